@@ -1,0 +1,100 @@
+/**
+ * Small, defensive accessors for entry and message fields. Files from old or broken writers hold
+ * anything anywhere, so nothing here trusts a type it has not checked.
+ */
+import type { JsonObject, SessionEntry, UsageTotals } from './types.js';
+
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Epoch ms of the entry's ISO timestamp, NaN when absent or unparsable. */
+export function entryTimeMs(entry: SessionEntry): number {
+  const ts = entry.timestamp;
+  return typeof ts === 'string' || typeof ts === 'number' ? new Date(ts).getTime() : NaN;
+}
+
+/** The entry's timestamp as written when it is a string, else undefined. */
+export function entryIso(entry: SessionEntry): string | undefined {
+  return typeof entry.timestamp === 'string' ? entry.timestamp : undefined;
+}
+
+/** The `message` object of a `message` entry, when it is one. */
+export function messageOf(entry: SessionEntry): JsonObject | undefined {
+  if (entry.type !== 'message') return undefined;
+  const message = entry['message'];
+  return isObject(message) ? message : undefined;
+}
+
+export function roleOf(entry: SessionEntry): string | undefined {
+  const role = messageOf(entry)?.['role'];
+  return typeof role === 'string' ? role : undefined;
+}
+
+/**
+ * pi's `extractTextContent`: a string whole, or the text blocks joined with single spaces.
+ * Images, thinking and tool calls are ignored.
+ */
+export function textOfContent(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const block of content) {
+    if (isObject(block) && block['type'] === 'text' && typeof block['text'] === 'string') parts.push(block['text']);
+    else if (isObject(block) && block['type'] === 'text') parts.push(String(block['text']));
+  }
+  return parts.join(' ');
+}
+
+export function emptyUsage(): UsageTotals {
+  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: 0 };
+}
+
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** Adds one pi `Usage` object to the totals; missing numbers count as 0 (older files). */
+export function addUsage(totals: UsageTotals, usage: unknown): void {
+  if (!isObject(usage)) return;
+  const input = num(usage['input']);
+  const output = num(usage['output']);
+  const cacheRead = num(usage['cacheRead']);
+  const cacheWrite = num(usage['cacheWrite']);
+  totals.input += input;
+  totals.output += output;
+  totals.cacheRead += cacheRead;
+  totals.cacheWrite += cacheWrite;
+  // `totalTokens` is absent before about 2025-12: fall back to the sum of the parts.
+  totals.totalTokens += typeof usage['totalTokens'] === 'number' ? num(usage['totalTokens']) : input + output + cacheRead + cacheWrite;
+  const cost = usage['cost'];
+  if (isObject(cost)) totals.cost += num(cost['total']);
+}
+
+/**
+ * The usage an entry carries, counted like pi's `/session`: assistant messages, toolResult usage,
+ * compaction and branch_summary usage, and `usage` entries.
+ */
+export function usageOf(entry: SessionEntry): unknown {
+  switch (entry.type) {
+    case 'message': {
+      const message = messageOf(entry);
+      const role = message?.['role'];
+      return role === 'assistant' || role === 'toolResult' ? message?.['usage'] : undefined;
+    }
+    case 'compaction':
+    case 'branch_summary':
+    case 'usage':
+      return entry['usage'];
+    default:
+      return undefined;
+  }
+}
+
+/** `provider/model` of an assistant message, when it names one. */
+export function assistantModel(message: JsonObject): string | undefined {
+  const model = message['model'];
+  if (typeof model !== 'string' || model === '') return undefined;
+  const provider = message['provider'];
+  return typeof provider === 'string' && provider !== '' ? `${provider}/${model}` : model;
+}

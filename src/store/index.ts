@@ -1,0 +1,14 @@
+/** The session store: the one module that reads and writes pi session files. See API.md. */
+export * from './types.js';
+export * from './errors.js';
+export * from './entry.js';
+export { readSession, readSessionSync, readSessionFromBuffer } from './read.js';
+export { buildTree, getBranch, activePath, parentOf, childrenOf, subtreeUsage, sessionUsage, branchPointCount, type SessionTree } from './tree.js';
+export { buildContext, buildContextEntries, entryToMessages, type SessionContext, type ContextMessage } from './context.js';
+export { summarizeFile, sessionTitle } from './summary.js';
+export { listSessions, discoverSessionFiles, sortByModified, type ListScope, type ListOptions, type ListResult } from './list.js';
+export { resolveLocations, encodeCwd, expandPath, isPathWithin, type Locations, type LocationInputs } from './locations.js';
+export { renameSession, setLabel, branchInPlace, branchTarget, forkSession, migrateFileAtomically, sanitizeSessionName, newEntryId, uuidv7, type BranchResult } from './write.js';
+export { trashSessions, restoreSessions, type TrashedSession, type TrashOutcome, type RestoreOutcome, type TrashFunction } from './trash.js';
+export { resolveSessionArg, looksLikePath } from './resolve.js';
+export { parseText, LineSplitter } from './lines.js';

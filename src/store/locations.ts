@@ -1,0 +1,105 @@
+/**
+ * Where pi keeps sessions (session-format.md §1), resolved exactly as pi 1.6.0 does, without
+ * creating anything: pi runs `mkdir -p` on the per-cwd folder; a browser must not.
+ */
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isObject } from './entry.js';
+
+export interface Locations {
+  /** The resolved working directory whose sessions are "current". */
+  cwd: string;
+  agentDir: string;
+  /** `<agentDir>/sessions`: one folder per cwd. */
+  sessionsRoot: string;
+  /** Where the current cwd's sessions are: the per-cwd folder, or a flat custom dir. */
+  sessionDir: string;
+  /** True for `--session-dir`, the env var or the `sessionDir` setting (flat, mixed projects). */
+  customDir: boolean;
+  /** Which source gave `sessionDir`, for messages ("looked in …, set by …"). */
+  source: 'flag' | 'env' | 'project-settings' | 'global-settings' | 'default';
+}
+
+export interface LocationInputs {
+  cwd?: string;
+  sessionDir?: string;
+  env?: NodeJS.ProcessEnv;
+  home?: string;
+}
+
+/** `~`, `~/…` and `file://` expansion, as pi's resolvePath does (no `path.resolve` here). */
+export function expandPath(input: string, home = homedir()): string {
+  let path = input;
+  if (path.startsWith('file://')) {
+    try {
+      path = fileURLToPath(path);
+    } catch {
+      // Not a valid file URL: use it as written.
+    }
+  }
+  if (path === '~') return home;
+  if (path.startsWith('~/') || (process.platform === 'win32' && path.startsWith('~\\'))) return join(home, path.slice(2));
+  return path;
+}
+
+/** pi's folder name for a cwd: `/home/u/proj` → `--home-u-proj--` (lossy; never decode it). */
+export function encodeCwd(cwd: string): string {
+  return `--${cwd.replace(/^[/\\]/, '').replace(/[/\\:]/g, '-')}--`;
+}
+
+function readSetting(file: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const value = isObject(parsed) ? parsed['sessionDir'] : undefined;
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  } catch {
+    // Missing or unparsable settings: pi falls back to the next source.
+    return undefined;
+  }
+}
+
+export function resolveLocations(inputs: LocationInputs = {}): Locations {
+  const env = inputs.env ?? process.env;
+  const home = inputs.home ?? homedir();
+  const cwd = resolve(expandPath(inputs.cwd ?? process.cwd(), home));
+  const agentEnv = env['PI_CODING_AGENT_DIR'];
+  const agentDir = agentEnv ? expandPath(agentEnv, home) : join(home, '.pi', 'agent');
+  const sessionsRoot = join(agentDir, 'sessions');
+
+  let sessionDir: string | undefined;
+  let source: Locations['source'] = 'default';
+  if (inputs.sessionDir) {
+    sessionDir = expandPath(inputs.sessionDir, home);
+    source = 'flag';
+  } else if (env['PI_CODING_AGENT_SESSION_DIR']) {
+    sessionDir = expandPath(env['PI_CODING_AGENT_SESSION_DIR'], home);
+    source = 'env';
+  } else {
+    // The project's .pi/settings.json wins over the global one (deep merge, project last).
+    const projectValue = readSetting(join(cwd, '.pi', 'settings.json'));
+    const globalValue = readSetting(join(agentDir, 'settings.json'));
+    if (projectValue) {
+      sessionDir = expandPath(projectValue, home);
+      source = 'project-settings';
+    } else if (globalValue) {
+      sessionDir = expandPath(globalValue, home);
+      source = 'global-settings';
+    }
+  }
+  const defaultDir = join(resolve(sessionsRoot), encodeCwd(cwd));
+  if (sessionDir === undefined) return { cwd, agentDir, sessionsRoot, sessionDir: defaultDir, customDir: false, source };
+  // Relative custom dirs resolve against our working directory, as they do for pi.
+  const absolute = resolve(sessionDir);
+  // A custom dir equal to the default per-cwd folder behaves like the default (no cwd filter).
+  const customDir = absolute !== defaultDir;
+  return { cwd, agentDir, sessionsRoot, sessionDir: absolute, customDir, source };
+}
+
+/** True when `child` is `parent` or below it. */
+export function isPathWithin(parent: string, child: string): boolean {
+  const p = resolve(parent);
+  const c = resolve(child);
+  return c === p || c.startsWith(p.endsWith(sep) ? p : p + sep);
+}

@@ -1,0 +1,197 @@
+/**
+ * Reading a whole session file the way pi 1.6.0 does (session-format.md §2, §6, §7), but
+ * without ever writing to it, and reporting what pi silently skips as `problems`.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { LineSplitter, READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine } from './lines.js';
+import { migrateInMemory } from './migrate.js';
+import type { JsonObject, NotASession, Problem, ReadResult, SessionEntry, SessionHeader } from './types.js';
+
+/** Collects parsed objects line by line; `finish` validates the header and migrates. */
+export class SessionCollector {
+  readonly objects: JsonObject[] = [];
+  /**
+   * With `keepLines`, every physical line in order: its raw bytes, or the index of its first
+   * object in `objects` and how many it held. Used to rewrite a v1/v2 file without losing lines.
+   */
+  readonly physical: ({ raw: Buffer } | { first: number; count: number })[] | undefined;
+
+  constructor(keepLines = false) {
+    this.physical = keepLines ? [] : undefined;
+  }
+
+  readonly lines: number[] = [];
+  readonly problems: Problem[] = [];
+  private seenObject = false;
+  private bomAtStart = false;
+  lastLineTorn = false;
+
+  readonly onLine = (buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void => {
+    if (lineNo === 1 && hasBom(buf, start, end)) {
+      // pi cannot parse such a header and refuses the file; we read past the mark and say so.
+      this.bomAtStart = true;
+      start += 3;
+    }
+    const before = this.objects.length;
+    this.handleLine(buf, start, end, lineNo, terminated);
+    if (this.physical) {
+      const added = this.objects.length - before;
+      this.physical.push(added > 0 ? { first: before, count: added } : { raw: Buffer.from(buf.subarray(start, end)) });
+    }
+  };
+
+  private handleLine(buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void {
+    if (isBlank(buf, start, end)) return;
+    const parsed = parseLine(buf, start, end, lineNo, this.problems);
+    switch (parsed.kind) {
+      case 'object':
+        this.add(parsed.value, lineNo);
+        return;
+      case 'glued':
+        this.problems.push({
+          line: lineNo,
+          kind: 'glued-line',
+          message: `${parsed.values.length} entries glued on one line (written by pi before 0.84.4); recovered`,
+        });
+        for (const value of parsed.values) this.add(value, lineNo);
+        return;
+      case 'non-object':
+        this.problems.push({ line: lineNo, kind: 'not-an-object', message: `line holds ${describeValue(parsed.value)}, not an entry` });
+        return;
+      case 'unparsable':
+        if (!terminated) {
+          this.lastLineTorn = true;
+          this.problems.push({ line: lineNo, kind: 'torn-last-line', message: 'the last line is cut off (no newline, not JSON); ignored' });
+        } else if (!this.seenObject) {
+          this.problems.push({ line: lineNo, kind: 'junk-before-header', message: 'unparsable line before the header; skipped' });
+        } else {
+          this.problems.push({ line: lineNo, kind: 'unparsable-line', message: `not JSON (${parsed.reason}); skipped` });
+        }
+    }
+  }
+
+  private add(value: JsonObject, lineNo: number): void {
+    this.seenObject = true;
+    this.objects.push(value);
+    this.lines.push(lineNo);
+  }
+
+  finish(path: string, size: number, mtimeMs: number, endsWithNewline: boolean): ReadResult {
+    const first = this.objects[0];
+    if (!first) {
+      if (size === 0) return notASession(path, 'empty', 'empty file (pi would write a new header into it)');
+      return notASession(path, 'no-header', 'no JSON line: not a pi session');
+    }
+    if (first['type'] !== 'session' || typeof first['id'] !== 'string') {
+      const why = first['type'] === 'session' ? 'the header has no string id' : 'the first JSON line is not a session header';
+      return notASession(path, this.bomAtStart ? 'bom' : 'no-header', `${why}: not a pi session`);
+    }
+    const problems = this.problems;
+    if (this.bomAtStart) {
+      problems.unshift({ line: 1, kind: 'bom', message: 'the file starts with a UTF-8 byte-order mark: pi 1.6 refuses to open it' });
+    }
+    if (endsWithNewline === false && !this.lastLineTorn && size > 0) {
+      problems.push({ line: 0, kind: 'no-trailing-newline', message: 'the last line has no newline (pi appends one when it opens the file)' });
+    }
+    const header = first as SessionHeader;
+    const diskVersion = typeof header['version'] === 'number' ? header['version'] : 1;
+    const migrated = migrateInMemory(this.objects, this.lines, diskVersion, problems);
+    return {
+      ok: true,
+      path,
+      header: migrated.header,
+      diskVersion,
+      entries: migrated.entries,
+      entryLines: migrated.entryLines,
+      problems,
+      size,
+      mtimeMs,
+      endsWithNewline,
+    };
+  }
+}
+
+export function notASession(path: string, reason: NotASession['reason'], message: string): NotASession {
+  return { ok: false, path, reason, message };
+}
+
+function fsErrorResult(path: string, error: unknown): NotASession {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return notASession(path, 'not-found', 'no such file');
+  if (code === 'EISDIR') return notASession(path, 'not-a-file', 'is a directory, not a session file');
+  if (code === 'EACCES' || code === 'EPERM') return notASession(path, 'unreadable', 'permission denied');
+  return notASession(path, 'unreadable', `cannot read (${code ?? (error instanceof Error ? error.message : String(error))})`);
+}
+
+/** Reads and migrates (in memory) one session file. Never throws for file problems. */
+export function readSessionSync(path: string): ReadResult {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    return fsErrorResult(path, error);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return notASession(path, 'not-a-file', 'not a regular file');
+    const collector = new SessionCollector();
+    const splitter = new LineSplitter(collector.onLine);
+    const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    let total = 0;
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      splitter.push(chunk, n);
+    }
+    splitter.end();
+    // `total`, not the stat size: the file may grow or shrink while we read it.
+    return collector.finish(path, total, stats.mtimeMs, splitter.endsWithNewline);
+  } catch (error) {
+    return fsErrorResult(path, error);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Async twin of `readSessionSync` for the screens: yields to the event loop between chunks. */
+export async function readSession(path: string): Promise<ReadResult> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    return fsErrorResult(path, error);
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) return notASession(path, 'not-a-file', 'not a regular file');
+    const collector = new SessionCollector();
+    const splitter = new LineSplitter(collector.onLine);
+    const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    let total = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      splitter.push(chunk, bytesRead);
+    }
+    splitter.end();
+    return collector.finish(path, total, stats.mtimeMs, splitter.endsWithNewline);
+  } catch (error) {
+    return fsErrorResult(path, error);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Parses bytes already in memory (tests, appended tails). */
+export function readSessionFromBuffer(path: string, bytes: Buffer, mtimeMs = 0): ReadResult {
+  const collector = new SessionCollector();
+  const splitter = new LineSplitter(collector.onLine);
+  splitter.push(bytes, bytes.length);
+  splitter.end();
+  return collector.finish(path, bytes.length, mtimeMs, splitter.endsWithNewline);
+}
+
+export type { SessionEntry };

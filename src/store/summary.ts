@@ -1,0 +1,260 @@
+/**
+ * One listing row per file: pi 1.6's `buildSessionInfo` (session-format.md §13) plus the extras a
+ * browser needs, computed in one streaming pass.
+ *
+ * Speed: most bytes of a session are tool output. A line that starts like a pi-written toolResult
+ * message is not parsed: its id and parent come from a tiny parse of the line's prefix, which is
+ * all the listing needs from it. Lines that might carry usage, or that look glued or torn, take the
+ * full parse, so the shortcut never changes an answer.
+ */
+import { open } from 'node:fs/promises';
+import { addUsage, assistantModel, emptyUsage, isObject, textOfContent } from './entry.js';
+import { LineSplitter, READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine, parseText } from './lines.js';
+import { notASession } from './read.js';
+import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo } from './types.js';
+
+const TOOL_RESULT_PREFIX = Buffer.from('{"type":"message",');
+const TOOL_RESULT_MARKER = Buffer.from(',"message":{"role":"toolResult"');
+const USAGE_KEY = Buffer.from('"usage"');
+const GLUE = Buffer.from('}{"');
+/** The id/parentId/timestamp prefix of a pi line is well under this. */
+const PREFIX_WINDOW = 320;
+
+export class SummaryCollector {
+  header: SessionHeader | undefined;
+  rejected: NotASession['reason'] | undefined;
+  rejectMessage = '';
+  readonly problems: Problem[] = [];
+  private bom = false;
+  private sawObject = false;
+  messageCount = 0;
+  userMessageCount = 0;
+  entryCount = 0;
+  firstMessage = '';
+  readonly texts: string[] = [];
+  /** `name` stays undefined until a session_info; pi then lets the last one win. */
+  name: string | undefined;
+  lastActivity: number | undefined;
+  leafId: string | null = null;
+  readonly labels = new Map<string, string>();
+  readonly models: string[] = [];
+  readonly usage = emptyUsage();
+  private readonly ids = new Set<string>();
+  private readonly firstChild = new Map<string, string>();
+  private readonly branchParents = new Set<string>();
+  private readonly parents: string[] = [];
+
+  constructor(private readonly path: string) {}
+
+  readonly onLine = (buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void => {
+    if (this.rejected) return;
+    if (lineNo === 1 && hasBom(buf, start, end)) {
+      this.bom = true;
+      start += 3;
+    }
+    if (isBlank(buf, start, end)) return;
+    if (this.header && terminated && this.tryToolResultShortcut(buf, start, end)) return;
+    const parsed = parseLine(buf, start, end, lineNo, this.problems);
+    if (parsed.kind === 'object') this.add(parsed.value, lineNo);
+    else if (parsed.kind === 'glued') {
+      this.problems.push({ line: lineNo, kind: 'glued-line', message: `${parsed.values.length} entries glued on one line; recovered` });
+      for (const value of parsed.values) this.add(value, lineNo);
+    } else if (parsed.kind === 'non-object') {
+      this.problems.push({ line: lineNo, kind: 'not-an-object', message: `line holds ${describeValue(parsed.value)}, not an entry` });
+    } else if (!terminated) {
+      this.problems.push({ line: lineNo, kind: 'torn-last-line', message: 'the last line is cut off (no newline, not JSON); ignored' });
+    } else {
+      this.problems.push({
+        line: lineNo,
+        kind: this.sawObject ? 'unparsable-line' : 'junk-before-header',
+        message: this.sawObject ? `not JSON (${parsed.reason}); skipped` : 'unparsable line before the header; skipped',
+      });
+    }
+  };
+
+  private tryToolResultShortcut(buf: Buffer, start: number, end: number): boolean {
+    if (end - start < TOOL_RESULT_PREFIX.length + TOOL_RESULT_MARKER.length) return false;
+    if (buf.compare(TOOL_RESULT_PREFIX, 0, TOOL_RESULT_PREFIX.length, start, start + TOOL_RESULT_PREFIX.length) !== 0) return false;
+    const window = Math.min(end, start + PREFIX_WINDOW);
+    const marker = buf.indexOf(TOOL_RESULT_MARKER, start);
+    if (marker === -1 || marker + TOOL_RESULT_MARKER.length > window) return false;
+    let last = end - 1;
+    if (buf[last] === 0x0d) last--;
+    if (buf[last] !== 0x7d /* } */) return false;
+    // Usage (0.86+) must be counted; `}{"` can only be glued lines (never inside a JSON string).
+    if (buf.indexOf(USAGE_KEY, marker) !== -1 && buf.indexOf(USAGE_KEY, marker) < end) return false;
+    const glue = buf.indexOf(GLUE, start);
+    if (glue !== -1 && glue < end) return false;
+    const prefix = parseText(`${buf.toString('utf8', start, marker)}}`);
+    if (prefix.kind !== 'object') return false;
+    const id = prefix.value['id'];
+    if (typeof id !== 'string' || id === '') return false;
+    const parentId = prefix.value['parentId'];
+    this.entryCount++;
+    this.messageCount++;
+    this.noteNode(id, typeof parentId === 'string' ? parentId : null);
+    return true;
+  }
+
+  private noteNode(id: string, parentId: string | null): void {
+    this.ids.add(id);
+    this.leafId = id;
+    if (parentId !== null && parentId !== id) {
+      this.parents.push(parentId);
+      const first = this.firstChild.get(parentId);
+      if (first === undefined) this.firstChild.set(parentId, id);
+      else if (first !== id) this.branchParents.add(parentId);
+    }
+  }
+
+  private add(value: JsonObject, lineNo: number): void {
+    if (!this.header) {
+      this.sawObject = true;
+      if (value['type'] !== 'session' || typeof value['id'] !== 'string') {
+        this.rejected = this.bom ? 'bom' : 'no-header';
+        this.rejectMessage = value['type'] === 'session' ? 'the header has no string id: not a pi session' : 'the first JSON line is not a session header: not a pi session';
+        return;
+      }
+      this.header = value as SessionHeader;
+      return;
+    }
+    const type = value['type'];
+    if (type === 'session') return;
+    this.entryCount++;
+    const legacy = typeof this.header['version'] !== 'number' || this.header['version'] < 2;
+    const id = value['id'];
+    if (typeof id === 'string' && id !== '') {
+      const parentId = value['parentId'];
+      this.noteNode(id, typeof parentId === 'string' ? parentId : null);
+    } else if (!legacy) {
+      this.problems.push({ line: lineNo, kind: 'missing-id', message: 'entry has no id; skipped' });
+    } else {
+      // v1 files have no ids: every entry chains to the previous one (pi's migration).
+      this.leafId = `#${lineNo}`;
+    }
+    if (type === 'session_info') {
+      const name = value['name'];
+      this.name = typeof name === 'string' ? name.trim() || undefined : undefined;
+    } else if (type === 'label') {
+      const target = value['targetId'];
+      const label = value['label'];
+      if (typeof target === 'string') {
+        if (label) this.labels.set(target, String(label));
+        else this.labels.delete(target);
+      }
+    } else if (type === 'compaction' || type === 'branch_summary' || type === 'usage') {
+      addUsage(this.usage, value['usage']);
+    }
+    if (type !== 'message') return;
+    this.messageCount++;
+    const message = value['message'];
+    if (!isObject(message)) {
+      this.problems.push({ line: lineNo, kind: 'bad-message', message: 'message entry without a message object (pi 1.6 hides this session)' });
+      return;
+    }
+    const role = message['role'];
+    if (role === 'assistant' || role === 'toolResult') addUsage(this.usage, message['usage']);
+    if (role === 'assistant') {
+      const model = assistantModel(message);
+      if (model && !this.models.includes(model)) this.models.push(model);
+    }
+    if (role !== 'user' && role !== 'assistant') return;
+    if (role === 'user') this.userMessageCount++;
+    if (!('content' in message)) return;
+    const stamp = message['timestamp'];
+    const activity = typeof stamp === 'number' ? stamp : new Date(value['timestamp'] as string).getTime();
+    if (!Number.isNaN(activity)) this.lastActivity = Math.max(this.lastActivity ?? 0, activity);
+    const text = textOfContent(message['content']);
+    if (!text) return;
+    this.texts.push(text);
+    if (!this.firstMessage && role === 'user') this.firstMessage = text;
+  }
+
+  finish(size: number, mtimeMs: number, endsWithNewline: boolean): SessionInfo | NotASession {
+    if (this.rejected) return notASession(this.path, this.rejected, this.rejectMessage);
+    const header = this.header;
+    if (!header) {
+      return size === 0 ? notASession(this.path, 'empty', 'empty file') : notASession(this.path, 'no-header', 'no JSON line: not a pi session');
+    }
+    if (this.bom) this.problems.unshift({ line: 1, kind: 'bom', message: 'UTF-8 byte-order mark: pi 1.6 refuses to open this file' });
+    if (!endsWithNewline && size > 0 && !this.problems.some((p) => p.kind === 'torn-last-line')) {
+      this.problems.push({ line: 0, kind: 'no-trailing-newline', message: 'the last line has no newline (pi appends one when it opens the file)' });
+    }
+    let orphans = 0;
+    for (const parent of this.parents) if (!this.ids.has(parent)) orphans++;
+    if (orphans > 0) this.problems.push({ line: 0, kind: 'orphan', message: `${orphans} entr${orphans === 1 ? 'y has' : 'ies have'} a missing parent` });
+    const headerTime = typeof header.timestamp === 'string' ? new Date(header.timestamp).getTime() : NaN;
+    const modified =
+      typeof this.lastActivity === 'number' && this.lastActivity > 0
+        ? new Date(this.lastActivity)
+        : !Number.isNaN(headerTime)
+          ? new Date(headerTime)
+          : new Date(mtimeMs);
+    const version = typeof header.version === 'number' ? header.version : 1;
+    return {
+      path: this.path,
+      id: header.id,
+      cwd: typeof header.cwd === 'string' ? header.cwd : '',
+      name: this.name,
+      parentSessionPath: typeof header.parentSession === 'string' ? header.parentSession : undefined,
+      created: new Date(header.timestamp as string),
+      modified,
+      messageCount: this.messageCount,
+      firstMessage: this.firstMessage || '(no messages)',
+      allMessagesText: this.texts.join(' '),
+      size,
+      mtimeMs,
+      version,
+      entryCount: this.entryCount,
+      userMessageCount: this.userMessageCount,
+      branchCount: this.branchParents.size,
+      leafId: this.leafId !== null && this.leafId.startsWith('#') ? null : this.leafId,
+      labels: [...this.labels.values()],
+      models: this.models,
+      usage: this.usage,
+      problems: this.problems,
+    };
+  }
+}
+
+/** Summarises one file. Never throws for file problems; honours an abort signal. */
+export async function summarizeFile(path: string, signal?: AbortSignal): Promise<SessionInfo | NotASession> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return notASession(path, 'not-found', 'no such file');
+    if (code === 'EACCES' || code === 'EPERM') return notASession(path, 'unreadable', 'permission denied');
+    if (code === 'EISDIR') return notASession(path, 'not-a-file', 'is a directory');
+    return notASession(path, 'unreadable', `cannot read (${code ?? String(error)})`);
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) return notASession(path, 'not-a-file', 'not a regular file');
+    const collector = new SummaryCollector(path);
+    const splitter = new LineSplitter(collector.onLine);
+    const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, Math.max(stats.size + 1, 4096)));
+    let total = 0;
+    for (;;) {
+      signal?.throwIfAborted();
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      splitter.push(chunk, bytesRead);
+      if (collector.rejected) break;
+    }
+    splitter.end();
+    return collector.finish(total, stats.mtimeMs, splitter.endsWithNewline);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return notASession(path, 'unreadable', `cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The title a person sees: the name, else the first prompt. */
+export function sessionTitle(info: Pick<SessionInfo, 'name' | 'firstMessage'>): string {
+  return info.name ?? info.firstMessage;
+}

@@ -1,0 +1,211 @@
+/**
+ * The id/parentId tree of a loaded session, with pi 1.6's ordering, labels, name and leaf
+ * (session-format.md §7, §10, §11), made safe where pi is not: duplicate ids are shown once (the
+ * last occurrence wins), and parent cycles are broken so every entry is reachable. Every walk is
+ * iterative: a 1,000,000-entry chain must not overflow the stack.
+ */
+import { addUsage, emptyUsage, entryTimeMs, usageOf } from './entry.js';
+import type { LoadedSession, Problem, SessionEntry, UsageTotals } from './types.js';
+
+export interface SessionTree {
+  /** Each id once; the last occurrence in the file wins (pi's index does the same). */
+  byId: Map<string, SessionEntry>;
+  /** Unique entries in file order. */
+  order: SessionEntry[];
+  /** File position of each unique entry (index into `order`). */
+  position: Map<string, number>;
+  /** Roots in file order: null parent, self-parent, missing parent (orphan), or a broken cycle. */
+  roots: SessionEntry[];
+  /** Children per parent id, in pi's getTree order (entry timestamp, ties in file order). */
+  children: Map<string, SessionEntry[]>;
+  /** Resolved labels, replayed over all label entries in file order (any branch). */
+  labels: Map<string, string>;
+  labelTimestamps: Map<string, string>;
+  /** The last session_info's name, trimmed; undefined when none or cleared. */
+  sessionName: string | undefined;
+  /** The last entry in file order: where pi resumes. */
+  leafId: string | null;
+  /** Duplicates, orphans and cycles found while building. */
+  problems: Problem[];
+  /** Entries treated as roots although their parentId names an entry (cycle breaks). */
+  detached: Set<string>;
+}
+
+const NO_CHILDREN: readonly SessionEntry[] = Object.freeze([]);
+
+export function childrenOf(tree: SessionTree, id: string): readonly SessionEntry[] {
+  return tree.children.get(id) ?? NO_CHILDREN;
+}
+
+/** The parent the tree uses (undefined for roots, orphans and cycle breaks). */
+export function parentOf(tree: SessionTree, entry: SessionEntry): SessionEntry | undefined {
+  const parentId = entry.parentId;
+  if (parentId === null || parentId === entry.id || tree.detached.has(entry.id)) return undefined;
+  return tree.byId.get(parentId);
+}
+
+export function buildTree(session: LoadedSession): SessionTree {
+  const { entries, entryLines } = session;
+  const problems: Problem[] = [];
+  const byId = new Map<string, SessionEntry>();
+  const lineOf = new Map<string, number>();
+  const labels = new Map<string, string>();
+  const labelTimestamps = new Map<string, string>();
+  let sessionName: string | undefined;
+  let leafId: string | null = null;
+
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    if (byId.has(entry.id)) {
+      problems.push({
+        line: entryLines[i] ?? 0,
+        kind: 'duplicate-id',
+        message: `id ${entry.id} appears again (first on line ${lineOf.get(entry.id)}); the last occurrence wins`,
+      });
+    }
+    byId.set(entry.id, entry);
+    lineOf.set(entry.id, entryLines[i] ?? 0);
+    leafId = entry.id;
+    if (entry.type === 'label') {
+      const target = entry['targetId'];
+      if (typeof target === 'string') {
+        const label = entry['label'];
+        if (label) {
+          // Map order matters: pi's forks re-create labels in insertion order.
+          labels.set(target, typeof label === 'string' ? label : String(label));
+          labelTimestamps.set(target, typeof entry.timestamp === 'string' ? entry.timestamp : '');
+        } else {
+          labels.delete(target);
+          labelTimestamps.delete(target);
+        }
+      }
+    } else if (entry.type === 'session_info') {
+      const name = entry['name'];
+      sessionName = typeof name === 'string' ? name.trim() || undefined : undefined;
+    }
+  }
+
+  const order: SessionEntry[] = [];
+  const position = new Map<string, number>();
+  for (const entry of entries) {
+    if (byId.get(entry.id) === entry) {
+      position.set(entry.id, order.length);
+      order.push(entry);
+    }
+  }
+
+  const roots: SessionEntry[] = [];
+  const children = new Map<string, SessionEntry[]>();
+  for (const entry of order) {
+    const parentId = entry.parentId;
+    if (parentId === null || parentId === entry.id) {
+      roots.push(entry);
+      continue;
+    }
+    if (!byId.has(parentId)) {
+      problems.push({ line: lineOf.get(entry.id) ?? 0, kind: 'orphan', message: `parent ${parentId} of ${entry.id} does not exist; shown as a root` });
+      roots.push(entry);
+      continue;
+    }
+    let list = children.get(parentId);
+    if (!list) children.set(parentId, (list = []));
+    list.push(entry);
+  }
+  for (const list of children.values()) {
+    // The same comparator as pi's getTree on arrays in the same (file) order, so ties and
+    // unparsable timestamps come out the way pi orders them.
+    if (list.length > 1) list.sort((a, b) => entryTimeMs(a) - entryTimeMs(b));
+  }
+
+  const tree: SessionTree = { byId, order, position, roots, children, labels, labelTimestamps, sessionName, leafId, problems, detached: new Set() };
+  breakCycles(tree, lineOf);
+  return tree;
+}
+
+/**
+ * Entries not reachable from any root sit on (or below) a parent cycle, which pi never shows and
+ * hangs on. Detach the earliest entry of each unreachable group and make it a root.
+ */
+function breakCycles(tree: SessionTree, lineOf: Map<string, number>): void {
+  const reached = new Set<string>();
+  const visit = (start: SessionEntry): void => {
+    const stack: SessionEntry[] = [start];
+    while (stack.length > 0) {
+      const entry = stack.pop()!;
+      if (reached.has(entry.id)) continue;
+      reached.add(entry.id);
+      const kids = tree.children.get(entry.id);
+      if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+    }
+  };
+  for (const root of tree.roots) visit(root);
+  if (reached.size === tree.order.length) return;
+  for (const entry of tree.order) {
+    if (reached.has(entry.id)) continue;
+    const parentId = entry.parentId!;
+    const siblings = tree.children.get(parentId);
+    if (siblings) {
+      const at = siblings.indexOf(entry);
+      if (at >= 0) siblings.splice(at, 1);
+      if (siblings.length === 0) tree.children.delete(parentId);
+    }
+    tree.detached.add(entry.id);
+    tree.roots.push(entry);
+    tree.problems.push({
+      line: lineOf.get(entry.id) ?? 0,
+      kind: 'cycle',
+      message: `parent links loop back to ${entry.id}; the loop is cut here and ${entry.id} is shown as a root`,
+    });
+    visit(entry);
+  }
+  // Keep roots in file order, as pi lists them.
+  tree.roots.sort((a, b) => tree.position.get(a.id)! - tree.position.get(b.id)!);
+}
+
+/** The path root → `id` (inclusive). Empty for an unknown id. Cycle-safe. */
+export function getBranch(tree: SessionTree, id: string | null): SessionEntry[] {
+  if (id === null) return [];
+  const path: SessionEntry[] = [];
+  const seen = new Set<string>();
+  let current = tree.byId.get(id);
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id);
+    path.push(current);
+    current = parentOf(tree, current);
+  }
+  return path.reverse();
+}
+
+/** The path from the root to the leaf: the branch pi resumes. */
+export function activePath(tree: SessionTree): SessionEntry[] {
+  return getBranch(tree, tree.leafId);
+}
+
+/** Token and cost totals of the subtree under `id` (inclusive). */
+export function subtreeUsage(tree: SessionTree, id: string): UsageTotals {
+  const totals = emptyUsage();
+  const start = tree.byId.get(id);
+  if (!start) return totals;
+  const stack: SessionEntry[] = [start];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    addUsage(totals, usageOf(entry));
+    const kids = tree.children.get(entry.id);
+    if (kids) for (const kid of kids) stack.push(kid);
+  }
+  return totals;
+}
+
+/** Totals over every unique entry of every branch (pi's `/session`). */
+export function sessionUsage(tree: SessionTree): UsageTotals {
+  const totals = emptyUsage();
+  for (const entry of tree.order) addUsage(totals, usageOf(entry));
+  return totals;
+}
+
+/** Number of entries with two or more children. */
+export function branchPointCount(tree: SessionTree): number {
+  let count = 0;
+  for (const list of tree.children.values()) if (list.length > 1) count++;
+  return count;
+}

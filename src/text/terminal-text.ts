@@ -1,0 +1,207 @@
+/**
+ * Terminal-safety and display-width helpers (pure).
+ *
+ * Session files contain arbitrary text written by models, tools and users. Printing it raw would
+ * let a stray ESC start a CSI/OSC sequence (colour bleed, title changes, OSC 52 clipboard writes),
+ * let CR/BS overwrite what we drew, and let bidi/zero-width characters reorder or hide text. Every
+ * string that reaches the screen from session data must go through `sanitizeInline` (list rows,
+ * headers) or `sanitizeBlock` (detail views).
+ *
+ * Escaping policy (visible, never silent, so users can tell something was there):
+ *   - ESC (U+001B)                         → `␛` (then the rest of the sequence is plain text)
+ *   - other C0 controls, DEL, C1 controls  → `\xNN`       e.g. `\x07`, `\x7f`, `\x9b`
+ *   - bidi controls, zero-width/invisible
+ *     format characters, BOM, lone surrogates → `\uNNNN` e.g. `\u202e`, `\u200b`, `\ud800`
+ *   - TAB → a space (inline) or spaces up to the next tab stop (block)
+ *   - line breaks (\n, \r, \r\n, \v, \f, U+0085, U+2028, U+2029):
+ *       inline → ` ⏎ ` between non-empty lines (empty lines are dropped; leading/trailing ones trimmed)
+ *       block  → split into separate lines
+ *
+ * A ZWJ (U+200D) between two pictographs is dropped rather than escaped: terminals disagree on the
+ * width of ZWJ emoji sequences (1 glyph vs. several), which breaks column alignment, while the
+ * separated emoji have a width every terminal agrees on.
+ */
+import stringWidth from 'string-width';
+
+/** Symbol shown in place of line breaks by `sanitizeInline` (newline: 'symbol'). */
+export const NEWLINE_SYMBOL = '⏎';
+/** Symbol shown in place of ESC. */
+export const ESCAPE_SYMBOL = '␛';
+
+// Characters that are escaped. `u` flag: paired surrogates are one code point, so the
+// surrogate range only matches *lone* surrogates.
+const ESCAPED_CHARS =
+  '\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u0084\\u0086-\\u009f' + // C0 (minus \t\n\v\f\r), DEL, C1 (minus NEL)
+  '\\u061c\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff' + // bidi, zero-width, invisible
+  '\\ud800-\\udfff';
+const ESCAPED_CHAR_RE = new RegExp(`[${ESCAPED_CHARS}]`, 'gu');
+
+const LINE_BREAK_RE = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/u;
+// Horizontal whitespace collapsed to one space in inline mode (TAB, NBSP, Unicode spaces).
+const SPACE_RUN_RE = /[\t \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+/gu;
+const ZWJ_BETWEEN_PICTOGRAPHS_RE = /(\p{Extended_Pictographic}\ufe0f?)\u200d(?=\p{Extended_Pictographic})/gu;
+
+/**
+ * One test that is false for the overwhelmingly common case (plain text with single spaces), so
+ * `sanitizeInline` can return its input untouched without allocating.
+ */
+const NEEDS_INLINE_WORK_RE = new RegExp(
+  `[${ESCAPED_CHARS}\\t\\n\\r\\u000b\\u000c\\u0085\\u2028\\u2029\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000]|  |^ | $`,
+  'u',
+);
+const NEEDS_BLOCK_WORK_RE = new RegExp(`[${ESCAPED_CHARS}\\t\\n\\r\\u000b\\u000c\\u0085\\u2028\\u2029]| $`, 'u');
+
+/** Characters that `sanitizeInline` would escape (or treat as whitespace/line breaks): used by text inputs to drop them. */
+export const UNSAFE_INPUT_CHAR_RE = new RegExp(`[${ESCAPED_CHARS}]`, 'gu');
+
+function escapeChar(ch: string): string {
+  const code = ch.codePointAt(0) ?? 0;
+  if (code === 0x1b) return ESCAPE_SYMBOL;
+  const hex = code.toString(16).padStart(code < 0x100 ? 2 : 4, '0');
+  return code < 0x100 ? `\\x${hex}` : `\\u${hex}`;
+}
+
+function escapeControls(s: string): string {
+  return s.replace(ZWJ_BETWEEN_PICTOGRAPHS_RE, '$1').replace(ESCAPED_CHAR_RE, escapeChar);
+}
+
+export interface SanitizeInlineOptions {
+  /** How line breaks are shown: `'symbol'` (default) → ` ⏎ `, `'space'` → a single space. */
+  newline?: 'symbol' | 'space';
+}
+
+/**
+ * Makes any text safe to print on ONE terminal line (see the module comment for the policy).
+ * Whitespace runs collapse to one space and the result is trimmed.
+ */
+export function sanitizeInline(s: string, options: SanitizeInlineOptions = {}): string {
+  if (!NEEDS_INLINE_WORK_RE.test(s)) return s;
+  const separator = options.newline === 'space' ? ' ' : ` ${NEWLINE_SYMBOL} `;
+  const parts: string[] = [];
+  for (const line of s.split(LINE_BREAK_RE)) {
+    const clean = escapeControls(line).replace(SPACE_RUN_RE, ' ').trim();
+    if (clean !== '') parts.push(clean);
+  }
+  return parts.join(separator);
+}
+
+export interface SanitizeBlockOptions {
+  /** Tab stop width used to expand TAB characters (default 4). */
+  tabWidth?: number;
+}
+
+/**
+ * Same safety as `sanitizeInline` but keeps the line structure (for detail views): returns one
+ * entry per line, tabs expanded to tab stops, trailing whitespace trimmed, indentation kept.
+ * An empty string yields `['']`.
+ */
+export function sanitizeBlock(s: string, options: SanitizeBlockOptions = {}): string[] {
+  const tabWidth = Math.max(1, options.tabWidth ?? 4);
+  if (!NEEDS_BLOCK_WORK_RE.test(s)) return [s];
+  return s.split(LINE_BREAK_RE).map((line) => expandTabs(escapeControls(line), tabWidth).trimEnd());
+}
+
+function expandTabs(line: string, tabWidth: number): string {
+  if (!line.includes('\t')) return line;
+  const pieces = line.split('\t');
+  let out = '';
+  let col = 0;
+  pieces.forEach((piece, i) => {
+    out += piece;
+    col += displayWidth(piece);
+    if (i < pieces.length - 1) {
+      const pad = tabWidth - (col % tabWidth);
+      out += ' '.repeat(pad);
+      col += pad;
+    }
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Width helpers. All assume already-sanitized text (no escape sequences).
+
+const PRINTABLE_ASCII_RE = /^[\x20-\x7e]*$/;
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Terminal columns occupied by `s` (CJK/emoji count 2, combining marks 0). */
+export function displayWidth(s: string): number {
+  if (PRINTABLE_ASCII_RE.test(s)) return s.length;
+  return stringWidth(s);
+}
+
+interface Cell {
+  text: string;
+  width: number;
+}
+
+function* graphemes(s: string): Generator<Cell> {
+  for (const { segment } of segmenter.segment(s)) {
+    yield { text: segment, width: stringWidth(segment) };
+  }
+}
+
+/**
+ * Cuts `s` to at most `width` columns, ending with `ellipsis` when something was cut.
+ * Never splits a grapheme (a wide char that would straddle the limit is dropped).
+ */
+export function truncateToWidth(s: string, width: number, ellipsis = '…'): string {
+  if (width <= 0) return '';
+  if (PRINTABLE_ASCII_RE.test(s) && PRINTABLE_ASCII_RE.test(ellipsis)) {
+    if (s.length <= width) return s;
+    if (ellipsis.length >= width) return ellipsis.slice(0, width);
+    return s.slice(0, width - ellipsis.length) + ellipsis;
+  }
+  if (displayWidth(s) <= width) return s;
+  const ellipsisWidth = displayWidth(ellipsis);
+  if (ellipsisWidth > width) return truncateToWidth(ellipsis, width, '');
+  const budget = width - ellipsisWidth;
+  let out = '';
+  let used = 0;
+  for (const cell of graphemes(s)) {
+    if (used + cell.width > budget) break;
+    out += cell.text;
+    used += cell.width;
+  }
+  return out + ellipsis;
+}
+
+/** Pads `s` with spaces to `width` columns; returns `s` unchanged when it is already as wide or wider. */
+export function padEndToWidth(s: string, width: number): string {
+  const w = displayWidth(s);
+  return w >= width ? s : s + ' '.repeat(width - w);
+}
+
+/** Truncates then pads: the result is exactly `width` columns wide (for table cells). */
+export function fitToWidth(s: string, width: number, ellipsis = '…'): string {
+  return padEndToWidth(truncateToWidth(s, width, ellipsis), Math.max(0, width));
+}
+
+/**
+ * The part of `s` visible in columns [startCol, startCol + width) — for horizontal panning.
+ * A wide character cut by either edge is replaced by spaces for its visible half, so columns stay
+ * aligned; the result is exactly min(width, max(0, displayWidth(s) - startCol)) columns wide.
+ */
+export function sliceByWidth(s: string, startCol: number, width: number): string {
+  const start = Math.max(0, Math.floor(startCol));
+  const end = start + Math.max(0, Math.floor(width));
+  if (end <= start) return '';
+  if (PRINTABLE_ASCII_RE.test(s)) return s.slice(start, end);
+  let out = '';
+  let col = 0;
+  for (const cell of graphemes(s)) {
+    const cellEnd = col + cell.width;
+    if (col >= end) break;
+    if (cell.width === 0) {
+      // Combining marks / zero-width: keep with the preceding visible cell.
+      if (col > start && col <= end) out += cell.text;
+    } else if (col >= start && cellEnd <= end) {
+      out += cell.text;
+    } else if (cellEnd > start) {
+      // Straddles an edge: show only the visible columns as spaces.
+      out += ' '.repeat(Math.min(cellEnd, end) - Math.max(col, start));
+    }
+    col = cellEnd;
+  }
+  return out;
+}

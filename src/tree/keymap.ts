@@ -1,0 +1,107 @@
+/**
+ * The tree navigator's key bindings, as data: the reducer resolves keys through this list, and
+ * the footer hints, the `?` help and the README table are generated from it.
+ *
+ * Modes (the `when` of a binding):
+ *   browse  — the list, query empty: printable keys not bound here start a search; Shift+L,
+ *             Shift+T and `?` act only here, so uppercase letters stay typeable in a query.
+ *   search  — the list, query non-empty: every printable key edits the query.
+ *   detail  — the scrollable detail view of one entry.
+ *   help    — the `?` overlay.
+ * The action menu and the text inputs handle their own keys (ink-select-input, text-input).
+ *
+ * Differences from pi (pi-ui-reference §2.11, §4 #21, #32), on purpose:
+ *   - Up/Down clamp at the ends, as in the picker (pi wraps in the tree and clamps in the picker).
+ *   - Plain ←/→ fold/unfold like every tree UI (pi pages with them); Ctrl/Alt+←/→ still work, so
+ *     terminals that intercept Ctrl+arrows lose nothing. Paging stays on PgUp/PgDn.
+ *   - Home/End, a jump to the leaf (Ctrl+G) and next/previous match (Ctrl+N/Ctrl+P) are added.
+ * What ink 6.8 cannot tell apart (see src/keymap/keymap.ts): Shift+Ctrl+O is Ctrl+O unless the
+ * terminal speaks the kitty protocol, so the backward filter cycle is also on Alt+O.
+ */
+import type { KeyBinding } from '../keymap/keymap.js';
+
+export type TreeCommand =
+  | 'up'
+  | 'down'
+  | 'pageUp'
+  | 'pageDown'
+  | 'home'
+  | 'end'
+  | 'jumpToLeaf'
+  | 'foldOrUp'
+  | 'unfoldOrDown'
+  | 'filterDefault'
+  | 'filterNoTools'
+  | 'filterUserOnly'
+  | 'filterLabeledOnly'
+  | 'filterAll'
+  | 'filterNext'
+  | 'filterPrev'
+  | 'nextMatch'
+  | 'prevMatch'
+  | 'deleteChar'
+  | 'deleteWord'
+  | 'openMenu'
+  | 'editLabel'
+  | 'toggleLabelTimes'
+  | 'copy'
+  | 'help'
+  | 'escape'
+  | 'quit'
+  | 'detailUp'
+  | 'detailDown'
+  | 'detailPageUp'
+  | 'detailPageDown'
+  | 'detailHome'
+  | 'detailEnd'
+  | 'closeOverlay';
+
+export type TreeKeyMode = 'browse' | 'search' | 'detail' | 'help';
+
+const LIST: readonly TreeKeyMode[] = ['browse', 'search'];
+
+export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
+  { command: 'up', keys: ['up'], description: 'Move up', hint: 'move', when: LIST },
+  { command: 'down', keys: ['down'], description: 'Move down', when: LIST },
+  { command: 'openMenu', keys: ['return'], description: 'Actions on the selected entry (resume, fork, label, view, copy, open in pi)', hint: 'actions', when: LIST },
+  { command: 'foldOrUp', keys: ['left', 'ctrl+left', 'meta+left'], description: 'Fold the branch, else jump up to the previous branch start', hint: 'fold', when: LIST },
+  { command: 'unfoldOrDown', keys: ['right', 'ctrl+right', 'meta+right'], description: 'Unfold, else jump down to the next branch start', hint: 'unfold', when: LIST },
+  { command: 'editLabel', keys: ['L'], description: 'Label the selected entry (empty clears)', hint: 'label', when: 'browse' },
+  { command: 'filterNext', keys: ['ctrl+o'], description: 'Next filter: default → no tools → user → labeled → all', hint: 'filter', when: LIST },
+  { command: 'filterPrev', keys: ['ctrl+shift+o', 'meta+o'], description: 'Previous filter (Shift+Ctrl+O needs the kitty keyboard protocol; Alt+O works everywhere)', when: LIST },
+  { command: 'jumpToLeaf', keys: ['ctrl+g'], description: 'Go to the leaf (where pi resumes)', hint: 'leaf', when: LIST },
+  { command: 'nextMatch', keys: ['ctrl+n'], description: 'Next search match', hint: 'next match', when: 'search' },
+  { command: 'prevMatch', keys: ['ctrl+p'], description: 'Previous search match', when: 'search' },
+  { command: 'copy', keys: ['ctrl+x'], description: 'Copy the entry’s full text to the clipboard (OSC 52)', hint: 'copy', when: LIST },
+  { command: 'help', keys: ['?'], description: 'Show all keys', hint: 'help', when: 'browse' },
+  { command: 'escape', keys: ['escape'], description: 'Clear the search; with no search, back to the session list', hint: 'back', when: 'browse' },
+  { command: 'escape', keys: ['escape'], description: 'Clear the search', hint: 'clear', when: 'search' },
+  { command: 'pageUp', keys: ['pageup'], description: 'Page up', when: LIST },
+  { command: 'pageDown', keys: ['pagedown'], description: 'Page down', when: LIST },
+  { command: 'home', keys: ['home'], description: 'First row', when: LIST },
+  { command: 'end', keys: ['end'], description: 'Last row', when: LIST },
+  { command: 'filterDefault', keys: ['ctrl+d'], description: 'Filter: default (hide bookkeeping entries)', when: LIST },
+  { command: 'filterNoTools', keys: ['ctrl+t'], description: 'Filter: no tool results (again: default)', when: LIST },
+  { command: 'filterUserOnly', keys: ['ctrl+u'], description: 'Filter: user messages only (again: default)', when: LIST },
+  { command: 'filterLabeledOnly', keys: ['ctrl+l'], description: 'Filter: labeled entries only (again: default)', when: LIST },
+  { command: 'filterAll', keys: ['ctrl+a'], description: 'Filter: every entry, usage and tool-call turns included (again: default)', when: LIST },
+  { command: 'toggleLabelTimes', keys: ['T'], description: 'Show when each label was set', when: 'browse' },
+  { command: 'deleteChar', keys: ['backspace'], description: 'Delete the last character of the query', when: 'search' },
+  { command: 'deleteWord', keys: ['ctrl+w', 'meta+backspace'], description: 'Delete the last word of the query', when: 'search' },
+  { command: 'detailUp', keys: ['up'], description: 'Scroll up', when: 'detail' },
+  { command: 'detailDown', keys: ['down'], description: 'Scroll down', hint: 'scroll', when: 'detail' },
+  { command: 'detailPageUp', keys: ['pageup'], description: 'Page up', when: 'detail' },
+  { command: 'detailPageDown', keys: ['pagedown', 'space'], description: 'Page down', hint: 'page', when: 'detail' },
+  { command: 'detailHome', keys: ['home'], description: 'Top', when: 'detail' },
+  { command: 'detailEnd', keys: ['end'], description: 'Bottom', when: 'detail' },
+  { command: 'closeOverlay', keys: ['escape', 'q', 'return'], description: 'Close', hint: 'close', when: ['detail', 'help'] },
+  { command: 'quit', keys: ['ctrl+c'], description: 'Quit pi-sessions' },
+];
+
+/** Headings of the modes in the help overlay and the README table. */
+export const TREE_MODE_TITLES: Readonly<Record<TreeKeyMode, string>> = {
+  browse: 'tree',
+  search: 'tree while searching',
+  detail: 'detail view',
+  help: 'help',
+};

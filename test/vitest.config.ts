@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Kept under test/ so the top level stays package.json, tsconfig.json, src/, components/, test/.
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    setupFiles: ['test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: run files in parallel, but not more than the machine has.
+    maxWorkers: 2,
+  },
+});
