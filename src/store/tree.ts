@@ -12,8 +12,6 @@ export interface SessionTree {
   byId: Map<string, SessionEntry>;
   /** Unique entries in file order. */
   order: SessionEntry[];
-  /** File position of each unique entry (index into `order`). */
-  position: Map<string, number>;
   /** Roots in file order: null parent, self-parent, missing parent (orphan), or a broken cycle. */
   roots: SessionEntry[];
   /** Children per parent id, in pi's getTree order (entry timestamp, ties in file order). */
@@ -48,23 +46,24 @@ export function buildTree(session: LoadedSession): SessionTree {
   const { entries, entryLines } = session;
   const problems: Problem[] = [];
   const byId = new Map<string, SessionEntry>();
-  const lineOf = new Map<string, number>();
   const labels = new Map<string, string>();
   const labelTimestamps = new Map<string, string>();
   let sessionName: string | undefined;
   let leafId: string | null = null;
+  let duplicates = false;
 
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
-    if (byId.has(entry.id)) {
+    const previous = byId.get(entry.id);
+    if (previous !== undefined) {
+      duplicates = true;
       problems.push({
         line: entryLines[i] ?? 0,
         kind: 'duplicate-id',
-        message: `id ${entry.id} appears again (first on line ${lineOf.get(entry.id)}); the last occurrence wins`,
+        message: `id ${entry.id} appears again (first on line ${entryLines[entries.indexOf(previous)] ?? '?'}); the last occurrence wins`,
       });
     }
     byId.set(entry.id, entry);
-    lineOf.set(entry.id, entryLines[i] ?? 0);
     leafId = entry.id;
     if (entry.type === 'label') {
       const target = entry['targetId'];
@@ -85,14 +84,8 @@ export function buildTree(session: LoadedSession): SessionTree {
     }
   }
 
-  const order: SessionEntry[] = [];
-  const position = new Map<string, number>();
-  for (const entry of entries) {
-    if (byId.get(entry.id) === entry) {
-      position.set(entry.id, order.length);
-      order.push(entry);
-    }
-  }
+  const order = duplicates ? entries.filter((entry) => byId.get(entry.id) === entry) : entries.slice();
+  const lineOf = (entry: SessionEntry): number => entryLines[entries.lastIndexOf(entry)] ?? 0;
 
   const roots: SessionEntry[] = [];
   const children = new Map<string, SessionEntry[]>();
@@ -102,14 +95,15 @@ export function buildTree(session: LoadedSession): SessionTree {
       roots.push(entry);
       continue;
     }
-    if (!byId.has(parentId)) {
-      problems.push({ line: lineOf.get(entry.id) ?? 0, kind: 'orphan', message: `parent ${parentId} of ${entry.id} does not exist; shown as a root` });
+    const list = children.get(parentId);
+    if (list) {
+      list.push(entry);
+    } else if (byId.has(parentId)) {
+      children.set(parentId, [entry]);
+    } else {
+      problems.push({ line: lineOf(entry), kind: 'orphan', message: `parent ${parentId} of ${entry.id} does not exist; shown as a root` });
       roots.push(entry);
-      continue;
     }
-    let list = children.get(parentId);
-    if (!list) children.set(parentId, (list = []));
-    list.push(entry);
   }
   for (const list of children.values()) {
     // The same comparator as pi's getTree on arrays in the same (file) order, so ties and
@@ -117,29 +111,37 @@ export function buildTree(session: LoadedSession): SessionTree {
     if (list.length > 1) list.sort((a, b) => entryTimeMs(a) - entryTimeMs(b));
   }
 
-  const tree: SessionTree = { byId, order, position, roots, children, labels, labelTimestamps, sessionName, leafId, problems, detached: new Set() };
+  const tree: SessionTree = { byId, order, roots, children, labels, labelTimestamps, sessionName, leafId, problems, detached: new Set() };
   breakCycles(tree, lineOf);
   return tree;
 }
 
+/** Visits the subtree under `start` depth-first (iterative); returns the number of entries. */
+function walkSubtree(tree: SessionTree, start: SessionEntry, onEntry?: (entry: SessionEntry) => void): number {
+  let count = 0;
+  const stack: SessionEntry[] = [start];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    count++;
+    onEntry?.(entry);
+    const kids = tree.children.get(entry.id);
+    if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+  return count;
+}
+
 /**
  * Entries not reachable from any root sit on (or below) a parent cycle, which pi never shows and
- * hangs on. Detach the earliest entry of each unreachable group and make it a root.
+ * hangs on. Every entry has one parent, so a walk from the roots meets each reachable entry once:
+ * counting is enough in the usual case. Otherwise detach the earliest entry of each unreachable
+ * group and make it a root.
  */
-function breakCycles(tree: SessionTree, lineOf: Map<string, number>): void {
+function breakCycles(tree: SessionTree, lineOf: (entry: SessionEntry) => number): void {
+  let reachable = 0;
+  for (const root of tree.roots) reachable += walkSubtree(tree, root);
+  if (reachable === tree.order.length) return;
   const reached = new Set<string>();
-  const visit = (start: SessionEntry): void => {
-    const stack: SessionEntry[] = [start];
-    while (stack.length > 0) {
-      const entry = stack.pop()!;
-      if (reached.has(entry.id)) continue;
-      reached.add(entry.id);
-      const kids = tree.children.get(entry.id);
-      if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
-    }
-  };
-  for (const root of tree.roots) visit(root);
-  if (reached.size === tree.order.length) return;
+  for (const root of tree.roots) walkSubtree(tree, root, (e) => reached.add(e.id));
   for (const entry of tree.order) {
     if (reached.has(entry.id)) continue;
     const parentId = entry.parentId!;
@@ -152,24 +154,24 @@ function breakCycles(tree: SessionTree, lineOf: Map<string, number>): void {
     tree.detached.add(entry.id);
     tree.roots.push(entry);
     tree.problems.push({
-      line: lineOf.get(entry.id) ?? 0,
+      line: lineOf(entry),
       kind: 'cycle',
       message: `parent links loop back to ${entry.id}; the loop is cut here and ${entry.id} is shown as a root`,
     });
-    visit(entry);
+    walkSubtree(tree, entry, (e) => reached.add(e.id));
   }
   // Keep roots in file order, as pi lists them.
-  tree.roots.sort((a, b) => tree.position.get(a.id)! - tree.position.get(b.id)!);
+  const position = new Map(tree.order.map((e, i) => [e.id, i]));
+  tree.roots.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 /** The path root → `id` (inclusive). Empty for an unknown id. Cycle-safe. */
 export function getBranch(tree: SessionTree, id: string | null): SessionEntry[] {
   if (id === null) return [];
   const path: SessionEntry[] = [];
-  const seen = new Set<string>();
+  // Cycles are broken when the tree is built, so the walk ends at a root; the bound is a guard.
   let current = tree.byId.get(id);
-  while (current && !seen.has(current.id)) {
-    seen.add(current.id);
+  while (current && path.length <= tree.order.length) {
     path.push(current);
     current = parentOf(tree, current);
   }
@@ -186,13 +188,7 @@ export function subtreeUsage(tree: SessionTree, id: string): UsageTotals {
   const totals = emptyUsage();
   const start = tree.byId.get(id);
   if (!start) return totals;
-  const stack: SessionEntry[] = [start];
-  while (stack.length > 0) {
-    const entry = stack.pop()!;
-    addUsage(totals, usageOf(entry));
-    const kids = tree.children.get(entry.id);
-    if (kids) for (const kid of kids) stack.push(kid);
-  }
+  walkSubtree(tree, start, (entry) => addUsage(totals, usageOf(entry)));
   return totals;
 }
 

@@ -1,0 +1,222 @@
+/**
+ * The scriptable commands of `pi-sessions` (everything but the full-screen views). Pure
+ * formatting lives here next to the command bodies; `cli.ts` parses argv and maps errors to exit
+ * codes. Human output goes through `sanitizeInline`: session text never reaches the terminal as
+ * control sequences. JSON output is JSON (escaped by construction).
+ */
+import { basename } from 'node:path';
+import { formatBytes, formatCost, formatRelativeAge, formatTokens } from './format.js';
+import {
+  branchInPlace,
+  buildContext,
+  buildTree,
+  forkSession,
+  getBranch,
+  listSessions,
+  readSessionSync,
+  renameSession,
+  resolveSessionArg,
+  sessionTitle,
+  setLabel,
+  StoreError,
+  trashSessions,
+  type ListScope,
+  type LoadedSession,
+  type Locations,
+  type SessionInfo,
+} from './store/index.js';
+import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from './text/terminal-text.js';
+
+export interface Output {
+  out(text: string): void;
+  err(text: string): void;
+  /** Terminal width for tables (undefined when not a terminal: no truncation). */
+  columns?: number;
+}
+
+export interface CommandResult {
+  code: number;
+}
+
+function dateOrNull(date: Date): string | null {
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** The JSON row of `list --json`: pi's SessionInfo names, then our extras. */
+export function sessionInfoJson(info: SessionInfo): Record<string, unknown> {
+  return {
+    path: info.path,
+    id: info.id,
+    cwd: info.cwd,
+    name: info.name ?? null,
+    created: dateOrNull(info.created),
+    modified: dateOrNull(info.modified),
+    messageCount: info.messageCount,
+    firstMessage: info.firstMessage,
+    parentSessionPath: info.parentSessionPath ?? null,
+    size: info.size,
+    mtime: new Date(info.mtimeMs).toISOString(),
+    version: info.version,
+    entryCount: info.entryCount,
+    userMessageCount: info.userMessageCount,
+    branchCount: info.branchCount,
+    leafId: info.leafId,
+    labels: info.labels,
+    models: info.models,
+    usage: info.usage,
+    problems: info.problems,
+  };
+}
+
+/** A readable table: age, prompts, size, title (and cwd for all projects). */
+export function formatSessionTable(sessions: SessionInfo[], options: { showCwd: boolean; columns?: number; nowMs: number }): string[] {
+  const rows = sessions.map((s) => ({
+    age: formatRelativeAge(s.modified.getTime(), options.nowMs),
+    prompts: String(s.userMessageCount),
+    size: formatBytes(s.size),
+    flags: `${s.name ? '★' : ' '}${s.problems.length > 0 ? '!' : ' '}`,
+    title: sanitizeInline(sessionTitle(s)),
+    cwd: sanitizeInline(s.cwd),
+    id: s.id.slice(0, 8),
+  }));
+  const width = (key: keyof (typeof rows)[number], head: string): number => Math.max(displayWidth(head), ...rows.map((r) => displayWidth(r[key])));
+  const w = { age: width('age', 'AGE'), prompts: width('prompts', 'PROMPTS'), size: width('size', 'SIZE'), id: width('id', 'ID') };
+  const cwdWidth = options.showCwd ? Math.min(40, width('cwd', 'CWD')) : 0;
+  const line = (r: { age: string; prompts: string; size: string; flags: string; title: string; cwd: string; id: string }): string => {
+    const left =
+      `${padEndToWidth(r.age, w.age)}  ${r.prompts.padStart(w.prompts)}  ${r.size.padStart(w.size)}  ${padEndToWidth(r.id, w.id)}  ` +
+      (options.showCwd ? `${padEndToWidth(truncateToWidth(r.cwd, cwdWidth), cwdWidth)}  ` : '') +
+      r.flags +
+      ' ';
+    const full = left + r.title;
+    return options.columns ? truncateToWidth(full, Math.max(options.columns - 1, displayWidth(left) + 8)) : full;
+  };
+  const header = line({ age: 'AGE', prompts: 'PROMPTS', size: 'SIZE', flags: '  ', title: 'TITLE', cwd: 'CWD', id: 'ID' });
+  return [header, ...rows.map(line)];
+}
+
+export async function listCommand(
+  locations: Locations,
+  options: { scope: ListScope; json: boolean; nowMs: number },
+  io: Output,
+): Promise<CommandResult> {
+  const result = await listSessions(locations, { scope: options.scope });
+  if (result.dirProblem) {
+    io.err(`pi-sessions: ${result.dirProblem}`);
+    return { code: 1 };
+  }
+  if (options.json) {
+    io.out(JSON.stringify(result.sessions.map(sessionInfoJson), null, 2));
+    return { code: 0 };
+  }
+  if (result.sessions.length === 0) {
+    const where = result.dirMissing ? `${result.searched} does not exist` : `nothing in ${result.searched}`;
+    io.out(`No sessions (${where}).${options.scope === 'cwd' ? ' Try --all for every project.' : ''}`);
+  } else {
+    for (const line of formatSessionTable(result.sessions, { showCwd: options.scope !== 'cwd', nowMs: options.nowMs, ...(io.columns ? { columns: io.columns } : {}) })) io.out(line);
+    const skipped = result.skipped.length > 0 ? `; ${result.skipped.length} file${result.skipped.length === 1 ? '' : 's'} skipped (not sessions)` : '';
+    const withProblems = result.sessions.filter((s) => s.problems.length > 0).length;
+    const problems = withProblems > 0 ? `; ${withProblems} with problems (!)` : '';
+    io.out(`${result.sessions.length} session${result.sessions.length === 1 ? '' : 's'} in ${result.searched}${problems}${skipped}`);
+  }
+  return { code: 0 };
+}
+
+function loadOrFail(path: string): LoadedSession {
+  const result = readSessionSync(path);
+  if (!result.ok) throw new StoreError('not-a-session', `${path}: ${result.message}`);
+  return result;
+}
+
+/** `tree --json`: the same field names and meaning as the corpus goldens. */
+export function treeJson(session: LoadedSession): Record<string, unknown> {
+  const tree = buildTree(session);
+  const children: Record<string, string[]> = {};
+  for (const [parent, kids] of tree.children) children[parent] = kids.map((k) => k.id);
+  return {
+    path: session.path,
+    header: session.header,
+    diskVersion: session.diskVersion,
+    sessionName: tree.sessionName ?? null,
+    leafId: tree.leafId,
+    entryCount: session.entries.length,
+    entries: session.entries.map((e) => ({ id: e.id, parentId: e.parentId, type: e.type })),
+    tree: { roots: tree.roots.map((r) => r.id), children },
+    labels: Object.fromEntries(tree.labels),
+    labelTimestamps: Object.fromEntries(tree.labelTimestamps),
+    branch: getBranch(tree, tree.leafId).map((e) => e.id),
+    problems: [...session.problems, ...tree.problems],
+  };
+}
+
+export function contextJson(session: LoadedSession, leafId: string | undefined): Record<string, unknown> {
+  const tree = buildTree(session);
+  if (leafId !== undefined && !tree.byId.has(leafId)) throw new StoreError('no-entry', `no entry ${leafId} in ${session.path}`);
+  const context = buildContext(tree, leafId ?? tree.leafId);
+  const out: Record<string, unknown> = {
+    model: context.model,
+    thinkingLevel: context.thinkingLevel,
+    contextEntries: context.contextEntries.map((e) => e.id),
+    messages: context.messages.map((m) => ({ src: m.src, ...m.message })),
+  };
+  if (context.retainedTail) out['retainedTail'] = context.retainedTail;
+  return out;
+}
+
+export async function treeCommand(locations: Locations, arg: string, io: Output): Promise<CommandResult> {
+  const path = await resolveSessionArg(arg, locations);
+  io.out(JSON.stringify(treeJson(loadOrFail(path)), null, 2));
+  return { code: 0 };
+}
+
+export async function contextCommand(locations: Locations, arg: string, leafId: string | undefined, io: Output): Promise<CommandResult> {
+  const path = await resolveSessionArg(arg, locations);
+  io.out(JSON.stringify(contextJson(loadOrFail(path), leafId), null, 2));
+  return { code: 0 };
+}
+
+export async function renameCommand(locations: Locations, arg: string, name: string, io: Output): Promise<CommandResult> {
+  const path = await resolveSessionArg(arg, locations);
+  const result = renameSession(path, name);
+  io.out(result.name ? `Renamed to "${sanitizeInline(result.name)}" (entry ${result.entryId}).` : `Name cleared (entry ${result.entryId}).`);
+  return { code: 0 };
+}
+
+export async function labelCommand(locations: Locations, arg: string, entryId: string, label: string | undefined, io: Output): Promise<CommandResult> {
+  const path = await resolveSessionArg(arg, locations);
+  const result = setLabel(path, entryId, label);
+  io.out(result.label ? `Labelled ${entryId} "${sanitizeInline(result.label)}" (entry ${result.entryId}).` : `Label of ${entryId} cleared (entry ${result.entryId}).`);
+  return { code: 0 };
+}
+
+export async function branchCommand(locations: Locations, arg: string, entryId: string, summary: string | undefined, io: Output): Promise<CommandResult> {
+  const path = await resolveSessionArg(arg, locations);
+  const result = branchInPlace(path, entryId, summary === undefined ? {} : { summary });
+  io.out(`pi will resume ${result.leafId === null ? 'from an empty conversation (new root)' : `after ${result.leafId}`} (entry ${result.entryId}).`);
+  if (result.editorText !== undefined) io.out(`Message to re-send: ${sanitizeInline(result.editorText)}`);
+  return { code: 0 };
+}
+
+export async function forkCommand(locations: Locations, arg: string, entryId: string | undefined, io: Output): Promise<CommandResult> {
+  const path = await resolveSessionArg(arg, locations);
+  io.out(forkSession(path, entryId).path);
+  return { code: 0 };
+}
+
+export async function deleteCommand(locations: Locations, args: string[], permanent: boolean, io: Output): Promise<CommandResult> {
+  const paths: string[] = [];
+  for (const arg of args) paths.push(await resolveSessionArg(arg, locations));
+  const outcome = await trashSessions(paths, { permanent });
+  for (const item of outcome.trashed) {
+    io.out(`${item.how === 'trash' ? 'Moved to trash' : 'Deleted permanently'}: ${sanitizeInline(item.path)}`);
+  }
+  for (const failure of outcome.failed) {
+    io.err(`pi-sessions: ${sanitizeInline(basename(failure.path))}: ${failure.error}${permanent ? '' : ' (nothing was deleted; --permanent deletes for good)'}`);
+  }
+  return { code: outcome.failed.length > 0 ? 1 : 0 };
+}
+
+/** Totals line used by `pi-sessions list` footers and the picker header. */
+export function usageSummary(info: SessionInfo): string {
+  return `${formatTokens(info.usage.totalTokens)} tokens, ${formatCost(info.usage.cost)}`;
+}
