@@ -3,12 +3,15 @@
  * progress and cancellable. Unlike pi, a file with bad entries is listed with its problems, and a
  * file that is not a session is reported in `skipped` instead of vanishing.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { describeFsError } from './errors.js';
 import { isPathWithin, type Locations } from './locations.js';
-import { summarizeFile } from './summary.js';
+import { summarizeFileSync } from './summary.js';
 import type { NotASession, SessionInfo } from './types.js';
+
+/** Longest stretch of synchronous reading before yielding to the event loop. */
+const SLICE_MS = 12;
 
 /** `cwd`: this folder's sessions; `cwd-tree`: this folder and its sub-folders; `all`: every project. */
 export type ListScope = 'cwd' | 'cwd-tree' | 'all';
@@ -19,8 +22,6 @@ export interface ListOptions {
   /** Called for every session as soon as it is read (arrival order, not sorted). */
   onSession?: (info: SessionInfo) => void;
   onProgress?: (loaded: number, total: number) => void;
-  /** Files read at once; reading overlaps I/O with parsing (default 4). */
-  concurrency?: number;
 }
 
 export interface ListResult {
@@ -41,16 +42,19 @@ interface Discovery {
   dirMissing?: boolean;
 }
 
-async function jsonlFilesIn(dir: string): Promise<string[]> {
-  return (await readdir(dir)).filter((name) => name.endsWith('.jsonl')).map((name) => join(dir, name));
+function jsonlFilesIn(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name.endsWith('.jsonl')).map((name) => join(dir, name));
 }
 
-/** The candidate files, in pi's load order. */
-export async function discoverSessionFiles(locations: Locations, scope: ListScope): Promise<Discovery> {
+/**
+ * The candidate files, in pi's load order. Synchronous on purpose: a few thousand `stat` calls
+ * take milliseconds, while the thread-pool round trips of async ones cost a tenth of a second.
+ */
+export function discoverSessionFiles(locations: Locations, scope: ListScope): Discovery {
   const flat = scope === 'cwd' || locations.customDir;
   const searched = flat ? locations.sessionDir : locations.sessionsRoot;
   try {
-    const info = await stat(searched);
+    const info = statSync(searched);
     if (!info.isDirectory()) return { files: [], searched, dirProblem: `${searched} is not a directory` };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -60,16 +64,30 @@ export async function discoverSessionFiles(locations: Locations, scope: ListScop
   try {
     if (flat) {
       // pi's `list`: names sorted descending (load order only; the result is sorted by time).
-      const files = await jsonlFilesIn(searched);
+      const files = jsonlFilesIn(searched);
       files.sort((a, b) => basename(b).localeCompare(basename(a)));
       return { files, searched };
     }
-    const dirents = await readdir(searched, { withFileTypes: true });
+    const dirents = readdirSync(searched, { withFileTypes: true });
     const dirs = dirents.filter((d) => d.isDirectory() || d.isSymbolicLink()).map((d) => join(searched, d.name));
-    const perDir = await Promise.all(dirs.map((dir) => jsonlFilesIn(dir).catch(() => [] as string[])));
-    const candidates = await Promise.all(
-      perDir.flat().map(async (path) => ({ path, mtimeMs: await stat(path).then((s) => s.mtimeMs, () => Number.NEGATIVE_INFINITY) })),
-    );
+    const candidates: { path: string; mtimeMs: number }[] = [];
+    for (const dir of dirs) {
+      let files: string[];
+      try {
+        files = jsonlFilesIn(dir);
+      } catch {
+        continue; // a symlink loop, a dangling link or an unreadable folder: pi skips it too
+      }
+      for (const path of files) {
+        let mtimeMs = Number.NEGATIVE_INFINITY;
+        try {
+          mtimeMs = statSync(path).mtimeMs;
+        } catch {
+          // Vanished since readdir: it will be reported when read.
+        }
+        candidates.push({ path, mtimeMs });
+      }
+    }
     // pi's `listAll`: newest mtime first, then basename descending.
     candidates.sort((a, b) => b.mtimeMs - a.mtimeMs || basename(b.path).localeCompare(basename(a.path)));
     return { files: candidates.map((c) => c.path), searched };
@@ -94,28 +112,23 @@ export function sortByModified(sessions: SessionInfo[]): SessionInfo[] {
 export async function listSessions(locations: Locations, options: ListOptions): Promise<ListResult> {
   const { scope, signal } = options;
   signal?.throwIfAborted();
-  const discovery = await discoverSessionFiles(locations, scope);
+  const discovery = discoverSessionFiles(locations, scope);
   const { files } = discovery;
-  const results: (SessionInfo | NotASession | undefined)[] = new Array(files.length);
-  let next = 0;
-  let loaded = 0;
-  const worker = async (): Promise<void> => {
-    while (next < files.length) {
-      signal?.throwIfAborted();
-      const index = next++;
-      const info = await summarizeFile(files[index]!, signal);
-      results[index] = info;
-      loaded++;
-      if ('ok' in info) {
-        // NotASession: reported in `skipped`.
-      } else if (inScope(info, locations, scope)) {
-        options.onSession?.(info);
-      }
-      options.onProgress?.(loaded, files.length);
+  const results: (SessionInfo | NotASession)[] = [];
+  // Files are read synchronously (about a millisecond each) in slices of a few milliseconds,
+  // yielding to the event loop between slices so a screen stays responsive while listing.
+  let sliceStart = performance.now();
+  for (let index = 0; index < files.length; index++) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
     }
-  };
-  const concurrency = Math.max(1, Math.min(options.concurrency ?? 4, files.length));
-  await Promise.all(Array.from({ length: concurrency }, worker));
+    signal?.throwIfAborted();
+    const info = summarizeFileSync(files[index]!);
+    results.push(info);
+    if (!('ok' in info) && inScope(info, locations, scope)) options.onSession?.(info);
+    options.onProgress?.(index + 1, files.length);
+  }
   const sessions: SessionInfo[] = [];
   const skipped: NotASession[] = [];
   for (const result of results) {

@@ -7,6 +7,7 @@
  * all the listing needs from it. Lines that might carry usage, or that look glued or torn, take the
  * full parse, so the shortcut never changes an answer.
  */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { addUsage, assistantModel, emptyUsage, isObject, textOfContent } from './entry.js';
 import { LineSplitter, READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine, parseText } from './lines.js';
@@ -75,16 +76,17 @@ export class SummaryCollector {
   private tryToolResultShortcut(buf: Buffer, start: number, end: number): boolean {
     if (end - start < TOOL_RESULT_PREFIX.length + TOOL_RESULT_MARKER.length) return false;
     if (buf.compare(TOOL_RESULT_PREFIX, 0, TOOL_RESULT_PREFIX.length, start, start + TOOL_RESULT_PREFIX.length) !== 0) return false;
-    const window = Math.min(end, start + PREFIX_WINDOW);
-    const marker = buf.indexOf(TOOL_RESULT_MARKER, start);
-    if (marker === -1 || marker + TOOL_RESULT_MARKER.length > window) return false;
+    // Every search is bounded to this line: an unbounded Buffer.indexOf would scan the rest of
+    // the chunk for each line.
+    const markerAt = buf.subarray(start, Math.min(end, start + PREFIX_WINDOW)).indexOf(TOOL_RESULT_MARKER);
+    if (markerAt === -1) return false;
+    const marker = start + markerAt;
     let last = end - 1;
     if (buf[last] === 0x0d) last--;
     if (buf[last] !== 0x7d /* } */) return false;
     // Usage (0.86+) must be counted; `}{"` can only be glued lines (never inside a JSON string).
-    if (buf.indexOf(USAGE_KEY, marker) !== -1 && buf.indexOf(USAGE_KEY, marker) < end) return false;
-    const glue = buf.indexOf(GLUE, start);
-    if (glue !== -1 && glue < end) return false;
+    const rest = buf.subarray(marker, end);
+    if (rest.indexOf(USAGE_KEY) !== -1 || rest.indexOf(GLUE) !== -1) return false;
     const prefix = parseText(`${buf.toString('utf8', start, marker)}}`);
     if (prefix.kind !== 'object') return false;
     const id = prefix.value['id'];
@@ -251,6 +253,47 @@ export async function summarizeFile(path: string, signal?: AbortSignal): Promise
     return notASession(path, 'unreadable', `cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   } finally {
     await handle.close();
+  }
+}
+
+let sharedChunk: Buffer | undefined;
+
+/**
+ * Synchronous twin of `summarizeFile`, reusing one read buffer: the listing's hot path. A file
+ * takes about a millisecond, so callers interleave files with event-loop turns instead of paying
+ * the thread-pool round trip of async reads for every chunk.
+ */
+export function summarizeFileSync(path: string): SessionInfo | NotASession {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return notASession(path, 'not-found', 'no such file');
+    if (code === 'EACCES' || code === 'EPERM') return notASession(path, 'unreadable', 'permission denied');
+    if (code === 'EISDIR') return notASession(path, 'not-a-file', 'is a directory');
+    return notASession(path, 'unreadable', `cannot read (${code ?? String(error)})`);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return notASession(path, 'not-a-file', 'not a regular file');
+    const collector = new SummaryCollector(path);
+    const splitter = new LineSplitter(collector.onLine);
+    const chunk = (sharedChunk ??= Buffer.allocUnsafe(READ_CHUNK_BYTES));
+    let total = 0;
+    for (;;) {
+      const bytesRead = readSync(fd, chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      splitter.push(chunk, bytesRead);
+      if (collector.rejected) break;
+    }
+    splitter.end();
+    return collector.finish(total, stats.mtimeMs, splitter.endsWithNewline);
+  } catch (error) {
+    return notASession(path, 'unreadable', `cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  } finally {
+    closeSync(fd);
   }
 }
 
