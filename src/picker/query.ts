@@ -373,29 +373,38 @@ function scanText(
   const cached = index.patternCache.get(pattern);
   if (cached) return cached.hits;
   let narrowest: PatternHits | undefined;
-  let narrowestLength = -1;
+  let narrowestKey = '';
   for (const [key, entry] of index.patternCache) {
-    if (key.length > narrowestLength && pattern.includes(key)) {
+    if (key.length > narrowestKey.length && pattern.includes(key)) {
       narrowest = entry;
-      narrowestLength = key.length;
+      narrowestKey = key;
     }
   }
+  // If `pattern` contains the cached key at offset k, its first occurrence cannot start before
+  // (first occurrence of the key) - k: the scan resumes there instead of at 0, so typing one more
+  // letter of a word found near the end of long texts doesn't rescan them.
+  const keyOffset = narrowest ? pattern.indexOf(narrowestKey) : 0;
   const hits = new Map<SessionInfo, number>();
   let complete = whole;
-  const visit = (info: SessionInfo): void => {
+  const visit = (info: SessionInfo, from: number): void => {
     if (preparedOnly && !preparedText.has(info)) {
       skipped.add(info);
       complete = false;
       return;
     }
-    const at = textOf(info).indexOf(pattern);
+    const at = textOf(info).indexOf(pattern, from);
     if (at >= 0) hits.set(info, at);
   };
   if (narrowest) {
-    if (whole) for (const info of narrowest.hits.keys()) visit(info);
-    else for (const info of candidates) if (narrowest.hits.has(info)) visit(info);
+    if (whole) for (const [info, at] of narrowest.hits) visit(info, Math.max(0, at - keyOffset));
+    else {
+      for (const info of candidates) {
+        const at = narrowest.hits.get(info);
+        if (at !== undefined) visit(info, Math.max(0, at - keyOffset));
+      }
+    }
   } else {
-    for (const info of candidates) visit(info);
+    for (const info of whole ? index.sessions : candidates) visit(info, 0);
   }
   if (complete) {
     index.patternCache.set(pattern, { hits });
@@ -530,8 +539,11 @@ export function snippetFor(info: SessionInfo, hit: TextHit, context = 60, afterC
   const same = prepared.length === original.length;
   const start = same ? hit.start : originalOffset(original, hit.start);
   const end = same ? hit.start + hit.length : originalOffset(original, hit.start + hit.length);
+  let from = Math.max(0, start - context);
+  // Don't start in the middle of a surrogate pair.
+  if (from > 0 && /[\udc00-\udfff]/.test(original[from] ?? '')) from++;
   return {
-    before: original.slice(Math.max(0, start - context), start),
+    before: original.slice(from, start),
     match: original.slice(start, end),
     after: original.slice(end, end + afterChars),
   };

@@ -132,38 +132,68 @@ export function displayWidth(s: string): number {
 
 interface Cell {
   text: string;
+  /** UTF-16 offset of the cell in the source string. */
+  index: number;
   width: number;
 }
 
-function* graphemes(s: string): Generator<Cell> {
-  for (const { segment } of segmenter.segment(s)) {
-    yield { text: segment, width: stringWidth(segment) };
+// Non-ASCII graphemes repeat a lot (CJK, box drawing, common emoji): string-width is costly per
+// call, so remember widths (bounded, cleared when full).
+const cellWidthCache = new Map<string, number>();
+
+function cellWidth(segment: string): number {
+  // Most cells are single printable ASCII characters: skip string-width's heavier machinery.
+  if (segment.length === 1) {
+    const code = segment.charCodeAt(0);
+    if (code >= 0x20 && code < 0x7f) return 1;
   }
+  let w = cellWidthCache.get(segment);
+  if (w === undefined) {
+    w = stringWidth(segment);
+    if (cellWidthCache.size >= 4096) cellWidthCache.clear();
+    cellWidthCache.set(segment, w);
+  }
+  return w;
+}
+
+function* graphemes(s: string): Generator<Cell> {
+  for (const { segment, index } of segmenter.segment(s)) {
+    yield { text: segment, index, width: cellWidth(segment) };
+  }
+}
+
+// Ellipses are a handful of constants: measure each once.
+const ellipsisWidths = new Map<string, number>();
+function ellipsisWidthOf(ellipsis: string): number {
+  let w = ellipsisWidths.get(ellipsis);
+  if (w === undefined) {
+    w = displayWidth(ellipsis);
+    if (ellipsisWidths.size < 16) ellipsisWidths.set(ellipsis, w);
+  }
+  return w;
 }
 
 /**
  * Cuts `s` to at most `width` columns, ending with `ellipsis` when something was cut.
  * Never splits a grapheme (a wide char that would straddle the limit is dropped).
+ * Scans only as far as needed, so truncating very long text is cheap.
  */
 export function truncateToWidth(s: string, width: number, ellipsis = '…'): string {
   if (width <= 0) return '';
-  if (PRINTABLE_ASCII_RE.test(s) && PRINTABLE_ASCII_RE.test(ellipsis)) {
-    if (s.length <= width) return s;
-    if (ellipsis.length >= width) return ellipsis.slice(0, width);
-    return s.slice(0, width - ellipsis.length) + ellipsis;
-  }
-  if (displayWidth(s) <= width) return s;
-  const ellipsisWidth = displayWidth(ellipsis);
+  const ellipsisWidth = ellipsisWidthOf(ellipsis);
   if (ellipsisWidth > width) return truncateToWidth(ellipsis, width, '');
   const budget = width - ellipsisWidth;
-  let out = '';
-  let used = 0;
-  for (const cell of graphemes(s)) {
-    if (used + cell.width > budget) break;
-    out += cell.text;
-    used += cell.width;
+  if (PRINTABLE_ASCII_RE.test(s)) {
+    return s.length <= width ? s : s.slice(0, budget) + ellipsis;
   }
-  return out + ellipsis;
+  let used = 0;
+  let cut = -1; // end of the last cell that fits with the ellipsis
+  for (const cell of graphemes(s)) {
+    if (cut < 0 && used + cell.width > budget) cut = cell.index;
+    used += cell.width;
+    if (used > width) return s.slice(0, cut < 0 ? cell.index : cut) + ellipsis;
+  }
+  return s;
 }
 
 /** Pads `s` with spaces to `width` columns; returns `s` unchanged when it is already as wide or wider. */

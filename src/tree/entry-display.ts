@@ -92,7 +92,13 @@ export function isPureToolCallTurn(entry: SessionEntry): boolean {
   if (!message || message['role'] !== 'assistant') return false;
   const stop = message['stopReason'];
   if (stop !== 'stop' && stop !== 'toolUse') return false;
-  return contentText(message['content']).trim() === '';
+  const content = message['content'];
+  if (typeof content === 'string') return content.trim() === '';
+  if (!Array.isArray(content)) return true;
+  for (const block of content) {
+    if (isObject(block) && block['type'] === 'text' && typeof block['text'] === 'string' && block['text'].trim() !== '') return false;
+  }
+  return true;
 }
 
 function shortenPath(path: string, home: string | undefined): string {
@@ -467,4 +473,15 @@ export function detailLines(
     }
   }
   return b.lines;
+}
+
+/** pi's label time (§2.8), local time: `HH:MM` today, `M/D HH:MM` this year, `YY/M/D HH:MM` older. */
+export function formatLabelTime(iso: string, nowMs: number): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '?';
+  const now = new Date(nowMs);
+  const hm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  if (d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate()) return hm;
+  if (d.getFullYear() === now.getFullYear()) return `${d.getMonth() + 1}/${d.getDate()} ${hm}`;
+  return `${String(d.getFullYear() % 100).padStart(2, '0')}/${d.getMonth() + 1}/${d.getDate()} ${hm}`;
 }

@@ -108,20 +108,22 @@ export function buildIndex(tree: SessionTree, options: IndexOptions = {}): TreeI
 
   const parent = new Int32Array(size).fill(-1);
   const childStart = new Int32Array(size + 1);
+  const kidLists: (readonly SessionEntry[] | undefined)[] = new Array(size);
   let total = 0;
   for (let i = 0; i < size; i++) {
     childStart[i] = total;
-    total += tree.children.get(entries[i]!.id)?.length ?? 0;
+    const kids = tree.children.get(entries[i]!.id);
+    kidLists[i] = kids;
+    if (kids) total += kids.length;
   }
   childStart[size] = total;
   const childList = new Int32Array(total);
   for (let i = 0; i < size; i++) {
-    const kids = tree.children.get(entries[i]!.id);
+    const kids = kidLists[i];
     if (!kids) continue;
     let at = childStart[i]!;
     for (const kid of kids) {
-      const k = numOf.get(kid.id);
-      if (k === undefined) continue;
+      const k = numOf.get(kid.id)!;
       childList[at++] = k;
       parent[k] = i;
     }
@@ -239,10 +241,11 @@ export function filterMask(index: TreeIndex, mode: FilterMode): Uint8Array {
     }
     mask[i] = show ? 1 : 0;
   }
-  // The leaf is where pi resumes: always drawn in the broad filters so the leaf marker is never
-  // silently moved to an ancestor (§4 #15). user-only / labeled-only stay strict; the nearest
-  // visible ancestor then carries a "leaf below" marker.
-  if (leaf !== -1 && (mode === 'default' || mode === 'no-tools')) mask[leaf] = 1;
+  // pi's rule: a pure tool-call turn is drawn when it is the leaf. Other hidden leaves (the label
+  // or session_info entries that labelling and branch-in-place append) add nothing to the
+  // context, so their nearest visible ancestor is where pi effectively resumes: it carries the
+  // leaf marker (Forest.leafHost) instead of the cursor silently starting there (§4 #15).
+  if (leaf !== -1 && kind[leaf] === K_PURE_TOOL_CALL && (mode === 'default' || mode === 'no-tools')) mask[leaf] = 1;
   index.filterMasks.set(mode, mask);
   return mask;
 }
@@ -448,10 +451,21 @@ export interface FlatRow {
   readonly labelTimestamp: string | undefined;
 }
 
+/**
+ * The rows, stored column-wise in typed arrays: a 100k-row layout is a handful of allocations,
+ * and `rowAt` builds the row objects only for the rows actually drawn.
+ */
 export interface Layout {
   readonly forest: Forest;
   readonly folds: ReadonlySet<string>;
-  readonly rows: readonly FlatRow[];
+  readonly count: number;
+  /** Row → node number. */
+  readonly nums: Int32Array;
+  /** Row → pi's indent level. */
+  readonly indents: Int32Array;
+  /** Row → connector (bits 0-1), foldable (bit 2), folded (bit 3). */
+  readonly flags: Uint8Array;
+  readonly gutters: readonly (Gutter | null)[];
   /** Node number → row index, -1 when not drawn. */
   readonly rowOf: Int32Array;
   /** pi lays several visible roots out as children of a virtual root. */
@@ -460,15 +474,13 @@ export interface Layout {
   readonly matchRows: readonly number[];
 }
 
-interface StackItem {
-  num: number;
-  indent: number;
-  justBranched: boolean;
-  showConnector: boolean;
-  isLast: boolean;
-  gutters: Gutter | null;
-  virtualRootChild: boolean;
-}
+const F_FOLDABLE = 4;
+const F_FOLDED = 8;
+// Stack item flags.
+const S_JUST_BRANCHED = 1;
+const S_SHOW_CONNECTOR = 2;
+const S_IS_LAST = 4;
+const S_VIRTUAL_ROOT_CHILD = 8;
 
 export function isFoldable(forest: Forest, num: number): boolean {
   if (forest.childCount[num]! === 0) return false;
@@ -477,80 +489,116 @@ export function isFoldable(forest: Forest, num: number): boolean {
 }
 
 export function layoutForest(forest: Forest, folds: ReadonlySet<string>): Layout {
-  const { index, roots, firstChild, nextSibling, childCount, context } = forest;
+  const { index, roots, firstChild, nextSibling, childCount, context, visibleCount } = forest;
   const isMatch = forest.search?.isMatch;
-  const labels = index.tree.labels;
-  const labelTimes = index.tree.labelTimestamps;
   const multipleRoots = roots.length > 1;
-  const rows: FlatRow[] = [];
+  const nums = new Int32Array(visibleCount);
+  const indents = new Int32Array(visibleCount);
+  const flags = new Uint8Array(visibleCount);
+  const gutters: (Gutter | null)[] = new Array<Gutter | null>(visibleCount);
   const rowOf = new Int32Array(index.size).fill(-1);
   const matchRows: number[] = [];
-  const stack: StackItem[] = [];
+  // The explicit stack, column-wise (pi's flattenTree tuple).
+  const stNum: number[] = [];
+  const stIndent: number[] = [];
+  const stFlags: number[] = [];
+  const stGutters: (Gutter | null)[] = [];
+  const checkFolds = folds.size > 0;
   for (let j = roots.length - 1; j >= 0; j--) {
-    stack.push({
-      num: roots[j]!,
-      indent: multipleRoots ? 1 : 0,
-      justBranched: multipleRoots,
-      showConnector: multipleRoots,
-      isLast: j === roots.length - 1,
-      gutters: null,
-      virtualRootChild: multipleRoots,
-    });
+    stNum.push(roots[j]!);
+    stIndent.push(multipleRoots ? 1 : 0);
+    stFlags.push((multipleRoots ? S_JUST_BRANCHED | S_SHOW_CONNECTOR | S_VIRTUAL_ROOT_CHILD : 0) | (j === roots.length - 1 ? S_IS_LAST : 0));
+    stGutters.push(null);
   }
-  const kids: number[] = [];
-  while (stack.length > 0) {
-    const item = stack.pop()!;
-    const n = item.num;
-    const id = index.entries[n]!.id;
-    const foldable = isFoldable(forest, n);
-    const folded = foldable && folds.has(id);
-    const connectorShown = item.showConnector && !item.virtualRootChild;
-    const displayIndent = multipleRoots ? Math.max(0, item.indent - 1) : item.indent;
-    rowOf[n] = rows.length;
-    const match = isMatch !== undefined && isMatch[n] === 1 && !(context !== undefined && context[n] === 1);
-    if (match) matchRows.push(rows.length);
-    rows.push({
-      num: n,
-      id,
-      indent: item.indent,
-      displayIndent,
-      connector: connectorShown ? (item.isLast ? CONNECTOR_LAST : CONNECTOR_MID) : CONNECTOR_NONE,
-      gutters: item.gutters,
-      foldable,
-      folded,
-      onActivePath: index.onActivePath[n] === 1,
-      isLeaf: n === index.leaf,
-      leafBelow: n === forest.leafHost && n !== index.leaf,
-      isMatch: match,
-      isContext: context !== undefined && context[n] === 1,
-      label: labels.get(id),
-      labelTimestamp: labelTimes.get(id),
-    });
-    if (folded) continue;
-    const count = childCount[n]!;
-    if (count === 0) continue;
-    const multipleChildren = count > 1;
+  let count = 0;
+  while (stNum.length > 0) {
+    const n = stNum.pop()!;
+    const indent = stIndent.pop()!;
+    const sf = stFlags.pop()!;
+    const rowGutters = stGutters.pop()!;
+    const kids = childCount[n]!;
+    const vp = forest.vparent[n]!;
+    const foldable = kids > 0 && (vp === -1 || childCount[vp]! >= 2);
+    const folded = foldable && checkFolds && folds.has(index.entries[n]!.id);
+    const isLast = (sf & S_IS_LAST) !== 0;
+    const connectorShown = (sf & S_SHOW_CONNECTOR) !== 0 && (sf & S_VIRTUAL_ROOT_CHILD) === 0;
+    const row = count++;
+    nums[row] = n;
+    indents[row] = indent;
+    flags[row] = (connectorShown ? (isLast ? CONNECTOR_LAST : CONNECTOR_MID) : CONNECTOR_NONE) | (foldable ? F_FOLDABLE : 0) | (folded ? F_FOLDED : 0);
+    gutters[row] = rowGutters;
+    rowOf[n] = row;
+    if (isMatch !== undefined && isMatch[n] === 1 && !(context !== undefined && context[n] === 1)) matchRows.push(row);
+    if (folded || kids === 0) continue;
+    const multipleChildren = kids > 1;
     let childIndent: number;
-    if (multipleChildren) childIndent = item.indent + 1;
-    else if (item.justBranched && item.indent > 0) childIndent = item.indent + 1; // rule 3
-    else childIndent = item.indent; // rule 1: chains stay flat
-    const connectorPosition = Math.max(0, displayIndent - 1);
-    const childGutters: Gutter | null = connectorShown ? { position: connectorPosition, show: !item.isLast, next: item.gutters } : item.gutters;
-    kids.length = 0;
-    for (let c = firstChild[n]!; c !== -1; c = nextSibling[c]!) kids.push(c);
-    for (let j = kids.length - 1; j >= 0; j--) {
-      stack.push({
-        num: kids[j]!,
-        indent: childIndent,
-        justBranched: multipleChildren,
-        showConnector: multipleChildren,
-        isLast: j === kids.length - 1,
-        gutters: childGutters,
-        virtualRootChild: false,
-      });
+    if (multipleChildren) childIndent = indent + 1;
+    else if ((sf & S_JUST_BRANCHED) !== 0 && indent > 0) childIndent = indent + 1; // rule 3
+    else childIndent = indent; // rule 1: chains stay flat
+    const displayIndent = multipleRoots ? Math.max(0, indent - 1) : indent;
+    const childGutters: Gutter | null = connectorShown ? { position: Math.max(0, displayIndent - 1), show: !isLast, next: rowGutters } : rowGutters;
+    const childFlags = multipleChildren ? S_JUST_BRANCHED | S_SHOW_CONNECTOR : 0;
+    // Push the children in reverse so the first is popped first.
+    const base = stNum.length;
+    for (let c = firstChild[n]!; c !== -1; c = nextSibling[c]!) {
+      stNum.push(c);
+      stIndent.push(childIndent);
+      stFlags.push(childFlags);
+      stGutters.push(childGutters);
     }
+    reverseFrom(stNum, base);
+    reverseFrom(stIndent, base);
+    reverseFrom(stGutters, base);
+    stFlags[base] = childFlags | S_IS_LAST; // after reversal, the last child sits deepest
   }
-  return { forest, folds, rows, rowOf, multipleRoots, matchRows };
+  return { forest, folds, count, nums, indents, flags, gutters, rowOf, multipleRoots, matchRows };
+}
+
+function reverseFrom<T>(list: T[], from: number): void {
+  for (let i = from, j = list.length - 1; i < j; i++, j--) {
+    const t = list[i]!;
+    list[i] = list[j]!;
+    list[j] = t;
+  }
+}
+
+/** The row object of row `i` (built on demand: only drawn rows need one). */
+export function rowAt(layout: Layout, i: number): FlatRow | undefined {
+  if (i < 0 || i >= layout.count) return undefined;
+  const { forest } = layout;
+  const { index } = forest;
+  const n = layout.nums[i]!;
+  const f = layout.flags[i]!;
+  const id = index.entries[n]!.id;
+  const indent = layout.indents[i]!;
+  const context = forest.context !== undefined && forest.context[n] === 1;
+  return {
+    num: n,
+    id,
+    indent,
+    displayIndent: layout.multipleRoots ? Math.max(0, indent - 1) : indent,
+    connector: (f & 3) as 0 | 1 | 2,
+    gutters: layout.gutters[i] ?? null,
+    foldable: (f & F_FOLDABLE) !== 0,
+    folded: (f & F_FOLDED) !== 0,
+    onActivePath: index.onActivePath[n] === 1,
+    isLeaf: n === index.leaf,
+    leafBelow: n === forest.leafHost && n !== index.leaf,
+    isMatch: forest.search !== undefined && forest.search.isMatch[n] === 1 && !context,
+    isContext: context,
+    label: index.tree.labels.get(id),
+    labelTimestamp: index.tree.labelTimestamps.get(id),
+  };
+}
+
+/** Row index → entry id ('' out of range), without building a row object. */
+export function rowId(layout: Layout, i: number): string | undefined {
+  if (i < 0 || i >= layout.count) return undefined;
+  return layout.forest.index.entries[layout.nums[i]!]!.id;
+}
+
+export function isRowFolded(layout: Layout, i: number): boolean {
+  return i >= 0 && i < layout.count && (layout.flags[i]! & F_FOLDED) !== 0;
 }
 
 /**
@@ -610,8 +658,7 @@ export function segmentDown(layout: Layout, num: number): number {
   const { forest } = layout;
   let cur = num;
   for (;;) {
-    const row = layout.rows[layout.rowOf[cur]!];
-    if (row?.folded) return cur;
+    if (isRowFolded(layout, layout.rowOf[cur]!)) return cur;
     const first = forest.firstChild[cur]!;
     if (first === -1) return cur;
     if (forest.childCount[cur]! >= 2) return first;

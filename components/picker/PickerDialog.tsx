@@ -1,0 +1,77 @@
+/**
+ * The dialogs below the list: rename (an input pre-filled with the name, cursor at the end) and
+ * the delete prompts, which say exactly what will happen before anything does.
+ * Each renders exactly `dialogLinesFor(mode)` lines so the layout maths holds.
+ */
+import { Box, Text } from 'ink';
+import { TextInputView } from '../common/TextInputView.js';
+import { formatAbsoluteDate, formatBytes } from '../../src/format.js';
+import { isLive, sessionTitle } from '../../src/picker/layout.js';
+import type { PickerMode } from '../../src/picker/reducer.js';
+import type { SessionInfo } from '../../src/store/types.js';
+import { truncateToWidth } from '../../src/text/terminal-text.js';
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The lines of a delete prompt (pure, exported for tests). */
+export function confirmLines(
+  mode: Extract<PickerMode, { kind: 'confirm' }>,
+  infos: readonly SessionInfo[],
+  shownPaths: ReadonlySet<string>,
+  nowMs: number,
+): { title: string; what: string; how: string; warning: string; keys: string } {
+  const count = infos.length;
+  const total = infos.reduce((sum, i) => sum + i.size, 0);
+  let what: string;
+  if (count === 1 && infos[0]) {
+    const info = infos[0];
+    what = `“${sessionTitle(info)}” · ${formatBytes(info.size)} · ${info.userMessageCount} prompts · modified ${formatAbsoluteDate(info.modified)}`;
+  } else {
+    const times = infos.map((i) => i.modified.getTime());
+    const hidden = infos.filter((i) => !shownPaths.has(i.path)).length;
+    what = `${plural(count, 'session')} · ${formatBytes(total)} · oldest ${formatAbsoluteDate(Math.min(...times))} · newest ${formatAbsoluteDate(Math.max(...times))}`;
+    if (hidden > 0) what += ` · ${hidden} not shown by the current search`;
+  }
+  const live = infos.filter((i) => isLive(i, nowMs)).length;
+  const warning = live > 0 ? `⚠ ${plural(live, 'session')} changed in the last 5 minutes: pi may still be writing to ${live === 1 ? 'it' : 'them'}.` : '';
+  if (mode.permanent) {
+    return {
+      title: `The trash is unavailable (${mode.trashProblem ?? 'unknown reason'}).`,
+      what,
+      how: `Delete ${count === 1 ? 'it' : 'them'} PERMANENTLY instead? This cannot be undone.`,
+      warning,
+      keys: 'y delete permanently · Esc keep',
+    };
+  }
+  return {
+    title: count === 1 ? 'Delete this session?' : `Delete ${plural(count, 'marked session')}?`,
+    what,
+    how: `${count === 1 ? 'It' : 'They'} will be moved to the trash; Ctrl+Z restores ${count === 1 ? 'it' : 'them'}.`,
+    warning,
+    keys: mode.needsYes ? 'y delete anyway · Esc cancel' : 'Enter delete · Esc cancel',
+  };
+}
+
+export function PickerDialog(props: { mode: PickerMode; infos: readonly SessionInfo[]; shownPaths: ReadonlySet<string>; width: number; nowMs: number }) {
+  const { mode, width } = props;
+  if (mode.kind === 'rename') {
+    const info = props.infos[0];
+    return (
+      <Box flexDirection="column" height={2} width={width}>
+        <Text bold wrap="truncate-end">{truncateToWidth(`Rename “${info ? sessionTitle(info) : ''}” (empty clears the name; Enter save · Esc cancel)`, width)}</Text>
+        <TextInputView state={mode.input} width={width} prompt="Name: " placeholder="(no name)" />
+      </Box>
+    );
+  }
+  if (mode.kind !== 'confirm') return null;
+  const lines = confirmLines(mode, props.infos, props.shownPaths, props.nowMs);
+  return (
+    <Box flexDirection="column" height={5} width={width}>
+      <Text bold color="red" wrap="truncate-end">{truncateToWidth(lines.title, width)}</Text>
+      <Text wrap="truncate-end">{truncateToWidth(lines.what, width)}</Text>
+      <Text wrap="truncate-end">{truncateToWidth(lines.how, width)}</Text>
+      <Text color="yellow" wrap="truncate-end">{truncateToWidth(lines.warning, width) || ' '}</Text>
+      <Text bold wrap="truncate-end">{truncateToWidth(lines.keys, width)}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,377 @@
+/**
+ * The full-screen session picker. State lives in the pure reducer (src/picker/reducer.ts); this
+ * component feeds it keys, terminal size and store results, runs the effects it asks for, and
+ * draws only the visible rows.
+ *
+ * Mounting (the CLI does this): render with `exitOnCtrlC: false` (Ctrl+C is a picker key, so
+ * onExit sees it), inside the alternate screen, and act on `onExit`'s result after unmounting.
+ */
+import { homedir } from 'node:os';
+import { Box, Text, useInput } from 'ink';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { HelpOverlay } from '../common/HelpOverlay.js';
+import { KeyHints } from '../common/KeyHints.js';
+import { TextInputView } from '../common/TextInputView.js';
+import { useTerminalSize } from '../common/use-terminal-size.js';
+import { PICKER_BINDINGS, PICKER_MODE_TITLES } from '../../src/picker/keymap.js';
+import { computeLayout, formatRow, rightColumns } from '../../src/picker/layout.js';
+import { hasRankingTerms, prepareTexts, snippetFor } from '../../src/picker/query.js';
+import {
+  currentList,
+  dialogLinesFor,
+  initialPickerState,
+  keyAction,
+  keyModeOf,
+  pickerReducer,
+  resumePickerState,
+  SCOPE_TITLES,
+  selectedRow,
+  type PickerAction,
+  type PickerEffect,
+  type PickerExit,
+  type PickerState,
+  type Scope,
+} from '../../src/picker/reducer.js';
+import { createStoreSource, type PreviewData, type SessionSource } from '../../src/picker/session-source.js';
+import type { Locations } from '../../src/store/locations.js';
+import type { SessionInfo } from '../../src/store/types.js';
+import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
+import { PickerDialog } from './PickerDialog.js';
+import { PreviewPane } from './PreviewPane.js';
+import { SessionRow } from './SessionRow.js';
+
+export type { PickerExit, PickerState };
+
+export interface PickerScreenProps {
+  locations: Locations;
+  initialScope?: Scope;
+  /** `--print`: Enter prints the path and exits 0, Esc exits 1. */
+  printMode: boolean;
+  /** Enter (outside print mode): open the tree view; keep `pickerState` to come back to. */
+  onOpenTree(path: string, pickerState: PickerState): void;
+  onExit(result: PickerExit): void;
+  /** State handed out by onOpenTree, to return to the same place. */
+  initialState?: PickerState;
+  /** Injected store access (tests); default: the real store at `locations`. */
+  source?: SessionSource;
+  now?: () => number;
+  /** Home directory for `~` shortening (tests pin it). */
+  home?: string;
+}
+
+const STATUS_MS = { info: 2500, error: 4500 } as const;
+/** Idle-time text preparation: slices short enough that a keystroke never waits noticeably. */
+const PREPARE_SLICE_MS = 12;
+const PREPARE_NOTIFY_MS = 250;
+/** Preview reads wait until the cursor rests; longer for big files. */
+const previewDelay = (size: number): number => (size > 2 * 1024 * 1024 ? 200 : 50);
+
+export function PickerScreen(props: PickerScreenProps) {
+  const { printMode, onExit, onOpenTree } = props;
+  const now = props.now ?? Date.now;
+  const home = props.home ?? homedir();
+  const size = useTerminalSize();
+  const source = useMemo(() => props.source ?? createStoreSource(props.locations), [props.source, props.locations]);
+  const [state, dispatch] = useReducer(pickerReducer, undefined, () =>
+    props.initialState
+      ? resumePickerState(props.initialState, size)
+      : initialPickerState({ printMode, scope: props.initialScope ?? 'cwd', columns: size.columns, rows: size.rows, preparedOnly: true }),
+  );
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  useEffect(() => {
+    dispatch({ type: 'resize', columns: size.columns, rows: size.rows });
+  }, [size.columns, size.rows]);
+
+  const nowRef = useRef(now);
+  nowRef.current = now;
+  const onInput = useCallback((input: string, key: Parameters<typeof keyAction>[1]) => {
+    dispatch(keyAction(input, key, nowRef.current()));
+  }, []);
+  useInput(onInput);
+
+  // --- effects -------------------------------------------------------------------------------
+  const done = useRef(0);
+  const loads = useRef(new Map<Scope, AbortController>());
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+      for (const controller of loads.current.values()) controller.abort();
+    },
+    [],
+  );
+  const safeDispatch = useCallback((action: PickerAction) => {
+    if (mounted.current) dispatch(action);
+  }, []);
+
+  useEffect(() => {
+    const pending = state.effects.filter((e) => e.id > done.current);
+    if (pending.length === 0) return;
+    done.current = Math.max(...pending.map((e) => e.id));
+    for (const effect of pending) runEffect(effect);
+    dispatch({ type: 'effectsTaken', upTo: done.current });
+
+    function runEffect(effect: PickerEffect): void {
+      switch (effect.kind) {
+        case 'load': {
+          loads.current.get(effect.scope)?.abort();
+          const controller = new AbortController();
+          loads.current.set(effect.scope, controller);
+          const scope = effect.scope;
+          source
+            .list(scope, (sessions, loaded, total) => safeDispatch({ type: 'sessions', scope, sessions, loaded, total }), controller.signal)
+            .then((summary) => {
+              if (controller.signal.aborted) return;
+              const action: PickerAction = { type: 'loadDone', scope, searched: summary.searched, skipped: summary.skipped, sessions: summary.sessions };
+              if (summary.dirMissing) action.dirMissing = true;
+              if (summary.problem) action.problem = summary.problem;
+              safeDispatch(action);
+            })
+            .catch((error: unknown) => {
+              if (!controller.signal.aborted) safeDispatch({ type: 'loadFailed', scope, error: errorText(error) });
+            });
+          return;
+        }
+        case 'rename':
+          source
+            .rename(effect.path, effect.name)
+            .then((name) => safeDispatch({ type: 'renamed', path: effect.path, name }))
+            .catch((error: unknown) => safeDispatch({ type: 'renameFailed', path: effect.path, previous: effect.previous, error: errorText(error) }));
+          return;
+        case 'trash':
+          source
+            .trash(effect.paths, effect.permanent)
+            .then((outcome) => safeDispatch({ type: 'trashed', outcome, permanent: effect.permanent }))
+            .catch((error: unknown) => safeDispatch({ type: 'trashFailed', error: errorText(error) }));
+          return;
+        case 'restore':
+          source
+            .restore(effect.batch)
+            .then((outcome) => safeDispatch({ type: 'restored', outcome }))
+            .catch((error: unknown) =>
+              safeDispatch({ type: 'restored', outcome: { restored: [], failed: effect.batch.map((b) => ({ path: b.path, error: errorText(error) })) } }),
+            );
+          return;
+        case 'open':
+          onOpenTree(effect.path, stateRef.current);
+          return;
+        case 'exit':
+          for (const controller of loads.current.values()) controller.abort();
+          onExit(effect.exit);
+          return;
+      }
+    }
+  }, [state.effects, source, safeDispatch, onExit, onOpenTree]);
+
+  // Status messages disappear after a while (errors stay longer).
+  const status = state.status;
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => dispatch({ type: 'clearStatus', id: status.id }), STATUS_MS[status.tone]);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  // Prepare the search text in idle slices so the first full-text search is instant.
+  const sessions = currentList(state)?.sessions;
+  const [unprepared, setUnprepared] = useState(0);
+  useEffect(() => {
+    if (!sessions || sessions.length === 0) return;
+    let timer: NodeJS.Immediate | undefined;
+    let lastNotify = 0;
+    const step = (): void => {
+      const remaining = prepareTexts(sessions, PREPARE_SLICE_MS);
+      setUnprepared(remaining);
+      const t = Date.now();
+      if (remaining === 0 || t - lastNotify > PREPARE_NOTIFY_MS) {
+        lastNotify = t;
+        dispatch({ type: 'textPrepared' });
+      }
+      if (remaining > 0) timer = setImmediate(step);
+    };
+    timer = setImmediate(step);
+    return () => {
+      if (timer) clearImmediate(timer);
+    };
+  }, [sessions]);
+
+  // Preview of the selected row, read once the cursor rests.
+  const selected = selectedRow(state)?.info;
+  const [preview, setPreview] = useState<{ key: SessionInfo; data: PreviewData } | undefined>();
+  useEffect(() => {
+    if (!state.preview || !selected) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      source
+        .preview(selected)
+        .then((data) => {
+          if (!cancelled && mounted.current) setPreview({ key: selected, data });
+        })
+        .catch(() => undefined);
+    }, previewDelay(selected.size));
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [state.preview, selected, source]);
+
+  // --- render --------------------------------------------------------------------------------
+  const nowMs = now();
+  const layout = computeLayout(size, state.preview, dialogLinesFor(state.mode));
+  const columns = rightColumns(layout.listWidth, { showPath: state.showPaths, showCwd: state.scope !== 'cwd' });
+
+  if (state.mode.kind === 'help') {
+    return (
+      <Box flexDirection="column" height={layout.height} width={size.columns} overflow="hidden">
+        <HelpOverlay bindings={PICKER_BINDINGS} width={size.columns} height={layout.height} title="pi-sessions · keys" modeTitles={PICKER_MODE_TITLES} footer="Esc / ? / q close · search syntax: words, &quot;phrase&quot;, re:regex, cwd: name: model: label: after:2w before:30d size:>10mb is:named|empty|fork|live" />
+      </Box>
+    );
+  }
+
+  const visible = state.rows.slice(state.offset, state.offset + layout.listLines);
+  const listBox = (
+    <Box flexDirection="column" width={layout.listWidth} height={layout.listLines} overflow="hidden">
+      {visible.length === 0 ? (
+        <EmptyState state={state} width={layout.listWidth} />
+      ) : (
+        visible.map((row, i) => {
+          const index = state.offset + i;
+          const isSelected = index === state.cursor;
+          const marked = state.marks.has(row.info.path);
+          const ctx = { width: layout.listWidth, columns, selected: isSelected, marked, nowMs, home };
+          const view = formatRow(row, row.textHit ? { ...ctx, snippet: snippetFor(row.info, row.textHit) } : ctx);
+          return <SessionRow key={row.info.path} view={view} selected={isSelected} marked={marked} />;
+        })
+      )}
+    </Box>
+  );
+  const previewData = preview && selected && preview.key === selected ? preview.data : undefined;
+  const dialogInfos =
+    state.mode.kind === 'rename'
+      ? [state.rows.find((r) => r.info.path === (state.mode as { path: string }).path)?.info].filter((i): i is SessionInfo => i !== undefined)
+      : state.mode.kind === 'confirm'
+        ? state.mode.paths.map((p) => findAnywhere(state, p)).filter((i): i is SessionInfo => i !== undefined)
+        : [];
+
+  return (
+    <Box flexDirection="column" height={layout.height} width={size.columns} overflow="hidden">
+      <Header state={state} width={size.columns} unprepared={unprepared} />
+      {layout.preview.position === 'side' ? (
+        <Box flexDirection="row" height={layout.listLines}>
+          {listBox}
+          <Box width={1} />
+          <PreviewPane info={selected} data={previewData} width={layout.preview.width} height={layout.listLines} nowMs={nowMs} home={home} border="left" />
+        </Box>
+      ) : (
+        listBox
+      )}
+      {layout.preview.position === 'bottom' ? (
+        <PreviewPane info={selected} data={previewData} width={size.columns} height={layout.preview.lines} nowMs={nowMs} home={home} border="top" />
+      ) : null}
+      {layout.dialogLines > 0 ? (
+        <PickerDialog mode={state.mode} infos={dialogInfos} shownPaths={new Set(state.rows.map((r) => r.info.path))} width={size.columns} nowMs={nowMs} />
+      ) : null}
+      <Footer state={state} width={size.columns} />
+    </Box>
+  );
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
+}
+
+function findAnywhere(state: PickerState, path: string): SessionInfo | undefined {
+  for (const list of Object.values(state.lists)) {
+    const found = list?.sessions.find((s) => s.path === path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function Header({ state, width, unprepared }: { state: PickerState; width: number; unprepared: number }) {
+  const list = currentList(state);
+  // Most important first: narrow terminals cut the end of this line.
+  const total = list?.sessions.length ?? 0;
+  const parts = [`${width >= 70 ? 'pi sessions ' : ''}${state.rows.length}/${total}`];
+  if (list && !list.done) parts.push(`loading ${list.loaded}/${list.total || '?'}`);
+  if (!list) parts.push('loading…');
+  parts.push(SCOPE_TITLES[state.scope]);
+  const ranked = hasRankingTerms(state.parsed);
+  parts.push(`sort: ${state.sort}${state.sort === 'threaded' && ranked ? ' (best match first)' : ''}`);
+  if (state.namedOnly) parts.push('named only');
+  if (state.unindexed > 0 || (unprepared > 0 && ranked)) parts.push(`text indexed ${total - Math.max(state.unindexed, unprepared)}/${total}`);
+  if (state.marks.size > 0) parts.push(`● ${state.marks.size} marked`);
+  if (state.showPaths) parts.push('paths');
+  const error = state.parsed.ok ? undefined : state.parsed.error;
+  return (
+    <Box flexDirection="column" height={2}>
+      <Text bold wrap="truncate-end">
+        {truncateToWidth(parts.join(' · '), width)}
+      </Text>
+      {error ? (
+        <Box>
+          <Box flexShrink={0}>
+            <TextInputView state={state.query} width={Math.max(10, Math.floor(width / 2))} prompt="> " showCursor={state.mode.kind === 'browse'} />
+          </Box>
+          <Text color="red" wrap="truncate-end">
+            {truncateToWidth(` ✗ ${error}`, Math.max(0, width - Math.max(10, Math.floor(width / 2))))}
+          </Text>
+        </Box>
+      ) : (
+        <TextInputView
+          state={state.query}
+          width={width}
+          prompt="> "
+          placeholder='type to search · "phrase" · re:regex · cwd: name: model: label: after:2w before:30d size:>10mb is:named|empty|fork'
+          showCursor={state.mode.kind === 'browse'}
+        />
+      )}
+    </Box>
+  );
+}
+
+function EmptyState({ state, width }: { state: PickerState; width: number }) {
+  const list = currentList(state);
+  let text: string;
+  let tone: 'dim' | 'error' = 'dim';
+  if (!state.parsed.ok) {
+    text = `Invalid search: ${state.parsed.error}`;
+    tone = 'error';
+  } else if (!list || (!list.done && list.sessions.length === 0)) {
+    text = list && list.total > 0 ? `Loading sessions… ${list.loaded}/${list.total}` : 'Loading sessions…';
+  } else if (list.problem && list.sessions.length === 0) {
+    text = `Cannot list sessions: ${list.problem}`;
+    tone = 'error';
+  } else if (list.sessions.length === 0) {
+    const where = list.searched ? sanitizeInline(list.searched) : 'the sessions folder';
+    const missing = list.dirMissing ? ' (the folder does not exist)' : '';
+    text =
+      state.scope === 'all'
+        ? `No pi sessions at all: looked in ${where}${missing}.`
+        : `No sessions for this folder (looked in ${where}${missing}). Press Tab for ${state.scope === 'cwd' ? 'sub-folders and then ' : ''}all projects.`;
+  } else if (state.query.value.trim() !== '') {
+    const indexing = state.unindexed > 0 ? ` (the text of ${state.unindexed} sessions is still being indexed)` : '';
+    text = `No sessions match “${sanitizeInline(state.query.value)}”${state.namedOnly ? ' among named sessions (Ctrl+N shows all)' : ''}${indexing}.`;
+  } else if (state.namedOnly) {
+    text = 'No named sessions here. Ctrl+N shows all, Ctrl+R names one.';
+  } else {
+    text = 'No sessions.';
+  }
+  return (
+    <Text wrap="truncate-end" color={tone === 'error' ? 'red' : undefined} dimColor={tone === 'dim'}>
+      {truncateToWidth(`  ${text}`, width)}
+    </Text>
+  );
+}
+
+function Footer({ state, width }: { state: PickerState; width: number }) {
+  if (state.status) {
+    return (
+      <Text wrap="truncate-end" color={state.status.tone === 'error' ? 'red' : 'green'}>
+        {truncateToWidth(`${state.status.tone === 'error' ? '✗' : '✓'} ${state.status.text}`, width)}
+      </Text>
+    );
+  }
+  return <KeyHints bindings={PICKER_BINDINGS} mode={keyModeOf(state.mode)} width={width} />;
+}

@@ -1,0 +1,485 @@
+/**
+ * The tree navigator screen: pi's /tree, full screen, with persisted branching, forks, labels,
+ * a detail view and live updates. All behaviour lives in src/tree/reducer.ts; this component
+ * loads the session, turns keys into actions, runs the reducer's queued effects (store writes,
+ * clipboard, leaving) and draws only the visible rows.
+ */
+import { Box, Text, useInput, useStdout } from 'ink';
+import SelectInput from 'ink-select-input';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
+import { HelpOverlay } from '../common/HelpOverlay.js';
+import { KeyHints } from '../common/KeyHints.js';
+import { StatusLine, type StatusMessage as CommonStatus } from '../common/StatusLine.js';
+import { TextInputView } from '../common/TextInputView.js';
+import { useTerminalSize } from '../common/use-terminal-size.js';
+import { formatAbsoluteDate, formatCost, formatTokens } from '../../src/format.js';
+import { keyNameFromInk, keyNamesFromInk, type InkKey, type KeyName } from '../../src/keymap/keymap.js';
+import type { TextInputAction } from '../../src/state/text-input.js';
+import * as realStore from '../../src/store/index.js';
+import type { SessionTree } from '../../src/store/tree.js';
+import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
+import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
+import { osc52 } from '../../src/tree/clipboard.js';
+import { detailLines, displayString, entryFullText, formatLabelTime, type DetailFormat } from '../../src/tree/entry-display.js';
+import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type TreeIndex } from '../../src/tree/flatten.js';
+import { TREE_BINDINGS, TREE_MODE_TITLES } from '../../src/tree/keymap.js';
+import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
+import { initTreeState, keyMode, matchPosition, selectedRow, treeReducer, type DetailSource, type MenuAction, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
+import { TreeRow, toneColor, toneDim } from './TreeRow.js';
+
+export type TreeExit = { kind: 'quit'; code: number } | { kind: 'resume'; path: string; cwd: string };
+
+/** The store functions the screen uses; tests inject fakes. Writes may be sync or async. */
+export interface TreeStore {
+  readSession(path: string): Promise<ReadResult>;
+  buildTree(session: LoadedSession): SessionTree;
+  subtreeUsage(tree: SessionTree, id: string): UsageTotals;
+  sessionUsage(tree: SessionTree): UsageTotals;
+  setLabel(path: string, targetId: string, label?: string): unknown;
+  branchInPlace(path: string, targetId: string, options?: { summary?: string }): { leafId: string | null; editorText?: string } | Promise<{ leafId: string | null; editorText?: string }>;
+  forkSession(path: string, entryId?: string): { path: string } | Promise<{ path: string }>;
+}
+
+export const defaultTreeStore: TreeStore = realStore;
+
+export interface TreeScreenProps {
+  path: string;
+  onBack(): void;
+  onExit(result: TreeExit): void;
+  now?: () => number;
+  store?: TreeStore;
+  /** Watch the file for entries appended by a running pi (default true). */
+  live?: boolean;
+  /** Environment for the clipboard sequence (tmux/screen wrapping); default process.env. */
+  env?: NodeJS.ProcessEnv;
+}
+
+// Header (title, facts), query line, counter, hints.
+const CHROME_ROWS = 5;
+
+const FORMAT: DetailFormat = {
+  tokens: formatTokens,
+  cost: formatCost,
+  date: (iso) => {
+    const ms = Date.parse(iso);
+    return Number.isNaN(ms) ? iso : `${formatAbsoluteDate(ms)} (${iso})`;
+  },
+};
+
+const MENU_ITEMS: { label: string; value: MenuAction }[] = [
+  { label: 'Resume from here', value: 'resume' },
+  { label: 'Resume from here with a summary…', value: 'resume-summary' },
+  { label: 'Fork to a new session', value: 'fork' },
+  { label: 'Label…', value: 'label' },
+  { label: 'View', value: 'view' },
+  { label: 'Copy', value: 'copy' },
+  { label: 'Open in pi', value: 'open' },
+  { label: 'Cancel', value: 'cancel' },
+];
+
+const FORK_ITEMS = [
+  { label: 'Open the new session in pi', value: 'open-fork' as const },
+  { label: 'Stay here', value: 'stay' as const },
+];
+
+interface Loaded {
+  session: LoadedSession;
+  tree: SessionTree;
+  index: TreeIndex;
+  totals: UsageTotals;
+}
+
+function load(store: TreeStore, session: LoadedSession, previous?: TreeIndex): Loaded {
+  const tree = store.buildTree(session);
+  const index = buildIndex(tree, previous ? { texts: previous.texts } : {});
+  return { session, tree, index, totals: store.sessionUsage(tree) };
+}
+
+function textInputAction(name: KeyName | undefined, input: string, key: InkKey): TextInputAction | undefined {
+  switch (name) {
+    case 'backspace':
+      return { type: 'backspace' };
+    case 'left':
+      return { type: 'left' };
+    case 'right':
+      return { type: 'right' };
+    case 'ctrl+left':
+    case 'meta+left':
+    case 'meta+b':
+      return { type: 'wordLeft' };
+    case 'ctrl+right':
+    case 'meta+right':
+    case 'meta+f':
+      return { type: 'wordRight' };
+    case 'home':
+      return { type: 'home' };
+    case 'end':
+      return { type: 'end' };
+    case 'ctrl+w':
+    case 'meta+backspace':
+      return { type: 'deleteWordLeft' };
+    case 'ctrl+u':
+      return { type: 'clearToStart' };
+    default:
+      break;
+  }
+  if (key.ctrl || key.meta || key.escape || key.return || key.tab || key.upArrow || key.downArrow) return undefined;
+  return input === '' ? undefined : { type: 'insert', text: input };
+}
+
+export function TreeScreen(props: TreeScreenProps) {
+  const store = props.store ?? defaultTreeStore;
+  const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        const result = await store.readSession(props.path);
+        if (cancelled) return;
+        if (!result.ok) setLoaded({ error: result.message });
+        else setLoaded(load(store, result));
+      } catch (error) {
+        if (!cancelled) setLoaded({ error: (error as Error).message });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [props.path, store]);
+
+  if (loaded === null) return <Message text={`Loading ${props.path}…`} onBack={props.onBack} onExit={props.onExit} />;
+  if ('error' in loaded) return <Message text={`Cannot open the session: ${loaded.error}`} onBack={props.onBack} onExit={props.onExit} error />;
+  if (loaded.index.size === 0) return <Message text="No entries in this session." onBack={props.onBack} onExit={props.onExit} />;
+  return <TreeView {...props} store={store} initial={loaded} />;
+}
+
+function Message({ text, error, onBack, onExit }: { text: string; error?: boolean; onBack(): void; onExit(r: TreeExit): void }) {
+  const { rows } = useTerminalSize();
+  useInput((input, key) => {
+    if (key.escape) onBack();
+    else if (key.ctrl && input === 'c') onExit({ kind: 'quit', code: 0 });
+  });
+  return (
+    <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">
+      <Text bold>Session Tree</Text>
+      <Text {...(error ? { color: 'red' } : { dimColor: true })} wrap="truncate-end">
+        {sanitizeInline(text)}
+      </Text>
+      <Text dimColor>Esc back · Ctrl+C quit</Text>
+    </Box>
+  );
+}
+
+function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }) {
+  const { store, path } = props;
+  const { columns, rows } = useTerminalSize();
+  const { stdout } = useStdout();
+  const listHeight = Math.max(1, rows - 1 - CHROME_ROWS);
+  const [data, setData] = useState<Loaded>(props.initial);
+  const dataRef = useRef(data);
+  dataRef.current = data;
+
+  const detailSource = useCallback<DetailSource>(
+    (index, id) => {
+      const entry = index.tree.byId.get(id);
+      return entry ? detailLines(entry, index.tree, index.displayContext, FORMAT, store.subtreeUsage) : [];
+    },
+    [store],
+  );
+  const [state, dispatch] = useReducer(treeReducer, undefined, () => initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource }));
+  // ink re-subscribes the input handler in an effect after each render; keys arriving before
+  // that must still see the latest state, so the handler reads it from a ref.
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  useEffect(() => {
+    dispatch({ type: 'resize', listHeight, width: columns });
+  }, [listHeight, columns]);
+
+  // Fill the search cache in idle slices so the first keystroke doesn't pay for it.
+  useEffect(() => {
+    let from = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const step = (): void => {
+      from = warmSearch(data.index, from, 5000);
+      if (from < data.index.size) timer = setTimeout(step, 0);
+    };
+    timer = setTimeout(step, 50);
+    return () => clearTimeout(timer);
+  }, [data.index]);
+
+  // Live updates: appended entries extend the session; the store rebuilds the tree.
+  const liveRef = useRef<LiveWatcher | null>(null);
+  useEffect(() => {
+    if (props.live === false) return;
+    const session = props.initial.session;
+    const reloadFully = async (reason: string): Promise<void> => {
+      const result = await store.readSession(path);
+      if (!result.ok) {
+        dispatch({ type: 'failed', message: `Reload failed: ${result.message}` });
+        return;
+      }
+      const next = load(store, result);
+      liveRef.current?.reset(result.size, 0);
+      setData(next);
+      dispatch({ type: 'reload', index: next.index, message: `Reloaded: ${reason}` });
+    };
+    const watcher = watchSession(path, {
+      size: session.size,
+      endsWithNewline: session.endsWithNewline,
+      onEvent(event) {
+        if (event.kind === 'reload') void reloadFully(event.reason);
+        else if (event.kind === 'error') dispatch({ type: 'status', status: { text: event.message, tone: 'error' } });
+        else if (event.entries.length > 0) {
+          const current = dataRef.current;
+          const lastLine = current.session.entryLines.at(-1) ?? 1;
+          const session2: LoadedSession = {
+            ...current.session,
+            entries: [...current.session.entries, ...event.entries],
+            entryLines: [...current.session.entryLines, ...event.entries.map((_, i) => lastLine + i + 1)],
+          };
+          const next = load(store, session2, current.index);
+          setData(next);
+          dispatch({ type: 'reload', index: next.index });
+        }
+      },
+    });
+    liveRef.current = watcher;
+    return () => watcher.close();
+  }, [path, store, props.live, props.initial]);
+
+  // Run the reducer's queued effects.
+  const runEffect = useCallback(
+    async (effect: TreeEffect): Promise<void> => {
+      const cwd = typeof dataRef.current.session.header.cwd === 'string' ? dataRef.current.session.header.cwd : process.cwd();
+      const pollLive = async (): Promise<void> => {
+        await liveRef.current?.poll();
+      };
+      try {
+        switch (effect.kind) {
+          case 'label':
+            await store.setLabel(path, effect.id, effect.label === '' ? undefined : effect.label);
+            dispatch({ type: 'labeled', label: effect.label });
+            await pollLive();
+            return;
+          case 'branch': {
+            const result = await store.branchInPlace(path, effect.id, {});
+            dispatch({ type: 'branched', leafId: result.leafId, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
+            await pollLive();
+            return;
+          }
+          case 'branch-summary': {
+            const result = await store.branchInPlace(path, effect.id, { summary: effect.summary });
+            dispatch({ type: 'branched', leafId: result.leafId, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
+            await pollLive();
+            return;
+          }
+          case 'fork': {
+            const result = await store.forkSession(path, effect.id);
+            dispatch({ type: 'forked', path: result.path });
+            return;
+          }
+          case 'copy': {
+            const entry = dataRef.current.tree.byId.get(effect.id);
+            const text = entry ? entryFullText(entry) : undefined;
+            if (text === undefined || text === '') {
+              dispatch({ type: 'failed', message: 'Selected entry has no text to copy' });
+              return;
+            }
+            const seq = osc52(text, props.env ?? process.env);
+            stdout.write(seq.sequence);
+            dispatch({ type: 'copied', chars: seq.copiedChars, truncated: seq.truncated });
+            return;
+          }
+          case 'open-in-pi': {
+            const index = dataRef.current.index;
+            const leafId = index.leaf === -1 ? null : index.entries[index.leaf]!.id;
+            if (effect.id !== leafId) await store.branchInPlace(path, effect.id, {});
+            props.onExit({ kind: 'resume', path, cwd });
+            return;
+          }
+          case 'open-fork':
+            props.onExit({ kind: 'resume', path: effect.path, cwd });
+            return;
+          case 'back':
+            props.onBack();
+            return;
+          case 'quit':
+            props.onExit({ kind: 'quit', code: 0 });
+            return;
+        }
+      } catch (error) {
+        dispatch({ type: 'failed', message: (error as Error).message.split('\n')[0] ?? 'failed' });
+      }
+    },
+    [store, path, props, stdout],
+  );
+
+  useEffect(() => {
+    if (state.effects.length === 0) return;
+    const effects = state.effects;
+    dispatch({ type: 'effects-taken', count: effects.length });
+    for (const effect of effects) void runEffect(effect);
+  }, [state.effects, runEffect]);
+
+  useInput((text, key) => {
+    const mode = stateRef.current.mode;
+    if (mode === 'label-input' || mode === 'summary-input') {
+      const name = keyNameFromInk(text, key);
+      if (name === 'ctrl+c') dispatch({ type: 'key', name });
+      else if (key.escape) dispatch({ type: 'cancel' });
+      else if (key.return) dispatch({ type: 'submit' });
+      else {
+        const action = textInputAction(name, text, key);
+        if (action) dispatch({ type: 'input', action });
+      }
+      return;
+    }
+    if (mode === 'menu' || mode === 'fork-done') {
+      if (key.escape) dispatch(mode === 'menu' ? { type: 'menu', action: 'cancel' } : { type: 'fork-menu', action: 'stay' });
+      else if (key.ctrl && text === 'c') dispatch({ type: 'key', name: 'ctrl+c' });
+      return;
+    }
+    const single = keyNameFromInk(text, key);
+    if (single === undefined && text.length > 1 && !key.ctrl && !key.meta) {
+      dispatch({ type: 'paste', text });
+      return;
+    }
+    for (const name of keyNamesFromInk(text, key)) dispatch({ type: 'key', name });
+  });
+
+  const now = props.now ?? Date.now;
+  const { index, layout } = state;
+  const width = columns;
+  const tokens = state.search?.tokens ?? [];
+
+  const header = useMemo(() => {
+    const name = data.tree.sessionName;
+    const cwd = typeof data.session.header.cwd === 'string' ? data.session.header.cwd : '?';
+    let branches = 0;
+    for (let i = 0; i < data.index.size; i++) if (data.index.childStart[i + 1]! - data.index.childStart[i]! > 1) branches++;
+    return {
+      title: `Session Tree${name ? ` · ${sanitizeInline(name)}` : ''}`,
+      facts: `${sanitizeInline(cwd)} · ${data.index.size} entries · ${branches} branch point${branches === 1 ? '' : 's'} · ${formatTokens(data.totals.totalTokens)} tokens · ${formatCost(data.totals.cost)}`,
+    };
+  }, [data]);
+
+  const body = (() => {
+    if (state.mode === 'help') {
+      return <HelpOverlay bindings={TREE_BINDINGS} modeTitles={TREE_MODE_TITLES} width={width} height={listHeight + 2} title="Tree navigator keys" />;
+    }
+    if (state.mode === 'detail' && state.detail) {
+      const d = state.detail;
+      const shown = d.lines.slice(d.scroll, d.scroll + listHeight + 2);
+      return (
+        <Box flexDirection="column" height={listHeight + 2} overflow="hidden">
+          {shown.map((line, i) => (
+            <Text key={d.scroll + i} wrap="truncate-end" color={toneColor(line.tone)} dimColor={toneDim(line.tone)} bold={line.tone === 'heading'}>
+              {line.text === '' ? ' ' : line.text}
+            </Text>
+          ))}
+        </Box>
+      );
+    }
+    const visible: ReactElement[] = [];
+    const end = Math.min(layout.count, state.offset + listHeight);
+    for (let i = state.offset; i < end; i++) {
+      const row = rowAt(layout, i)!;
+      const labelTime = state.labelTimes && row.labelTimestamp !== undefined ? formatLabelTime(row.labelTimestamp, now()) : undefined;
+      visible.push(
+        <TreeRow
+          key={row.id}
+          row={row}
+          display={displayOf(index, row.num)}
+          selected={i === state.cursor}
+          width={width}
+          tokens={tokens}
+          {...(labelTime !== undefined ? { labelTime } : {})}
+        />,
+      );
+    }
+    if (layout.count === 0) visible.push(<Text key="empty" dimColor>{'  No entries found'}</Text>);
+    return (
+      <Box flexDirection="column" height={listHeight + 2} overflow="hidden">
+        <QueryLine state={state} width={width} />
+        <Box flexDirection="column" height={listHeight} overflow="hidden">
+          {visible}
+        </Box>
+        <Counter state={state} width={width} />
+      </Box>
+    );
+  })();
+
+  const overlay = (() => {
+    if (state.mode === 'menu') {
+      const row = selectedRow(state);
+      const title = row ? truncateToWidth(`Entry: ${displayString(displayOf(index, row.num))}`, width - 2) : 'Entry';
+      return (
+        <Box flexDirection="column" borderStyle="round" paddingX={1}>
+          <Text bold wrap="truncate-end">
+            {title}
+          </Text>
+          <SelectInput items={MENU_ITEMS} onSelect={(item) => dispatch({ type: 'menu', action: item.value })} limit={MENU_ITEMS.length} />
+        </Box>
+      );
+    }
+    if (state.mode === 'fork-done' && state.forkPath !== null) {
+      return (
+        <Box flexDirection="column" borderStyle="round" paddingX={1}>
+          <Text wrap="truncate-end">{`New session: ${sanitizeInline(state.forkPath)}`}</Text>
+          <SelectInput items={FORK_ITEMS} onSelect={(item) => dispatch({ type: 'fork-menu', action: item.value })} />
+        </Box>
+      );
+    }
+    return null;
+  })();
+
+  const statusForLine: CommonStatus | undefined = state.status ? { kind: state.status.tone, text: state.status.text } : undefined;
+  const hintMode = keyMode(state);
+  return (
+    <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">
+      <Text bold wrap="truncate-end">
+        {header.title}
+      </Text>
+      <Text dimColor wrap="truncate-end">
+        {header.facts}
+      </Text>
+      {overlay ?? body}
+      {statusForLine ? (
+        <StatusLine message={statusForLine} width={width} />
+      ) : hintMode ? (
+        <KeyHints bindings={TREE_BINDINGS} mode={hintMode} width={width} />
+      ) : (
+        <Text dimColor>{state.mode === 'menu' || state.mode === 'fork-done' ? '↑/↓ choose  Enter select  Esc cancel' : 'Enter save  Esc cancel'}</Text>
+      )}
+    </Box>
+  );
+}
+
+function QueryLine({ state, width }: { state: TreeState; width: number }) {
+  if (state.mode === 'label-input') return <TextInputView state={state.input} width={width} prompt="Label (empty to remove): " />;
+  if (state.mode === 'summary-input') return <TextInputView state={state.input} width={width} prompt="Summary of the branch you leave: " />;
+  if (state.query === '') return <Text dimColor>Type to search</Text>;
+  const pos = matchPosition(state);
+  const info = pos ? `  ${pos.current > 0 ? `${pos.current}/` : ''}${pos.total} match${pos.total === 1 ? '' : 'es'}${pos.hiddenByFolds > 0 ? ` (+${pos.hiddenByFolds} in folds)` : ''}` : '';
+  return (
+    <Text wrap="truncate-end">
+      <Text dimColor>Search: </Text>
+      {sanitizeInline(state.query)}
+      <Text inverse> </Text>
+      <Text dimColor>{info}</Text>
+    </Text>
+  );
+}
+
+function Counter({ state, width }: { state: TreeState; width: number }) {
+  const total = state.layout.count;
+  const tag = FILTER_TAGS[state.filter];
+  const text = `(${total === 0 ? 0 : state.cursor + 1}/${total})${tag ? ` ${tag}` : ''}${state.labelTimes ? ' [+label time]' : ''}  ◆ leaf: pi resumes here`;
+  return (
+    <Text dimColor wrap="truncate-end">
+      {truncateToWidth(text, width)}
+    </Text>
+  );
+}

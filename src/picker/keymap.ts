@@ -1,0 +1,112 @@
+/**
+ * The picker's key bindings as data: the reducer resolves keys through them, and the footer hints,
+ * the `?` overlay and the README table are generated from them.
+ *
+ * Typing goes to the search, so every command outside the dialogs is a control key, an arrow or
+ * Tab; printable characters are never bound in `browse` (the one exception, `?`, opens help only
+ * while the search is empty and is typed otherwise — the reducer decides). Choices where pi has
+ * no key:
+ *   - mark: Ctrl+T (and Ctrl+Space where the terminal sends NUL for it); both are reliable in ink 6.
+ *   - mark all shown: Ctrl+A (Home/End move in the list, so the query needs no line-start key).
+ *   - delete marked: Ctrl+X.
+ *   - undo: Ctrl+Z only. `u` cannot be used because it would be typed into the search.
+ *   - preview: Ctrl+O. Right arrow stays a cursor key of the search field.
+ *   - resume in pi: Ctrl+G ("go").
+ * pi's Ctrl+Backspace alias for delete is left out on purpose: ink 6 reports Ctrl+Backspace and
+ * Backspace the same way on many terminals (0x08 vs 0x7F is terminal-specific), and a delete
+ * prompt while erasing the query would be a trap.
+ */
+import type { KeyBinding } from '../keymap/keymap.js';
+
+export type PickerCommand =
+  | 'up'
+  | 'down'
+  | 'pageUp'
+  | 'pageDown'
+  | 'first'
+  | 'last'
+  | 'open'
+  | 'resume'
+  | 'scope'
+  | 'scopeBack'
+  | 'sort'
+  | 'named'
+  | 'paths'
+  | 'preview'
+  | 'rename'
+  | 'delete'
+  | 'mark'
+  | 'markAll'
+  | 'deleteMarked'
+  | 'undo'
+  | 'help'
+  | 'escape'
+  | 'quit'
+  | 'left'
+  | 'right'
+  | 'wordLeft'
+  | 'wordRight'
+  | 'backspace'
+  | 'deleteWord'
+  | 'clearToStart'
+  | 'textStart'
+  | 'textEnd'
+  | 'save'
+  | 'cancel'
+  | 'confirm'
+  | 'confirmYes'
+  | 'closeHelp';
+
+/** Input modes: `browse` (list + search), `rename`, `confirm` (all delete prompts), `help`. */
+export type PickerKeyMode = 'browse' | 'rename' | 'confirm' | 'help';
+
+const EDIT_MODES = ['browse', 'rename'] as const;
+
+export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
+  // Footer order = importance.
+  { command: 'open', keys: ['return'], description: 'Open the session (in --print mode: print its path and exit)', hint: 'open', when: 'browse' },
+  { command: 'scope', keys: ['tab'], description: 'Scope: this folder → this folder and sub-folders → all projects', hint: 'scope', when: 'browse' },
+  { command: 'sort', keys: ['ctrl+s'], description: 'Sort: threaded → recent → relevance → size → cost', hint: 'sort', when: 'browse' },
+  { command: 'preview', keys: ['ctrl+o'], description: 'Show or hide the preview pane', hint: 'preview', when: 'browse' },
+  { command: 'rename', keys: ['ctrl+r'], description: 'Rename the session (an empty name clears it)', hint: 'rename', when: 'browse' },
+  { command: 'delete', keys: ['ctrl+d'], description: 'Delete the session (moved to the trash, after a confirmation)', hint: 'delete', when: 'browse' },
+  { command: 'mark', keys: ['ctrl+t', 'ctrl+space'], description: 'Mark or unmark the session, then move down', hint: 'mark', when: 'browse' },
+  { command: 'help', keys: ['?'], description: 'Key help (when the search is empty; otherwise ? is typed)', hint: 'help', when: 'browse' },
+  { command: 'markAll', keys: ['ctrl+a'], description: 'Mark every session shown (unmark them if all are marked)', hint: 'mark all', when: 'browse' },
+  { command: 'deleteMarked', keys: ['ctrl+x'], description: 'Delete the marked sessions (after a summary)', hint: 'delete marked', when: 'browse' },
+  { command: 'undo', keys: ['ctrl+z'], description: 'Undo the last delete (restores the batch from the trash)', hint: 'undo', when: 'browse' },
+  { command: 'resume', keys: ['ctrl+g'], description: 'Resume the session in pi (runs `pi --session <path>` in its cwd)', hint: 'resume in pi', when: 'browse' },
+  { command: 'named', keys: ['ctrl+n'], description: 'Show named sessions only / all', hint: 'named', when: 'browse' },
+  { command: 'paths', keys: ['ctrl+p'], description: 'Show or hide session file paths', hint: 'paths', when: 'browse' },
+  { command: 'scopeBack', keys: ['shift+tab'], description: 'Scope, backwards', when: 'browse' },
+  { command: 'up', keys: ['up'], description: 'Move up', when: 'browse' },
+  { command: 'down', keys: ['down'], description: 'Move down', when: 'browse' },
+  { command: 'pageUp', keys: ['pageup'], description: 'Page up', when: 'browse' },
+  { command: 'pageDown', keys: ['pagedown'], description: 'Page down', when: 'browse' },
+  { command: 'first', keys: ['home'], description: 'First session', when: 'browse' },
+  { command: 'last', keys: ['end'], description: 'Last session', when: 'browse' },
+  { command: 'escape', keys: ['escape'], description: 'Clear the search; with an empty search, quit', hint: 'quit', when: 'browse' },
+  { command: 'left', keys: ['left'], description: 'Move the text cursor left', when: EDIT_MODES },
+  { command: 'right', keys: ['right'], description: 'Move the text cursor right', when: EDIT_MODES },
+  { command: 'wordLeft', keys: ['meta+left', 'ctrl+left', 'meta+b'], description: 'Move the text cursor one word left', when: EDIT_MODES },
+  { command: 'wordRight', keys: ['meta+right', 'ctrl+right', 'meta+f'], description: 'Move the text cursor one word right', when: EDIT_MODES },
+  { command: 'backspace', keys: ['backspace'], description: 'Delete the character before the text cursor', when: EDIT_MODES },
+  { command: 'deleteWord', keys: ['ctrl+w', 'meta+backspace'], description: 'Delete the word before the text cursor', when: EDIT_MODES },
+  { command: 'clearToStart', keys: ['ctrl+u'], description: 'Delete to the start of the text', when: EDIT_MODES },
+  { command: 'save', keys: ['return'], description: 'Save the name', hint: 'save', when: 'rename' },
+  { command: 'cancel', keys: ['escape'], description: 'Cancel', hint: 'cancel', when: ['rename', 'confirm'] },
+  { command: 'textStart', keys: ['home'], description: 'Text cursor to the start', when: 'rename' },
+  { command: 'textEnd', keys: ['end'], description: 'Text cursor to the end', when: 'rename' },
+  { command: 'confirm', keys: ['return'], description: 'Confirm (when the prompt says Enter)', hint: 'confirm', when: 'confirm' },
+  { command: 'confirmYes', keys: ['y', 'Y'], description: 'Confirm (when the prompt asks for y: live sessions, permanent deletion)', when: 'confirm' },
+  { command: 'cancel', keys: ['n', 'N'], description: 'Cancel', when: 'confirm' },
+  { command: 'closeHelp', keys: ['escape', '?', 'q', 'return'], description: 'Close the help', hint: 'close', when: 'help' },
+  { command: 'quit', keys: ['ctrl+c'], description: 'Quit at once' },
+];
+
+export const PICKER_MODE_TITLES: Readonly<Record<PickerKeyMode, string>> = {
+  browse: 'list and search',
+  rename: 'rename',
+  confirm: 'delete prompts',
+  help: 'help',
+};

@@ -1,0 +1,226 @@
+/**
+ * Picker geometry and row text (pure): how the terminal is split between header, list, dialog,
+ * preview and footer, and what one list row says at a given width.
+ *
+ * The root box is `rows - 1` lines tall (ink 6 clears the whole screen on every frame once a frame
+ * is as tall as the terminal), and every row is exactly one line.
+ */
+import { formatBytes, formatRelativeAge } from '../format.js';
+import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from '../text/terminal-text.js';
+import { LIVE_WINDOW_MS, type Snippet } from './query.js';
+import type { Row } from './sort.js';
+import type { SessionInfo } from '../store/types.js';
+
+export const HEADER_LINES = 2;
+export const FOOTER_LINES = 1;
+/** Below this width the preview goes under the list instead of beside it. */
+export const SIDE_PREVIEW_MIN_COLUMNS = 110;
+const MIN_LIST_LINES = 3;
+
+export interface PickerLayout {
+  columns: number;
+  /** Height of the root box (terminal rows - 1). */
+  height: number;
+  listLines: number;
+  listWidth: number;
+  dialogLines: number;
+  preview: { position: 'side' | 'bottom' | 'none'; width: number; lines: number };
+}
+
+/**
+ * Splits the screen. `dialogLines`: lines a confirmation or input dialog needs below the list.
+ * The preview is dropped (position 'none') when it would leave fewer than three list lines.
+ */
+export function computeLayout(size: { columns: number; rows: number }, previewOn: boolean, dialogLines = 0): PickerLayout {
+  const columns = Math.max(1, size.columns);
+  const height = Math.max(1, size.rows - 1);
+  const body = Math.max(0, height - HEADER_LINES - FOOTER_LINES - dialogLines);
+  const none = { position: 'none' as const, width: 0, lines: 0 };
+  if (!previewOn) return { columns, height, listLines: body, listWidth: columns, dialogLines, preview: none };
+  if (columns >= SIDE_PREVIEW_MIN_COLUMNS) {
+    const width = Math.min(72, Math.floor(columns * 0.42));
+    // One column of separation between list and preview.
+    return { columns, height, listLines: body, listWidth: columns - width - 1, dialogLines, preview: { position: 'side', width, lines: body } };
+  }
+  const lines = Math.min(16, Math.floor(body / 2));
+  if (body - lines < MIN_LIST_LINES || lines < 4) {
+    return { columns, height, listLines: body, listWidth: columns, dialogLines, preview: none };
+  }
+  return { columns, height, listLines: body - lines, listWidth: columns, dialogLines, preview: { position: 'bottom', width: columns, lines } };
+}
+
+/** Replaces the home directory prefix with `~` (display only). */
+export function shortenHome(path: string, home: string): string {
+  if (home !== '' && home !== '/' && (path === home || path.startsWith(`${home}/`))) return `~${path.slice(home.length)}`;
+  return path;
+}
+
+/** Cuts a path from the left ("…/sessions/x.jsonl"): its tail identifies it better than its head. */
+export function truncateStart(s: string, width: number): string {
+  if (displayWidth(s) <= width) return s;
+  if (width <= 1) return width === 1 ? '…' : '';
+  const chars = [...s];
+  let out = '';
+  let used = 0;
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const ch = chars[i] ?? '';
+    const w = displayWidth(ch);
+    if (used + w > width - 1) break;
+    out = ch + out;
+    used += w;
+  }
+  return `…${out}`;
+}
+
+export function isLive(info: SessionInfo, nowMs: number): boolean {
+  return nowMs - Math.max(info.modified.getTime(), info.mtimeMs) < LIVE_WINDOW_MS;
+}
+
+/** What a row shows as its title: the name, else the first prompt; always one safe line. */
+export function sessionTitle(info: SessionInfo): string {
+  const name = info.name?.trim();
+  const text = name ? name : info.firstMessage.trim();
+  return text === '' ? '(no messages)' : sanitizeInline(text, { newline: 'space' });
+}
+
+export interface RightColumns {
+  path: number;
+  cwd: number;
+  live: boolean;
+  count: boolean;
+  size: boolean;
+  age: boolean;
+  /** Total width of the right block including separators (0 when empty). */
+  width: number;
+}
+
+const COUNT_WIDTH = 7; // "999 msg"
+const SIZE_WIDTH = 7; // "1023 KB"
+const AGE_WIDTH = 4; // "11mo"
+const LIVE_WIDTH = 6; // "◉ live"
+const SEP = 2;
+/** Columns before the title: cursor, mark, space. */
+export const LEAD_WIDTH = 3;
+
+/**
+ * Which right-block columns fit at `width`, the same for every row so they line up. Kept longest:
+ * age, the live marker, the prompt count, the path (when toggled on), the cwd (all-projects
+ * scope), then the size; the title keeps at least ~35% of the row.
+ */
+export function rightColumns(width: number, opts: { showPath: boolean; showCwd: boolean }): RightColumns {
+  const minTitle = Math.min(24, Math.max(10, Math.floor(width * 0.35)));
+  const budget = width - LEAD_WIDTH - minTitle - 1;
+  type Col = { key: 'age' | 'live' | 'count' | 'path' | 'cwd' | 'size'; min: number; max: number };
+  const wanted: Col[] = [
+    { key: 'age', min: AGE_WIDTH, max: AGE_WIDTH },
+    { key: 'live', min: LIVE_WIDTH, max: LIVE_WIDTH },
+    { key: 'count', min: COUNT_WIDTH, max: COUNT_WIDTH },
+    ...(opts.showPath ? [{ key: 'path' as const, min: 16, max: 80 }] : []),
+    ...(opts.showCwd ? [{ key: 'cwd' as const, min: 10, max: 32 }] : []),
+    { key: 'size', min: SIZE_WIDTH, max: SIZE_WIDTH },
+  ];
+  const chosen: Col[] = [];
+  let used = 0;
+  for (const col of wanted) {
+    const extra = col.min + (chosen.length > 0 ? SEP : 0);
+    if (used + extra > budget) continue;
+    chosen.push(col);
+    used += extra;
+  }
+  const out: RightColumns = { path: 0, cwd: 0, live: false, count: false, size: false, age: false, width: used };
+  let spare = budget - used;
+  for (const col of chosen) {
+    if (col.key === 'path' || col.key === 'cwd') {
+      const grow = Math.min(spare, col.max - col.min);
+      out[col.key] = col.min + grow;
+      spare -= grow;
+      out.width += grow;
+    } else {
+      out[col.key] = true;
+    }
+  }
+  return out;
+}
+
+export interface RowView {
+  /** Cursor and mark columns plus a space (LEAD_WIDTH wide). */
+  lead: string;
+  prefix: string;
+  /** `★ ` for named sessions, else ''. */
+  nameMark: string;
+  title: string;
+  /** Sanitised, fitted snippet parts; the match is shown highlighted. */
+  snippet?: { before: string; match: string; after: string };
+  /** Spaces between the text and the right block. */
+  gap: string;
+  right: string;
+  live: boolean;
+  named: boolean;
+}
+
+export interface RowContext {
+  width: number;
+  columns: RightColumns;
+  selected: boolean;
+  marked: boolean;
+  nowMs: number;
+  home: string;
+  snippet?: Snippet;
+}
+
+function fitSnippet(snippet: Snippet, width: number): RowView['snippet'] {
+  const clean = (s: string): string => sanitizeInline(s, { newline: 'space' });
+  const rawBefore = snippet.before;
+  const match = truncateToWidth(clean(snippet.match), Math.max(1, width - 2));
+  const beforeBudget = Math.min(Math.floor(width / 4), width - displayWidth(match) - 1);
+  // Keep the space next to the match: sanitizeInline trims edges.
+  const beforeText = clean(rawBefore) + (/\s$/.test(rawBefore) ? ' ' : '');
+  const before = beforeBudget > 0 ? truncateStart(beforeText, beforeBudget) : '';
+  const afterText = (/^\s/.test(snippet.after) ? ' ' : '') + clean(snippet.after);
+  const after = truncateToWidth(afterText, Math.max(0, width - displayWidth(before) - displayWidth(match)));
+  return { before, match, after };
+}
+
+/** The text of one row, exactly `ctx.width` columns wide. */
+export function formatRow(row: Row, ctx: RowContext): RowView {
+  const { info } = row;
+  const { columns: cols } = ctx;
+  const named = info.name !== undefined && info.name.trim() !== '';
+  const live = isLive(info, ctx.nowMs);
+  const parts: string[] = [];
+  if (cols.path > 0) parts.push(padEndToWidth(truncateStart(shortenHome(info.path, ctx.home), cols.path), cols.path));
+  if (cols.cwd > 0) parts.push(padEndToWidth(truncateStart(sanitizeInline(shortenHome(info.cwd, ctx.home)), cols.cwd), cols.cwd));
+  if (cols.live) parts.push(live ? '◉ live' : ' '.repeat(LIVE_WIDTH));
+  if (cols.count) parts.push(`${info.userMessageCount} msg`.padStart(COUNT_WIDTH));
+  if (cols.size) parts.push(formatBytes(info.size).padStart(SIZE_WIDTH));
+  if (cols.age) parts.push(formatRelativeAge(info.modified.getTime(), ctx.nowMs).padStart(AGE_WIDTH));
+  const right = parts.join(' '.repeat(SEP));
+
+  const lead = `${ctx.selected ? '›' : ' '}${ctx.marked ? '●' : ' '} `;
+  const textWidth = Math.max(0, ctx.width - LEAD_WIDTH - cols.width - (cols.width > 0 ? 1 : 0));
+  const prefix = truncateToWidth(row.prefix, Math.max(0, textWidth - 8), '');
+  const nameMark = named ? '★ ' : '';
+  const titleSpace = Math.max(0, textWidth - displayWidth(prefix) - displayWidth(nameMark));
+  const fullTitle = sessionTitle(info);
+  let title: string;
+  let snippet: RowView['snippet'];
+  if (ctx.snippet && titleSpace >= 24) {
+    // The title yields to the snippet: the snippet is what explains why the row matched.
+    title = truncateToWidth(fullTitle, Math.min(displayWidth(fullTitle), Math.max(10, Math.floor(titleSpace * 0.35))));
+    snippet = fitSnippet(ctx.snippet, titleSpace - displayWidth(title) - 3);
+  } else {
+    title = truncateToWidth(fullTitle, titleSpace);
+  }
+  const used = displayWidth(prefix) + displayWidth(nameMark) + displayWidth(title) +
+    (snippet ? 3 + displayWidth(snippet.before) + displayWidth(snippet.match) + displayWidth(snippet.after) : 0);
+  const gap = ' '.repeat(Math.max(0, ctx.width - LEAD_WIDTH - used - displayWidth(right)));
+  return snippet
+    ? { lead, prefix, nameMark, title, snippet, gap, right, live, named }
+    : { lead, prefix, nameMark, title, gap, right, live, named };
+}
+
+/** The row as plain text (what a colourless terminal shows). The snippet is set off by ` · `. */
+export function rowText(view: RowView): string {
+  const snippet = view.snippet ? ` · ${view.snippet.before}${view.snippet.match}${view.snippet.after}` : '';
+  return `${view.lead}${view.prefix}${view.nameMark}${view.title}${snippet}${view.gap}${view.right}`;
+}

@@ -1,0 +1,166 @@
+/**
+ * The one module of the picker that talks to the session store. The screen receives a
+ * `SessionSource` (tests inject a fake one), so everything above this file is store-agnostic.
+ *
+ * - Listing streams: sessions are batched and published newest-first at most every
+ *   PUBLISH_INTERVAL_MS (the first one at once, so the first rows paint early).
+ * - The preview reads a whole session file; results are kept in a small LRU keyed by path, size
+ *   and mtime, so moving the cursor back and forth never re-reads a file. Files above
+ *   PREVIEW_MAX_BYTES are not read at all (parsing them would stall input on the one JS thread).
+ */
+import {
+  buildContext,
+  buildTree,
+  listSessions,
+  readSession,
+  renameSession,
+  restoreSessions,
+  trashSessions,
+  type Locations,
+  type RestoreOutcome,
+  type SessionInfo,
+  type TrashedSession,
+  type TrashOutcome,
+} from '../store/index.js';
+import type { JsonObject } from '../store/types.js';
+import type { Scope } from './reducer.js';
+
+export interface ListSummary {
+  sessions: SessionInfo[];
+  searched: string;
+  dirMissing?: boolean;
+  problem?: string;
+  skipped: number;
+}
+
+export interface PreviewTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface PreviewData {
+  /** The last turns of the active path, oldest first. */
+  turns: PreviewTurn[];
+  /** Why turns are missing (large file, unreadable), if they are. */
+  note?: string;
+}
+
+export interface SessionSource {
+  /** Lists a scope; `onSessions` gets the growing list (newest first) while it loads. */
+  list(scope: Scope, onSessions: (sessions: SessionInfo[], loaded: number, total: number) => void, signal: AbortSignal): Promise<ListSummary>;
+  /** Returns the name as stored ("" clears: undefined). */
+  rename(path: string, name: string): Promise<string | undefined>;
+  trash(paths: string[], permanent: boolean): Promise<TrashOutcome>;
+  restore(batch: TrashedSession[]): Promise<RestoreOutcome>;
+  preview(info: SessionInfo): Promise<PreviewData>;
+}
+
+export const PUBLISH_INTERVAL_MS = 80;
+export const PREVIEW_MAX_BYTES = 24 * 1024 * 1024;
+const PREVIEW_TURNS = 6;
+const PREVIEW_CACHE_SIZE = 24;
+
+const byModified = (a: SessionInfo, b: SessionInfo): number => b.modified.getTime() - a.modified.getTime();
+
+/** Text blocks of a user/assistant message (thinking, tool calls and images left out). */
+export function messageText(message: JsonObject): string {
+  const content = message['content'];
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .filter((block): block is { type: 'text'; text: string } => typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string')
+    .map((block) => block.text)
+    .join('\n');
+}
+
+/** A tiny LRU (Map keeps insertion order; a hit is re-inserted at the end). */
+export class Lru<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly capacity: number) {}
+  get(key: K): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.capacity) {
+      const oldest = this.map.keys().next().value;
+      if (oldest !== undefined) this.map.delete(oldest);
+    }
+  }
+}
+
+async function loadPreview(info: SessionInfo): Promise<PreviewData> {
+  if (info.size > PREVIEW_MAX_BYTES) return { turns: [], note: 'Last turns not shown: the file is too large to read while browsing' };
+  const read = await readSession(info.path);
+  if (!read.ok) return { turns: [], note: `Cannot read the session: ${read.message}` };
+  const context = buildContext(buildTree(read));
+  const turns: PreviewTurn[] = [];
+  for (let i = context.messages.length - 1; i >= 0 && turns.length < PREVIEW_TURNS; i--) {
+    const message = context.messages[i]?.message;
+    const role = message?.['role'];
+    if (!message || (role !== 'user' && role !== 'assistant')) continue;
+    const text = messageText(message).trim();
+    if (text !== '') turns.unshift({ role, text });
+  }
+  return { turns };
+}
+
+/** The real source over the store at `locations`. */
+export function createStoreSource(locations: Locations): SessionSource {
+  const previews = new Lru<string, Promise<PreviewData>>(PREVIEW_CACHE_SIZE);
+  return {
+    async list(scope, onSessions, signal) {
+      const arrived: SessionInfo[] = [];
+      let loaded = 0;
+      let total = 0;
+      let timer: NodeJS.Timeout | undefined;
+      let published = false;
+      const publish = (): void => {
+        timer = undefined;
+        published = true;
+        onSessions([...arrived].sort(byModified), loaded, total);
+      };
+      try {
+        const result = await listSessions(locations, {
+          scope,
+          signal,
+          onSession: (info) => {
+            arrived.push(info);
+            if (!published) publish();
+            else timer ??= setTimeout(publish, PUBLISH_INTERVAL_MS);
+          },
+          onProgress: (done, all) => {
+            loaded = done;
+            total = all;
+          },
+        });
+        const summary: ListSummary = { sessions: result.sessions, searched: result.searched, skipped: result.skipped.length };
+        if (result.dirMissing) summary.dirMissing = true;
+        if (result.dirProblem) summary.problem = result.dirProblem;
+        return summary;
+      } finally {
+        if (timer) clearTimeout(timer);
+      }
+    },
+    async rename(path, name) {
+      return renameSession(path, name).name;
+    },
+    trash: (paths, permanent) => trashSessions(paths, { permanent }),
+    restore: (batch) => restoreSessions(batch),
+    preview(info) {
+      const key = `${info.path}\u0000${info.size}\u0000${info.mtimeMs}`;
+      let pending = previews.get(key);
+      if (!pending) {
+        pending = loadPreview(info).catch((error: unknown) => ({ turns: [], note: `Cannot read the session: ${error instanceof Error ? error.message : String(error)}` }));
+        previews.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Terminal lifecycle for the full-screen Ink app on Node 20.
+ *
+ * ink 6 has no alternate-screen option (that is ink 7 / Node 22), so we do it by hand:
+ * `enterFullScreen` switches to the alternate screen and hides the cursor; `leaveFullScreen`
+ * undoes both. Because a user's shell must never be left on the alternate screen with a hidden
+ * cursor and raw input, entering also installs process hooks that restore the terminal on every
+ * way out:
+ *   - 'exit'                          → restore (covers process.exit and normal exit);
+ *   - SIGTERM / SIGHUP / SIGINT       → restore, exit with 128 + signal number (Node's own
+ *                                        default for these signals skips 'exit' handlers);
+ *   - uncaughtException / unhandledRejection
+ *                                     → restore, print ONE line "<app>: <message>" to stderr
+ *                                        (no stack unless PI_SESSIONS_DEBUG=1), exit code 1.
+ * `leaveFullScreen` removes the hooks again. Both functions are idempotent.
+ */
+import { constants } from 'node:os';
+import { sanitizeInline } from '../text/terminal-text.js';
+
+export const ENTER_ALT_SCREEN = '\u001b[?1049h';
+export const LEAVE_ALT_SCREEN = '\u001b[?1049l';
+export const HIDE_CURSOR = '\u001b[?25l';
+export const SHOW_CURSOR = '\u001b[?25h';
+
+export interface TerminalOutput {
+  write(data: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface TerminalInput {
+  isTTY?: boolean;
+  setRawMode?(mode: boolean): unknown;
+}
+
+type Listener = (...args: unknown[]) => void;
+
+/** The parts of `process` this module touches (injectable for tests). */
+export interface ProcessLike {
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener: Listener): unknown;
+  exit(code?: number): void;
+  env: Record<string, string | undefined>;
+}
+
+export interface FullScreenOptions {
+  /** Raw mode is switched off here on a crash or signal (default process.stdin). */
+  stdin?: TerminalInput;
+  /** Where the one-line crash message goes (default process.stderr). */
+  stderr?: TerminalOutput;
+  /** Prefix of the crash message (default "pi-sessions"). */
+  appName?: string;
+  /** Default: the real process. */
+  process?: ProcessLike;
+}
+
+const HANDLED_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
+
+interface ActiveScreen {
+  stdout: TerminalOutput;
+  stdin: TerminalInput;
+  stderr: TerminalOutput;
+  appName: string;
+  proc: ProcessLike;
+  hooks: [event: string, listener: Listener][];
+}
+
+let active: ActiveScreen | undefined;
+
+/** True between enterFullScreen and leaveFullScreen. */
+export function isFullScreenActive(): boolean {
+  return active !== undefined;
+}
+
+function safeWrite(stream: TerminalOutput, data: string): void {
+  try {
+    stream.write(data);
+  } catch {
+    // The terminal may already be gone (SIGHUP); nothing better to do.
+  }
+}
+
+function disableRawMode(stdin: TerminalInput): void {
+  if (!stdin.isTTY || typeof stdin.setRawMode !== 'function') return;
+  try {
+    stdin.setRawMode(false);
+  } catch {
+    // Stream already destroyed.
+  }
+}
+
+/** One line for a crash: "<app>: <message>", control characters escaped, no stack. */
+export function crashMessage(error: unknown, appName = 'pi-sessions'): string {
+  const raw = error instanceof Error ? error.message || error.name : String(error);
+  return `${appName}: ${sanitizeInline(raw, { newline: 'space' }) || 'unknown error'}`;
+}
+
+/** Writes show-cursor + leave-alt-screen and switches raw mode off; removes the process hooks. */
+export function leaveFullScreen(stdout?: TerminalOutput): void {
+  const screen = active;
+  if (!screen || (stdout !== undefined && stdout !== screen.stdout)) return;
+  active = undefined;
+  for (const [event, listener] of screen.hooks) screen.proc.off(event, listener);
+  safeWrite(screen.stdout, SHOW_CURSOR + LEAVE_ALT_SCREEN);
+}
+
+/** Switches `stdout` to the alternate screen with a hidden cursor and installs the restore hooks. */
+export function enterFullScreen(stdout: TerminalOutput = process.stdout, options: FullScreenOptions = {}): void {
+  if (active) return;
+  const proc: ProcessLike = options.process ?? (process as unknown as ProcessLike);
+  const screen: ActiveScreen = {
+    stdout,
+    stdin: options.stdin ?? process.stdin,
+    stderr: options.stderr ?? process.stderr,
+    appName: options.appName ?? 'pi-sessions',
+    proc,
+    hooks: [],
+  };
+
+  const restore = (): void => {
+    disableRawMode(screen.stdin);
+    leaveFullScreen(screen.stdout);
+  };
+  const onExit: Listener = () => restore();
+  const onCrash: Listener = (error) => {
+    restore();
+    const showStack = proc.env['PI_SESSIONS_DEBUG'] === '1' && error instanceof Error && error.stack;
+    safeWrite(screen.stderr, `${crashMessage(error, screen.appName)}\n${showStack ? `${error.stack}\n` : ''}`);
+    proc.exit(1);
+  };
+  screen.hooks.push(['exit', onExit], ['uncaughtException', onCrash], ['unhandledRejection', onCrash]);
+  for (const signal of HANDLED_SIGNALS) {
+    const onSignal: Listener = () => {
+      restore();
+      proc.exit(128 + constants.signals[signal]);
+    };
+    screen.hooks.push([signal, onSignal]);
+  }
+
+  active = screen;
+  for (const [event, listener] of screen.hooks) proc.on(event, listener);
+  safeWrite(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR);
+}
+
+/**
+ * Returns an error message when the app cannot run interactively (stdin or stdout is not a TTY),
+ * otherwise undefined. The caller prints it and exits with code 2.
+ */
+export function requireInteractiveTerminal(
+  stdin: { isTTY?: boolean } = process.stdin,
+  stdout: { isTTY?: boolean } = process.stdout,
+  appName = 'pi-sessions',
+): string | undefined {
+  if (!stdin.isTTY) {
+    return `${appName} needs an interactive terminal, but stdin is not a TTY (input is piped or redirected).`;
+  }
+  if (!stdout.isTTY) {
+    return `${appName} needs an interactive terminal, but stdout is not a TTY (output is piped or redirected).`;
+  }
+  return undefined;
+}

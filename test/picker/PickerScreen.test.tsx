@@ -1,0 +1,133 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PickerScreen, type PickerExit } from '../../components/picker/PickerScreen.js';
+import type { SessionSource } from '../../src/picker/session-source.js';
+import type { Locations } from '../../src/store/locations.js';
+import type { SessionInfo } from '../../src/store/types.js';
+import type { TrashedSession } from '../../src/store/trash.js';
+import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
+import { DAY, makeInfo, NOW } from './make-info.js';
+
+const locations: Locations = { cwd: '/home/u/proj', agentDir: '/home/u/.pi/agent', sessionsRoot: '/home/u/.pi/agent/sessions', sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--', customDir: false, source: 'default' };
+
+function fakeSource(initial: SessionInfo[]) {
+  let sessions = [...initial];
+  const calls: string[] = [];
+  const source: SessionSource = {
+    async list(_scope, onSessions) {
+      onSessions(sessions, sessions.length, sessions.length);
+      return { sessions, searched: locations.sessionDir, skipped: 0 };
+    },
+    async rename(path, name) {
+      calls.push(`rename ${path} ${name}`);
+      return name === '' ? undefined : name;
+    },
+    async trash(paths) {
+      calls.push(`trash ${paths.join(',')}`);
+      const trashed: TrashedSession[] = paths.map((path) => ({ path, how: 'trash', trashedPath: `/trash/${path}` }));
+      sessions = sessions.filter((s) => !paths.includes(s.path));
+      return { trashed, failed: [] };
+    },
+    async restore(batch) {
+      calls.push(`restore ${batch.map((b) => b.path).join(',')}`);
+      return { restored: batch.map((b) => b.path), failed: [] };
+    },
+    async preview() {
+      return { turns: [{ role: 'user', text: 'how do I parse?' }, { role: 'assistant', text: 'use a parser' }] };
+    },
+  };
+  return { source, calls };
+}
+
+const sample = (n: number): SessionInfo[] =>
+  Array.from({ length: n }, (_, i) =>
+    makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY, firstMessage: `item ${i};`, allMessagesText: i === 4 ? 'we discussed the flux capacitor design' : `plain ${i}`, name: i === 2 ? 'Parser tests' : undefined }),
+  );
+
+function mount(sessions: SessionInfo[], size: { columns: number; rows: number }, printMode = false) {
+  const { source, calls } = fakeSource(sessions);
+  const onExit = vi.fn<(r: PickerExit) => void>();
+  const onOpenTree = vi.fn();
+  const app = renderInk(<PickerScreen locations={locations} printMode={printMode} source={source} now={() => NOW} home="/home/u" onExit={onExit} onOpenTree={onOpenTree} />, size);
+  return { app, calls, onExit, onOpenTree };
+}
+
+describe.each([
+  { columns: 100, rows: 30 },
+  { columns: 40, rows: 12 },
+])('PickerScreen at $columns×$rows', (size) => {
+  it('fills rows-1 lines, shows header, rows and footer, and search narrows', async () => {
+    const { app } = mount(sample(50), size);
+    await app.waitFor('item 0;');
+    let frame = app.lastFrame();
+    expect(frame.split('\n')).toHaveLength(size.rows - 1);
+    expect(frame).toContain('50/50');
+    await app.type('flux');
+    frame = await app.waitFor((f) => f.includes('1/50'));
+    expect(frame).toContain('item 4;');
+    expect(frame).not.toContain('item 0;');
+  });
+
+  it('renames inline and the row updates', async () => {
+    const { app, calls } = mount(sample(5), size);
+    await app.waitFor('item 0;');
+    await app.press(ctrl('r'));
+    await app.waitFor('Name:');
+    await app.type('Fresh');
+    await app.press(KEYS.enter);
+    await app.waitFor('★ Fresh');
+    await vi.waitFor(() => expect(calls).toContain('rename /s/0.jsonl Fresh'));
+  });
+
+  it('deletes after confirmation and undo brings the row back', async () => {
+    const { app, calls } = mount(sample(5), size);
+    await app.waitFor('item 0;');
+    await app.press(ctrl('d'));
+    await app.waitFor('Delete this session?');
+    await app.press(KEYS.enter);
+    await app.waitFor((f) => !f.includes('item 0;') && f.includes('4/4'));
+    await vi.waitFor(() => expect(calls).toContain('trash /s/0.jsonl'));
+    await app.press(ctrl('z'));
+    await app.waitFor((f) => f.includes('item 0;') && f.includes('5/5'));
+    await vi.waitFor(() => expect(calls).toContain('restore /s/0.jsonl'));
+  });
+});
+
+describe('PickerScreen', () => {
+  it('re-lays out on resize', async () => {
+    const { app } = mount(sample(50), { columns: 100, rows: 30 });
+    await app.waitFor('item 0;');
+    app.resize(50, 10);
+    const frame = await app.waitFor((f) => f.split('\n').length === 9);
+    for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
+  });
+
+  it('renders only the visible rows of 5,000 sessions', async () => {
+    const { app } = mount(sample(5000), { columns: 100, rows: 30 });
+    const frame = await app.waitFor('5000/5000');
+    expect(frame.split('\n').filter((l) => / msg /.test(l))).toHaveLength(26);
+    await app.press(KEYS.end);
+    await app.waitFor('item 4999;');
+  });
+
+  it('shows the preview with last turns and absolute dates', async () => {
+    const { app } = mount(sample(3), { columns: 120, rows: 30 });
+    await app.waitFor('item 0;');
+    await app.press(ctrl('o'));
+    const frame = await app.waitFor('use a parser');
+    expect(frame).toMatch(/Modified\s+\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('says where it looked when there are no sessions, and shows invalid queries', async () => {
+    const { app } = mount([], { columns: 100, rows: 20 });
+    await app.waitFor('No sessions for this folder (looked in /home/u/.pi/agent/sessions/--home-u-proj--)');
+    await app.type('"open');
+    await app.waitFor('unclosed quote');
+  });
+
+  it('--print: Enter exits with the path', async () => {
+    const { app, onExit } = mount(sample(3), { columns: 80, rows: 20 }, true);
+    await app.waitFor('item 0;');
+    await app.press(KEYS.down, KEYS.enter);
+    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith({ kind: 'print', path: '/s/1.jsonl' }));
+  });
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { initialPickerState, pickerReducer, selectedRow, type PickerAction, type PickerState } from '../../src/picker/reducer.js';
+import type { SessionInfo } from '../../src/store/types.js';
+import { DAY, makeInfo, MIN, NOW } from './make-info.js';
+
+const key = (name: string | undefined, input = name ?? ''): PickerAction => ({ type: 'key', name, input, nowMs: NOW });
+const run = (state: PickerState, ...actions: PickerAction[]): PickerState => actions.reduce(pickerReducer, state);
+const typeText = (state: PickerState, text: string): PickerState => run(state, ...[...text].map((ch) => key(ch === ' ' ? 'space' : ch, ch)));
+
+const sessions: SessionInfo[] = Array.from({ length: 30 }, (_, i) =>
+  makeInfo({ path: `/s/${String(i).padStart(2, '0')}.jsonl`, ageMs: (i + 1) * DAY, name: i === 3 ? 'Parser work' : undefined, allMessagesText: i === 7 ? 'talk about parser internals' : `text ${i}` }),
+);
+
+function loaded(printMode = false): PickerState {
+  const s = initialPickerState({ printMode, columns: 100, rows: 13, scope: 'cwd' });
+  return run(s, { type: 'loadDone', scope: 'cwd', searched: '/sessions/--home-u-proj--', skipped: 0, sessions });
+}
+
+describe('pickerReducer', () => {
+  it('starts loading the initial scope and lays out the list (13 rows → 9 list lines)', () => {
+    const s = initialPickerState({ printMode: false, columns: 100, rows: 13 });
+    expect(s.effects).toEqual([{ id: 1, kind: 'load', scope: 'cwd' }]);
+    expect(s.listLines).toBe(9);
+  });
+
+  it('moves, pages and scrolls the viewport with the cursor', () => {
+    let s = loaded();
+    expect(selectedRow(s)?.info.path).toBe('/s/00.jsonl');
+    s = run(s, key('down'), key('down'));
+    expect(s.cursor).toBe(2);
+    s = run(s, key('pagedown'));
+    expect(s.cursor).toBe(10);
+    expect(s.offset).toBe(2);
+    s = run(s, key('end'));
+    expect([s.cursor, s.offset]).toEqual([29, 21]);
+    s = run(s, key('up'), key('home'));
+    expect([s.cursor, s.offset]).toEqual([0, 0]);
+    expect(run(s, key('up'))).toBe(s); // clamped, same object
+  });
+
+  it('typing searches: the name hit ranks above the text hit and the cursor goes to the top', () => {
+    let s = run(loaded(), key('down'), key('down'));
+    s = typeText(s, 'parser');
+    expect(s.query.value).toBe('parser');
+    expect(s.rows.map((r) => r.info.path)).toEqual(['/s/03.jsonl', '/s/07.jsonl']);
+    expect(s.cursor).toBe(0);
+    expect(s.rows[1]!.textHit).toBeDefined();
+    s = run(s, key('escape'));
+    expect(s.query.value).toBe('');
+    expect(s.rows).toHaveLength(30);
+    s = run(s, key('escape'));
+    expect(s.effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'quit', code: 0 } });
+  });
+
+  it('an invalid query is an error value with no rows', () => {
+    const s = typeText(loaded(), 're:(');
+    expect(s.parsed.ok).toBe(false);
+    expect(s.rows).toEqual([]);
+  });
+
+  it('? opens help only when the query is empty', () => {
+    expect(run(loaded(), key('?')).mode.kind).toBe('help');
+    const typed = typeText(loaded(), 'a?');
+    expect(typed.query.value).toBe('a?');
+    expect(typed.mode.kind).toBe('browse');
+  });
+
+  it('keeps the cursor on the chosen session by path as rows arrive', () => {
+    let s = run(loaded(), key('down'), key('down'));
+    const chosen = selectedRow(s)!.info.path;
+    const newer = makeInfo({ path: '/s/new.jsonl', ageMs: MIN * 30 });
+    s = run(s, { type: 'sessions', scope: 'cwd', sessions: [newer, ...sessions], loaded: 31, total: 31 });
+    expect(selectedRow(s)!.info.path).toBe(chosen);
+  });
+
+  it('cycles scope (loading an unloaded one), sort, named and paths', () => {
+    let s = run(loaded(), { type: 'effectsTaken', upTo: 99 }, key('tab'));
+    expect(s.scope).toBe('cwd-tree');
+    expect(s.effects).toMatchObject([{ kind: 'load', scope: 'cwd-tree' }]);
+    s = run(s, key('shift+tab'), key('ctrl+s'));
+    expect([s.scope, s.sort]).toEqual(['cwd', 'recent']);
+    s = run(s, key('ctrl+n'));
+    expect(s.rows.map((r) => r.info.path)).toEqual(['/s/03.jsonl']);
+    expect(run(s, key('ctrl+p')).showPaths).toBe(true);
+  });
+
+  it('rename: pre-filled, cursor at end, updates the row at once and emits the effect', () => {
+    let s = run(loaded(), key('down'), key('down'), key('down'), key('ctrl+r'));
+    expect(s.mode).toMatchObject({ kind: 'rename', path: '/s/03.jsonl', input: { value: 'Parser work', cursor: 11 } });
+    s = run(s, key('!'), key('return'));
+    expect(s.mode.kind).toBe('browse');
+    expect(selectedRow(s)!.info.name).toBe('Parser work!');
+    expect(s.effects.at(-1)).toMatchObject({ kind: 'rename', path: '/s/03.jsonl', name: 'Parser work!', previous: 'Parser work' });
+    s = run(s, { type: 'renameFailed', path: '/s/03.jsonl', previous: 'Parser work', error: 'disk full' });
+    expect(selectedRow(s)!.info.name).toBe('Parser work');
+    expect(s.status).toMatchObject({ tone: 'error', text: 'Rename failed: disk full' });
+  });
+
+  it('rename: Esc cancels; an empty name clears', () => {
+    let s = run(loaded(), key('ctrl+r'), key('x'), key('escape'));
+    expect(s.mode.kind).toBe('browse');
+    expect(s.effects.some((e) => e.kind === 'rename')).toBe(false);
+    s = run(loaded(), key('down'), key('down'), key('down'), key('ctrl+r'), key('ctrl+u'), key('return'));
+    expect(s.effects.at(-1)).toMatchObject({ kind: 'rename', name: '' });
+    expect(selectedRow(s)!.info.name).toBeUndefined();
+  });
+
+  it('delete: confirm swallows other keys; Enter trashes; undo restores the batch', () => {
+    let s = run(loaded(), key('down'), key('ctrl+d'));
+    expect(s.mode).toMatchObject({ kind: 'confirm', paths: ['/s/01.jsonl'], permanent: false, needsYes: false });
+    expect(run(s, key('x'))).toBe(s);
+    s = run(s, key('return'));
+    expect(s.effects.at(-1)).toMatchObject({ kind: 'trash', paths: ['/s/01.jsonl'], permanent: false });
+    const item = { path: '/s/01.jsonl', how: 'trash' as const, trashedPath: '/t/01.jsonl', infoPath: '/t/01.trashinfo' };
+    s = run(s, { type: 'trashed', permanent: false, outcome: { trashed: [item], failed: [] } });
+    expect(s.rows.some((r) => r.info.path === '/s/01.jsonl')).toBe(false);
+    expect(selectedRow(s)!.info.path).toBe('/s/02.jsonl');
+    expect(s.status?.text).toMatch(/Moved 1 session to the trash/);
+    s = run(s, key('ctrl+z'));
+    expect(s.effects.at(-1)).toMatchObject({ kind: 'restore', batch: [item] });
+    s = run(s, { type: 'restored', outcome: { restored: ['/s/01.jsonl'], failed: [] } });
+    expect(s.rows.some((r) => r.info.path === '/s/01.jsonl')).toBe(true);
+    expect(s.status?.text).toBe('Restored 1 session');
+    expect(run(s, key('ctrl+z')).status?.text).toBe('Nothing to undo');
+  });
+
+  it('a live session needs y, not Enter', () => {
+    const live = makeInfo({ path: '/s/live.jsonl', ageMs: MIN });
+    let s = run(initialPickerState({ printMode: false, columns: 100, rows: 20 }), { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions: [live] });
+    s = run(s, key('ctrl+d'));
+    expect(s.mode).toMatchObject({ kind: 'confirm', needsYes: true });
+    expect(run(s, key('return')).mode.kind).toBe('confirm');
+    expect(run(s, key('y')).effects.at(-1)).toMatchObject({ kind: 'trash' });
+  });
+
+  it('trash unavailable: asks again, with y, for permanent deletion', () => {
+    let s = run(loaded(), key('ctrl+d'), key('return'));
+    s = run(s, { type: 'trashed', permanent: false, outcome: { trashed: [], failed: [{ path: '/s/00.jsonl', error: 'could not move to the trash: no trash dir' }] } });
+    expect(s.mode).toMatchObject({ kind: 'confirm', permanent: true, needsYes: true, paths: ['/s/00.jsonl'] });
+    expect(run(s, key('return')).mode.kind).toBe('confirm');
+    s = run(s, key('y'));
+    expect(s.effects.at(-1)).toMatchObject({ kind: 'trash', permanent: true, paths: ['/s/00.jsonl'] });
+  });
+
+  it('marks one by one, marks all shown, deletes marked after a summary', () => {
+    let s = run(loaded(), key('ctrl+t'), key('ctrl+t'));
+    expect([...s.marks]).toEqual(['/s/00.jsonl', '/s/01.jsonl']);
+    expect(s.cursor).toBe(2);
+    s = typeText(s, 'parser');
+    s = run(s, key('ctrl+a'));
+    expect(s.marks.size).toBe(4);
+    s = run(s, key('ctrl+x'));
+    expect(s.mode).toMatchObject({ kind: 'confirm', paths: ['/s/00.jsonl', '/s/01.jsonl', '/s/03.jsonl', '/s/07.jsonl'] });
+    expect(run(loaded(), key('ctrl+x')).status?.text).toMatch(/Nothing is marked/);
+  });
+
+  it('Enter opens the tree, or prints in --print mode; Esc in --print exits 1; Ctrl+C 130', () => {
+    expect(run(loaded(), key('return')).effects.at(-1)).toMatchObject({ kind: 'open', path: '/s/00.jsonl' });
+    expect(run(loaded(true), key('return')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'print', path: '/s/00.jsonl' } });
+    expect(run(loaded(true), key('escape')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'quit', code: 1 } });
+    expect(run(loaded(), key('ctrl+c')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'quit', code: 130 } });
+    expect(run(loaded(), key('ctrl+g')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/u/proj' } });
+  });
+
+  it('resize re-lays out and keeps the cursor visible', () => {
+    let s = run(loaded(), key('end'));
+    s = run(s, { type: 'resize', columns: 40, rows: 8 });
+    expect(s.listLines).toBe(4);
+    expect(s.offset).toBe(26);
+  });
+});

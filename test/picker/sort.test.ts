@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { nextSortMode, sortRows } from '../../src/picker/sort.js';
+import type { SessionMatch } from '../../src/picker/query.js';
+import { DAY, makeInfo } from './make-info.js';
+
+const m = (path: string, ageDays: number, extra: Parameters<typeof makeInfo>[0] extends infer T ? Partial<T> : never = {}, score = 0): SessionMatch => ({
+  info: makeInfo({ path, ageMs: ageDays * DAY, ...extra }),
+  score,
+});
+
+describe('sortRows', () => {
+  const root = m('/s/root.jsonl', 10);
+  const fork1 = m('/s/fork1.jsonl', 2, { parentSessionPath: '/s/./root.jsonl' });
+  const fork2 = m('/s/fork2.jsonl', 5, { parentSessionPath: '/s/root.jsonl' });
+  const grand = m('/s/grand.jsonl', 3, { parentSessionPath: '/s/fork1.jsonl' });
+  const other = m('/s/other.jsonl', 4, { size: 99_999_999 });
+  const orphan = m('/s/orphan.jsonl', 1, { parentSessionPath: '/gone.jsonl' });
+  const all = [root, fork1, fork2, grand, other, orphan];
+
+  it('threaded: a fork forest, subtrees by newest activity, pi-style prefixes', () => {
+    const rows = sortRows(all, 'threaded', false);
+    expect(rows.map((r) => `${r.prefix}${r.info.path}`)).toEqual([
+      '/s/orphan.jsonl',
+      '/s/root.jsonl',
+      '   ├─ /s/fork1.jsonl',
+      '   │  └─ /s/grand.jsonl',
+      '   └─ /s/fork2.jsonl',
+      '/s/other.jsonl',
+    ]);
+  });
+
+  it('threaded with a ranking query orders by the best score in each subtree', () => {
+    const scored = all.map((x) => ({ ...x, score: x === grand ? 0 : 2000 }));
+    expect(sortRows(scored, 'threaded', true)[0]!.info.path).toBe('/s/root.jsonl');
+    expect(sortRows(scored, 'threaded', true)[1]!.info.path).toBe('/s/fork1.jsonl');
+  });
+
+  it('survives parent cycles without dropping sessions', () => {
+    const a = m('/c/a', 1, { parentSessionPath: '/c/b' });
+    const b = m('/c/b', 2, { parentSessionPath: '/c/a' });
+    const rows = sortRows([a, b], 'threaded', false);
+    expect(rows.map((r) => r.info.path).sort()).toEqual(['/c/a', '/c/b']);
+  });
+
+  it.each([
+    ['recent', ['/s/orphan.jsonl', '/s/fork1.jsonl', '/s/grand.jsonl', '/s/other.jsonl', '/s/fork2.jsonl', '/s/root.jsonl']],
+    ['size', ['/s/other.jsonl', '/s/orphan.jsonl', '/s/fork1.jsonl', '/s/grand.jsonl', '/s/fork2.jsonl', '/s/root.jsonl']],
+  ] as const)('%s', (mode, expected) => {
+    expect(sortRows(all, mode, false).map((r) => r.info.path)).toEqual(expected);
+  });
+
+  it('relevance: score, then recency', () => {
+    const rows = sortRows([m('/a', 1, {}, 2000), m('/b', 3, {}, 5), m('/c', 2, {}, 5)], 'relevance', true);
+    expect(rows.map((r) => r.info.path)).toEqual(['/c', '/b', '/a']);
+  });
+
+  it('cost: most expensive first', () => {
+    const cheap = m('/cheap', 1);
+    const dear = m('/dear', 9, { usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: 5 } });
+    expect(sortRows([cheap, dear], 'cost', false).map((r) => r.info.path)).toEqual(['/dear', '/cheap']);
+  });
+
+  it('cycles sort modes', () => {
+    expect(['threaded', 'recent', 'relevance', 'size', 'cost'].map((s) => nextSortMode(s as never))).toEqual(['recent', 'relevance', 'size', 'cost', 'threaded']);
+  });
+});

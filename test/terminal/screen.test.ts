@@ -1,0 +1,188 @@
+import { EventEmitter } from 'node:events';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import ts from 'typescript';
+import {
+  crashMessage,
+  ENTER_ALT_SCREEN,
+  enterFullScreen,
+  HIDE_CURSOR,
+  isFullScreenActive,
+  LEAVE_ALT_SCREEN,
+  leaveFullScreen,
+  requireInteractiveTerminal,
+  SHOW_CURSOR,
+  type ProcessLike,
+} from '../../src/terminal/screen.js';
+import { REPO_ROOT, startPty } from '../helpers/pty.js';
+
+class FakeProcess extends EventEmitter implements ProcessLike {
+  exitCodes: number[] = [];
+  env: Record<string, string | undefined> = {};
+  exit(code?: number): void {
+    this.exitCodes.push(code ?? 0);
+  }
+}
+
+function setup(stdinIsTTY = true) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const rawCalls: boolean[] = [];
+  const proc = new FakeProcess();
+  const stdout = { isTTY: true, write: (s: string) => out.push(s) };
+  const stderr = { write: (s: string) => err.push(s) };
+  const stdin = { isTTY: stdinIsTTY, setRawMode: (mode: boolean) => rawCalls.push(mode) };
+  enterFullScreen(stdout, { stdin, stderr, process: proc, appName: 'app' });
+  return { out, err, rawCalls, proc, stdout };
+}
+
+afterEach(() => leaveFullScreen());
+
+describe('enterFullScreen / leaveFullScreen', () => {
+  it('enters the alternate screen and hides the cursor once; leaves once', () => {
+    const { out, proc, stdout } = setup();
+    enterFullScreen(stdout, { process: proc });
+    expect(out).toEqual([ENTER_ALT_SCREEN + HIDE_CURSOR]);
+    expect(isFullScreenActive()).toBe(true);
+    expect(proc.listenerCount('exit')).toBe(1);
+    leaveFullScreen(stdout);
+    leaveFullScreen(stdout);
+    expect(out).toEqual([ENTER_ALT_SCREEN + HIDE_CURSOR, SHOW_CURSOR + LEAVE_ALT_SCREEN]);
+    expect(isFullScreenActive()).toBe(false);
+    for (const event of ['exit', 'SIGTERM', 'SIGHUP', 'SIGINT', 'uncaughtException', 'unhandledRejection']) {
+      expect(proc.listenerCount(event)).toBe(0);
+    }
+  });
+
+  it('ignores leave for a different stream', () => {
+    const { out } = setup();
+    leaveFullScreen({ write: () => undefined });
+    expect(isFullScreenActive()).toBe(true);
+    expect(out).toHaveLength(1);
+  });
+
+  it('restores the terminal on process exit', () => {
+    const { out, proc, rawCalls } = setup();
+    proc.emit('exit', 0);
+    expect(out.at(-1)).toBe(SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    expect(rawCalls).toEqual([false]);
+    expect(proc.exitCodes).toEqual([]);
+  });
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGINT', 130],
+  ])('restores and exits on %s with %i', (signal, code) => {
+    const { out, proc } = setup();
+    proc.emit(signal, signal);
+    expect(out.at(-1)).toBe(SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    expect(proc.exitCodes).toEqual([code]);
+  });
+
+  it('restores, prints one line and exits 1 on an uncaught exception', () => {
+    const { out, err, proc, rawCalls } = setup();
+    proc.emit('uncaughtException', new Error('boom\n  at somewhere\u001b[31m'));
+    expect(out.at(-1)).toBe(SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    expect(rawCalls).toEqual([false]);
+    expect(err).toEqual(['app: boom at somewhere␛[31m\n']);
+    expect(proc.exitCodes).toEqual([1]);
+  });
+
+  it('handles unhandled rejections with non-Error values', () => {
+    const { err, proc } = setup(false);
+    proc.emit('unhandledRejection', 'just a string');
+    expect(err).toEqual(['app: just a string\n']);
+    expect(proc.exitCodes).toEqual([1]);
+  });
+
+  it('prints the stack only with PI_SESSIONS_DEBUG=1', () => {
+    const { err, proc } = setup();
+    proc.env['PI_SESSIONS_DEBUG'] = '1';
+    const error = new Error('boom');
+    proc.emit('uncaughtException', error);
+    expect(err[0]).toBe(`app: boom\n${error.stack}\n`);
+  });
+
+  it('does not touch raw mode when stdin is not a TTY', () => {
+    const { proc, rawCalls } = setup(false);
+    proc.emit('exit', 0);
+    expect(rawCalls).toEqual([]);
+  });
+});
+
+describe('crashMessage', () => {
+  it('is one sanitized line', () => {
+    expect(crashMessage(new Error('a\nb'))).toBe('pi-sessions: a b');
+    expect(crashMessage(new TypeError(''))).toBe('pi-sessions: TypeError');
+    expect(crashMessage(undefined, 'x')).toBe('x: undefined');
+    expect(crashMessage('\u001b]52;c;x\u0007', 'x')).toBe('x: ␛]52;c;x\\x07');
+  });
+});
+
+describe('requireInteractiveTerminal', () => {
+  it('accepts two TTYs', () => {
+    expect(requireInteractiveTerminal({ isTTY: true }, { isTTY: true })).toBeUndefined();
+  });
+  it('explains which side is not a TTY', () => {
+    expect(requireInteractiveTerminal({ isTTY: false }, { isTTY: true })).toMatch(/stdin is not a TTY/);
+    expect(requireInteractiveTerminal({}, { isTTY: true })).toMatch(/stdin is not a TTY/);
+    expect(requireInteractiveTerminal({ isTTY: true }, { isTTY: undefined })).toMatch(/stdout is not a TTY/);
+  });
+});
+
+// End to end in a real pty: a crash while on the alternate screen leaves the user's terminal usable.
+describe('in a real terminal', () => {
+  const outDir = join(REPO_ROOT, 'node_modules', '.cache', 'pi-sessions-tests', `screen-${process.pid}`);
+
+  beforeAll(() => {
+    // Node 20 can't run TypeScript: transpile the two modules, keeping their relative layout.
+    for (const file of ['src/terminal/screen.ts', 'src/text/terminal-text.ts']) {
+      const { outputText } = ts.transpileModule(readFileSync(join(REPO_ROOT, file), 'utf8'), {
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      });
+      const target = join(outDir, file.replace(/\.ts$/, '.js'));
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, outputText);
+    }
+    writeFileSync(join(outDir, 'package.json'), '{"type":"module"}');
+  });
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  const script = (body: string): string =>
+    `import('${join(outDir, 'src/terminal/screen.js')}').then(({ enterFullScreen }) => {\n` +
+    `  enterFullScreen(process.stdout);\n  process.stdin.setRawMode(true);\n  process.stdout.write('in app');\n${body}\n});`;
+
+  it('restores the main screen, cursor and cooked mode after an uncaught exception', async () => {
+    const pty = startPty({
+      command: process.execPath,
+      args: ['-e', script(`process.stdin.on('data', () => { throw new Error('kaput\\nsecond line'); });`)],
+      cols: 60,
+      rows: 8,
+    });
+    await pty.waitForText('in app');
+    expect(pty.isAlternateScreen()).toBe(true);
+    expect(pty.cursorHidden()).toBe(true);
+    pty.write('x');
+    expect(await pty.waitForExit()).toBe(1);
+    expect(pty.isAlternateScreen()).toBe(false);
+    expect(pty.cursorHidden()).toBe(false);
+    expect(pty.screen()).toBe('pi-sessions: kaput second line');
+    expect(pty.rawOutput()).not.toMatch(/at .*\.js:\d+/); // no stack trace
+  });
+
+  it('restores the terminal when killed with SIGTERM', async () => {
+    const pty = startPty({
+      command: process.execPath,
+      args: ['-e', script(`setInterval(() => {}, 1000);`)],
+      cols: 60,
+      rows: 8,
+    });
+    await pty.waitForText('in app');
+    pty.kill('SIGTERM');
+    expect(await pty.waitForExit()).toBe(143);
+    expect(pty.isAlternateScreen()).toBe(false);
+    expect(pty.cursorHidden()).toBe(false);
+  });
+});

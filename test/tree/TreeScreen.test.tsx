@@ -1,0 +1,146 @@
+import { describe, expect, test } from 'vitest';
+import { KEYS, ctrl, renderInk } from '../helpers/ink.js';
+import { TreeScreen, type TreeExit, type TreeStore } from '../../components/tree/TreeScreen.js';
+import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
+import { piSample, sessionOf } from './helpers.js';
+
+interface Calls {
+  labels: [string, string | undefined][];
+  branches: [string, string | undefined][];
+  forks: string[];
+}
+
+function fakeStore(calls: Calls): TreeStore {
+  return {
+    readSession: async () => sessionOf(piSample()),
+    buildTree,
+    subtreeUsage,
+    sessionUsage,
+    setLabel: (_path, id, label) => {
+      calls.labels.push([id, label]);
+      return { entryId: 'new' };
+    },
+    branchInPlace: (_path, id, options) => {
+      calls.branches.push([id, options?.summary]);
+      // pi's rule: a user message → its parent.
+      return id === 'uB' ? { leafId: 'a1', editorText: 'Actually approach B' } : { leafId: id };
+    },
+    forkSession: (_path, id) => {
+      calls.forks.push(id ?? '');
+      return { path: '/tmp/forked.jsonl' };
+    },
+  };
+}
+
+function mount(columns = 100, rows = 30) {
+  const calls: Calls = { labels: [], branches: [], forks: [] };
+  const exits: TreeExit[] = [];
+  let backs = 0;
+  const app = renderInk(
+    <TreeScreen path="/tmp/test.jsonl" store={fakeStore(calls)} live={false} onBack={() => backs++} onExit={(r) => exits.push(r)} now={() => Date.parse('2026-02-05T12:00:00Z')} />,
+    { columns, rows },
+  );
+  // Input handlers subscribe in effects that run just after the first frame is written.
+  const ready = async (): Promise<void> => {
+    await app.waitFor('approach A please');
+    await app.settle();
+  };
+  return { app, calls, exits, backs: () => backs, ready };
+}
+
+describe('TreeScreen', () => {
+  test('draws pi’s layout with the active path, the leaf marker and the cursor on the leaf', async () => {
+    const { app } = mount();
+    const frame = await app.waitFor('approach A please');
+    expect(frame).toContain('  • user: Hello, can you help me');
+    expect(frame).toContain('  ├⊟ • [checkpoint] user: approach A please');
+    expect(frame).toContain('  │     • [read: /home/me/src/a.ts:10-29]');
+    expect(frame).toContain('› │     ◆ [ext]: hello from ext');
+    expect(frame).toContain('  └⊟ user: Actually approach B');
+    expect(frame).toContain('        └─ [branch summary]: Tried approach A; it worked.');
+    expect(frame).toContain('(10/17)');
+  });
+
+  test('Ctrl+← on a branch head folds it; Ctrl+→ unfolds', async () => {
+    const { app, ready } = mount();
+    await ready();
+    await app.press(KEYS.ctrlLeft); // to the segment start (branch A's head)
+    await app.waitFor('› ├⊟ • [checkpoint] user: approach A please');
+    await app.press(KEYS.ctrlLeft); // fold it
+    const folded = await app.waitFor('› ├⊞ • [checkpoint]');
+    expect(folded).not.toContain('[read:');
+    await app.press(KEYS.ctrlRight);
+    await app.waitFor((f) => f.includes('├⊟') && f.includes('[read:'));
+  });
+
+  test('the user-only filter re-lays out on the visible nodes and keeps the tree', async () => {
+    const { app, ready } = mount();
+    await ready();
+    await app.press(ctrl('u'));
+    const frame = await app.waitFor('[user]');
+    expect(frame).not.toContain('assistant:');
+    // Under user-only, "approach A" and "Actually approach B" are siblings under the root user.
+    expect(frame).toContain('├⊟ • [checkpoint] user: approach A please');
+    expect(frame).toContain('└⊟ user: Actually approach B');
+  });
+
+  test('search over the whole text: matches counted, Esc clears, a second Esc goes back', async () => {
+    const { app, backs, ready } = mount();
+    await ready();
+    await app.type('B.');
+    const frame = await app.waitFor('Search: B.');
+    expect(frame).toMatch(/4 matches/);
+    // Structural ancestors stay (the root, the branch point) so the result is still a tree.
+    expect(frame).toContain('user: Hello');
+    expect(frame).not.toContain('approach A please');
+    await app.press(KEYS.escape);
+    await app.waitFor('Type to search');
+    expect(backs()).toBe(0);
+    await app.press(KEYS.escape);
+    await app.settle();
+    expect(backs()).toBe(1);
+  });
+
+  test('uppercase L types into a query; with an empty query Shift+L opens the label prompt', async () => {
+    const { app, calls, ready } = mount();
+    await ready();
+    await app.type('xL');
+    await app.waitFor('Search: xL');
+    await app.press(KEYS.escape);
+    await app.waitFor('Type to search');
+    await app.press(KEYS.up); // the custom message's parent: assistant "Great"
+    await app.type('L');
+    await app.waitFor('Label (empty to remove):');
+    await app.type('done');
+    await app.press(KEYS.enter);
+    await app.settle();
+    expect(calls.labels).toEqual([['aA2', 'done']]);
+  });
+
+  test('Enter → Resume from here moves the leaf marker at once and shows the text to re-send', async () => {
+    const { app, calls, ready } = mount();
+    await ready();
+    // Go to "Actually approach B".
+    await app.press(KEYS.down);
+    await app.waitFor('› └⊟ user: Actually approach B');
+    await app.press(KEYS.enter);
+    await app.waitFor('Resume from here');
+    await app.settle();
+    await app.press(KEYS.enter);
+    const frame = await app.waitFor('pi resumes before this message');
+    expect(frame).toContain('Actually approach B');
+    expect(calls.branches).toEqual([['uB', undefined]]);
+    await app.press(KEYS.escape);
+    const list = await app.waitFor('◆ assistant: Of course!');
+    expect(list).not.toContain('◆ [ext]');
+  });
+
+  test('resize shrinks the list and keeps the cursor row visible', async () => {
+    const { app } = mount(100, 30);
+    await app.waitFor('hello from ext');
+    app.resize(40, 10);
+    const frame = await app.waitFor((f) => f.split('\n').length <= 9 && f.includes('›'));
+    for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(40);
+    expect(frame).toMatch(/› .*…|› .*ext/);
+  });
+});
