@@ -59,6 +59,7 @@ export function sessionInfoJson(info: SessionInfo): Record<string, unknown> {
     version: info.version,
     entryCount: info.entryCount,
     userMessageCount: info.userMessageCount,
+    assistantMessageCount: info.assistantMessageCount,
     branchCount: info.branchCount,
     leafId: info.leafId,
     labels: info.labels,

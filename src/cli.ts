@@ -18,6 +18,7 @@ import {
 } from './cli-commands.js';
 import { resolveLocations, StoreError, type Locations } from './store/index.js';
 import { sanitizeInline } from './text/terminal-text.js';
+import type { InteractiveRequest } from './cli-types.js';
 
 export const USAGE = `Usage: pi-sessions [options] [command]
 
@@ -152,14 +153,6 @@ export async function main(argv: string[], io: Output): Promise<number> {
     }
     throw error;
   }
-}
-
-export interface InteractiveRequest {
-  kind: 'picker' | 'tree';
-  session?: string;
-  locations: Locations;
-  print: boolean;
-  all: boolean;
 }
 
 /** The full-screen views live in components/; loaded only when a terminal asks for them. */

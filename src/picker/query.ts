@@ -346,7 +346,7 @@ function passesFilter(info: SessionInfo, term: QueryTerm): boolean {
         // "No assistant reply": the store lists every model that answered, so none means the
         // session never got a reply (an aborted first prompt, or a file with no messages).
         case 'empty':
-          return info.models.length === 0;
+          return info.assistantMessageCount === 0;
         case 'fork':
           return info.parentSessionPath !== undefined;
         case 'live':

@@ -537,7 +537,7 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       next = derive({ ...next, marks, cursorPath: survivor?.info.path ?? next.cursorPath, followTop: false });
       const restorable = trashed.filter((t) => t.how === 'trash');
       if (trashed.length > 0) next = { ...next, undo: { batch: restorable, infos } };
-      const trashFailures = failed.filter((f) => f.error.startsWith(TRASH_FAILURE));
+      const trashFailures = failed.filter((f) => f.trashUnavailable === true);
       if (!action.permanent && trashFailures.length > 0) {
         const problem = trashFailures[0]?.error ?? TRASH_FAILURE;
         const prefix = trashed.length > 0 ? `Moved ${plural(trashed.length, 'session')} to the trash; ` : '';
@@ -547,7 +547,7 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
           'error',
         );
       }
-      const other = failed.filter((f) => action.permanent || !f.error.startsWith(TRASH_FAILURE));
+      const other = failed.filter((f) => action.permanent || f.trashUnavailable !== true);
       if (other.length > 0) {
         return withStatus(next, `Could not delete ${plural(other.length, 'session')}: ${other[0]?.error ?? ''}`, 'error');
       }

@@ -30,6 +30,7 @@ export class SummaryCollector {
   private sawObject = false;
   messageCount = 0;
   userMessageCount = 0;
+  assistantMessageCount = 0;
   entryCount = 0;
   firstMessage = '';
   readonly texts: string[] = [];
@@ -157,6 +158,7 @@ export class SummaryCollector {
     const role = message['role'];
     if (role === 'assistant' || role === 'toolResult') addUsage(this.usage, message['usage']);
     if (role === 'assistant') {
+      this.assistantMessageCount++;
       const model = assistantModel(message);
       if (model && !this.models.includes(model)) this.models.push(model);
     }
@@ -209,6 +211,7 @@ export class SummaryCollector {
       version,
       entryCount: this.entryCount,
       userMessageCount: this.userMessageCount,
+      assistantMessageCount: this.assistantMessageCount,
       branchCount: this.branchParents.size,
       leafId: this.leafId !== null && this.leafId.startsWith('#') ? null : this.leafId,
       labels: [...this.labels.values()],

@@ -21,6 +21,8 @@ export interface TrashedSession {
 export interface TrashFailure {
   path: string;
   error: string;
+  /** True when the system trash refused the file: only a permanent delete (asked for) can remove it. */
+  trashUnavailable?: boolean;
 }
 
 export interface TrashOutcome {
@@ -78,7 +80,7 @@ export async function trashSessions(paths: string[], options: { permanent?: bool
       }
       outcome.trashed.push(trashed);
     } catch (error) {
-      outcome.failed.push({ path, error: `could not move to the trash: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` });
+      outcome.failed.push({ path, error: `could not move to the trash: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, trashUnavailable: true });
     }
   }
   return outcome;

@@ -119,6 +119,8 @@ export interface SessionInfo {
   entryCount: number;
   /** User prompts over all branches (what a person calls "messages"). */
   userMessageCount: number;
+  /** Assistant replies over all branches (0: the session never got an answer). */
+  assistantMessageCount: number;
   /** Entries with two or more children. */
   branchCount: number;
   /** Last entry in file order: where pi resumes. */

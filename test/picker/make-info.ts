@@ -23,6 +23,7 @@ export function makeInfo(over: Partial<SessionInfo> & { path: string; ageMs?: nu
     version: 3,
     entryCount: 6,
     userMessageCount: 2,
+    assistantMessageCount: over.models && over.models.length === 0 ? 0 : 2,
     branchCount: 0,
     leafId: 'leaf',
     labels: [],

@@ -135,7 +135,7 @@ describe('pickerReducer', () => {
 
   it('trash unavailable: asks again, with y, for permanent deletion', () => {
     let s = run(loaded(), key('ctrl+d'), key('return'));
-    s = run(s, { type: 'trashed', permanent: false, outcome: { trashed: [], failed: [{ path: '/s/00.jsonl', error: 'could not move to the trash: no trash dir' }] } });
+    s = run(s, { type: 'trashed', permanent: false, outcome: { trashed: [], failed: [{ path: '/s/00.jsonl', error: 'could not move to the trash: no trash dir', trashUnavailable: true }] } });
     expect(s.mode).toMatchObject({ kind: 'confirm', permanent: true, needsYes: true, paths: ['/s/00.jsonl'] });
     expect(run(s, key('return')).mode.kind).toBe('confirm');
     s = run(s, key('y'));

@@ -1,0 +1,56 @@
+/**
+ * The screen router and the single owner of `exit()`: the picker and the tree view report what the
+ * user chose; App keeps the picker's state while the tree is open so Esc returns to the same query,
+ * scope and cursor, and hands the final result to `run-app.tsx`.
+ */
+import { useApp } from 'ink';
+import React, { useCallback, useState } from 'react';
+import type { PickerExit, PickerState, Scope } from '../src/picker/reducer.js';
+import type { Locations } from '../src/store/index.js';
+import { PickerScreen } from './picker/PickerScreen.js';
+import { TreeScreen, type TreeExit } from './tree/TreeScreen.js';
+
+export type AppResult = PickerExit | TreeExit;
+
+type Screen = { name: 'picker'; state?: PickerState } | { name: 'tree'; path: string; pickerState?: PickerState; fromPicker: boolean };
+
+export interface AppProps {
+  locations: Locations;
+  printMode: boolean;
+  initialScope: Scope;
+  /** Open this session's tree first (`pi-sessions tree <session>`); Esc then quits. */
+  treePath?: string;
+  onResult(result: AppResult): void;
+}
+
+export function App({ locations, printMode, initialScope, treePath, onResult }: AppProps): React.JSX.Element {
+  const { exit } = useApp();
+  const [screen, setScreen] = useState<Screen>(treePath ? { name: 'tree', path: treePath, fromPicker: false } : { name: 'picker' });
+
+  const finish = useCallback(
+    (result: AppResult) => {
+      onResult(result);
+      exit();
+    },
+    [exit, onResult],
+  );
+  const openTree = useCallback((path: string, pickerState: PickerState) => setScreen({ name: 'tree', path, pickerState, fromPicker: true }), []);
+
+  if (screen.name === 'tree') {
+    const back = (): void => {
+      if (screen.fromPicker) setScreen(screen.pickerState ? { name: 'picker', state: screen.pickerState } : { name: 'picker' });
+      else finish({ kind: 'quit', code: 0 });
+    };
+    return <TreeScreen key={screen.path} path={screen.path} onBack={back} onExit={finish} />;
+  }
+  return (
+    <PickerScreen
+      locations={locations}
+      printMode={printMode}
+      initialScope={initialScope}
+      {...(screen.state ? { initialState: screen.state } : {})}
+      onOpenTree={openTree}
+      onExit={finish}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The interactive entry: resolves what to open, takes over the terminal (alternate screen, hidden
+ * cursor, restored on every exit path), renders <App>, and acts on the result after the terminal
+ * is back: print a path, run `pi --session`, or just exit with the right code.
+ */
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { render } from 'ink';
+import React from 'react';
+import type { InteractiveRequest } from '../src/cli-types.js';
+import { resolveSessionArg, StoreError } from '../src/store/index.js';
+import { enterFullScreen, leaveFullScreen } from '../src/terminal/screen.js';
+import { sanitizeInline } from '../src/text/terminal-text.js';
+import { App, type AppResult } from './App.js';
+
+/** `pi` on the PATH, or undefined. */
+export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  for (const dir of (env['PATH'] ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, command);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export async function runApp(request: InteractiveRequest): Promise<number> {
+  let treePath: string | undefined;
+  if (request.kind === 'tree') {
+    try {
+      treePath = await resolveSessionArg(request.session!, request.locations);
+    } catch (error) {
+      if (error instanceof StoreError) {
+        process.stderr.write(`pi-sessions: ${sanitizeInline(error.message)}\n`);
+        return 1;
+      }
+      throw error;
+    }
+  }
+
+  // A holder, not a `let`: the result is set from a callback, which TypeScript's narrowing cannot see.
+  const outcome: { result: AppResult } = { result: { kind: 'quit', code: 0 } };
+  enterFullScreen(process.stdout);
+  try {
+    const instance = render(
+      <App
+        locations={request.locations}
+        printMode={request.print}
+        initialScope={request.all ? 'all' : 'cwd'}
+        {...(treePath ? { treePath } : {})}
+        onResult={(r) => (outcome.result = r)}
+      />,
+      { exitOnCtrlC: false, patchConsole: false },
+    );
+    await instance.waitUntilExit();
+  } finally {
+    leaveFullScreen(process.stdout);
+  }
+
+  const { result } = outcome;
+  switch (result.kind) {
+    case 'quit':
+      return result.code;
+    case 'print':
+      process.stdout.write(`${result.path}\n`);
+      return 0;
+    case 'resume': {
+      const command = `cd ${shellQuote(result.cwd)} && pi --session ${shellQuote(result.path)}`;
+      const pi = findOnPath('pi');
+      if (!pi) {
+        process.stdout.write(`pi is not on your PATH. To resume this session run:\n  ${sanitizeInline(command)}\n`);
+        return 0;
+      }
+      const run = spawnSync(pi, ['--session', result.path], { cwd: result.cwd, stdio: 'inherit' });
+      if (run.error) {
+        process.stderr.write(`pi-sessions: could not start pi (${run.error.message}); run it yourself:\n  ${sanitizeInline(command)}\n`);
+        return 1;
+      }
+      return run.status ?? 1;
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import type { Locations } from './store/index.js';
+
+/** What `pi-sessions` asks the full-screen app to open. */
+export interface InteractiveRequest {
+  kind: 'picker' | 'tree';
+  /** The `<session>` argument of `pi-sessions tree`. */
+  session?: string;
+  locations: Locations;
+  /** `--print`: Enter prints the chosen path. */
+  print: boolean;
+  /** `--all`: start in the all-projects scope. */
+  all: boolean;
+}
