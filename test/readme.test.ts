@@ -1,0 +1,25 @@
+/** The README's first lines and key tables stay true. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withKeyTables } from '../src/docs/key-tables.js';
+import { REPO_ROOT } from './helpers/corpus.js';
+
+const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+
+describe('README', () => {
+  it('opens with the two set-up commands', () => {
+    const firstLines = readme.split('\n').slice(0, 12).join('\n');
+    expect(firstLines).toContain('npm install && npm start');
+    expect(firstLines).toContain('npm install && npm test');
+  });
+
+  it('has key tables generated from the keymaps (run `npm run docs` after changing a binding)', () => {
+    expect(withKeyTables(readme)).toBe(readme);
+  });
+
+  it('documents the test command that .ci/run runs', () => {
+    const ci = readFileSync(join(REPO_ROOT, '.ci', 'run'), 'utf8');
+    expect(ci).toContain('npm install && npm test');
+  });
+});
