@@ -10,16 +10,87 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { addUsage, assistantModel, emptyUsage, isObject, textOfContent } from './entry.js';
-import { LineSplitter, READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine, parseText } from './lines.js';
+import { LineSplitter, READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine } from './lines.js';
 import { notASession } from './read.js';
-import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo } from './types.js';
+import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo, UsageTotals } from './types.js';
 
 const TOOL_RESULT_PREFIX = Buffer.from('{"type":"message",');
 const TOOL_RESULT_MARKER = Buffer.from(',"message":{"role":"toolResult"');
-const USAGE_KEY = Buffer.from('"usage"');
+// `usage":` rather than `"usage"`: a needle starting with a quote is several times slower to search in JSON.
+const USAGE_KEY = Buffer.from('usage":');
 const GLUE = Buffer.from('}{"');
 /** The id/parentId/timestamp prefix of a pi line is well under this. */
 const PREFIX_WINDOW = 320;
+
+/**
+ * The collector's running state after some whole lines, as plain JSON, so a file that pi only
+ * appended to can be summarised by reading the new lines alone (the catalogue's incremental
+ * refresh). `SummaryCollector.resume(path, state, text)` continues exactly where `snapshot()` was
+ * taken: feeding it the rest of the file gives the same `SessionInfo` as one pass over the whole.
+ *
+ * The message text is not part of the state (the catalogue already stores it as the search text):
+ * the caller hands the previous `allMessagesText` back to `resume`.
+ */
+export interface SummaryState {
+  /** The header fields `finish` and the v1 rule use (never tool output or other bulk). */
+  header: JsonObject;
+  problems: Problem[];
+  bom: boolean;
+  sawObject: boolean;
+  messageCount: number;
+  userMessageCount: number;
+  assistantMessageCount: number;
+  entryCount: number;
+  firstMessage: string;
+  /** Whether `texts` was non-empty (the joined text alone cannot tell "" from no text). */
+  hasText: boolean;
+  name: string | null;
+  lastActivity: number | null;
+  leafId: string | null;
+  labels: [string, string][];
+  models: string[];
+  usage: UsageTotals;
+  ids: string[];
+  /** Flattened `[parent, firstChild, parent, firstChild, …]`: half the JSON of nested pairs. */
+  firstChild: string[];
+  branchParents: string[];
+  /** Parent ids referenced so far that named no known entry (orphan candidates, with repeats). */
+  pendingParents: string[];
+}
+
+const HEADER_FIELDS = ['type', 'id', 'version', 'timestamp', 'cwd', 'parentSession'] as const;
+
+const ID_KEY = Buffer.from('"id":"');
+const PARENT_KEY = Buffer.from(',"parentId":');
+const NULL = Buffer.from('null');
+
+/**
+ * Reads `"id":"…","parentId":"…"|null` at `at` in a pi-written line without JSON.parse (a
+ * hundred thousand small parses cost more than the whole scan). Anything unexpected — another
+ * key order, an escape, a missing quote — returns undefined and the caller parses the line.
+ */
+function readIdPrefix(buf: Buffer, at: number, limit: number): { id: string; parentId: string | null } | undefined {
+  if (buf.compare(ID_KEY, 0, ID_KEY.length, at, at + ID_KEY.length) !== 0) return undefined;
+  const idStart = at + ID_KEY.length;
+  const idEnd = buf.indexOf(0x22 /* " */, idStart);
+  if (idEnd <= idStart || idEnd >= limit) return undefined;
+  const idBackslash = buf.indexOf(0x5c /* backslash: an escape */, idStart);
+  if (idBackslash !== -1 && idBackslash < idEnd) return undefined;
+  const p = idEnd + 1;
+  if (buf.compare(PARENT_KEY, 0, PARENT_KEY.length, p, p + PARENT_KEY.length) !== 0) return undefined;
+  const v = p + PARENT_KEY.length;
+  let parentId: string | null;
+  if (buf.compare(NULL, 0, NULL.length, v, v + NULL.length) === 0) parentId = null;
+  else {
+    if (buf[v] !== 0x22) return undefined;
+    const parentEnd = buf.indexOf(0x22, v + 1);
+    if (parentEnd <= v + 1 || parentEnd >= limit) return undefined;
+    const backslash = buf.indexOf(0x5c, v + 1);
+    if (backslash !== -1 && backslash < parentEnd) return undefined;
+    parentId = buf.toString('utf8', v + 1, parentEnd);
+  }
+  return { id: buf.toString('utf8', idStart, idEnd), parentId };
+}
 
 export class SummaryCollector {
   header: SessionHeader | undefined;
@@ -47,6 +118,70 @@ export class SummaryCollector {
   private readonly parents: string[] = [];
 
   constructor(private readonly path: string) {}
+
+  /**
+   * The state after the lines fed so far (call it at a line boundary, before `finish`, which
+   * adds file-level problems). Copies everything: later lines never change a snapshot.
+   */
+  snapshot(): SummaryState {
+    const header: JsonObject = {};
+    if (this.header) for (const key of HEADER_FIELDS) if (key in this.header) header[key] = this.header[key];
+    const firstChild: string[] = [];
+    for (const [parent, child] of this.firstChild) firstChild.push(parent, child);
+    return {
+      header,
+      problems: this.problems.map((p) => ({ ...p })),
+      bom: this.bom,
+      sawObject: this.sawObject,
+      messageCount: this.messageCount,
+      userMessageCount: this.userMessageCount,
+      assistantMessageCount: this.assistantMessageCount,
+      entryCount: this.entryCount,
+      firstMessage: this.firstMessage,
+      hasText: this.texts.length > 0,
+      name: this.name ?? null,
+      lastActivity: this.lastActivity ?? null,
+      leafId: this.leafId,
+      labels: [...this.labels],
+      models: [...this.models],
+      usage: { ...this.usage },
+      ids: [...this.ids],
+      firstChild,
+      branchParents: [...this.branchParents],
+      pendingParents: this.parents.filter((parent) => !this.ids.has(parent)),
+    };
+  }
+
+  /**
+   * A collector that continues from `state` (taken after a header was seen and nothing was
+   * rejected). `text` is the `allMessagesText` the snapshot's lines produced.
+   */
+  static resume(path: string, state: SummaryState, text: string): SummaryCollector {
+    const c = new SummaryCollector(path);
+    c.header = { ...state.header } as SessionHeader;
+    c.problems.push(...state.problems.map((p) => ({ ...p })));
+    c.bom = state.bom;
+    c.sawObject = state.sawObject;
+    c.messageCount = state.messageCount;
+    c.userMessageCount = state.userMessageCount;
+    c.assistantMessageCount = state.assistantMessageCount;
+    c.entryCount = state.entryCount;
+    c.firstMessage = state.firstMessage;
+    // join(' ') of [old texts…, new…] equals the old joined text, a space, the new ones joined.
+    if (state.hasText) c.texts.push(text);
+    c.name = state.name ?? undefined;
+    c.lastActivity = state.lastActivity ?? undefined;
+    c.leafId = state.leafId;
+    for (const [target, label] of state.labels) c.labels.set(target, label);
+    c.models.push(...state.models);
+    Object.assign(c.usage, state.usage);
+    for (const id of state.ids) c.ids.add(id);
+    for (let i = 0; i + 1 < state.firstChild.length; i += 2) c.firstChild.set(state.firstChild[i]!, state.firstChild[i + 1]!);
+    for (const parent of state.branchParents) c.branchParents.add(parent);
+    // Only unresolved parents matter for the orphan count at `finish`; resolved ones stay resolved.
+    c.parents.push(...state.pendingParents);
+    return c;
+  }
 
   readonly onLine = (buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void => {
     if (this.rejected) return;
@@ -88,14 +223,11 @@ export class SummaryCollector {
     // Usage (0.86+) must be counted; `}{"` can only be glued lines (never inside a JSON string).
     const rest = buf.subarray(marker, end);
     if (rest.indexOf(USAGE_KEY) !== -1 || rest.indexOf(GLUE) !== -1) return false;
-    const prefix = parseText(`${buf.toString('utf8', start, marker)}}`);
-    if (prefix.kind !== 'object') return false;
-    const id = prefix.value['id'];
-    if (typeof id !== 'string' || id === '') return false;
-    const parentId = prefix.value['parentId'];
+    const ids = readIdPrefix(buf, start + TOOL_RESULT_PREFIX.length, marker);
+    if (!ids) return false;
     this.entryCount++;
     this.messageCount++;
-    this.noteNode(id, typeof parentId === 'string' ? parentId : null);
+    this.noteNode(ids.id, ids.parentId);
     return true;
   }
 
