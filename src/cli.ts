@@ -42,6 +42,8 @@ Options:
   --session-dir DIR   where sessions are (default: as pi resolves it)
   --print             picker: Enter prints the chosen path and exits 0; Esc exits 1
   --all               picker/list: start in all projects
+  --no-cache          picker/list: read every session file, bypassing the session catalogue
+                      (kept in $XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)
   -h, --help          show this help
   -v, --version       show the version
 `;
@@ -56,6 +58,7 @@ const OPTIONS = {
   summary: { type: 'string' },
   permanent: { type: 'boolean' },
   print: { type: 'boolean' },
+  'no-cache': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } satisfies ParseArgsConfig['options'];
@@ -106,7 +109,7 @@ export async function main(argv: string[], io: Output): Promise<number> {
     switch (command) {
       case 'list':
         noExtra(rest, 0);
-        return (await listCommand(locations, { scope: values.all ? 'all' : values.tree ? 'cwd-tree' : 'cwd', json: !!values.json, nowMs: Date.now() }, io)).code;
+        return (await listCommand(locations, { scope: values.all ? 'all' : values.tree ? 'cwd-tree' : 'cwd', json: !!values.json, nowMs: Date.now(), cache: !values['no-cache'] }, io)).code;
       case 'tree':
         need(rest, 1, '<session>');
         noExtra(rest, 1);
@@ -137,7 +140,7 @@ export async function main(argv: string[], io: Output): Promise<number> {
         need(rest, 1, '<session>');
         return (await deleteCommand(locations, rest, !!values.permanent, io)).code;
       case undefined:
-        return await runInteractive({ kind: 'picker', locations, print: !!values.print, all: !!values.all }, io);
+        return await runInteractive({ kind: 'picker', locations, print: !!values.print, all: !!values.all, noCache: !!values['no-cache'] }, io);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
@@ -164,6 +167,9 @@ async function runInteractive(request: InteractiveRequest, io: Output): Promise<
     );
     return 2;
   }
+  // React's development build allocates several times more per render (and slows the picker's
+  // streaming list with garbage collection); it is for debugging React, not for users.
+  process.env['NODE_ENV'] ??= 'production';
   const { runApp } = await import('../components/run-app.js');
   return runApp(request);
 }

@@ -54,6 +54,8 @@ export interface PickerScreenProps {
   initialState?: PickerState;
   /** Injected store access (tests); default: the real store at `locations`. */
   source?: SessionSource;
+  /** `--no-cache`: the default source lists without the session catalogue. */
+  noCache?: boolean;
   now?: () => number;
   /** Home directory for `~` shortening (tests pin it). */
   home?: string;
@@ -71,7 +73,7 @@ export function PickerScreen(props: PickerScreenProps) {
   const now = props.now ?? Date.now;
   const home = props.home ?? homedir();
   const size = useTerminalSize();
-  const source = useMemo(() => props.source ?? createStoreSource(props.locations), [props.source, props.locations]);
+  const source = useMemo(() => props.source ?? createStoreSource(props.locations, { cache: !props.noCache }), [props.source, props.locations, props.noCache]);
   const [state, dispatch] = useReducer(pickerReducer, undefined, () =>
     props.initialState
       ? resumePickerState(props.initialState, size)
@@ -173,19 +175,22 @@ export function PickerScreen(props: PickerScreenProps) {
     return () => clearTimeout(timer);
   }, [status]);
 
-  // Prepare the search text in idle slices so the first full-text search is instant.
-  const sessions = currentList(state)?.sessions;
+  // Prepare the search text in idle slices so the first full-text search is instant. It starts
+  // once the list is complete (reading files comes first), and re-renders only every
+  // PREPARE_NOTIFY_MS: a render per slice would starve the event loop.
+  const list = currentList(state);
+  const sessions = list?.done ? list.sessions : undefined;
   const [unprepared, setUnprepared] = useState(0);
   useEffect(() => {
     if (!sessions || sessions.length === 0) return;
     let timer: NodeJS.Immediate | undefined;
-    let lastNotify = 0;
+    let lastNotify = Date.now();
     const step = (): void => {
       const remaining = prepareTexts(sessions, PREPARE_SLICE_MS);
-      setUnprepared(remaining);
       const t = Date.now();
       if (remaining === 0 || t - lastNotify > PREPARE_NOTIFY_MS) {
         lastNotify = t;
+        setUnprepared(remaining);
         dispatch({ type: 'textPrepared' });
       }
       if (remaining > 0) timer = setImmediate(step);
