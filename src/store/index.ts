@@ -5,7 +5,7 @@ export * from './entry.js';
 export { readSession, readSessionSync, readSessionFromBuffer } from './read.js';
 export { buildTree, getBranch, activePath, parentOf, childrenOf, subtreeUsage, sessionUsage, branchPointCount, type SessionTree } from './tree.js';
 export { buildContext, buildContextEntries, entryToMessages, type SessionContext, type ContextMessage } from './context.js';
-export { summarizeFile, summarizeFileSync, sessionTitle } from './summary.js';
+export { summarizeFileSync, sessionTitle } from './summary.js';
 export { listSessions, discoverSessionFiles, sortByModified, type ListScope, type ListOptions, type ListResult } from './list.js';
 export { resolveLocations, encodeCwd, expandPath, isPathWithin, type Locations, type LocationInputs } from './locations.js';
 export { appendPlanned, renameSession, setLabel, branchInPlace, branchTarget, forkSession, migrateFileAtomically, sanitizeSessionName, newEntryId, uuidv7, type BranchResult } from './write.js';

@@ -116,7 +116,8 @@ export function notASession(path: string, reason: NotASession['reason'], message
   return { ok: false, path, reason, message };
 }
 
-function fsErrorResult(path: string, error: unknown): NotASession {
+/** A file-system error as the reason a file cannot be read (never thrown to callers). */
+export function fsErrorResult(path: string, error: unknown): NotASession {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT') return notASession(path, 'not-found', 'no such file');
   if (code === 'EISDIR') return notASession(path, 'not-a-file', 'is a directory, not a session file');

@@ -8,10 +8,9 @@
  * full parse, so the shortcut never changes an answer.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { addUsage, assistantModel, emptyUsage, isObject, textOfContent } from './entry.js';
 import { LineSplitter, READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine } from './lines.js';
-import { notASession } from './read.js';
+import { fsErrorResult, notASession } from './read.js';
 import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo, UsageTotals } from './types.js';
 
 const TOOL_RESULT_PREFIX = Buffer.from('{"type":"message",');
@@ -354,60 +353,19 @@ export class SummaryCollector {
   }
 }
 
-/** Summarises one file. Never throws for file problems; honours an abort signal. */
-export async function summarizeFile(path: string, signal?: AbortSignal): Promise<SessionInfo | NotASession> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return notASession(path, 'not-found', 'no such file');
-    if (code === 'EACCES' || code === 'EPERM') return notASession(path, 'unreadable', 'permission denied');
-    if (code === 'EISDIR') return notASession(path, 'not-a-file', 'is a directory');
-    return notASession(path, 'unreadable', `cannot read (${code ?? String(error)})`);
-  }
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) return notASession(path, 'not-a-file', 'not a regular file');
-    const collector = new SummaryCollector(path);
-    const splitter = new LineSplitter(collector.onLine);
-    const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, Math.max(stats.size + 1, 4096)));
-    let total = 0;
-    for (;;) {
-      signal?.throwIfAborted();
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-      splitter.push(chunk, bytesRead);
-      if (collector.rejected) break;
-    }
-    splitter.end();
-    return collector.finish(total, stats.mtimeMs, splitter.endsWithNewline);
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return notASession(path, 'unreadable', `cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  } finally {
-    await handle.close();
-  }
-}
-
 let sharedChunk: Buffer | undefined;
 
 /**
- * Synchronous twin of `summarizeFile`, reusing one read buffer: the listing's hot path. A file
- * takes about a millisecond, so callers interleave files with event-loop turns instead of paying
- * the thread-pool round trip of async reads for every chunk.
+ * Summarises one file; never throws for file problems. Synchronous, reusing one read buffer: a
+ * file takes about a millisecond, so the listing interleaves files with event-loop turns instead
+ * of paying the thread-pool round trip of async reads for every chunk.
  */
 export function summarizeFileSync(path: string): SessionInfo | NotASession {
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return notASession(path, 'not-found', 'no such file');
-    if (code === 'EACCES' || code === 'EPERM') return notASession(path, 'unreadable', 'permission denied');
-    if (code === 'EISDIR') return notASession(path, 'not-a-file', 'is a directory');
-    return notASession(path, 'unreadable', `cannot read (${code ?? String(error)})`);
+    return fsErrorResult(path, error);
   }
   try {
     const stats = fstatSync(fd);
@@ -426,7 +384,7 @@ export function summarizeFileSync(path: string): SessionInfo | NotASession {
     splitter.end();
     return collector.finish(total, stats.mtimeMs, splitter.endsWithNewline);
   } catch (error) {
-    return notASession(path, 'unreadable', `cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    return fsErrorResult(path, error);
   } finally {
     closeSync(fd);
   }

@@ -9,7 +9,7 @@ import {
   readSession,
   readSessionFromBuffer,
   readSessionSync,
-  summarizeFile,
+  summarizeFileSync,
   type LoadedSession,
   type ProblemKind,
   type ReadResult,
@@ -157,7 +157,7 @@ describe('readSession on hostile input', () => {
         const mtime = statSync(path).mtimeMs;
         const sync = readSessionSync(path);
         const async = await readSession(path);
-        const summary = await summarizeFile(path);
+        const summary = summarizeFileSync(path);
         expect(async.ok).toBe(sync.ok);
         expect('ok' in summary).toBe(!sync.ok);
         if (sync.ok) buildContext(buildTree(sync));
@@ -174,7 +174,7 @@ describe('readSession on hostile input', () => {
     expect(readSessionSync(join(dir, 'nope.jsonl'))).toMatchObject({ ok: false, reason: 'not-found' });
     expect(readSessionSync(dir)).toMatchObject({ ok: false });
     expect(await readSession(dir)).toMatchObject({ ok: false });
-    expect(await summarizeFile(dir)).toMatchObject({ ok: false });
+    expect(summarizeFileSync(dir)).toMatchObject({ ok: false });
   });
 });
 
