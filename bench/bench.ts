@@ -19,6 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTree, getBranch, listSessions, readSessionSync, resolveLocations } from '../src/store/index.js';
 import { extraBenches } from './extra.js';
+import { catalogBenches } from './catalog.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..', '..');
@@ -187,6 +188,7 @@ async function main(): Promise<void> {
   log(`peak RSS (fresh process, open + tree):  ${(rss.rssBytes / 1048576).toFixed(0)} MiB = ${(rss.rssBytes / bigBytes).toFixed(2)}× file size (target ≤ 3×)`);
 
   Object.assign(results, await extraBenches({ storeA, bigFile, rounds, log, measure, median, fmt }));
+  Object.assign(results, await catalogBenches({ storeA, rounds, quick, log, median, fmt, generate }));
 
   if (asJson) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 }

@@ -56,6 +56,7 @@ export async function runApp(request: InteractiveRequest): Promise<number> {
         locations={request.locations}
         printMode={request.print}
         initialScope={request.all ? 'all' : 'cwd'}
+        noCache={request.noCache ?? false}
         {...(treePath ? { treePath } : {})}
         onResult={(r) => (outcome.result = r)}
       />,

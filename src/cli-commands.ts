@@ -12,7 +12,6 @@ import {
   buildTree,
   forkSession,
   getBranch,
-  listSessions,
   readSessionSync,
   renameSession,
   resolveSessionArg,
@@ -20,11 +19,13 @@ import {
   setLabel,
   StoreError,
   trashSessions,
+  type ListResult,
   type ListScope,
   type LoadedSession,
   type Locations,
   type SessionInfo,
 } from './store/index.js';
+import { listSessionsCached } from './catalog/list.js';
 import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from './text/terminal-text.js';
 
 export interface Output {
@@ -98,10 +99,19 @@ export function formatSessionTable(sessions: SessionInfo[], options: { showCwd: 
 
 export async function listCommand(
   locations: Locations,
-  options: { scope: ListScope; json: boolean; nowMs: number },
+  options: { scope: ListScope; json: boolean; nowMs: number; cache?: boolean },
   io: Output,
 ): Promise<CommandResult> {
-  const result = await listSessions(locations, { scope: options.scope });
+  const result = await listSessionsCached(locations, { scope: options.scope, cache: options.cache ?? true });
+  try {
+    return printList(result, options, io);
+  } finally {
+    // The output is out; wait for the catalogue to be written so the next run starts warm (never rejects).
+    await result.saved;
+  }
+}
+
+function printList(result: ListResult, options: { scope: ListScope; json: boolean; nowMs: number }, io: Output): CommandResult {
   if (result.dirProblem) {
     io.err(`pi-sessions: ${result.dirProblem}`);
     return { code: 1 };

@@ -10,4 +10,6 @@ export interface InteractiveRequest {
   print: boolean;
   /** `--all`: start in the all-projects scope. */
   all: boolean;
+  /** `--no-cache`: list without the session catalogue (nothing read or written under the cache folder). */
+  noCache?: boolean;
 }

@@ -188,7 +188,8 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
   const named = info.name !== undefined && info.name.trim() !== '';
   const live = isLive(info, ctx.nowMs);
   const parts: string[] = [];
-  if (cols.path > 0) parts.push(padEndToWidth(truncateStart(shortenHome(info.path, ctx.home), cols.path), cols.path));
+  // File names are bytes from disk like any session text (ESC and BEL are legal in them).
+  if (cols.path > 0) parts.push(padEndToWidth(truncateStart(sanitizeInline(shortenHome(info.path, ctx.home)), cols.path), cols.path));
   if (cols.cwd > 0) parts.push(padEndToWidth(truncateStart(sanitizeInline(shortenHome(info.cwd, ctx.home)), cols.cwd), cols.cwd));
   if (cols.live) parts.push(live ? '◉ live' : ' '.repeat(LIVE_WIDTH));
   if (cols.count) parts.push(`${info.userMessageCount} msg`.padStart(COUNT_WIDTH));

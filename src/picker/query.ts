@@ -177,6 +177,7 @@ export function hasRankingTerms(query: ParsedQuery): boolean {
 // Prepared text
 
 const preparedText = new WeakMap<SessionInfo, string>();
+let flattenSink = 0;
 
 /** Lower-case, every whitespace run collapsed to one space (the form all text matching uses). */
 export function normalizeText(s: string): string {
@@ -189,6 +190,11 @@ function textOf(info: SessionInfo): string {
   let text = preparedText.get(info);
   if (text === undefined) {
     text = normalizeText(info.allMessagesText);
+    // Flatten now (indexOf flattens its subject): V8 may hand back a rope, and the first search
+    // would otherwise flatten every prepared text at once (measured over 2,000 sessions: a first
+    // keystroke of 0.6–1.4 s; preparing is also cheaper when ropes do not pile up). The result
+    // goes to a sink so the optimiser cannot drop the call.
+    flattenSink ^= text.indexOf('\u0000');
     preparedText.set(info, text);
   }
   return text;

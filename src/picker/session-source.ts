@@ -4,14 +4,17 @@
  *
  * - Listing streams: sessions are batched and published newest-first at most every
  *   PUBLISH_INTERVAL_MS (the first one at once, so the first rows paint early).
+ * - Listing is stale-while-revalidate over the catalogue (src/catalog): its rows are published at
+ *   once, then corrected as files are checked (changed rows replaced by path, deleted ones
+ *   dropped). Unchanged rows stay the same objects, so text already prepared for search is kept.
  * - The preview reads a whole session file; results are kept in a small LRU keyed by path, size
  *   and mtime, so moving the cursor back and forth never re-reads a file. Files above
  *   PREVIEW_MAX_BYTES are not read at all (parsing them would stall input on the one JS thread).
  */
+import { listSessionsCached } from '../catalog/list.js';
 import {
   buildContext,
   buildTree,
-  listSessions,
   readSession,
   renameSession,
   restoreSessions,
@@ -111,12 +114,18 @@ async function loadPreview(info: SessionInfo): Promise<PreviewData> {
   return { turns };
 }
 
+export interface StoreSourceOptions {
+  /** false (`--no-cache`): list without the catalogue, never touching the cache folder. */
+  cache?: boolean;
+}
+
 /** The real source over the store at `locations`. */
-export function createStoreSource(locations: Locations): SessionSource {
+export function createStoreSource(locations: Locations, options: StoreSourceOptions = {}): SessionSource {
   const previews = new Lru<string, Promise<PreviewData>>(PREVIEW_CACHE_SIZE);
   return {
     async list(scope, onSessions, signal) {
-      const arrived: SessionInfo[] = [];
+      // By path: a revalidated row replaces its cached one in place (Map keeps the first position).
+      const arrived = new Map<string, SessionInfo>();
       let loaded = 0;
       let total = 0;
       let timer: NodeJS.Timeout | undefined;
@@ -124,22 +133,36 @@ export function createStoreSource(locations: Locations): SessionSource {
       const publish = (): void => {
         timer = undefined;
         published = true;
-        onSessions([...arrived].sort(byModified), loaded, total);
+        onSessions([...arrived.values()].sort(byModified), loaded, total);
+      };
+      const changed = (): void => {
+        if (!published) publish();
+        else timer ??= setTimeout(publish, PUBLISH_INTERVAL_MS);
       };
       try {
-        const result = await listSessions(locations, {
+        const result = await listSessionsCached(locations, {
           scope,
           signal,
+          cache: options.cache ?? true,
+          onCached: (sessions) => {
+            for (const info of sessions) arrived.set(info.path, info);
+            // The whole cached list in one paint (not its first row alone).
+            if (sessions.length > 0) publish();
+          },
           onSession: (info) => {
-            arrived.push(info);
-            if (!published) publish();
-            else timer ??= setTimeout(publish, PUBLISH_INTERVAL_MS);
+            arrived.set(info.path, info);
+            changed();
+          },
+          onRemove: (path) => {
+            if (arrived.delete(path)) changed();
           },
           onProgress: (done, all) => {
             loaded = done;
             total = all;
           },
         });
+        // The catalogue is saved in the background; a failed save only costs the next start time.
+        void result.saved;
         const summary: ListSummary = { sessions: result.sessions, searched: result.searched, skipped: result.skipped.length };
         if (result.dirMissing) summary.dirMissing = true;
         if (result.dirProblem) summary.problem = result.dirProblem;

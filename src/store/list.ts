@@ -3,7 +3,7 @@
  * progress and cancellable. Unlike pi, a file with bad entries is listed with its problems, and a
  * file that is not a session is reported in `skipped` instead of vanishing.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { describeFsError } from './errors.js';
 import { isPathWithin, type Locations } from './locations.js';
@@ -37,6 +37,11 @@ export interface ListResult {
 
 interface Discovery {
   files: string[];
+  /**
+   * The `stat` of each file where discovery already took one (the tree scopes sort by mtime), so
+   * the catalogue can validate its rows without a second `stat` per file.
+   */
+  stats?: Map<string, Stats>;
   searched: string;
   dirProblem?: string;
   dirMissing?: boolean;
@@ -71,6 +76,7 @@ export function discoverSessionFiles(locations: Locations, scope: ListScope): Di
     const dirents = readdirSync(searched, { withFileTypes: true });
     const dirs = dirents.filter((d) => d.isDirectory() || d.isSymbolicLink()).map((d) => join(searched, d.name));
     const candidates: { path: string; mtimeMs: number }[] = [];
+    const stats = new Map<string, Stats>();
     for (const dir of dirs) {
       let files: string[];
       try {
@@ -81,7 +87,9 @@ export function discoverSessionFiles(locations: Locations, scope: ListScope): Di
       for (const path of files) {
         let mtimeMs = Number.NEGATIVE_INFINITY;
         try {
-          mtimeMs = statSync(path).mtimeMs;
+          const stat = statSync(path);
+          stats.set(path, stat);
+          mtimeMs = stat.mtimeMs;
         } catch {
           // Vanished since readdir: it will be reported when read.
         }
@@ -90,13 +98,14 @@ export function discoverSessionFiles(locations: Locations, scope: ListScope): Di
     }
     // pi's `listAll`: newest mtime first, then basename descending.
     candidates.sort((a, b) => b.mtimeMs - a.mtimeMs || basename(b.path).localeCompare(basename(a.path)));
-    return { files: candidates.map((c) => c.path), searched };
+    return { files: candidates.map((c) => c.path), searched, stats };
   } catch (error) {
     return { files: [], searched, dirProblem: `cannot read ${searched}: ${describeFsError(error)}` };
   }
 }
 
-function inScope(info: SessionInfo, locations: Locations, scope: ListScope): boolean {
+/** Whether a listed session belongs to the scope (the header cwd decides where folders cannot). */
+export function inScope(info: SessionInfo, locations: Locations, scope: ListScope): boolean {
   if (scope === 'all') return true;
   if (scope === 'cwd-tree') return info.cwd !== '' && isPathWithin(locations.cwd, info.cwd);
   // A flat custom dir mixes projects: keep the sessions whose header cwd is ours (pi 0.77+).

@@ -1,0 +1,323 @@
+/**
+ * Loading and writing the catalogue file (format.ts). It is a cache: anything wrong with it
+ * (missing, truncated, corrupt, another version, unreadable, unwritable) makes `loadCatalogue`
+ * return undefined or `writeCatalogue` resolve false, and the listing simply reads the session
+ * files. Nothing here ever throws at the caller for a bad cache.
+ *
+ * Concurrency: a writer fills a temp file of its own in the same folder and renames it over the
+ * catalogue, so a reader sees either the old or the new file, whole. Two processes writing at
+ * once both succeed and the last rename wins; nothing is ever written in place. A reader keeps its
+ * descriptor open while it may still read text, so a replaced file stays readable for it (POSIX).
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, unlinkSync } from 'node:fs';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { summarizeFileSync } from '../store/summary.js';
+import type { NotASession, SessionInfo } from '../store/types.js';
+import { asciiJson, CATALOGUE_FORMAT, CATALOGUE_VERSION, fromSessionRecord, parseHeader, type CatalogueHeader, type CatalogueRecord } from './format.js';
+import type { ResumePoint } from './incremental.js';
+
+/** `$XDG_CACHE_HOME/pi-sessions`, else `~/.cache/pi-sessions` (a relative XDG value is ignored, per the spec). */
+export function catalogueDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  const xdg = env['XDG_CACHE_HOME'];
+  return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.cache'), 'pi-sessions');
+}
+
+/** One catalogue per sessions root, so a test store or a custom dir never mixes with the main one. */
+export function catalogueFile(dir: string, root: string): string {
+  return join(dir, `catalogue-${createHash('sha256').update(root).digest('hex').slice(0, 16)}.bin`);
+}
+
+const HEADER_PROBE = 4096;
+/** Temp files older than this were left by a crashed writer. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+/** Pieces are written in batches of about this size (bounded memory, event-loop turns between). */
+const WRITE_BATCH = 4 * 1024 * 1024;
+
+/** A loaded catalogue: its records, and per-session text read on demand from the open file. */
+export class Catalogue {
+  readonly records: Map<string, CatalogueRecord>;
+  private fd: number | undefined;
+  private readonly textBase: number;
+  private readonly resumeBase: number;
+  /** Lazy texts handed out and not read yet, plus writers copying from this file. */
+  private pending = 0;
+  private holds = 0;
+  /** Rows handed out, by path (plain Map and Set: weak collections measurably slow the GC here). */
+  private readonly infos = new Map<string, SessionInfo | NotASession>();
+  /** Paths of handed-out rows whose text was not read yet. */
+  private readonly unread = new Set<string>();
+
+  constructor(fd: number, header: CatalogueHeader, headerBytes: number, records: CatalogueRecord[]) {
+    this.fd = fd;
+    this.textBase = headerBytes + header.meta;
+    this.resumeBase = this.textBase + header.text;
+    this.records = new Map(records.map((r) => [r.p, r]));
+  }
+
+  /**
+   * The row of a record (one object per path, so the picker's per-object text preparation is kept
+   * across publishes). The text is a lazy property: reading it reads that session's bytes.
+   */
+  info(record: CatalogueRecord): SessionInfo | NotASession {
+    const known = this.infos.get(record.p);
+    if (known) return known;
+    let out: SessionInfo | NotASession;
+    if (record.s) {
+      const [offset, length] = record.t ?? [0, 0];
+      const info = fromSessionRecord(record.p, record.z, record.m, record.s, (self) => {
+        const text = this.readText(self, offset, length);
+        this.settle(self);
+        return text;
+      });
+      this.unread.add(record.p);
+      this.pending++;
+      out = info;
+    } else {
+      out = { ok: false, path: record.p, reason: record.x?.reason ?? 'unreadable', message: record.x?.message ?? '' };
+    }
+    this.infos.set(record.p, out);
+    return out;
+  }
+
+  /** The byte range of a session's text in this file, if the row came from it. */
+  originOf(info: SessionInfo): [number, number] | undefined {
+    // Only the very object handed out: a row with the same path may hold newer text.
+    return this.infos.get(info.path) === info ? this.records.get(info.path)?.t : undefined;
+  }
+
+  /** A row that will never be shown or written: its text will not be read. */
+  discard(info: SessionInfo | NotASession): void {
+    if (!('ok' in info)) this.settle(info);
+  }
+
+  resumePoint(record: CatalogueRecord): ResumePoint | undefined {
+    if (!record.r || this.fd === undefined) return undefined;
+    try {
+      return JSON.parse(this.bytes(this.resumeBase + record.r[0], record.r[1]).toString('utf8')) as ResumePoint;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Reads `length` bytes of the text section from `offset` (writers copying unchanged text). */
+  textBytes(offset: number, length: number): Buffer {
+    return this.bytes(this.textBase + offset, length);
+  }
+
+  /** Reads `length` bytes of the resume section from `offset` (writers copying unchanged points). */
+  resumeBytes(offset: number, length: number): Buffer {
+    return this.bytes(this.resumeBase + offset, length);
+  }
+
+  hold(): void {
+    this.holds++;
+  }
+
+  release(): void {
+    this.holds--;
+    this.maybeClose();
+  }
+
+  private settle(info: SessionInfo): void {
+    if (this.infos.get(info.path) !== info || !this.unread.delete(info.path)) return;
+    this.pending--;
+    this.maybeClose();
+  }
+
+  private maybeClose(): void {
+    if (this.pending > 0 || this.holds > 0 || this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private bytes(position: number, length: number): Buffer {
+    if (this.fd === undefined) throw new Error('catalogue closed');
+    const buf = Buffer.allocUnsafe(length);
+    let got = 0;
+    while (got < length) {
+      const n = readSync(this.fd, buf, got, length - got, position + got);
+      if (n === 0) throw new Error('catalogue truncated');
+      got += n;
+    }
+    return buf;
+  }
+
+  private readText(info: SessionInfo, offset: number, length: number): string {
+    try {
+      return length === 0 ? '' : this.bytes(this.textBase + offset, length).toString('utf8');
+    } catch {
+      // The open file cannot fail us in practice; if it does, the session file still has the text.
+      const fresh = summarizeFileSync(info.path);
+      return 'ok' in fresh ? '' : fresh.allMessagesText;
+    }
+  }
+}
+
+/** Loads the catalogue for `root`, or undefined when there is none or it cannot be trusted. */
+export function loadCatalogue(file: string, root: string): Catalogue | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const probe = Buffer.allocUnsafe(Math.min(HEADER_PROBE, size));
+    const n = readSync(fd, probe, 0, probe.length, 0);
+    const nl = probe.subarray(0, n).indexOf(0x0a);
+    if (nl === -1) throw new Error('no header');
+    const header = parseHeader(probe.toString('utf8', 0, nl), root);
+    const headerBytes = nl + 1;
+    if (!header || headerBytes + header.meta + header.text + header.resume !== size) throw new Error('bad header or truncated');
+    const meta = Buffer.allocUnsafe(header.meta);
+    let got = 0;
+    while (got < meta.length) {
+      const r = readSync(fd, meta, got, meta.length - got, headerBytes + got);
+      if (r === 0) throw new Error('truncated');
+      got += r;
+    }
+    const records = JSON.parse(meta.toString('latin1')) as unknown;
+    if (!Array.isArray(records)) throw new Error('bad meta');
+    for (const r of records as CatalogueRecord[]) {
+      if (typeof r !== 'object' || r === null || typeof r.p !== 'string' || typeof r.z !== 'number' || typeof r.m !== 'number' || typeof r.i !== 'number' || (!r.s && !r.x)) {
+        throw new Error('bad record');
+      }
+    }
+    return new Catalogue(fd, header, headerBytes, records as CatalogueRecord[]);
+  } catch {
+    closeSync(fd);
+    return undefined;
+  }
+}
+
+/** What to write for one file: its record (offsets are filled in here) and where its data is. */
+export interface PlannedRecord {
+  record: CatalogueRecord;
+  /** A session's text: its row (the text is copied from `source` when it came from there), or its byte range in `source`. */
+  text?: SessionInfo | [number, number];
+  /** A fresh resume point, or the byte range of the old one in `source`. */
+  resume?: ResumePoint | [number, number];
+}
+
+type Piece = { copy: [number, number] } | { text: string; bytes: number };
+
+/** Lays out one section: coalesces byte ranges that follow each other in the source. */
+function layout(pieces: Piece[]): { ranges: [number, number][]; total: number; merged: Piece[] } {
+  const ranges: [number, number][] = [];
+  const merged: Piece[] = [];
+  let total = 0;
+  for (const piece of pieces) {
+    const length = 'copy' in piece ? piece.copy[1] : piece.bytes;
+    ranges.push([total, length]);
+    total += length;
+    const last = merged[merged.length - 1];
+    if ('copy' in piece && last && 'copy' in last && last.copy[0] + last.copy[1] === piece.copy[0]) last.copy = [last.copy[0], last.copy[1] + piece.copy[1]];
+    else merged.push('copy' in piece ? { copy: [...piece.copy] } : piece);
+  }
+  return { ranges, total, merged };
+}
+
+/**
+ * Writes a new catalogue atomically (temp file + rename). `source` is the catalogue the plan was
+ * made from: unchanged text and resume points are copied from it as bytes. Resolves false (never
+ * rejects) when it cannot be written.
+ */
+export async function writeCatalogue(file: string, root: string, plan: PlannedRecord[], source?: Catalogue): Promise<boolean> {
+  const dir = join(file, '..');
+  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  source?.hold();
+  try {
+    await mkdir(dir, { recursive: true });
+    const textPieces: Piece[] = [];
+    const resumePieces: Piece[] = [];
+    const textOwners: CatalogueRecord[] = [];
+    const resumeOwners: CatalogueRecord[] = [];
+    for (const { record, text, resume } of plan) {
+      delete record.t;
+      delete record.r;
+      if (text) {
+        const origin = Array.isArray(text) ? text : source?.originOf(text);
+        if (origin) textPieces.push({ copy: origin });
+        else if (!Array.isArray(text)) textPieces.push({ text: text.allMessagesText, bytes: Buffer.byteLength(text.allMessagesText) });
+        textOwners.push(record);
+      }
+      if (resume) {
+        if (Array.isArray(resume)) resumePieces.push({ copy: resume });
+        else {
+          const json = JSON.stringify(resume);
+          resumePieces.push({ text: json, bytes: Buffer.byteLength(json) });
+        }
+        resumeOwners.push(record);
+      }
+    }
+    const text = layout(textPieces);
+    const resumes = layout(resumePieces);
+    textOwners.forEach((record, i) => (record.t = text.ranges[i]!));
+    resumeOwners.forEach((record, i) => (record.r = resumes.ranges[i]!));
+    const meta = Buffer.from(asciiJson(plan.map((p) => p.record)), 'latin1');
+    const header: CatalogueHeader = { format: CATALOGUE_FORMAT, version: CATALOGUE_VERSION, root, meta: meta.length, text: text.total, resume: resumes.total };
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.write(Buffer.from(`${JSON.stringify(header)}\n`));
+      await handle.write(meta);
+      for (const [pieces, base] of [
+        [text.merged, 'text'],
+        [resumes.merged, 'resume'],
+      ] as const) {
+        let batch: Buffer[] = [];
+        let batchBytes = 0;
+        const flush = async (): Promise<void> => {
+          if (batch.length > 0) await handle.writev(batch);
+          batch = [];
+          batchBytes = 0;
+        };
+        for (const piece of pieces) {
+          if ('text' in piece) {
+            batch.push(Buffer.from(piece.text));
+            batchBytes += piece.bytes;
+          } else {
+            if (!source) throw new Error('copy without a source');
+            // Big unchanged stretches are copied in bounded slices.
+            for (let at = 0; at < piece.copy[1]; at += WRITE_BATCH) {
+              const length = Math.min(WRITE_BATCH, piece.copy[1] - at);
+              const bytes = base === 'text' ? source.textBytes(piece.copy[0] + at, length) : source.resumeBytes(piece.copy[0] + at, length);
+              batch.push(bytes);
+              batchBytes += length;
+              if (batchBytes >= WRITE_BATCH) await flush();
+            }
+          }
+          if (batchBytes >= WRITE_BATCH) await flush();
+        }
+        await flush();
+      }
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+    removeStaleTemps(dir);
+    return true;
+  } catch {
+    await unlink(temp).catch(() => undefined);
+    return false;
+  } finally {
+    source?.release();
+  }
+}
+
+/** Deletes temp files a crashed writer left behind (never a live writer's: those are recent). */
+function removeStaleTemps(dir: string): void {
+  try {
+    const now = Date.now();
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.tmp') || !name.startsWith('catalogue-')) continue;
+      const path = join(dir, name);
+      if (now - statSync(path).mtimeMs > STALE_TEMP_MS) unlinkSync(path);
+    }
+  } catch {
+    // Best effort: a leftover temp file costs only disk space.
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The few synchronous file calls the catalogue makes on session files, behind an interface so
+ * tests (and the bench) can count the bytes a refresh really reads.
+ */
+import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+
+export interface FileIo {
+  openSync(path: string): number;
+  fstatSync(fd: number): Stats;
+  /** Reads up to `length` bytes at `position` (null: the current position) into `buffer`. */
+  readSync(fd: number, buffer: Buffer, offset: number, length: number, position: number | null): number;
+  closeSync(fd: number): void;
+}
+
+export const nodeIo: FileIo = {
+  openSync: (path) => openSync(path, 'r'),
+  fstatSync: (fd) => fstatSync(fd),
+  readSync: (fd, buffer, offset, length, position) => readSync(fd, buffer, offset, length, position),
+  closeSync: (fd) => closeSync(fd),
+};
+
+/** Wraps an io so every byte read is added to `counter.bytes` (tests, bench). */
+export function countingIo(counter: { bytes: number }, inner: FileIo = nodeIo): FileIo {
+  return {
+    ...inner,
+    readSync(fd, buffer, offset, length, position) {
+      const n = inner.readSync(fd, buffer, offset, length, position);
+      counter.bytes += n;
+      return n;
+    },
+  };
+}

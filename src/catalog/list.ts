@@ -1,0 +1,246 @@
+/**
+ * `listSessionsCached`: the listing of `listSessions` (same sessions, same order, same skipped
+ * files), served stale-while-revalidate from the catalogue.
+ *
+ * 1. Paint: the catalogue's rows for the scope go out at once (`onCached`), before any `stat`.
+ * 2. Revalidate: discovery stats every file (the tree scopes already do for pi's order); a file
+ *    whose size, mtime and inode match its record keeps its row (the same object), a deleted one
+ *    is removed (`onRemove`), a file that only grew is resumed from its last line (reading only
+ *    the new bytes), anything else is read in full (`onSession` for each new or changed row).
+ * 3. Save: when anything changed, the catalogue is rewritten in the background (`saved`).
+ *
+ * With `cache: false` it is `listSessions` itself and the cache folder is never touched.
+ */
+import { statSync, type Stats } from 'node:fs';
+import { dirname } from 'node:path';
+import { discoverSessionFiles, inScope, listSessions, sortByModified, type ListOptions, type ListResult } from '../store/list.js';
+import type { Locations } from '../store/locations.js';
+import type { NotASession, SessionInfo } from '../store/types.js';
+import { catalogueDir, catalogueFile, loadCatalogue, writeCatalogue, type Catalogue, type PlannedRecord } from './file.js';
+import { RACY_MS, toSessionRecord, type CatalogueRecord } from './format.js';
+import { summarizeAppended, summarizeFull, type Summarised } from './incremental.js';
+import { nodeIo, type FileIo } from './io.js';
+
+/** Longest stretch of synchronous work before yielding to the event loop (as in listSessions). */
+const SLICE_MS = 12;
+
+export interface CachedListOptions extends ListOptions {
+  /** false: no catalogue at all (`--no-cache`); nothing under the cache folder is read or written. */
+  cache?: boolean;
+  /** Where catalogues live (default `catalogueDir(env)`). */
+  cacheDir?: string;
+  env?: NodeJS.ProcessEnv;
+  /** The file reader for session files (tests and the bench count bytes through it). */
+  io?: FileIo;
+  /** The catalogue's rows for the scope, newest first, before anything is checked. */
+  onCached?: (sessions: SessionInfo[]) => void;
+  /** A row delivered earlier (by `onCached` or `onSession`) is gone: deleted, no longer a session, out of scope. */
+  onRemove?: (path: string) => void;
+}
+
+export interface RefreshStats {
+  /** 'off': --no-cache; 'missing': none or unusable (rebuilt); 'loaded': a valid catalogue was used. */
+  catalogue: 'off' | 'missing' | 'loaded';
+  /** Rows painted from the catalogue before checking. */
+  cached: number;
+  unchanged: number;
+  /** Files that only grew and were resumed from their last line. */
+  appended: number;
+  /** Files in the catalogue read again in full (shrunk, rewritten, replaced, unresumable). */
+  reread: number;
+  /** Files not in the catalogue. */
+  added: number;
+  /** Catalogue rows whose file is gone. */
+  removed: number;
+}
+
+export interface CachedListResult extends ListResult {
+  stats: RefreshStats;
+  /** Settles when the catalogue has been written: true if it was, false if nothing changed or it could not be. Never rejects. */
+  saved: Promise<boolean>;
+}
+
+function isSession(value: SessionInfo | NotASession): value is SessionInfo {
+  return !('ok' in value);
+}
+
+function recordOf(s: Summarised, readAtMs: number): CatalogueRecord {
+  const record: CatalogueRecord = { p: s.result.path, z: s.size, m: s.mtimeMs, i: s.ino };
+  if (readAtMs - s.mtimeMs < RACY_MS) record.y = 1;
+  if (isSession(s.result)) record.s = toSessionRecord(s.result);
+  else record.x = { reason: s.result.reason, message: s.result.message };
+  return record;
+}
+
+function unchanged(record: CatalogueRecord, stat: Stats | undefined): boolean {
+  return stat !== undefined && stat.isFile() && record.y === undefined && record.z === stat.size && record.m === stat.mtimeMs && record.i === stat.ino;
+}
+
+/** Re-reads one changed or new file: resumed when it only grew, else in full. */
+function refresh(path: string, record: CatalogueRecord | undefined, stat: Stats | undefined, cat: Catalogue | undefined, io: FileIo): { s: Summarised; appended: boolean } {
+  if (cat && record?.s && record.r && stat && stat.ino === record.i && stat.size > record.z) {
+    const point = cat.resumePoint(record);
+    const previous = cat.info(record);
+    if (point && isSession(previous)) {
+      const s = summarizeAppended(path, previous.allMessagesText, point, record.i, io);
+      if (s) return { s, appended: true };
+    }
+  }
+  return { s: summarizeFull(path, io), appended: false };
+}
+
+export async function listSessionsCached(locations: Locations, options: CachedListOptions): Promise<CachedListResult> {
+  const { scope, signal } = options;
+  signal?.throwIfAborted();
+  const stats: RefreshStats = { catalogue: 'off', cached: 0, unchanged: 0, appended: 0, reread: 0, added: 0, removed: 0 };
+  if (options.cache === false) {
+    const result = await listSessions(locations, options);
+    return { ...result, stats, saved: Promise.resolve(false) };
+  }
+  const io = options.io ?? nodeIo;
+  // One catalogue per root: the picker's three scopes share it, a custom dir has its own.
+  const root = locations.customDir ? locations.sessionDir : locations.sessionsRoot;
+  const file = catalogueFile(options.cacheDir ?? catalogueDir(options.env), root);
+  const cat = loadCatalogue(file, root);
+  stats.catalogue = cat ? 'loaded' : 'missing';
+  // Keeps the catalogue's file open until the save has copied the unchanged bytes from it.
+  cat?.hold();
+  try {
+    return await revalidate();
+  } catch (error) {
+    cat?.release();
+    throw error;
+  }
+
+  async function revalidate(): Promise<CachedListResult> {
+    const flat = scope === 'cwd' || locations.customDir;
+    const searched = flat ? locations.sessionDir : locations.sessionsRoot;
+    // The files discovery can return; catalogue rows elsewhere are kept untouched.
+    const inSearched = (path: string): boolean => (flat ? dirname(path) === searched : dirname(dirname(path)) === searched);
+
+    // 1. Paint.
+    const delivered = new Set<string>();
+    if (cat && options.onCached) {
+      const rows: SessionInfo[] = [];
+      for (const record of cat.records.values()) {
+        if (!record.s || !inSearched(record.p)) continue;
+        const info = cat.info(record);
+        if (isSession(info) && inScope(info, locations, scope)) {
+          rows.push(info);
+          delivered.add(record.p);
+        } else {
+          cat.discard(info);
+        }
+      }
+      stats.cached = rows.length;
+      options.onCached(sortByModified(rows));
+    }
+
+    // 2. Revalidate.
+    const discovery = discoverSessionFiles(locations, scope);
+    const { files } = discovery;
+    const found = new Set(files);
+    const plan: PlannedRecord[] = [];
+    let changed = !cat;
+    if (cat) {
+      for (const record of cat.records.values()) {
+        if (!inSearched(record.p)) {
+          // Not ours to check in this scope: carried over as it is (its bytes are copied).
+          const copy: PlannedRecord = { record: { ...record } };
+          if (record.t) copy.text = record.t;
+          if (record.r) copy.resume = record.r;
+          plan.push(copy);
+        } else if (!found.has(record.p)) {
+          stats.removed++;
+          changed = true;
+          if (delivered.delete(record.p)) {
+            cat.discard(cat.info(record));
+            options.onRemove?.(record.p);
+          }
+        }
+      }
+    }
+    const results: (SessionInfo | NotASession)[] = [];
+    // What to write for files that were (re-)read; unchanged ones are planned after the loop, and
+    // only if anything changed at all (a warm start with no change builds no plan).
+    const fresh = new Map<string, PlannedRecord>();
+    let sliceStart = performance.now();
+    for (let index = 0; index < files.length; index++) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+      signal?.throwIfAborted();
+      const path = files[index]!;
+      let stat = discovery.stats?.get(path);
+      if (!stat) {
+        try {
+          stat = statSync(path);
+        } catch {
+          // Vanished since discovery: reading it reports that.
+        }
+      }
+      const record = cat?.records.get(path);
+      let info: SessionInfo | NotASession;
+      if (cat && record && unchanged(record, stat)) {
+        stats.unchanged++;
+        info = cat.info(record);
+      } else {
+        changed = true;
+        const { s, appended } = refresh(path, record, stat, cat, io);
+        if (appended) stats.appended++;
+        else if (record) stats.reread++;
+        else stats.added++;
+        info = s.result;
+        const planned: PlannedRecord = { record: recordOf(s, Date.now()) };
+        if (isSession(info)) planned.text = info;
+        if (s.resume) planned.resume = s.resume;
+        fresh.set(path, planned);
+        if (record && cat) cat.discard(cat.info(record));
+      }
+      results.push(info);
+      if (isSession(info) && inScope(info, locations, scope)) {
+        // An unchanged row was painted already (the same object); a changed one replaces it.
+        if (!delivered.has(path) || info !== (record && cat?.info(record))) options.onSession?.(info);
+        delivered.add(path);
+      } else if (delivered.delete(path)) {
+        options.onRemove?.(path);
+      }
+      options.onProgress?.(index + 1, files.length);
+    }
+
+    if (changed) {
+      for (const info of results) {
+        const planned = fresh.get(info.path);
+        if (planned) {
+          // A vanished file is not remembered: discovery will not list it next time either.
+          if (isSession(info) || info.reason !== 'not-found') plan.push(planned);
+          continue;
+        }
+        const record = cat?.records.get(info.path);
+        if (!record) continue;
+        const copy: PlannedRecord = { record: { ...record } };
+        if (record.t) copy.text = record.t;
+        if (record.r) copy.resume = record.r;
+        plan.push(copy);
+      }
+    }
+    const sessions: SessionInfo[] = [];
+    const skipped: NotASession[] = [];
+    for (const result of results) {
+      if (!isSession(result)) skipped.push(result);
+      else if (inScope(result, locations, scope)) sessions.push(result);
+    }
+    const out: CachedListResult = {
+      sessions: sortByModified(sessions),
+      skipped,
+      searched: discovery.searched,
+      stats,
+      // 3. Save (in the background: the caller has its list already).
+      saved: (changed && !discovery.dirProblem ? writeCatalogue(file, root, plan, cat) : Promise.resolve(false)).finally(() => cat?.release()),
+    };
+    if (discovery.dirProblem) out.dirProblem = discovery.dirProblem;
+    if (discovery.dirMissing) out.dirMissing = true;
+    return out;
+  }
+}

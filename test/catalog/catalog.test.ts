@@ -1,0 +1,310 @@
+/**
+ * The session catalogue: warm loads equal a fresh listing, incremental refresh reads only what was
+ * appended, anything else is re-read, and a bad catalogue is rebuilt without a word.
+ *
+ * What cannot round-trip: nothing observable. Dates are stored as milliseconds (an invalid date as
+ * null, restored as an invalid Date), `name`/`parentSessionPath` undefined are restored as
+ * undefined, and `allMessagesText` is an accessor that reads its bytes on first use (so rows are
+ * compared after `{...row}` turns it into a plain value).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { catalogueDir, catalogueFile, countingIo, listSessionsCached, loadCatalogue, summarizeAppended, summarizeFull } from '../../src/catalog/index.js';
+import { summarizeFileSync, type SessionInfo } from '../../src/store/index.js';
+import { CLI, runCli } from '../helpers/cli.js';
+import { SessionBuilder, tempDir } from '../helpers/factory.js';
+import { age, appendLines, corpusStore, freshList, plain, type TestStore } from './helpers.js';
+
+async function cached(store: TestStore, extra: Partial<Parameters<typeof listSessionsCached>[1]> = {}) {
+  const counter = { bytes: 0 };
+  const result = await listSessionsCached(store.locations, { scope: 'all', cacheDir: store.cacheDir, io: countingIo(counter), ...extra });
+  const saved = await result.saved;
+  return { result, saved, bytes: counter.bytes, sessions: result.sessions.map(plain) };
+}
+
+/** A store with one big session (tool output) to append to, besides the corpora. */
+function storeWithBigSession(): { store: TestStore; big: string; builder: SessionBuilder } {
+  const store = corpusStore();
+  const builder = new SessionBuilder({ id: '019b1111-0000-7000-8000-000000000001', cwd: '/home/test/big' });
+  builder.user('start the big job');
+  for (let i = 0; i < 60; i++) {
+    builder.assistant(`step ${i}`, { model: 'claude-x', tokens: 10, cost: 0.01 });
+    builder.toolResult('bash', 'x'.repeat(4000));
+  }
+  const big = builder.writeTo(join(store.root, '--home-test-big--', '2026-01-05T09-00-00-000Z_019b1111-0000-7000-8000-000000000001.jsonl'));
+  age(big);
+  store.files.push(big);
+  return { store, big, builder };
+}
+
+describe('catalogue: cold and warm', () => {
+  it('builds cold, then a warm start paints before reading any file and equals a fresh listing', async () => {
+    const store = corpusStore();
+    const fresh = await freshList(store.locations);
+    const cold = await cached(store);
+    expect(cold.result.stats).toMatchObject({ catalogue: 'missing', added: store.files.filter((f) => f.endsWith('.jsonl')).length });
+    expect(cold.saved).toBe(true);
+    expect(cold.sessions).toStrictEqual(fresh.sessions);
+    expect(cold.result.skipped).toStrictEqual(fresh.skipped);
+
+    let painted: SessionInfo[] = [];
+    let bytesAtPaint = -1;
+    const counter = { bytes: 0 };
+    const warm = await listSessionsCached(store.locations, {
+      scope: 'all',
+      cacheDir: store.cacheDir,
+      io: countingIo(counter),
+      onCached: (rows) => {
+        painted = rows;
+        bytesAtPaint = counter.bytes;
+      },
+    });
+    expect(await warm.saved).toBe(false); // nothing changed: nothing written
+    expect(bytesAtPaint).toBe(0);
+    expect(counter.bytes).toBe(0); // not one session byte read
+    expect(warm.stats).toMatchObject({ catalogue: 'loaded', unchanged: cold.result.stats.added, appended: 0, reread: 0, added: 0, removed: 0 });
+    expect(painted.map(plain)).toStrictEqual(fresh.sessions);
+    expect(warm.sessions.map(plain)).toStrictEqual(fresh.sessions);
+    expect(warm.skipped).toStrictEqual(fresh.skipped);
+    // The same objects: text prepared on a painted row is kept when the check confirms it.
+    expect(warm.sessions[0]).toBe(painted[0]);
+  });
+
+  it('serves every scope from one catalogue, equal to the plain listing', async () => {
+    const store = corpusStore();
+    await cached(store);
+    for (const dir of ['/home/dev/code/webshop', '/home/dev']) {
+      const locations = { ...store.locations, cwd: dir, sessionDir: join(store.root, `--${dir.slice(1).replace(/\//g, '-')}--`) };
+      for (const scope of ['cwd', 'cwd-tree', 'all'] as const) {
+        const warm = await listSessionsCached(locations, { scope, cacheDir: store.cacheDir });
+        await warm.saved;
+        const fresh = await freshList(locations, scope);
+        expect(warm.sessions.map(plain)).toStrictEqual(fresh.sessions);
+        expect(warm.stats.catalogue).toBe('loaded');
+      }
+    }
+  });
+});
+
+describe('catalogue: incremental refresh', () => {
+  it('reads only the appended bytes of a file that grew (plus a 320-byte fingerprint check)', async () => {
+    const { store, big } = storeWithBigSession();
+    await cached(store);
+    const sizeBefore = statSync(big).size;
+    const appended = appendLines(big, [
+      { type: 'message', id: 'app00001', parentId: '0000007a', timestamp: '2026-01-05T12:00:00.000Z', message: { role: 'user', content: 'a new question about zebras', timestamp: 1767614400000 } },
+      { type: 'session_info', id: 'app00002', parentId: 'app00001', timestamp: '2026-01-05T12:00:01.000Z', name: 'renamed later' },
+      // A second child of an early entry: a new branch point.
+      { type: 'label', id: 'app00003', parentId: '00000002', timestamp: '2026-01-05T12:00:02.000Z', targetId: '00000002', label: 'here' },
+      { type: 'message', id: 'app00004', parentId: 'missing1', timestamp: '2026-01-05T12:00:03.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'orphan answer' }], provider: 'p', model: 'm2', usage: { input: 5, output: 6, cacheRead: 0, cacheWrite: 0, totalTokens: 11, cost: { total: 0.5 } } } },
+    ]);
+    expect(sizeBefore).toBeGreaterThan(200_000);
+    const warm = await cached(store);
+    expect(warm.result.stats).toMatchObject({ appended: 1, reread: 0, added: 0 });
+    expect(warm.bytes).toBeGreaterThanOrEqual(appended);
+    expect(warm.bytes).toBeLessThanOrEqual(appended + 320);
+    const fresh = await freshList(store.locations);
+    expect(warm.sessions).toStrictEqual(fresh.sessions);
+    const row = warm.sessions.find((s) => s.path === big)!;
+    expect(row).toMatchObject({ name: 'renamed later', labels: ['here'] });
+    expect(row.allMessagesText).toContain('zebras');
+    expect(row.problems.map((p) => p.kind)).toContain('orphan');
+    // And again: the resumed state was saved, so a second append resumes from the new end.
+    const more = appendLines(big, [{ type: 'message', id: 'app00005', parentId: 'app00004', timestamp: '2026-01-05T12:01:00.000Z', message: { role: 'user', content: 'and giraffes', timestamp: 1767614460000 } }]);
+    const again = await cached(store);
+    expect(again.result.stats.appended).toBe(1);
+    expect(again.bytes).toBeLessThanOrEqual(more + 320);
+    expect(again.sessions).toStrictEqual((await freshList(store.locations)).sessions);
+  });
+
+  it('completes a torn last line on the next refresh', async () => {
+    const { store, big } = storeWithBigSession();
+    const line = JSON.stringify({ type: 'message', id: 'torn0001', parentId: '0000007a', timestamp: '2026-01-05T12:00:00.000Z', message: { role: 'user', content: 'half written', timestamp: 1767614400000 } });
+    writeFileSync(big, line.slice(0, 40), { flag: 'a' });
+    age(big);
+    const first = await cached(store);
+    expect(first.sessions.find((s) => s.path === big)!.problems.map((p) => p.kind)).toContain('torn-last-line');
+    writeFileSync(big, `${line.slice(40)}\n`, { flag: 'a' });
+    age(big);
+    const second = await cached(store);
+    expect(second.result.stats.appended).toBe(1);
+    // The 40 torn bytes after the last `\n` are read again with the rest of their line.
+    expect(second.bytes).toBeLessThanOrEqual(line.length + 1 + 320);
+    expect(second.sessions).toStrictEqual((await freshList(store.locations)).sessions);
+  });
+
+  it('re-reads in full a file that was replaced, shrunk, or rewritten in place', async () => {
+    const { store, big, builder } = storeWithBigSession();
+    const small = store.files.find((f) => f.endsWith('.jsonl') && f !== big && statSync(f).size > 5000)!;
+    const other = store.files.find((f) => f.endsWith('.jsonl') && f !== big && f !== small && statSync(f).size > 5000)!;
+    await cached(store);
+
+    // Replaced: same bytes plus a line, via a new file renamed over it (new inode, pi's migration).
+    const replacement = `${big}.new`;
+    writeFileSync(replacement, `${builder.text()}${JSON.stringify({ type: 'session_info', id: 'zz000001', parentId: builder.leaf, timestamp: '2026-01-05T13:00:00.000Z', name: 'migrated' })}\n`);
+    renameSync(replacement, big);
+    age(big);
+    // Shrunk: the last line removed.
+    const lines = readFileSync(small, 'utf8').split('\n');
+    writeFileSync(small, `${lines.slice(0, -3).join('\n')}\n`);
+    age(small);
+    // Rewritten in place and grown: the header changed (same inode), then more bytes.
+    const text = readFileSync(other, 'utf8');
+    const rewritten = text.replace('"type":"session"', '"type":"session","x":1');
+    expect(rewritten).not.toBe(text);
+    writeFileSync(other, `${rewritten}\n`);
+    age(other);
+
+    const warm = await cached(store);
+    expect(warm.result.stats).toMatchObject({ appended: 0, reread: 3 });
+    expect(warm.bytes).toBe(statSync(big).size + statSync(small).size + statSync(other).size + 64 /* the head fingerprint that failed */);
+    expect(warm.sessions).toStrictEqual((await freshList(store.locations)).sessions);
+    expect(warm.sessions.find((s) => s.path === big)!.name).toBe('migrated');
+  });
+
+  it('drops deleted files and adds new ones, telling the painter', async () => {
+    const store = corpusStore();
+    await cached(store);
+    const gone = store.files.find((f) => f.endsWith('.jsonl'))!;
+    rmSync(gone);
+    const added = new SessionBuilder({ id: '019b2222-0000-7000-8000-000000000001', cwd: '/home/test/new' });
+    added.user('brand new');
+    const addedPath = added.writeTo(join(store.root, '--home-test-new--', '2026-01-05T09-00-00-000Z_019b2222-0000-7000-8000-000000000001.jsonl'));
+    age(addedPath);
+    const removed: string[] = [];
+    const arrived: string[] = [];
+    const warm = await listSessionsCached(store.locations, {
+      scope: 'all',
+      cacheDir: store.cacheDir,
+      onCached: () => undefined,
+      onRemove: (path) => removed.push(path),
+      onSession: (info) => arrived.push(info.path),
+    });
+    await warm.saved;
+    expect(warm.stats).toMatchObject({ removed: 1, added: 1, reread: 0, appended: 0 });
+    expect(removed).toEqual([gone]);
+    expect(arrived).toEqual([addedPath]);
+    expect(warm.sessions.map(plain)).toStrictEqual((await freshList(store.locations)).sessions);
+    expect(loadCatalogue(catalogueFile(store.cacheDir, store.root), store.root)!.records.has(gone)).toBe(false);
+  });
+
+  it('resumes every corpus file from any line boundary to the same summary as one pass', () => {
+    const store = corpusStore();
+    const dir = tempDir();
+    let resumed = 0;
+    for (const path of store.files.filter((f) => f.endsWith('.jsonl'))) {
+      const bytes = readFileSync(path);
+      const ends: number[] = [];
+      for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) ends.push(i + 1);
+      // A few cut points per file: after the header, in the middle, before the end.
+      for (const cut of new Set([ends[0], ends[Math.floor(ends.length / 2)], ends[ends.length - 2]])) {
+        if (cut === undefined || cut >= bytes.length) continue;
+        const target = join(dir, 'f.jsonl');
+        writeFileSync(target, bytes.subarray(0, cut));
+        const first = summarizeFull(target);
+        writeFileSync(target, bytes.subarray(cut), { flag: 'a' });
+        const whole = summarizeFileSync(target);
+        if (!first.resume || 'ok' in first.result) {
+          expect('ok' in whole || !first.resume).toBe(true);
+          continue;
+        }
+        const next = summarizeAppended(target, first.result.allMessagesText, first.resume, first.ino);
+        expect(next, path).toBeDefined();
+        expect(next!.result, `${path} cut at ${cut}`).toStrictEqual(whole);
+        resumed++;
+        rmSync(target);
+      }
+    }
+    expect(resumed).toBeGreaterThan(60);
+  });
+});
+
+describe('catalogue: robustness', () => {
+  const breakers: [string, (file: string) => void][] = [
+    ['missing', (file) => rmSync(file)],
+    ['truncated', (file) => truncateSync(file, statSync(file).size - 10)],
+    ['corrupt', (file) => writeFileSync(file, Buffer.concat([readFileSync(file).subarray(0, 200), Buffer.from('\u0000garbage'), readFileSync(file).subarray(208)]))],
+    ['foreign', (file) => writeFileSync(file, 'hello\n')],
+    ['older version', (file) => writeFileSync(file, readFileSync(file, 'latin1').replace('"version":1,', '"version":0,'), 'latin1')],
+  ];
+  for (const [what, breakIt] of breakers) {
+    it(`rebuilds a ${what} catalogue silently`, async () => {
+      const store = corpusStore();
+      await cached(store);
+      const file = catalogueFile(store.cacheDir, store.root);
+      breakIt(file);
+      const fresh = await freshList(store.locations);
+      const again = await cached(store);
+      expect(again.result.stats.catalogue).toBe('missing');
+      expect(again.saved).toBe(true);
+      expect(again.sessions).toStrictEqual(fresh.sessions);
+      const warm = await cached(store);
+      expect(warm.result.stats.catalogue).toBe('loaded');
+      expect(warm.bytes).toBe(0);
+    });
+  }
+
+  it('stays valid when several processes write it at once', async () => {
+    const store = corpusStore();
+    const xdg = tempDir();
+    const env = { ...process.env, XDG_CACHE_HOME: xdg, PI_CODING_AGENT_DIR: store.agentDir };
+    const run = promisify(execFile);
+    for (let round = 0; round < 2; round++) {
+      // Every process finds the files changed (touched), so every one of them writes.
+      for (const f of store.files) age(f);
+      const outputs = await Promise.all([0, 1, 2, 3].map(() => run(process.execPath, [CLI, 'list', '--all', '--json'], { env, cwd: xdg })));
+      for (const out of outputs) expect(JSON.parse(out.stdout)).toHaveLength((await freshList(store.locations)).sessions.length);
+    }
+    const dir = join(xdg, 'pi-sessions');
+    const cat = loadCatalogue(catalogueFile(dir, store.root), store.root);
+    expect(cat).toBeDefined();
+    const warm = await listSessionsCached(store.locations, { scope: 'all', cacheDir: dir });
+    expect(warm.stats).toMatchObject({ catalogue: 'loaded', reread: 0, added: 0 });
+    expect(warm.sessions.map(plain)).toStrictEqual((await freshList(store.locations)).sessions);
+  });
+});
+
+describe('catalogue: where it lives, and --no-cache', () => {
+  it('honours XDG_CACHE_HOME (absolute only) and defaults to ~/.cache', () => {
+    expect(catalogueDir({ XDG_CACHE_HOME: '/x/cache' }, '/home/u')).toBe('/x/cache/pi-sessions');
+    expect(catalogueDir({ XDG_CACHE_HOME: 'relative' }, '/home/u')).toBe('/home/u/.cache/pi-sessions');
+    expect(catalogueDir({}, '/home/u')).toBe('/home/u/.cache/pi-sessions');
+  });
+
+  it('`list` writes its catalogue under XDG_CACHE_HOME; `--no-cache` creates nothing', async () => {
+    const store = corpusStore();
+    const xdg = join(tempDir(), 'xdg');
+    const env = { XDG_CACHE_HOME: xdg, PI_CODING_AGENT_DIR: store.agentDir };
+    const off = runCli(['list', '--all', '--json', '--no-cache'], { env });
+    expect(off.code).toBe(0);
+    expect(existsSync(xdg)).toBe(false);
+    const on = runCli(['list', '--all', '--json'], { env });
+    expect(on.code).toBe(0);
+    expect(on.stdout).toBe(off.stdout);
+    expect(existsSync(catalogueFile(join(xdg, 'pi-sessions'), store.root))).toBe(true);
+    expect(runCli(['list', '--all', '--json'], { env }).stdout).toBe(off.stdout);
+    expect(runCli(['--help']).stdout).toContain('--no-cache');
+  });
+
+  it('`cache: false` neither reads nor writes the catalogue', async () => {
+    const store = corpusStore();
+    const off = await listSessionsCached(store.locations, { scope: 'all', cacheDir: store.cacheDir, cache: false });
+    expect(await off.saved).toBe(false);
+    expect(off.stats.catalogue).toBe('off');
+    expect(existsSync(store.cacheDir)).toBe(false);
+    await cached(store);
+    const file = catalogueFile(store.cacheDir, store.root);
+    const before = readFileSync(file);
+    const mtime = statSync(file).mtimeMs;
+    // A change the cached listing would write down is left alone with cache: false.
+    appendLines(store.files.find((f) => f.endsWith('.jsonl'))!, [{ type: 'custom', id: 'c0000001', parentId: null, timestamp: '2026-01-05T12:00:00.000Z' }]);
+    const fresh = await listSessionsCached(store.locations, { scope: 'all', cacheDir: store.cacheDir, cache: false });
+    expect(await fresh.saved).toBe(false);
+    expect(fresh.sessions.map(plain)).toStrictEqual((await freshList(store.locations)).sessions);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(statSync(file).mtimeMs).toBe(mtime);
+  });
+});
