@@ -11,9 +11,9 @@ import { appendFileSync, copyFileSync, readdirSync, readFileSync, renameSync, rm
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogueFile, countingIo, listSessionsCached } from '../src/catalog/index.js';
-import { RACY_MS } from '../src/catalog/format.js';
-import { resolveLocations } from '../src/store/index.js';
+import { catalogueFile, countingIo, listSessionsCached } from '../catalog/index.js';
+import { RACY_MS } from '../catalog/format.js';
+import { resolveLocations } from '../store/index.js';
 import { statFloor } from './stat-floor.js';
 
 export interface CatalogBenchContext {

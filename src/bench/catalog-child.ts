@@ -4,9 +4,9 @@
  *
  * argv[2]: JSON {agentDir, cacheDir, query}. Prints JSON figures on stdout.
  */
-import { listSessionsCached } from '../src/catalog/index.js';
-import { createSearchIndex, parseQuery, prepareTexts, searchSessions } from '../src/picker/query.js';
-import { resolveLocations, type SessionInfo } from '../src/store/index.js';
+import { listSessionsCached } from '../catalog/index.js';
+import { createSearchIndex, parseQuery, prepareTexts, searchSessions } from '../picker/query.js';
+import { resolveLocations, type SessionInfo } from '../store/index.js';
 import { statFloor } from './stat-floor.js';
 
 async function main(): Promise<void> {

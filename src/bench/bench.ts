@@ -17,12 +17,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildTree, getBranch, listSessions, readSessionSync, resolveLocations } from '../src/store/index.js';
+import { buildTree, getBranch, listSessions, readSessionSync, resolveLocations } from '../store/index.js';
 import { extraBenches } from './extra.js';
 import { catalogBenches } from './catalog.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const REPO = resolve(HERE, '..', '..');
+const REPO = resolve(HERE, '..', '..', '..');
 const GENERATOR = resolve(REPO, '..', 'shared', 'tools', 'gen-sessions.mjs');
 
 const args = process.argv.slice(2);
@@ -118,7 +118,7 @@ function fmt(ms: number): string {
 /** Peak RSS of opening + tree-building one file, in a fresh process (so nothing else counts). */
 function peakRss(file: string): { rssBytes: number; ms: number } {
   const script = `
-    const { readSessionSync, buildTree } = await import(${JSON.stringify(new URL('../src/store/index.js', import.meta.url).href)});
+    const { readSessionSync, buildTree } = await import(${JSON.stringify(new URL('../store/index.js', import.meta.url).href)});
     const t0 = performance.now();
     const s = readSessionSync(${JSON.stringify(file)});
     const tree = buildTree(s);

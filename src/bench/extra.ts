@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Figure } from './bench.js';
-import { initialPickerState, pickerReducer, type PickerState } from '../src/picker/reducer.js';
-import { prepareTexts } from '../src/picker/query.js';
-import { buildTree, listSessions, readSessionSync, resolveLocations } from '../src/store/index.js';
-import { buildIndex } from '../src/tree/flatten.js';
-import { initTreeState, treeReducer, type TreeState } from '../src/tree/reducer.js';
+import { initialPickerState, pickerReducer, type PickerState } from '../picker/reducer.js';
+import { prepareTexts } from '../picker/query.js';
+import { buildTree, listSessions, readSessionSync, resolveLocations } from '../store/index.js';
+import { buildIndex } from '../tree/flatten.js';
+import { initTreeState, treeReducer, type TreeState } from '../tree/reducer.js';
 
 export interface ExtraContext {
   storeA: string;
@@ -28,8 +28,8 @@ export interface ExtraContext {
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const CLI = resolve(HERE, '..', 'src', 'cli.js');
-const GENERATOR = resolve(HERE, '..', '..', '..', 'shared', 'tools', 'gen-sessions.mjs');
+const CLI = resolve(HERE, '..', 'cli.js');
+const GENERATOR = resolve(HERE, '..', '..', '..', '..', 'shared', 'tools', 'gen-sessions.mjs');
 
 /** Milliseconds from spawning `args` in a pty until `ready(screen)` holds. */
 async function timeToScreen(args: string[], env: NodeJS.ProcessEnv, ready: (screen: string) => boolean): Promise<number> {
@@ -97,7 +97,7 @@ async function pickerFigures(ctx: ExtraContext): Promise<Record<string, unknown>
   const firstKeystroke: number[] = [];
   typeInto(clear, 'x', pickerReducer, key, firstKeystroke);
   ctx.log(
-    `picker: first rows on screen (2,000 sessions, real pty): ${ctx.fmt(ctx.median(firstRows))}   [node start-up floor: ${ctx.fmt(ctx.median(nodeFloor))}]   (target ≤ 150 ms)`,
+    `picker: first rows on screen (bench store a, real pty, no catalogue yet): ${ctx.fmt(ctx.median(firstRows))}   [node start-up floor: ${ctx.fmt(ctx.median(nodeFloor))}]   (target ≤ 150 ms)`,
   );
   ctx.log(`picker: search keystroke (full text loaded, ${keystrokes.length} keys, ${shown} rows left): median ${ctx.fmt(ctx.median(keystrokes))}, max ${ctx.fmt(Math.max(...keystrokes))}   (target ≤ 50 ms median)`);
   return {
