@@ -94,7 +94,8 @@ export interface RightColumns {
   width: number;
 }
 
-const COUNT_WIDTH = 7; // "999 msg"
+// User prompts, not pi's count of every message entry: the number a person means by "messages".
+const COUNT_WIDTH = 9; // "999 turns" (a turn: one user prompt and what answered it)
 const SIZE_WIDTH = 7; // "1023 KB"
 const AGE_WIDTH = 4; // "11mo"
 const LIVE_WIDTH = 6; // "◉ live"
@@ -123,7 +124,8 @@ export function rightColumns(width: number, opts: { showPath: boolean; showCwd: 
   let used = 0;
   for (const col of wanted) {
     const extra = col.min + (chosen.length > 0 ? SEP : 0);
-    if (used + extra > budget) continue;
+    // Stop at the first column that does not fit: a less useful one must not take its place.
+    if (used + extra > budget) break;
     chosen.push(col);
     used += extra;
   }
@@ -192,7 +194,7 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
   if (cols.path > 0) parts.push(padEndToWidth(truncateStart(sanitizeInline(shortenHome(info.path, ctx.home)), cols.path), cols.path));
   if (cols.cwd > 0) parts.push(padEndToWidth(truncateStart(sanitizeInline(shortenHome(info.cwd, ctx.home)), cols.cwd), cols.cwd));
   if (cols.live) parts.push(live ? '◉ live' : ' '.repeat(LIVE_WIDTH));
-  if (cols.count) parts.push(`${info.userMessageCount} msg`.padStart(COUNT_WIDTH));
+  if (cols.count) parts.push(`${info.userMessageCount} ${info.userMessageCount === 1 ? 'turn ' : 'turns'}`.padStart(COUNT_WIDTH));
   if (cols.size) parts.push(formatBytes(info.size).padStart(SIZE_WIDTH));
   if (cols.age) parts.push(formatRelativeAge(info.modified.getTime(), ctx.nowMs).padStart(AGE_WIDTH));
   const right = parts.join(' '.repeat(SEP));

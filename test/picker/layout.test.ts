@@ -29,7 +29,7 @@ describe('rows', () => {
   it('shows markers without colour and the whole right block when wide', () => {
     const text = rowText(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(100, true)));
     expect(text.startsWith('›● ★ Parser 日本語 work')).toBe(true);
-    expect(text).toMatch(/~\/proj\s+◉ live\s+12 msg\s+1\.2 MB\s+2m$/);
+    expect(text).toMatch(/~\/proj\s+◉ live\s+12 turns\s+1\.2 MB\s+2m$/);
   });
 
   it('drops size first, then cwd, keeping age on narrow terminals', () => {
