@@ -6,7 +6,7 @@
  */
 import { Text } from 'ink';
 import { memo } from 'react';
-import { displayWidth, truncateToWidth } from '../../src/text/terminal-text.js';
+import { displayWidth, sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import type { EntryDisplay, Tone } from '../../src/tree/entry-display.js';
 import type { FlatRow } from '../../src/tree/flatten.js';
 import { rowPrefix } from '../../src/tree/flatten.js';
@@ -71,7 +71,8 @@ export function rowSegments({ row, display, selected, width, tokens, labelTime }
   else if (row.onActivePath) segments.push({ text: MARK_ACTIVE, tone: 'active' });
   const parts: Segment[] = [];
   if (row.label !== undefined) {
-    parts.push({ text: `[${row.label}] `, tone: 'label' });
+    // Labels are session data like any text: escape controls before they reach the terminal.
+    parts.push({ text: `[${sanitizeInline(row.label)}] `, tone: 'label' });
     // pi shows the label time (muted) right after the label.
     if (labelTime) parts.push({ text: `${labelTime} `, tone: 'muted' });
   }

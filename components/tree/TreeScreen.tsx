@@ -158,7 +158,7 @@ function Message({ text, error, onBack, onExit }: { text: string; error?: boolea
   const { rows } = useTerminalSize();
   useInput((input, key) => {
     if (key.escape) onBack();
-    else if (key.ctrl && input === 'c') onExit({ kind: 'quit', code: 0 });
+    else if (key.ctrl && input === 'c') onExit({ kind: 'quit', code: 130 });
   });
   return (
     <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">
@@ -306,7 +306,8 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             props.onBack();
             return;
           case 'quit':
-            props.onExit({ kind: 'quit', code: 0 });
+            // Ctrl+C: 130 (128 + SIGINT) as in the picker, whichever screen it is pressed on.
+            props.onExit({ kind: 'quit', code: 130 });
             return;
         }
       } catch (error) {

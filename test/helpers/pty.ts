@@ -55,6 +55,8 @@ export interface StartPtyOptions {
   command?: string;
   /** Kill the child when the current vitest test finishes (default true). */
   autoKill?: boolean;
+  /** Default timeout of the waitFor… methods (default 5000 ms). */
+  timeoutMs?: number;
 }
 
 export interface PtySession {
@@ -63,6 +65,8 @@ export interface PtySession {
   /** Every byte the child wrote, as a string (escape sequences included). */
   rawOutput(): string;
   waitForText(expected: string | RegExp, timeoutMs?: number): Promise<string>;
+  /** Waits until `predicate(screen)` holds (e.g. for text to disappear); resolves with the screen. */
+  waitForScreen(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   /** Resolves with the exit code (128 + signal when killed by a signal). */
   waitForExit(timeoutMs?: number): Promise<number>;
   write(data: string): void;
@@ -97,6 +101,7 @@ function cleanEnv(extra: Record<string, string | undefined>): Record<string, str
 const DECTCEM_RE = /\u001b\[\?25([hl])/g;
 
 export function startPty(options: StartPtyOptions = {}): PtySession {
+  const defaultTimeout = options.timeoutMs ?? 5000;
   const cols = options.cols ?? 80;
   const rows = options.rows ?? 24;
   const command = options.command ?? process.execPath;
@@ -137,7 +142,8 @@ export function startPty(options: StartPtyOptions = {}): PtySession {
     const buffer = term.buffer.active;
     const lines: string[] = [];
     for (let y = 0; y < term.rows; y++) {
-      lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true).trimEnd() ?? '');
+      // Only the visible columns: after a shrink, xterm keeps the cells past the new width in the line.
+      lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true, 0, term.cols).trimEnd() ?? '');
     }
     while (lines.length > 0 && lines.at(-1) === '') lines.pop();
     return lines.join('\n');
@@ -192,7 +198,7 @@ export function startPty(options: StartPtyOptions = {}): PtySession {
     pid: child.pid,
     screen,
     rawOutput: () => raw,
-    waitForText(expected, timeoutMs = 5000) {
+    waitForText(expected, timeoutMs = defaultTimeout) {
       const matches = (text: string): boolean => (typeof expected === 'string' ? text.includes(expected) : expected.test(text));
       return waitUntil(
         () => {
@@ -203,7 +209,17 @@ export function startPty(options: StartPtyOptions = {}): PtySession {
         () => `Text ${typeof expected === 'string' ? JSON.stringify(expected) : String(expected)}`,
       );
     },
-    waitForExit(timeoutMs = 5000) {
+    waitForScreen(predicate, what, timeoutMs = defaultTimeout) {
+      return waitUntil(
+        () => {
+          const text = screen();
+          return predicate(text) ? text : undefined;
+        },
+        timeoutMs,
+        () => `Screen where ${what}`,
+      );
+    },
+    waitForExit(timeoutMs = defaultTimeout) {
       return waitUntil(() => exited, timeoutMs, () => 'Exit');
     },
     write(data) {
