@@ -3,10 +3,11 @@
  * user chose; App keeps the picker's state while the tree is open so Esc returns to the same query,
  * scope and cursor, and hands the final result to `run-app.tsx`.
  */
-import { useApp, useInput } from 'ink';
+import { useApp } from 'ink';
 import React, { useCallback, useState } from 'react';
 import type { PickerExit, PickerState, Scope } from '../src/picker/reducer.js';
 import type { Locations } from '../src/store/index.js';
+import { InputRouter } from './common/input-router.js';
 import { PickerScreen } from './picker/PickerScreen.js';
 import { TreeScreen, type TreeExit } from './tree/TreeScreen.js';
 
@@ -25,16 +26,8 @@ export interface AppProps {
   onResult(result: AppResult): void;
 }
 
-const ignoreInput = (): void => {};
-
 export function App({ locations, printMode, initialScope, treePath, noCache, onResult }: AppProps): React.JSX.Element {
   const { exit } = useApp();
-  // Raw mode is reference-counted by ink's useInput: when one screen unmounts and the next mounts,
-  // the count would drop to 0 for the ~1–2 ms between their effects, and the terminal would be in
-  // cooked mode: a key typed then is echoed onto the screen, Enter arrives as \n (ICRNL) and is
-  // lost, Ctrl+C becomes SIGINT. This always-mounted no-op subscription keeps raw mode on across
-  // the swaps (picker ↔ tree, tree loading → tree); each screen still handles its own keys.
-  useInput(ignoreInput);
   const [screen, setScreen] = useState<Screen>(treePath ? { name: 'tree', path: treePath, fromPicker: false } : { name: 'picker' });
 
   const finish = useCallback(
@@ -46,22 +39,27 @@ export function App({ locations, printMode, initialScope, treePath, noCache, onR
   );
   const openTree = useCallback((path: string, pickerState: PickerState) => setScreen({ name: 'tree', path, pickerState, fromPicker: true }), []);
 
+  let content: React.JSX.Element;
   if (screen.name === 'tree') {
     const back = (): void => {
       if (screen.fromPicker) setScreen(screen.pickerState ? { name: 'picker', state: screen.pickerState } : { name: 'picker' });
       else finish({ kind: 'quit', code: 0 });
     };
-    return <TreeScreen key={screen.path} path={screen.path} onBack={back} onExit={finish} />;
+    content = <TreeScreen key={screen.path} path={screen.path} onBack={back} onExit={finish} />;
+  } else {
+    content = (
+      <PickerScreen
+        locations={locations}
+        printMode={printMode}
+        initialScope={initialScope}
+        noCache={noCache ?? false}
+        {...(screen.state ? { initialState: screen.state } : {})}
+        onOpenTree={openTree}
+        onExit={finish}
+      />
+    );
   }
-  return (
-    <PickerScreen
-      locations={locations}
-      printMode={printMode}
-      initialScope={initialScope}
-      noCache={noCache ?? false}
-      {...(screen.state ? { initialState: screen.state } : {})}
-      onOpenTree={openTree}
-      onExit={finish}
-    />
-  );
+  // One router for the app's whole life: keys typed while one screen replaces another are queued
+  // for the next one, and raw mode never flickers off.
+  return <InputRouter>{content}</InputRouter>;
 }

@@ -7,7 +7,8 @@
  * onExit sees it), inside the alternate screen, and act on `onExit`'s result after unmounting.
  */
 import { homedir } from 'node:os';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from '../common/input-router.js';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { KeyHints } from '../common/KeyHints.js';
@@ -91,7 +92,7 @@ export function PickerScreen(props: PickerScreenProps) {
   const onInput = useCallback((input: string, key: Parameters<typeof keyAction>[1]) => {
     dispatch(keyAction(input, key, nowRef.current()));
   }, []);
-  useInput(onInput);
+  useKeys(onInput);
 
   // --- effects -------------------------------------------------------------------------------
   const done = useRef(0);

@@ -4,9 +4,11 @@
  * loads the session, turns keys into actions, runs the reducer's queued effects (store writes,
  * clipboard, leaving) and draws only the visible rows.
  */
-import { Box, Text, useInput, useStdout } from 'ink';
+import { Box, Text, useStdout } from 'ink';
+import { useKeys } from '../common/input-router.js';
+import { useSyncReducer } from '../common/use-sync-reducer.js';
 import SelectInput from 'ink-select-input';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { StatusLine, type StatusMessage as CommonStatus } from '../common/StatusLine.js';
@@ -24,7 +26,7 @@ import { detailLines, displayString, entryFullText, formatLabelTime, type Detail
 import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type TreeIndex } from '../../src/tree/flatten.js';
 import { TREE_BINDINGS, TREE_MODE_TITLES } from '../../src/tree/keymap.js';
 import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
-import { initTreeState, keyMode, matchPosition, selectedRow, treeReducer, type DetailSource, type MenuAction, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
+import { initTreeState, keyMode, matchPosition, selectedRow, treeReducer, type DetailSource, type MenuAction, type TreeAction, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
 import { TreeRow, toneColor, toneDim } from './TreeRow.js';
 
 export type TreeExit = { kind: 'quit'; code: number } | { kind: 'resume'; path: string; cwd: string };
@@ -156,7 +158,7 @@ export function TreeScreen(props: TreeScreenProps) {
 
 function Message({ text, error, onBack, onExit }: { text: string; error?: boolean; onBack(): void; onExit(r: TreeExit): void }) {
   const { rows } = useTerminalSize();
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (key.escape) onBack();
     else if (key.ctrl && input === 'c') onExit({ kind: 'quit', code: 130 });
   });
@@ -187,11 +189,23 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     },
     [store],
   );
-  const [state, dispatch] = useReducer(treeReducer, undefined, () => initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource }));
-  // ink re-subscribes the input handler in an effect after each render; keys arriving before
-  // that must still see the latest state, so the handler reads it from a ref.
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const [state, dispatchState, stateRef] = useSyncReducer(treeReducer, () => initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource }));
+  // The menu's highlight is ours (the SelectInput only draws it: its own input hook would drop
+  // keys typed as it mounts); it starts at the top each time a menu opens.
+  const [menuIndex, setMenuIndex] = useState(0);
+  const menuIndexRef = useRef(0);
+  const dispatch = useCallback(
+    (action: TreeAction) => {
+      const before = stateRef.current.mode;
+      dispatchState(action);
+      const after = stateRef.current.mode;
+      if (after !== before && (after === 'menu' || after === 'fork-done')) {
+        menuIndexRef.current = 0;
+        setMenuIndex(0);
+      }
+    },
+    [dispatchState, stateRef],
+  );
 
   useEffect(() => {
     dispatch({ type: 'resize', listHeight, width: columns });
@@ -324,7 +338,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     for (const effect of effects) void runEffect(effect);
   }, [state.effects, runEffect]);
 
-  useInput((text, key) => {
+  useKeys((text, key) => {
     const mode = stateRef.current.mode;
     if (mode === 'label-input' || mode === 'summary-input') {
       const name = keyNameFromInk(text, key);
@@ -338,8 +352,20 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
       return;
     }
     if (mode === 'menu' || mode === 'fork-done') {
+      const items: readonly { value: string }[] = mode === 'menu' ? MENU_ITEMS : FORK_ITEMS;
+      const move = (delta: number): void => {
+        menuIndexRef.current = (menuIndexRef.current + delta + items.length) % items.length;
+        setMenuIndex(menuIndexRef.current);
+      };
       if (key.escape) dispatch(mode === 'menu' ? { type: 'menu', action: 'cancel' } : { type: 'fork-menu', action: 'stay' });
       else if (key.ctrl && text === 'c') dispatch({ type: 'key', name: 'ctrl+c' });
+      else if (key.upArrow || text === 'k') move(-1);
+      else if (key.downArrow || text === 'j') move(1);
+      else if (key.return) {
+        const chosen = items[menuIndexRef.current]!.value;
+        if (mode === 'menu') dispatch({ type: 'menu', action: chosen as MenuAction });
+        else dispatch({ type: 'fork-menu', action: chosen as (typeof FORK_ITEMS)[number]['value'] });
+      }
       return;
     }
     const single = keyNameFromInk(text, key);
@@ -421,7 +447,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
           <Text bold wrap="truncate-end">
             {title}
           </Text>
-          <SelectInput items={MENU_ITEMS} onSelect={(item) => dispatch({ type: 'menu', action: item.value })} limit={MENU_ITEMS.length} />
+          <SelectInput key={menuIndex} items={MENU_ITEMS} initialIndex={menuIndex} isFocused={false} limit={MENU_ITEMS.length} />
         </Box>
       );
     }
@@ -429,7 +455,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
       return (
         <Box flexDirection="column" borderStyle="round" paddingX={1}>
           <Text wrap="truncate-end">{`New session: ${sanitizeInline(state.forkPath)}`}</Text>
-          <SelectInput items={FORK_ITEMS} onSelect={(item) => dispatch({ type: 'fork-menu', action: item.value })} />
+          <SelectInput key={menuIndex} items={FORK_ITEMS} initialIndex={menuIndex} isFocused={false} />
         </Box>
       );
     }
