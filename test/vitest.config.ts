@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    // Real-terminal, hostile-input and concurrency suites: test/vitest.e2e.config.ts.
+    exclude: ['test/e2e/**', 'test/hostile/**', 'test/concurrency/**', '**/node_modules/**'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// The suites that drive real processes in real pseudo-terminals or chew through hundreds of MB
+// (end-to-end, hostile input, concurrent writers). They run one file at a time, after the unit
+// suites, so a screen never competes with a 200 MB parse for the two cores: their timeouts then
+// measure the app, not the machine.
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: ['test/e2e/**/*.test.ts', 'test/hostile/**/*.test.ts', 'test/concurrency/**/*.test.ts'],
+    setupFiles: ['test/setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
