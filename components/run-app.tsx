@@ -13,6 +13,8 @@ import { resolveSessionArg, StoreError } from '../src/store/index.js';
 import { enterFullScreen, leaveFullScreen } from '../src/terminal/screen.js';
 import { sanitizeInline } from '../src/text/terminal-text.js';
 import { App, type AppResult } from './App.js';
+import { CrashBoundary } from './common/CrashBoundary.js';
+import { crashMessage } from '../src/terminal/screen.js';
 
 /** `pi` on the PATH, or undefined. */
 export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -51,18 +53,32 @@ export async function runApp(request: InteractiveRequest): Promise<number> {
   const outcome: { result: AppResult } = { result: { kind: 'quit', code: 0 } };
   enterFullScreen(process.stdout);
   try {
+    let crashed: unknown;
     const instance = render(
-      <App
-        locations={request.locations}
-        printMode={request.print}
-        initialScope={request.all ? 'all' : 'cwd'}
-        noCache={request.noCache ?? false}
-        {...(treePath ? { treePath } : {})}
-        onResult={(r) => (outcome.result = r)}
-      />,
+      <CrashBoundary
+        onCrash={(error) => {
+          crashed = error;
+          instance.unmount();
+        }}
+      >
+        <App
+          locations={request.locations}
+          printMode={request.print}
+          initialScope={request.all ? 'all' : 'cwd'}
+          noCache={request.noCache}
+          {...(treePath ? { treePath } : {})}
+          onResult={(r) => (outcome.result = r)}
+        />
+      </CrashBoundary>,
       { exitOnCtrlC: false, patchConsole: false },
     );
     await instance.waitUntilExit();
+    if (crashed !== undefined) {
+      leaveFullScreen(process.stdout);
+      if (process.env['PI_SESSIONS_DEBUG'] === '1' && crashed instanceof Error) process.stderr.write(`${crashed.stack}\n`);
+      process.stderr.write(`${crashMessage(crashed)}\n`);
+      return 1;
+    }
   } finally {
     leaveFullScreen(process.stdout);
   }

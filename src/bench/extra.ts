@@ -112,9 +112,9 @@ async function pickerFigures(ctx: ExtraContext): Promise<Record<string, unknown>
 }
 
 function hundredThousandEntrySession(): string {
-  const out = join(tmpdir(), 'pi-sessions-bench', 'big100k', 'sessions');
+  const out = join(tmpdir(), 'pi-sessions-bench', 'big100k-v2', 'sessions');
   if (!existsSync(join(out, '.complete'))) {
-    execFileSync(process.execPath, [GENERATOR, '--out', out, '--clean', '--quiet', '--projects', '1', '--sessions', '0', '--one-big', '64', '--big-tool-bytes', '320', '--seed', '2'], { stdio: 'inherit' });
+    execFileSync(process.execPath, [GENERATOR, '--out', out, '--clean', '--quiet', '--projects', '1', '--sessions', '0', '--one-big', '100', '--big-tool-bytes', '320', '--seed', '2'], { stdio: 'inherit' });
     execFileSync('touch', [join(out, '.complete')]);
   }
   const folder = execFileSync('ls', [out]).toString().split('\n').find((n) => n.startsWith('--'))!;

@@ -57,6 +57,13 @@ function loadForWrite(path: string): LoadedSession {
   return result;
 }
 
+const APPEND_ATTEMPTS = 12;
+
+/** Blocks the thread for `ms` (the store's writes are synchronous: a short, bounded wait). */
+function sleepMs(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 /** Builds the new entries from the current state of the file; may throw StoreError. */
 type EntryPlanner = (session: LoadedSession, tree: SessionTree) => JsonObject[];
 
@@ -74,7 +81,10 @@ export interface AppendResult {
  */
 export function appendPlanned(path: string, plan: EntryPlanner): AppendResult {
   const absolute = resolve(path);
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < APPEND_ATTEMPTS; attempt++) {
+    // pi writes in bursts (a tool result, then the next assistant message): wait a little longer
+    // after each collision so our append lands in a pause, instead of giving up mid-burst.
+    if (attempt > 0) sleepMs(Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random()));
     let session = loadForWrite(absolute);
     if (session.diskVersion < CURRENT_VERSION) {
       migrateFileAtomically(absolute);

@@ -138,7 +138,7 @@ describe('session folders that are not what they seem', () => {
   });
 
   const canDropRoot = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']).status === 0;
-  it.runIf(canDropRoot)('an unreadable folder and file (permission denied, as uid 65534 via setpriv)', async () => {
+  it.runIf(canDropRoot)(`an unreadable folder and file (permission denied, as uid 65534 via setpriv)${canDropRoot ? '' : ' — SKIPPED: setpriv cannot drop root here'}`, async () => {
     const root = tempDir('pi-sessions-hostile-perm-');
     chmodSync(root, 0o755);
     const locked = join(root, 'locked');
@@ -171,7 +171,7 @@ describe('session folders that are not what they seem', () => {
   });
 
   const canUnshare = spawnSync('unshare', ['-rm', 'true']).status === 0;
-  it.runIf(canUnshare)('a read-only file system (bind mount in a user namespace): reads work, writes fail clearly, nothing changes', async () => {
+  it.runIf(canUnshare)(`a read-only file system (bind mount in a user namespace): reads work, writes fail clearly, nothing changes${canUnshare ? '' : ' — SKIPPED: unshare -rm is not permitted here'}`, async () => {
     const root = tempDir('pi-sessions-hostile-ro-');
     const path = join(root, '2026-01-05T09-00-00-000Z_ro.jsonl');
     writeFileSync(path, readFileSync(files['crlf']!));
