@@ -240,7 +240,8 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     const pty = await startPicker(store, [], { cols: 110, rows: 30 });
     pty.resize(40, 12);
     // Narrow: the header drops its "pi sessions" prefix, rows are truncated with an ellipsis.
-    const narrow = await pty.waitForText(/^5\/5 · this folder/m);
+    // Wait for the whole frame (header to footer): ink may write it in more than one chunk.
+    const narrow = await pty.waitForScreen((s) => /^5\/5 · this folder/m.test(s) && /Enter open/.test(s), 'the narrow frame with its footer');
     const lines = narrow.split('\n');
     expect(lines.length).toBeLessThanOrEqual(12);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);

@@ -137,8 +137,12 @@ describe('session folders that are not what they seem', () => {
     expectCleanRun(viaEnv, 'list with a looping sessions root');
   });
 
-  const canDropRoot = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']).status === 0;
-  it.runIf(canDropRoot)(`an unreadable folder and file (permission denied, as uid 65534 via setpriv)${canDropRoot ? '' : ' — SKIPPED: setpriv cannot drop root here'}`, async () => {
+  // The unprivileged user must also be able to run the built CLI (a checkout under a private
+  // folder, like mktemp -d's, is not readable by uid 65534).
+  const canDropRoot =
+    spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']).status === 0 &&
+    spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, '--version']).status === 0;
+  it.runIf(canDropRoot)(`an unreadable folder and file (permission denied, as uid 65534 via setpriv)${canDropRoot ? '' : ' — SKIPPED: cannot run the CLI as uid 65534 here (no setpriv, or the checkout is private)'}`, async () => {
     const root = tempDir('pi-sessions-hostile-perm-');
     chmodSync(root, 0o755);
     const locked = join(root, 'locked');
