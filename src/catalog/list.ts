@@ -13,16 +13,13 @@
  */
 import { statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
-import { discoverSessionFiles, inScope, listSessions, sortByModified, type ListOptions, type ListResult } from '../store/list.js';
+import { createSlicer, discoverSessionFiles, inScope, listSessions, sortByModified, type ListOptions, type ListResult } from '../store/list.js';
 import type { Locations } from '../store/locations.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
 import { catalogueDir, catalogueFile, loadCatalogue, writeCatalogue, type Catalogue, type PlannedRecord } from './file.js';
 import { RACY_MS, toSessionRecord, type CatalogueRecord } from './format.js';
 import { summarizeAppended, summarizeFull, type Summarised } from './incremental.js';
 import { nodeIo, type FileIo } from './io.js';
-
-/** Longest stretch of synchronous work before yielding to the event loop (as in listSessions). */
-const SLICE_MS = 12;
 
 export interface CachedListOptions extends ListOptions {
   /** false: no catalogue at all (`--no-cache`); nothing under the cache folder is read or written. */
@@ -164,12 +161,9 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
     // What to write for files that were (re-)read; unchanged ones are planned after the loop, and
     // only if anything changed at all (a warm start with no change builds no plan).
     const fresh = new Map<string, PlannedRecord>();
-    let sliceStart = performance.now();
+    const slice = createSlicer();
     for (let index = 0; index < files.length; index++) {
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
-      }
+      await slice();
       signal?.throwIfAborted();
       const path = files[index]!;
       let stat = discovery.stats?.get(path);

@@ -13,6 +13,24 @@ import type { NotASession, SessionInfo } from './types.js';
 /** Longest stretch of synchronous reading before yielding to the event loop. */
 const SLICE_MS = 12;
 
+/**
+ * Files are read synchronously (about a millisecond each) in slices of a few milliseconds; the
+ * returned function yields to the event loop when the current slice is used up, so a screen
+ * stays responsive while a listing runs. `await` it between files.
+ */
+export function createSlicer(sliceMs = SLICE_MS): () => Promise<void> | undefined {
+  let sliceStart = performance.now();
+  return () => {
+    if (performance.now() - sliceStart <= sliceMs) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        sliceStart = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
+
 /** `cwd`: this folder's sessions; `cwd-tree`: this folder and its sub-folders; `all`: every project. */
 export type ListScope = 'cwd' | 'cwd-tree' | 'all';
 
@@ -124,14 +142,9 @@ export async function listSessions(locations: Locations, options: ListOptions): 
   const discovery = discoverSessionFiles(locations, scope);
   const { files } = discovery;
   const results: (SessionInfo | NotASession)[] = [];
-  // Files are read synchronously (about a millisecond each) in slices of a few milliseconds,
-  // yielding to the event loop between slices so a screen stays responsive while listing.
-  let sliceStart = performance.now();
+  const slice = createSlicer();
   for (let index = 0; index < files.length; index++) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
+    await slice();
     signal?.throwIfAborted();
     const info = summarizeFileSync(files[index]!);
     results.push(info);

@@ -4,7 +4,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { LineSplitter, READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine } from './lines.js';
+import { LineSplitter, READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine, type LineHandler } from './lines.js';
 import { migrateInMemory } from './migrate.js';
 import type { JsonObject, NotASession, Problem, ReadResult, SessionEntry, SessionHeader } from './types.js';
 
@@ -125,8 +125,20 @@ export function fsErrorResult(path: string, error: unknown): NotASession {
   return notASession(path, 'unreadable', `cannot read (${code ?? (error instanceof Error ? error.message : String(error))})`);
 }
 
-/** Reads and migrates (in memory) one session file. Never throws for file problems. */
-export function readSessionSync(path: string): ReadResult {
+/** What a line-by-line scan of a file saw besides its lines. */
+export interface ScannedFile {
+  /** Bytes read: not the stat size, since the file may grow or shrink while it is read. */
+  size: number;
+  mtimeMs: number;
+  endsWithNewline: boolean;
+}
+
+/**
+ * Reads a regular file in chunks, handing each line to `onLine`; `stop()` ends the read early.
+ * File-system problems come back as a `NotASession`, never as a throw. `chunk` lets a caller that
+ * reads thousands of files reuse one buffer.
+ */
+export function scanFileSync(path: string, onLine: LineHandler, stop?: () => boolean, chunk: Buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES)): ScannedFile | NotASession {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -136,19 +148,17 @@ export function readSessionSync(path: string): ReadResult {
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) return notASession(path, 'not-a-file', 'not a regular file');
-    const collector = new SessionCollector();
-    const splitter = new LineSplitter(collector.onLine);
-    const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
-    let total = 0;
+    const splitter = new LineSplitter(onLine);
+    let size = 0;
     for (;;) {
       const n = readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
-      total += n;
+      size += n;
       splitter.push(chunk, n);
+      if (stop?.()) break;
     }
     splitter.end();
-    // `total`, not the stat size: the file may grow or shrink while we read it.
-    return collector.finish(path, total, stats.mtimeMs, splitter.endsWithNewline);
+    return { size, mtimeMs: stats.mtimeMs, endsWithNewline: splitter.endsWithNewline };
   } catch (error) {
     return fsErrorResult(path, error);
   } finally {
@@ -156,8 +166,8 @@ export function readSessionSync(path: string): ReadResult {
   }
 }
 
-/** Async twin of `readSessionSync` for the screens: yields to the event loop between chunks. */
-export async function readSession(path: string): Promise<ReadResult> {
+/** Async twin of `scanFileSync` for the screens: yields to the event loop between chunks. */
+export async function scanFile(path: string, onLine: LineHandler): Promise<ScannedFile | NotASession> {
   let handle;
   try {
     handle = await open(path, 'r');
@@ -167,23 +177,38 @@ export async function readSession(path: string): Promise<ReadResult> {
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) return notASession(path, 'not-a-file', 'not a regular file');
-    const collector = new SessionCollector();
-    const splitter = new LineSplitter(collector.onLine);
+    const splitter = new LineSplitter(onLine);
     const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
-    let total = 0;
+    let size = 0;
     for (;;) {
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
       if (bytesRead === 0) break;
-      total += bytesRead;
+      size += bytesRead;
       splitter.push(chunk, bytesRead);
     }
     splitter.end();
-    return collector.finish(path, total, stats.mtimeMs, splitter.endsWithNewline);
+    return { size, mtimeMs: stats.mtimeMs, endsWithNewline: splitter.endsWithNewline };
   } catch (error) {
     return fsErrorResult(path, error);
   } finally {
     await handle.close();
   }
+}
+
+/** Reads and migrates (in memory) one session file. Never throws for file problems. */
+export function readSessionSync(path: string): ReadResult {
+  const collector = new SessionCollector();
+  const scanned = scanFileSync(path, collector.onLine);
+  if ('ok' in scanned) return scanned;
+  return collector.finish(path, scanned.size, scanned.mtimeMs, scanned.endsWithNewline);
+}
+
+/** Async twin of `readSessionSync` for the screens: yields to the event loop between chunks. */
+export async function readSession(path: string): Promise<ReadResult> {
+  const collector = new SessionCollector();
+  const scanned = await scanFile(path, collector.onLine);
+  if ('ok' in scanned) return scanned;
+  return collector.finish(path, scanned.size, scanned.mtimeMs, scanned.endsWithNewline);
 }
 
 /** Parses bytes already in memory (tests, appended tails). */

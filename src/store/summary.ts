@@ -7,10 +7,9 @@
  * all the listing needs from it. Lines that might carry usage, or that look glued or torn, take the
  * full parse, so the shortcut never changes an answer.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { addUsage, assistantModel, emptyUsage, isObject, textOfContent } from './entry.js';
-import { LineSplitter, READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine } from './lines.js';
-import { fsErrorResult, notASession } from './read.js';
+import { READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine } from './lines.js';
+import { notASession, scanFileSync } from './read.js';
 import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo, UsageTotals } from './types.js';
 
 const TOOL_RESULT_PREFIX = Buffer.from('{"type":"message",');
@@ -361,33 +360,10 @@ let sharedChunk: Buffer | undefined;
  * of paying the thread-pool round trip of async reads for every chunk.
  */
 export function summarizeFileSync(path: string): SessionInfo | NotASession {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (error) {
-    return fsErrorResult(path, error);
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return notASession(path, 'not-a-file', 'not a regular file');
-    const collector = new SummaryCollector(path);
-    const splitter = new LineSplitter(collector.onLine);
-    const chunk = (sharedChunk ??= Buffer.allocUnsafe(READ_CHUNK_BYTES));
-    let total = 0;
-    for (;;) {
-      const bytesRead = readSync(fd, chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-      splitter.push(chunk, bytesRead);
-      if (collector.rejected) break;
-    }
-    splitter.end();
-    return collector.finish(total, stats.mtimeMs, splitter.endsWithNewline);
-  } catch (error) {
-    return fsErrorResult(path, error);
-  } finally {
-    closeSync(fd);
-  }
+  const collector = new SummaryCollector(path);
+  const scanned = scanFileSync(path, collector.onLine, () => collector.rejected !== undefined, (sharedChunk ??= Buffer.allocUnsafe(READ_CHUNK_BYTES)));
+  if ('ok' in scanned) return scanned;
+  return collector.finish(scanned.size, scanned.mtimeMs, scanned.endsWithNewline);
 }
 
 /** The title a person sees: the name, else the first prompt. */
