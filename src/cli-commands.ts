@@ -5,7 +5,7 @@
  * control sequences. JSON output is JSON (escaped by construction).
  */
 import { basename } from 'node:path';
-import { formatBytes, formatCost, formatRelativeAge, formatTokens } from './format.js';
+import { formatBytes, formatRelativeAge } from './format.js';
 import {
   branchInPlace,
   buildContext,
@@ -225,9 +225,4 @@ export async function deleteCommand(locations: Locations, args: string[], perman
     io.err(`pi-sessions: ${sanitizeInline(basename(failure.path))}: ${failure.error}${permanent ? '' : ' (nothing was deleted; --permanent deletes for good)'}`);
   }
   return { code: outcome.failed.length > 0 ? 1 : 0 };
-}
-
-/** Totals line used by `pi-sessions list` footers and the picker header. */
-export function usageSummary(info: SessionInfo): string {
-  return `${formatTokens(info.usage.totalTokens)} tokens, ${formatCost(info.usage.cost)}`;
 }
