@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { spawn, type IPty } from '@lydell/node-pty';
 import type { Terminal as XtermTerminal } from '@xterm/headless';
 import { onTestFinished } from 'vitest';
+import { KEYS } from './keys.js';
 
 // @xterm/headless ships CommonJS only (its "module" field points at a file that isn't published).
 const { Terminal } = createRequire(import.meta.url)('@xterm/headless') as typeof import('@xterm/headless');
@@ -26,22 +27,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI_PATH = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
 
 /** Input sequences as an xterm sends them (normal cursor-key mode). */
-export const PTY_KEYS = {
-  up: '\u001b[A',
-  down: '\u001b[B',
-  right: '\u001b[C',
-  left: '\u001b[D',
-  pageUp: '\u001b[5~',
-  pageDown: '\u001b[6~',
-  home: '\u001b[H',
-  end: '\u001b[F',
-  enter: '\r',
-  escape: '\u001b',
-  tab: '\t',
-  shiftTab: '\u001b[Z',
-  backspace: '\u007f',
-  ctrlC: '\u0003',
-} as const;
+export const PTY_KEYS = KEYS;
 
 export interface StartPtyOptions {
   /** Arguments for `command` (for the default command: arguments of the CLI). */
