@@ -137,6 +137,29 @@ export function splitGlued(text: string): JsonObject[] | undefined {
   return values.length >= 2 ? values : undefined;
 }
 
+/**
+ * The entries one parsed line contributes, with what was wrong with it pushed to `problems`:
+ * the shared rules of the full reader and the listing's summariser. `sawObject` tells junk
+ * before the header from an unparsable line later on; `terminated` a torn last line.
+ */
+export function lineEntries(parsed: ParsedLine, lineNo: number, terminated: boolean, sawObject: boolean, problems: Problem[]): JsonObject[] {
+  switch (parsed.kind) {
+    case 'object':
+      return [parsed.value];
+    case 'glued':
+      problems.push({ line: lineNo, kind: 'glued-line', message: `${parsed.values.length} entries glued on one line (written by pi before 0.84.4); recovered` });
+      return parsed.values;
+    case 'non-object':
+      problems.push({ line: lineNo, kind: 'not-an-object', message: `line holds ${describeValue(parsed.value)}, not an entry` });
+      return [];
+    case 'unparsable':
+      if (!terminated) problems.push({ line: lineNo, kind: 'torn-last-line', message: 'the last line is cut off (no newline, not JSON); ignored' });
+      else if (!sawObject) problems.push({ line: lineNo, kind: 'junk-before-header', message: 'unparsable line before the header; skipped' });
+      else problems.push({ line: lineNo, kind: 'unparsable-line', message: `not JSON (${parsed.reason}); skipped` });
+      return [];
+  }
+}
+
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';

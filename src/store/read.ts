@@ -4,7 +4,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { LineSplitter, READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine, type LineHandler } from './lines.js';
+import { LineSplitter, READ_CHUNK_BYTES, hasBom, isBlank, lineEntries, parseLine, type LineHandler } from './lines.js';
 import { migrateInMemory } from './migrate.js';
 import type { JsonObject, NotASession, Problem, ReadResult, SessionEntry, SessionHeader } from './types.js';
 
@@ -25,7 +25,6 @@ export class SessionCollector {
   readonly problems: Problem[] = [];
   private seenObject = false;
   private bomAtStart = false;
-  lastLineTorn = false;
 
   readonly onLine = (buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void => {
     if (lineNo === 1 && hasBom(buf, start, end)) {
@@ -44,31 +43,7 @@ export class SessionCollector {
   private handleLine(buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void {
     if (isBlank(buf, start, end)) return;
     const parsed = parseLine(buf, start, end, lineNo, this.problems);
-    switch (parsed.kind) {
-      case 'object':
-        this.add(parsed.value, lineNo);
-        return;
-      case 'glued':
-        this.problems.push({
-          line: lineNo,
-          kind: 'glued-line',
-          message: `${parsed.values.length} entries glued on one line (written by pi before 0.84.4); recovered`,
-        });
-        for (const value of parsed.values) this.add(value, lineNo);
-        return;
-      case 'non-object':
-        this.problems.push({ line: lineNo, kind: 'not-an-object', message: `line holds ${describeValue(parsed.value)}, not an entry` });
-        return;
-      case 'unparsable':
-        if (!terminated) {
-          this.lastLineTorn = true;
-          this.problems.push({ line: lineNo, kind: 'torn-last-line', message: 'the last line is cut off (no newline, not JSON); ignored' });
-        } else if (!this.seenObject) {
-          this.problems.push({ line: lineNo, kind: 'junk-before-header', message: 'unparsable line before the header; skipped' });
-        } else {
-          this.problems.push({ line: lineNo, kind: 'unparsable-line', message: `not JSON (${parsed.reason}); skipped` });
-        }
-    }
+    for (const value of lineEntries(parsed, lineNo, terminated, this.seenObject, this.problems)) this.add(value, lineNo);
   }
 
   private add(value: JsonObject, lineNo: number): void {
@@ -91,7 +66,7 @@ export class SessionCollector {
     if (this.bomAtStart) {
       problems.unshift({ line: 1, kind: 'bom', message: 'the file starts with a UTF-8 byte-order mark: pi 1.6 refuses to open it' });
     }
-    if (endsWithNewline === false && !this.lastLineTorn && size > 0) {
+    if (endsWithNewline === false && size > 0 && !problems.some((p) => p.kind === 'torn-last-line')) {
       problems.push({ line: 0, kind: 'no-trailing-newline', message: 'the last line has no newline (pi appends one when it opens the file)' });
     }
     const header = first as SessionHeader;

@@ -8,7 +8,7 @@
  * full parse, so the shortcut never changes an answer.
  */
 import { addUsage, assistantModel, emptyUsage, isObject, textOfContent } from './entry.js';
-import { READ_CHUNK_BYTES, describeValue, hasBom, isBlank, parseLine } from './lines.js';
+import { READ_CHUNK_BYTES, hasBom, isBlank, lineEntries, parseLine } from './lines.js';
 import { notASession, scanFileSync } from './read.js';
 import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo, UsageTotals } from './types.js';
 
@@ -190,21 +190,7 @@ export class SummaryCollector {
     if (isBlank(buf, start, end)) return;
     if (this.header && terminated && this.tryToolResultShortcut(buf, start, end)) return;
     const parsed = parseLine(buf, start, end, lineNo, this.problems);
-    if (parsed.kind === 'object') this.add(parsed.value, lineNo);
-    else if (parsed.kind === 'glued') {
-      this.problems.push({ line: lineNo, kind: 'glued-line', message: `${parsed.values.length} entries glued on one line; recovered` });
-      for (const value of parsed.values) this.add(value, lineNo);
-    } else if (parsed.kind === 'non-object') {
-      this.problems.push({ line: lineNo, kind: 'not-an-object', message: `line holds ${describeValue(parsed.value)}, not an entry` });
-    } else if (!terminated) {
-      this.problems.push({ line: lineNo, kind: 'torn-last-line', message: 'the last line is cut off (no newline, not JSON); ignored' });
-    } else {
-      this.problems.push({
-        line: lineNo,
-        kind: this.sawObject ? 'unparsable-line' : 'junk-before-header',
-        message: this.sawObject ? `not JSON (${parsed.reason}); skipped` : 'unparsable line before the header; skipped',
-      });
-    }
+    for (const value of lineEntries(parsed, lineNo, terminated, this.sawObject, this.problems)) this.add(value, lineNo);
   };
 
   private tryToolResultShortcut(buf: Buffer, start: number, end: number): boolean {
