@@ -8,7 +8,8 @@ export type StoreErrorCode =
   | 'write-failed'
   | 'trash-unavailable'
   | 'bad-input'
-  | 'unreadable-dir';
+  | 'unreadable-dir'
+  | 'not-regular';
 
 export class StoreError extends Error {
   constructor(
