@@ -2,8 +2,9 @@
  * The picker's search language (pure): parsing a query line into terms, and matching sessions.
  *
  * Syntax (tokens are separated by whitespace and ANDed):
- *   word            fuzzy on name and cwd (fuse.js), case-insensitive substring of name, cwd, id
- *                   and the full message text (every user/assistant message on every branch)
+ *   word            fuzzy on name and cwd (fuse.js, for typos), case-insensitive substring of name,
+ *                   cwd, id and the full message text (every user/assistant message on every
+ *                   branch), else an abbreviation (in-order subsequence) of the name or cwd like pi
  *   "some phrase"   case-insensitive substring, whitespace runs count as one space
  *   re:<regex>      case-insensitive JavaScript regex over name, then message text, cwd and id.
  *                   Like pi, `re:` takes the REST of the line (spaces included), so
@@ -18,7 +19,9 @@
  *
  * Ranking (lower score is better, summed over terms): a name hit (tier 0) beats a fuzzy name hit
  * (tier 1), which beats a message-text/cwd/id substring hit (tier 2), which beats a fuzzy cwd hit
- * (tier 3). Ties are left to the caller's recency order (`sort.ts`).
+ * (tier 3), which beats pi's abbreviation tier: the word as a subsequence of the name (tier 4),
+ * then of the cwd (tier 5), as in pi's `/resume` (`sqlite idx`, `rfctr cfg`). Ties are left to
+ * the caller's recency order (`sort.ts`).
  *
  * Speed: matching a keystroke over thousands of sessions with ~100 KB of text each must stay well
  * under 50 ms, so (1) the lower-cased, whitespace-collapsed message text is computed once per
@@ -30,6 +33,7 @@
 import Fuse from 'fuse.js';
 import { parseDateOrAge, parseSize } from '../format.js';
 import type { SessionInfo } from '../store/types.js';
+import { subsequenceScore } from './subsequence.js';
 
 /** A session modified within this window may be open in a running pi. */
 export const LIVE_WINDOW_MS = 5 * 60 * 1000;
@@ -292,6 +296,23 @@ function fuzzyCwds(index: SearchIndex, word: string): Map<string, number> {
   return found;
 }
 
+/**
+ * pi's last tier: the word as an abbreviation (a subsequence) of the name, else of the cwd. A
+ * name abbreviation ranks before a cwd one; within each, pi's score (clamped into the tier).
+ */
+function abbreviationScore(word: string, name: string, cwd: string): number | undefined {
+  if (word.length < FUZZY_MIN_LENGTH) return undefined;
+  const inName = name === '' ? undefined : subsequenceScore(word, name);
+  if (inName !== undefined) return 4 * TIER + clampInTier(inName);
+  const inCwd = subsequenceScore(word, cwd);
+  return inCwd === undefined ? undefined : 5 * TIER + clampInTier(inCwd);
+}
+
+/** pi's scores run from about -150 (bonuses) upwards; keep them inside one tier's range. */
+function clampInTier(score: number): number {
+  return Math.min(TIER - 1, Math.max(0, score + 200));
+}
+
 export interface TextHit {
   /** Offset and length of the first match in the prepared (normalised) text. */
   start: number;
@@ -484,6 +505,8 @@ export function searchSessions(index: SearchIndex, query: ParsedQuery, options: 
             score = 2 * TIER;
           } else if (fuzzyCwd?.has(info.cwd)) {
             score = 3 * TIER + (fuzzyCwd.get(info.cwd) ?? 0) * 100;
+          } else if (term.kind === 'word') {
+            score = abbreviationScore(pattern, name, index.cwds[i] ?? '');
           }
         }
         if (score === undefined) continue;
