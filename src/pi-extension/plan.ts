@@ -1,0 +1,102 @@
+/**
+ * What the pi extension asks pi-sessions to do and what it does with the answer (pure, so it is
+ * tested without pi). The extension itself (`extension.ts`) only hands the terminal over and
+ * calls pi's API.
+ *
+ * The CLI runs as a child with stdout piped: the picker then draws on the controlling terminal
+ * (/dev/tty) and writes nothing but the chosen path to stdout (`--print`), the same contract as
+ * `pi --session "$(pi-sessions --print)"`.
+ */
+
+export interface PiSessionFacts {
+  /** pi's cwd (`ctx.cwd`). */
+  cwd: string;
+  /** The running session's file, if it is persisted. */
+  sessionFile: string | undefined;
+  /** The folder pi keeps this session in (`sessionManager.getSessionDir()`). */
+  sessionDir: string;
+  /** Where pi-sessions would look on its own, from the same env and settings rules as pi. */
+  defaultSessionDir: string;
+}
+
+/** `--session-dir` only when pi was started with one that our own resolution would not find. */
+function sessionDirArgs(facts: PiSessionFacts): string[] {
+  return samePath(facts.sessionDir, facts.defaultSessionDir) ? [] : ['--session-dir', facts.sessionDir];
+}
+
+function samePath(a: string, b: string): boolean {
+  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+}
+
+export function pickerArgs(facts: PiSessionFacts, query: string): string[] {
+  const args = ['--print', ...sessionDirArgs(facts)];
+  if (facts.sessionFile) args.push('--current', facts.sessionFile);
+  if (query.trim() !== '') args.push('--query', query.trim());
+  return args;
+}
+
+export function treeArgs(facts: PiSessionFacts & { sessionFile: string }): string[] {
+  return ['tree', facts.sessionFile, '--print', ...sessionDirArgs(facts)];
+}
+
+/** What the child process reported. */
+export interface ChildOutcome {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** The child could not be started at all. */
+  error?: string;
+}
+
+export type NextStep =
+  | { kind: 'switch'; path: string }
+  | { kind: 'reload'; path: string }
+  | { kind: 'nothing' }
+  | { kind: 'report'; message: string };
+
+/** The first line of what the child said on stderr, for pi's one-line notice. */
+function firstLine(text: string): string {
+  return text.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
+}
+
+function failure(outcome: ChildOutcome): NextStep | undefined {
+  if (outcome.error) return { kind: 'report', message: `pi-sessions could not start: ${outcome.error}` };
+  // 0: a path was chosen; 1: Esc or nothing chosen; 130: Ctrl+C. Anything else is a failure.
+  if (outcome.status === 0 || outcome.status === 1 || outcome.status === 130) return undefined;
+  const said = firstLine(outcome.stderr);
+  return { kind: 'report', message: said === '' ? `pi-sessions exited with status ${outcome.status ?? 'unknown'}` : said };
+}
+
+function chosenPath(outcome: ChildOutcome): string | undefined {
+  if (outcome.status !== 0) return undefined;
+  const path = outcome.stdout.replace(/\r?\n$/, '');
+  return path === '' || path.includes('\n') ? undefined : path;
+}
+
+/** After `/sessions`: switch to the chosen session unless it is the one pi is in. */
+export function afterPicker(outcome: ChildOutcome, current: string | undefined): NextStep {
+  const failed = failure(outcome);
+  if (failed) return failed;
+  const path = chosenPath(outcome);
+  if (path === undefined || (current !== undefined && samePath(path, current))) return { kind: 'nothing' };
+  return { kind: 'switch', path };
+}
+
+/** A file's identity and size before and after, to tell whether the tree view wrote to it. */
+export interface FileState {
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * After `/sessions-tree`: a fork opened in pi switches to it; any change to the current file
+ * (resume from here, a label, a summary) reloads it so pi's in-memory state matches the file.
+ */
+export function afterTree(outcome: ChildOutcome, current: string, before: FileState, after: FileState | undefined): NextStep {
+  const failed = failure(outcome);
+  if (failed) return failed;
+  const path = chosenPath(outcome);
+  if (path !== undefined && !samePath(path, current)) return { kind: 'switch', path };
+  const changed = after === undefined || after.size !== before.size || after.mtimeMs !== before.mtimeMs;
+  return changed || path !== undefined ? { kind: 'reload', path: current } : { kind: 'nothing' };
+}
