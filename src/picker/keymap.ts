@@ -17,6 +17,7 @@
  * prompt while erasing the query would be a trap.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
+import type { SharedActions } from '../keymap/pi-keybindings.js';
 
 export type PickerCommand =
   | 'up'
@@ -109,4 +110,18 @@ export const PICKER_MODE_TITLES: Readonly<Record<PickerKeyMode, string>> = {
   rename: 'rename',
   confirm: 'delete prompts',
   help: 'help',
+};
+
+/** pi's keybindings.json action ids for the picker actions pi's /resume also has (see pi-keybindings.ts). */
+export const PICKER_PI_ACTIONS: SharedActions<PickerCommand> = {
+  'tui.select.up': 'up',
+  'tui.select.down': 'down',
+  'tui.select.pageUp': 'pageUp',
+  'tui.select.pageDown': 'pageDown',
+  'tui.select.confirm': 'open',
+  'app.session.togglePath': 'paths',
+  'app.session.toggleSort': 'sort',
+  'app.session.toggleNamedFilter': 'named',
+  'app.session.rename': 'rename',
+  'app.session.delete': 'delete',
 };

@@ -19,6 +19,7 @@
  * terminal speaks the kitty protocol, so the backward filter cycle is also on Alt+O.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
+import type { SharedActions } from '../keymap/pi-keybindings.js';
 
 export type TreeCommand =
   | 'up'
@@ -104,4 +105,25 @@ export const TREE_MODE_TITLES: Readonly<Record<TreeKeyMode, string>> = {
   search: 'tree while searching',
   detail: 'detail view',
   help: 'help',
+};
+
+/** pi's keybindings.json action ids for the tree actions pi's /tree also has (see pi-keybindings.ts). */
+export const TREE_PI_ACTIONS: SharedActions<TreeCommand> = {
+  'tui.select.up': 'up',
+  'tui.select.down': 'down',
+  'tui.select.pageUp': 'pageUp',
+  'tui.select.pageDown': 'pageDown',
+  'tui.select.confirm': 'openMenu',
+  'app.tree.foldOrUp': 'foldOrUp',
+  'app.tree.unfoldOrDown': 'unfoldOrDown',
+  'app.tree.editLabel': 'editLabel',
+  'app.tree.toggleLabelTimestamp': 'toggleLabelTimes',
+  'app.tree.filter.default': 'filterDefault',
+  'app.tree.filter.noTools': 'filterNoTools',
+  'app.tree.filter.userOnly': 'filterUserOnly',
+  'app.tree.filter.labeledOnly': 'filterLabeledOnly',
+  'app.tree.filter.all': 'filterAll',
+  'app.tree.filter.cycleForward': 'filterNext',
+  'app.tree.filter.cycleBackward': 'filterPrev',
+  'app.message.copy': 'copy',
 };

@@ -1,0 +1,86 @@
+/**
+ * pi's own configuration that pi-sessions follows: `treeFilterMode` from `settings.json`
+ * (global `<agentDir>/settings.json`, then the project's `<cwd>/.pi/settings.json` on top, as pi
+ * merges them) and `<agentDir>/keybindings.json`. Reading never fails: a missing, unreadable,
+ * oversized or malformed file is pi's defaults, plus a problem line the caller may show.
+ */
+import { closeSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { isObject } from './entry.js';
+import { describeFsError, StoreError } from './errors.js';
+import { openRegularSync } from './regular-file.js';
+import type { JsonObject } from './types.js';
+
+/** pi's tree filter names (its `treeFilterMode` setting). */
+export const TREE_FILTER_MODES = ['default', 'no-tools', 'user-only', 'labeled-only', 'all'] as const;
+export type TreeFilterSetting = (typeof TREE_FILTER_MODES)[number];
+
+/** A settings file larger than this is not a settings file (and reading it must stay cheap). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+export type JsonFileRead = { ok: true; value: JsonObject } | { ok: false; missing: boolean; problem: string };
+
+/** One JSON object from a small regular file; never throws, never blocks on a FIFO. */
+export function readJsonObjectFile(file: string): JsonFileRead {
+  let fd: number | undefined;
+  try {
+    const opened = openRegularSync(file);
+    fd = opened.fd;
+    if (opened.stats.size > MAX_CONFIG_BYTES) return { ok: false, missing: false, problem: `${file}: larger than 1 MB, ignored` };
+    const buffer = Buffer.alloc(opened.stats.size);
+    let got = 0;
+    while (got < buffer.length) {
+      const n = readSync(fd, buffer, got, buffer.length - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    const parsed: unknown = JSON.parse(buffer.subarray(0, got).toString('utf8'));
+    return isObject(parsed) ? { ok: true, value: parsed } : { ok: false, missing: false, problem: `${file}: not a JSON object, ignored` };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, missing: true, problem: '' };
+    // A StoreError (not a regular file) already names the file.
+    if (error instanceof StoreError) return { ok: false, missing: false, problem: `${error.message}, ignored` };
+    const reason = error instanceof SyntaxError ? 'not valid JSON' : describeFsError(error);
+    return { ok: false, missing: false, problem: `${file}: ${reason}, ignored` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+export interface PiConfig {
+  treeFilterMode: TreeFilterSetting;
+  /** pi action id → keys in pi's syntax (`ctrl+shift+t`), as written in keybindings.json. */
+  keybindings: Readonly<Record<string, readonly string[]>>;
+  /** One line per file that exists but could not be used. */
+  problems: string[];
+}
+
+function keybindingsOf(value: JsonObject): Record<string, readonly string[]> {
+  const out: Record<string, readonly string[]> = {};
+  for (const [action, keys] of Object.entries(value)) {
+    if (action.startsWith('$')) continue;
+    if (typeof keys === 'string') out[action] = [keys];
+    else if (Array.isArray(keys) && keys.every((k) => typeof k === 'string')) out[action] = keys as string[];
+  }
+  return out;
+}
+
+export function readPiConfig(agentDir: string, cwd: string): PiConfig {
+  const problems: string[] = [];
+  let treeFilterMode: TreeFilterSetting = 'default';
+  // Global first, the project's on top: the later file wins, as in pi's settings merge.
+  for (const file of [join(agentDir, 'settings.json'), join(cwd, '.pi', 'settings.json')]) {
+    const read = readJsonObjectFile(file);
+    if (!read.ok) {
+      if (!read.missing) problems.push(read.problem);
+      continue;
+    }
+    const mode = read.value['treeFilterMode'];
+    if (typeof mode === 'string' && (TREE_FILTER_MODES as readonly string[]).includes(mode)) treeFilterMode = mode as TreeFilterSetting;
+    else if (mode !== undefined) problems.push(`${file}: treeFilterMode ${JSON.stringify(mode)} is not one of ${TREE_FILTER_MODES.join(', ')}, ignored`);
+  }
+  const bindings = readJsonObjectFile(join(agentDir, 'keybindings.json'));
+  if (!bindings.ok && !bindings.missing) problems.push(bindings.problem);
+  return { treeFilterMode, keybindings: bindings.ok ? keybindingsOf(bindings.value) : {}, problems };
+}

@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readPiConfig } from '../../src/store/pi-settings.js';
+
+let root: string;
+let agent: string;
+let project: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'pi-sessions-settings-'));
+  agent = join(root, 'agent');
+  project = join(root, 'proj');
+  mkdirSync(agent, { recursive: true });
+  mkdirSync(join(project, '.pi'), { recursive: true });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe("pi's settings and keybindings", () => {
+  it("defaults when nothing is configured", () => {
+    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: {}, problems: [] });
+  });
+
+  it('treeFilterMode: global, overridden by the project, as pi merges them', () => {
+    writeFileSync(join(agent, 'settings.json'), JSON.stringify({ treeFilterMode: 'no-tools' }));
+    expect(readPiConfig(agent, project).treeFilterMode).toBe('no-tools');
+    writeFileSync(join(project, '.pi', 'settings.json'), JSON.stringify({ treeFilterMode: 'user-only' }));
+    expect(readPiConfig(agent, project).treeFilterMode).toBe('user-only');
+  });
+
+  it('keybindings: strings and lists, $schema skipped', () => {
+    writeFileSync(join(agent, 'keybindings.json'), JSON.stringify({ $schema: 'x', 'app.tree.editLabel': 'ctrl+e', 'tui.select.up': ['k', 'up'], bad: 3 }));
+    expect(readPiConfig(agent, project).keybindings).toEqual({ 'app.tree.editLabel': ['ctrl+e'], 'tui.select.up': ['k', 'up'] });
+  });
+
+  it('bad files are defaults plus one line each, never a throw or a hang (FIFO)', () => {
+    writeFileSync(join(agent, 'settings.json'), '{ not json');
+    writeFileSync(join(project, '.pi', 'settings.json'), JSON.stringify({ treeFilterMode: 'everything' }));
+    execFileSync('mkfifo', [join(agent, 'keybindings.json')]);
+    const config = readPiConfig(agent, project);
+    expect(config.treeFilterMode).toBe('default');
+    expect(config.problems).toEqual([
+      `${join(agent, 'settings.json')}: not valid JSON, ignored`,
+      `${join(project, '.pi', 'settings.json')}: treeFilterMode "everything" is not one of default, no-tools, user-only, labeled-only, all, ignored`,
+      `${join(agent, 'keybindings.json')}: not a regular file (a FIFO), ignored`,
+    ]);
+  });
+});
