@@ -160,18 +160,30 @@ export function treeJson(session: LoadedSession): Record<string, unknown> {
   };
 }
 
-export function contextJson(session: LoadedSession, leafId: string | undefined): Record<string, unknown> {
+/**
+ * `context --json`: `messages` exactly as the model gets them (pi's objects, nothing added) and,
+ * parallel to them, `sources`: the entry each came from, or the compaction whose `retainedTail`
+ * holds it. `droppedByPi` says when pi 1.6.0 would leave retained messages out (`--as-pi` gives
+ * its answer).
+ */
+export function contextJson(session: LoadedSession, leafId: string | undefined, options: { asPi?: boolean } = {}): Record<string, unknown> {
   const tree = buildTree(session);
   if (leafId !== undefined && !tree.byId.has(leafId)) throw new StoreError('no-entry', `no entry ${leafId} in ${session.path}`);
-  const context = buildContext(tree, leafId ?? tree.leafId);
-  const out: Record<string, unknown> = {
+  const asPi = options.asPi === true;
+  const context = buildContext(tree, leafId ?? tree.leafId, { asPi });
+  const retained = context.retainedTail;
+  return {
+    rule: asPi ? 'pi-1.6.0' : 'format',
     model: context.model,
     thinkingLevel: context.thinkingLevel,
     contextEntries: context.contextEntries.map((e) => e.id),
-    messages: context.messages.map((m) => ({ src: m.src, ...m.message })),
+    messages: context.messages,
+    sources: context.sources,
+    droppedByPi:
+      retained && (retained.droppedMessages > 0 || retained.keptEntriesInstead.length > 0)
+        ? { pi: '1.6.0', compactionId: retained.compactionId, retainedMessages: retained.droppedMessages, keptEntriesInstead: retained.keptEntriesInstead }
+        : null,
   };
-  if (context.retainedTail) out['retainedTail'] = context.retainedTail;
-  return out;
 }
 
 export async function treeCommand(locations: Locations, arg: string, io: Output): Promise<CommandResult> {
@@ -180,9 +192,9 @@ export async function treeCommand(locations: Locations, arg: string, io: Output)
   return { code: 0 };
 }
 
-export async function contextCommand(locations: Locations, arg: string, leafId: string | undefined, io: Output): Promise<CommandResult> {
+export async function contextCommand(locations: Locations, arg: string, leafId: string | undefined, io: Output, options: { asPi?: boolean } = {}): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
-  io.out(JSON.stringify(contextJson(loadOrFail(path), leafId), null, 2));
+  io.out(JSON.stringify(contextJson(loadOrFail(path), leafId, options), null, 2));
   return { code: 0 };
 }
 

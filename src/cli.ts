@@ -29,7 +29,9 @@ With no command, opens the full-screen session picker (needs a terminal).
 Commands:
   list [--all | --tree] [--cwd DIR] [--json]   list sessions (this folder; --tree: and sub-folders; --all: every project)
   tree <session> [--json]                      open the tree view, or print the tree as JSON
-  context <session> [--leaf ID] --json         what the model sees from the leaf (or ID)
+  context <session> [--leaf ID] [--as-pi] --json
+                                               what the model sees from the leaf (or ID); --as-pi: exactly
+                                               what pi 1.6.0 sends (it ignores a compaction's retainedTail)
   rename <session> <name>                      set the session name ("" clears it)
   label <session> <entryId> [label]            set a label on an entry (no label clears it)
   branch <session> <entryId> [--summary TEXT]  make pi resume from an entry (persisted)
@@ -55,6 +57,7 @@ const OPTIONS = {
   cwd: { type: 'string' },
   json: { type: 'boolean' },
   leaf: { type: 'string' },
+  'as-pi': { type: 'boolean' },
   summary: { type: 'string' },
   permanent: { type: 'boolean' },
   print: { type: 'boolean' },
@@ -119,7 +122,7 @@ export async function main(argv: string[], io: Output): Promise<number> {
         need(rest, 1, '<session>');
         noExtra(rest, 1);
         if (!values.json) throw new UsageError('context prints JSON only: add --json');
-        return (await contextCommand(locations, rest[0]!, values.leaf, io)).code;
+        return (await contextCommand(locations, rest[0]!, values.leaf, io, { asPi: !!values['as-pi'] })).code;
       case 'rename':
         need(rest, 2, '<session> <name>');
         noExtra(rest, 2);

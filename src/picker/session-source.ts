@@ -105,7 +105,7 @@ async function loadPreview(info: SessionInfo): Promise<PreviewData> {
   const context = buildContext(buildTree(read));
   const turns: PreviewTurn[] = [];
   for (let i = context.messages.length - 1; i >= 0 && turns.length < PREVIEW_TURNS; i--) {
-    const message = context.messages[i]?.message;
+    const message = context.messages[i];
     const role = message?.['role'];
     if (!message || (role !== 'user' && role !== 'assistant')) continue;
     const text = messageText(message).trim();

@@ -135,7 +135,7 @@ describe('readSession on hostile input', () => {
     const s = loaded(fromText(b.text()));
     expect(kinds(s)).toEqual(['bad-message']);
     const context = buildContext(buildTree(s));
-    expect(context.messages.at(-1)!.message).toEqual({ role: 'user', content: [], timestamp: 1 });
+    expect(context.messages.at(-1)).toEqual({ role: 'user', content: [], timestamp: 1 });
   });
 
   it('ignores a second header like pi, and reports it', () => {
@@ -197,7 +197,7 @@ describe('tree safety', () => {
     expect(getBranch(tree, 'cyc00003').map((e) => e.id)).toEqual(['cyc00001', 'cyc00002', 'cyc00003']);
     expect(getBranch(tree, 'self0001').map((e) => e.id)).toEqual(['self0001']);
     const context = buildContext(tree);
-    expect(context.messages.map((m) => m.src)).toEqual(['cyc00003']);
+    expect(context.sources).toEqual([{ entryId: 'cyc00003' }]);
   });
 
   it('shows orphans as extra roots and dedupes ids (last wins)', () => {
