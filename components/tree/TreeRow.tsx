@@ -21,6 +21,8 @@ export const MARK_ACTIVE = '• ';
 /** The leaf (where pi resumes) gets its own glyph, unlike pi (§4 #15). */
 export const MARK_LEAF = '◆ ';
 export const MARK_FOLDED_ROOT = '⊞ ';
+/** A compaction's retained message: a dim copy under its row, not an entry. */
+export const MARK_RETAINED = '┆ retained ';
 
 /** Compresses a deep prefix to at most `max` columns, keeping its right (nearest) part. */
 export function compressPrefix(prefix: string, max: number): string {
@@ -69,6 +71,14 @@ export function rowSegments({ row, display, selected, width, tokens, labelTime }
   if (row.folded && row.connector === 0) segments.push({ text: MARK_FOLDED_ROOT, tone: 'fold' });
   if (row.isLeaf || row.leafBelow) segments.push({ text: MARK_LEAF, tone: 'leaf' });
   else if (row.onActivePath) segments.push({ text: MARK_ACTIVE, tone: 'active' });
+  if (row.retainedBy !== undefined) {
+    // Dim throughout: the message is a copy the compaction keeps, not something to act on.
+    segments.push({ text: MARK_RETAINED, tone: 'muted' });
+    for (const text of [display.prefix, display.text]) {
+      for (const part of highlightParts(text, tokens)) segments.push({ text: part.text, tone: 'muted', highlight: part.highlight });
+    }
+    return fitSegments(segments, width);
+  }
   const parts: Segment[] = [];
   if (row.label !== undefined) {
     // Labels are session data like any text: escape controls before they reach the terminal.

@@ -22,11 +22,12 @@ import type { SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { osc52 } from '../../src/tree/clipboard.js';
-import { detailLines, displayString, entryFullText, formatLabelTime, type DetailFormat } from '../../src/tree/entry-display.js';
+import { nodeDetailLines, type DetailFormat } from '../../src/tree/entry-detail.js';
+import { displayString, entryFullText, formatLabelTime } from '../../src/tree/entry-display.js';
 import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type TreeIndex } from '../../src/tree/flatten.js';
 import { TREE_BINDINGS, TREE_MODE_TITLES } from '../../src/tree/keymap.js';
 import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
-import { initTreeState, keyMode, matchPosition, selectedRow, treeReducer, type DetailSource, type MenuAction, type TreeAction, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
+import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, treeReducer, type DetailSource, type MenuAction, type TreeAction, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
 import { TreeRow, toneColor, toneDim } from './TreeRow.js';
 
 export type TreeExit = { kind: 'quit'; code: number } | { kind: 'resume'; path: string; cwd: string };
@@ -183,10 +184,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
   dataRef.current = data;
 
   const detailSource = useCallback<DetailSource>(
-    (index, id) => {
-      const entry = index.tree.byId.get(id);
-      return entry ? detailLines(entry, index.tree, index.displayContext, FORMAT, store.subtreeUsage) : [];
-    },
+    (index, id) => nodeDetailLines(index, id, FORMAT, store.subtreeUsage),
     [store],
   );
   const [state, dispatchState, stateRef] = useSyncReducer(treeReducer, () => initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource }));
@@ -217,7 +215,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     let timer: NodeJS.Timeout | undefined;
     const step = (): void => {
       from = warmSearch(data.index, from, 5000);
-      if (from < data.index.size) timer = setTimeout(step, 0);
+      if (from < data.index.nodeCount) timer = setTimeout(step, 0);
     };
     timer = setTimeout(step, 50);
     return () => clearTimeout(timer);
@@ -295,8 +293,10 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             return;
           }
           case 'copy': {
-            const entry = dataRef.current.tree.byId.get(effect.id);
-            const text = entry ? entryFullText(entry) : undefined;
+            // By row key: a retained message's row copies the message it stands for.
+            const index = dataRef.current.index;
+            const num = index.numOf.get(effect.id);
+            const text = num === undefined ? undefined : entryFullText(index.entries[num]!);
             if (text === undefined || text === '') {
               dispatch({ type: 'failed', message: 'Selected entry has no text to copy' });
               return;
@@ -441,12 +441,15 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
   const overlay = (() => {
     if (state.mode === 'menu') {
       const row = selectedRow(state);
-      const title = row ? truncateToWidth(`Entry: ${displayString(displayOf(index, row.num))}`, width - 2) : 'Entry';
+      const title = row ? truncateToWidth(`${row.retainedBy !== undefined ? 'Retained' : 'Entry'}: ${displayString(displayOf(index, row.num))}`, width - 2) : 'Entry';
+      // A retained message is not an entry: the menu says which actions cannot apply.
+      const note = row?.retainedBy !== undefined ? `${RETAINED_ROW_NOTE} (kept by compaction ${sanitizeInline(row.retainedBy)}); View and Copy work.` : undefined;
       return (
         <Box flexDirection="column" borderStyle="round" paddingX={1}>
           <Text bold wrap="truncate-end">
             {title}
           </Text>
+          {note !== undefined ? <Text dimColor wrap="wrap">{note}</Text> : null}
           <SelectInput key={menuIndex} items={MENU_ITEMS} initialIndex={menuIndex} isFocused={false} limit={MENU_ITEMS.length} />
         </Box>
       );

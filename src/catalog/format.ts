@@ -21,7 +21,7 @@ import type { NotASession, Problem, SessionInfo, UsageTotals } from '../store/ty
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
-export const CATALOGUE_VERSION = 1;
+export const CATALOGUE_VERSION = 2;
 /** Coarser than any mtime granularity we expect on a local disk (ext4 ticks, 1 s on some others). */
 export const RACY_MS = 2000;
 

@@ -263,6 +263,9 @@ export class SummaryCollector {
       }
     } else if (type === 'compaction' || type === 'branch_summary' || type === 'usage') {
       addUsage(this.usage, value['usage']);
+      // A checkpoint's retained messages are searchable text of the session (§8.4); their usage
+      // is not counted: the entries they copy spent it.
+      if (type === 'compaction') for (const text of retainedTexts(value['retainedTail'])) this.texts.push(text);
     }
     if (type !== 'message') return;
     this.messageCount++;
@@ -336,6 +339,18 @@ export class SummaryCollector {
       problems: this.problems,
     };
   }
+}
+
+/** The user and assistant text of a `retainedTail`, as pi's text of message entries is taken. */
+function retainedTexts(tail: unknown): string[] {
+  if (!Array.isArray(tail)) return [];
+  const out: string[] = [];
+  for (const message of tail) {
+    if (!isObject(message) || (message['role'] !== 'user' && message['role'] !== 'assistant')) continue;
+    const text = textOfContent(message['content']);
+    if (text) out.push(text);
+  }
+  return out;
 }
 
 let sharedChunk: Buffer | undefined;

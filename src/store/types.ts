@@ -109,6 +109,10 @@ export interface SessionInfo {
   modified: Date;
   messageCount: number;
   firstMessage: string;
+  /**
+   * pi's rule, plus the text of compactions' `retainedTail` messages (which pi 1.6.0 ignores):
+   * they are the session's messages too, and full-text search must find them.
+   */
   allMessagesText: string;
   // Extras, not in pi:
   /** File size in bytes and mtime (ms) when read. */

@@ -13,9 +13,10 @@ import type { KeyName } from '../keymap/keymap.js';
 import { resolveCommand } from '../keymap/keymap.js';
 import { initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
 import { displayWidth, sanitizeBlock, sliceByWidth } from '../text/terminal-text.js';
-import type { DetailLine, Tone } from './entry-display.js';
+import type { Tone } from './entry-display.js';
+import type { DetailLine } from './entry-detail.js';
 import type { FilterMode, FlatRow, Forest, Layout, SearchResult, TreeIndex } from './flatten.js';
-import { FILTER_CYCLE, buildForest, foldsHiding, layoutForest, nearestDrawn, rowAt, rowId, search, segmentDown, segmentStartAbove, withLeaf } from './flatten.js';
+import { FILTER_CYCLE, buildForest, foldsHiding, layoutForest, nearestDrawn, retainedNodeById, rowAt, rowId, search, segmentDown, segmentStartAbove, withLeaf } from './flatten.js';
 import type { TreeCommand, TreeKeyMode } from './keymap.js';
 import { TREE_BINDINGS } from './keymap.js';
 
@@ -352,8 +353,21 @@ function openMenu(state: TreeState): TreeState {
   return { ...state, mode: 'menu', targetId: id, status: null };
 }
 
+/**
+ * A compaction's retained message has a row but is not an entry (no id): only View and Copy
+ * apply to it. This is what the menu says and what any other action answers.
+ */
+export const RETAINED_ROW_NOTE = 'A retained message is a copy its compaction keeps, not an entry: it cannot be branched to, labelled or forked from';
+
+const ENTRY_ONLY_ACTIONS: ReadonlySet<MenuAction> = new Set(['resume', 'resume-summary', 'fork', 'label', 'open']);
+
+function isRetainedRow(state: TreeState, id: string): boolean {
+  return retainedNodeById(state.index, id) !== undefined;
+}
+
 function startLabel(state: TreeState, id: string | null): TreeState {
   if (id === null) return withStatus(state, { text: 'No entry selected', tone: 'info' });
+  if (isRetainedRow(state, id)) return withStatus(state, { text: RETAINED_ROW_NOTE, tone: 'error' });
   return { ...state, mode: 'label-input', targetId: id, status: null, input: initialTextInput(state.index.tree.labels.get(id) ?? '', true) };
 }
 
@@ -522,6 +536,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       const id = state.targetId;
       const back: TreeState = { ...state, mode: 'browse' };
       if (id === null || action.action === 'cancel') return back;
+      if (ENTRY_ONLY_ACTIONS.has(action.action) && isRetainedRow(state, id)) return withStatus(back, { text: RETAINED_ROW_NOTE, tone: 'error' });
       switch (action.action) {
         case 'resume':
           if (id === leafIdOf(state)) return withStatus(back, { text: 'Already at this point: pi resumes here', tone: 'info' });

@@ -12,7 +12,7 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, truncateSync, w
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { catalogueDir, catalogueFile, countingIo, listSessionsCached, loadCatalogue, summarizeAppended, summarizeFull } from '../../src/catalog/index.js';
+import { CATALOGUE_VERSION, catalogueDir, catalogueFile, countingIo, listSessionsCached, loadCatalogue, summarizeAppended, summarizeFull } from '../../src/catalog/index.js';
 import { summarizeFileSync, type SessionInfo } from '../../src/store/index.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
@@ -228,7 +228,7 @@ describe('catalogue: robustness', () => {
     ['truncated', (file) => truncateSync(file, statSync(file).size - 10)],
     ['corrupt', (file) => writeFileSync(file, Buffer.concat([readFileSync(file).subarray(0, 200), Buffer.from('\u0000garbage'), readFileSync(file).subarray(208)]))],
     ['foreign', (file) => writeFileSync(file, 'hello\n')],
-    ['older version', (file) => writeFileSync(file, readFileSync(file, 'latin1').replace('"version":1,', '"version":0,'), 'latin1')],
+    ['older version', (file) => writeFileSync(file, readFileSync(file, 'latin1').replace(`"version":${CATALOGUE_VERSION},`, `"version":${CATALOGUE_VERSION - 1},`), 'latin1')],
   ];
   for (const [what, breakIt] of breakers) {
     it(`rebuilds a ${what} catalogue silently`, async () => {
