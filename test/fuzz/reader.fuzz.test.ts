@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildContext, buildTree, getBranch, readSessionFromBuffer, subtreeUsage } from '../../src/store/index.js';
-import { buildForest, buildIndex, filterMask, FILTER_CYCLE, search } from '../../src/tree/flatten.js';
+import { nodeDetailLines } from '../../src/tree/entry-detail.js';
+import { buildForest, buildIndex, displayOf, filterMask, FILTER_CYCLE, layoutForest, rowAt, search } from '../../src/tree/flatten.js';
 import { CORPORA, sessionsRoot } from '../helpers/corpus.js';
+import { RETAINED_FILES, retainedPath } from '../helpers/retained.js';
 
 function corpusFiles(): Buffer[] {
   const out: Buffer[] = [];
@@ -24,6 +26,8 @@ function corpusFiles(): Buffer[] {
       for (const name of readdirSync(dir)) if (name.endsWith('.jsonl')) out.push(readFileSync(join(dir, name)));
     }
   }
+  // Compaction checkpoints: mutated `retainedTail`s (not arrays, non-object elements, torn messages).
+  for (const file of RETAINED_FILES) out.push(readFileSync(retainedPath(file)));
   return out;
 }
 
@@ -127,7 +131,15 @@ function exercise(bytes: Buffer): void {
     buildForest(index, filter);
   }
   const found = search(index, 'the a');
-  buildForest(index, 'default', found);
+  layoutForest(buildForest(index, 'default', found), new Set());
+  // Rows, texts and detail views of the first rows (retained messages among them when there are).
+  const layout = layoutForest(buildForest(index, 'all'), new Set());
+  const fmt = { tokens: String, cost: String, date: (iso: string) => iso };
+  for (let i = 0; i < Math.min(layout.count, 20); i++) {
+    const row = rowAt(layout, i)!;
+    displayOf(index, row.num);
+    nodeDetailLines(index, row.id, fmt, subtreeUsage);
+  }
 }
 
 describe('fuzzed corpus files', () => {

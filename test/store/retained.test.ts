@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contextJson } from '../../src/cli-commands.js';
-import { buildContext, buildTree, readSessionSync, sessionUsage, subtreeUsage, summarizeFileSync, type LoadedSession } from '../../src/store/index.js';
+import { buildContext, buildTree, readSessionFromBuffer, readSessionSync, retainedTailOf, sessionUsage, subtreeUsage, summarizeFileSync, type LoadedSession } from '../../src/store/index.js';
 import { canonicalJson } from '../helpers/corpus.js';
 import { openWithPi, piContextAt } from '../helpers/pi.js';
 import { RETAINED_EXPECTED, RETAINED_FILES, describeMessage, retainedPath } from '../helpers/retained.js';
@@ -80,5 +80,26 @@ describe('retained-tail fixtures', () => {
     const nested = summarizeFileSync(retainedPath('nested.jsonl'));
     expect('usage' in nested && nested.usage.totalTokens).toBe(3000);
     expect(sessionUsage(buildTree(load('nested.jsonl'))).totalTokens).toBe(3000);
+  });
+
+  it('takes a hostile tail defensively: non-objects skipped (positions kept), null content like pi, a non-array ignored', () => {
+    const lines = [
+      { type: 'session', version: 3, id: 'h', timestamp: '2026-03-01T10:00:00.000Z', cwd: '/x' },
+      { type: 'compaction', id: 'c1', parentId: null, timestamp: '2026-03-01T10:01:00.000Z', summary: 's1', tokensBefore: 1, retainedTail: 'not an array' },
+      { type: 'compaction', id: 'c2', parentId: 'c1', timestamp: '2026-03-01T10:02:00.000Z', summary: 's2', tokensBefore: 1, retainedTail: ['junk', null, { role: 'user', content: null, timestamp: 5 }] },
+    ];
+    const read = readSessionFromBuffer('/h.jsonl', Buffer.from(lines.map((l) => JSON.stringify(l) + '\n').join('')));
+    if (!read.ok) throw new Error(read.message);
+    const tree = buildTree(read);
+    expect(retainedTailOf(tree.byId.get('c1')!)).toBeUndefined();
+    const context = buildContext(tree);
+    expect(context.messages).toEqual([
+      { role: 'compactionSummary', summary: 's2', tokensBefore: 1, timestamp: Date.parse('2026-03-01T10:02:00.000Z') },
+      { role: 'user', content: [], timestamp: 5 },
+    ]);
+    expect(context.sources).toEqual([{ entryId: 'c2' }, { retainedBy: 'c2', index: 2 }]);
+    expect(context.retainedTail).toEqual({ compactionId: 'c2', droppedMessages: 1, keptEntriesInstead: [] });
+    // At c1 (a non-array tail) the compaction is an ordinary one.
+    expect(buildContext(tree, 'c1').retainedTail).toBeUndefined();
   });
 });

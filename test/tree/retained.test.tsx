@@ -101,6 +101,15 @@ describe('retained rows in the tree', () => {
   });
 });
 
+test('a hostile tail: only its messages get rows; the detail view names what is not a message', () => {
+  resetClock();
+  const tree = treeOf([user('r', null, 'root'), entry('c', 'r', 'compaction', { summary: 's', tokensBefore: 1000, retainedTail: ['junk', null, { role: 'user', content: null }, { role: 'assistant', content: 'x\u001b[31mred' }] })]);
+  expect(draw(flattenTree(tree))).toEqual(['• user: root', '◆ [compaction: 1k tokens]', '┆ retained user: ', '┆ retained assistant: x␛[31mred']);
+  const lines = nodeDetailLines(buildIndex(tree), 'c', FMT, subtreeUsage).map((l) => l.text);
+  expect(lines).toEqual(expect.arrayContaining(['retained messages (4): in context right after the summary', '1. not a message', '"junk"', '2. not a message', 'null', '3. user', '4. assistant']));
+  expect(lines.join('\n')).not.toContain('\u001b');
+});
+
 describe('tree search finds retained text', () => {
   test('a phrase only in a retained message matches its row; the compaction is shown as context', () => {
     const index = indexOf('with-first-kept.jsonl');
