@@ -210,9 +210,21 @@ describe('TreeScreen with a retained tail', () => {
       },
     };
     const exits: TreeExit[] = [];
-    const app = renderInk(<TreeScreen path={session.path} store={store} live={false} onBack={() => {}} onExit={(r) => exits.push(r)} />, { columns: 100, rows: 24 });
+    // env: no tmux/screen wrapping of the clipboard sequence, whatever terminal runs the tests.
+    const app = renderInk(<TreeScreen path={session.path} store={store} live={false} env={{}} onBack={() => {}} onExit={(r) => exits.push(r)} />, { columns: 100, rows: 24 });
     return { app, calls };
   }
+
+  test('Ctrl+X on a retained row copies the retained message’s text', async () => {
+    const { app } = mount();
+    await app.waitFor('┆ retained user: latest request');
+    await app.settle();
+    await app.press(KEYS.up);
+    await app.waitFor('› ┆ retained assistant: latest reply');
+    await app.press('\u0018');
+    await app.waitFor('Copied 12 characters');
+    expect(app.stdout.output()).toContain(`\u001b]52;c;${Buffer.from('latest reply').toString('base64')}\u0007`);
+  });
 
   test('draws the retained rows; the menu on one says it is not an entry and Resume does nothing', async () => {
     const { app, calls } = mount();
