@@ -200,21 +200,21 @@ export async function contextCommand(locations: Locations, arg: string, leafId: 
 
 export async function renameCommand(locations: Locations, arg: string, name: string, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
-  const result = renameSession(path, name);
+  const result = await renameSession(path, name);
   io.out(result.name ? `Renamed to "${sanitizeInline(result.name)}" (entry ${result.entryId}).` : `Name cleared (entry ${result.entryId}).`);
   return { code: 0 };
 }
 
 export async function labelCommand(locations: Locations, arg: string, entryId: string, label: string | undefined, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
-  const result = setLabel(path, entryId, label);
+  const result = await setLabel(path, entryId, label);
   io.out(result.label ? `Labelled ${entryId} "${sanitizeInline(result.label)}" (entry ${result.entryId}).` : `Label of ${entryId} cleared (entry ${result.entryId}).`);
   return { code: 0 };
 }
 
 export async function branchCommand(locations: Locations, arg: string, entryId: string, summary: string | undefined, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
-  const result = branchInPlace(path, entryId, summary === undefined ? {} : { summary });
+  const result = await branchInPlace(path, entryId, summary === undefined ? {} : { summary });
   io.out(`pi will resume ${result.leafId === null ? 'from an empty conversation (new root)' : `after ${result.leafId}`} (entry ${result.entryId}).`);
   if (result.editorText !== undefined) io.out(`Message to re-send: ${sanitizeInline(result.editorText)}`);
   return { code: 0 };
@@ -222,7 +222,7 @@ export async function branchCommand(locations: Locations, arg: string, entryId: 
 
 export async function forkCommand(locations: Locations, arg: string, entryId: string | undefined, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
-  io.out(forkSession(path, entryId).path);
+  io.out((await forkSession(path, entryId)).path);
   return { code: 0 };
 }
 

@@ -32,15 +32,15 @@ import { TreeRow, toneColor, toneDim } from './TreeRow.js';
 
 export type TreeExit = { kind: 'quit'; code: number } | { kind: 'resume'; path: string; cwd: string };
 
-/** The store functions the screen uses; tests inject fakes. Writes may be sync or async. */
+/** The store functions the screen uses; tests inject fakes. Writes are asynchronous. */
 export interface TreeStore {
   readSession(path: string): Promise<ReadResult>;
   buildTree(session: LoadedSession): SessionTree;
   subtreeUsage(tree: SessionTree, id: string): UsageTotals;
   sessionUsage(tree: SessionTree): UsageTotals;
-  setLabel(path: string, targetId: string, label?: string): unknown;
-  branchInPlace(path: string, targetId: string, options?: { summary?: string }): { leafId: string | null; editorText?: string } | Promise<{ leafId: string | null; editorText?: string }>;
-  forkSession(path: string, entryId?: string): { path: string } | Promise<{ path: string }>;
+  setLabel(path: string, targetId: string, label?: string): Promise<unknown>;
+  branchInPlace(path: string, targetId: string, options?: { summary?: string }): Promise<{ leafId: string | null; editorText?: string }>;
+  forkSession(path: string, entryId?: string): Promise<{ path: string }>;
 }
 
 export const defaultTreeStore: TreeStore = realStore;

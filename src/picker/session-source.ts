@@ -172,7 +172,7 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
       }
     },
     async rename(path, name) {
-      return renameSession(path, name).name;
+      return (await renameSession(path, name)).name;
     },
     trash: (paths, permanent) => trashSessions(paths, { permanent }),
     restore: (batch) => restoreSessions(batch),

@@ -34,6 +34,12 @@ export function describeFsError(error: unknown): string {
       return 'read-only file system';
     case 'ENOSPC':
       return 'no space left on device';
+    case 'EFBIG':
+      return 'file too large (a file-size limit was reached)';
+    case 'EDQUOT':
+      return 'disk quota exceeded';
+    case 'EIO':
+      return 'input/output error';
     case 'ENOTDIR':
       return 'not a directory';
     case 'ELOOP':

@@ -1,20 +1,28 @@
 /**
  * Every write pi-sessions makes to a session file (session-format.md §9–§12, §15 traps 12–19).
+ * All are asynchronous: a write on a 100 MB session never blocks the screens for long.
  *
- * - Append-only: one `write` per entry line on an O_APPEND descriptor, compact JSON + `\n`.
- * - The entry hangs under the file's real last line: the file is re-read right before writing, and
- *   if it changed between that read and the append (pi appended meanwhile), we read again.
+ * - Append-only: whole lines on an O_APPEND descriptor, compact JSON + `\n`, fsynced, rolled back
+ *   to the old length if they could not all be written (fs-write.ts).
+ * - The entry hangs under the file's real last line: the file is checked right before writing, and
+ *   if it changed since it was scanned (pi appended meanwhile), only the new tail is read again.
  * - v1/v2 files are first migrated by an atomic rewrite (temp file, fsync, rename) that keeps
  *   every line pi would drop; a file that is not a session is refused.
+ * - Symlinks are followed to the real file; a fork or a migration keeps the source's mode.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { constants, type Stats } from 'node:fs';
+import { realpath, stat, type FileHandle } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { scanForAppend, type AppendPoint } from './append-scan.js';
 import { isObject, messageOf, textOfContent } from './entry.js';
 import { describeFsError, StoreError } from './errors.js';
+import { appendOrRollback, createWhole, removeStaleTemps, replaceAtomically } from './fs-write.js';
 import { LineSplitter } from './lines.js';
 import { CURRENT_VERSION, migrateInMemory } from './migrate.js';
-import { readSessionSync, SessionCollector } from './read.js';
+import { readSession, SessionCollector } from './read.js';
+import { openRegular } from './regular-file.js';
 import { buildTree, getBranch, parentOf, type SessionTree } from './tree.js';
 import type { JsonObject, LoadedSession, SessionEntry } from './types.js';
 
@@ -45,8 +53,33 @@ export function sanitizeSessionName(name: string): string {
   return name.replace(/[\r\n]+/g, ' ').trim();
 }
 
-function loadForWrite(path: string): LoadedSession {
-  const result = readSessionSync(path);
+/** A session path as writes see it: absolute, symlinks followed to the real file (a link stays a link). */
+async function realSessionPath(path: string): Promise<string> {
+  const absolute = resolve(path);
+  try {
+    return await realpath(absolute);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoreError('not-found', `${absolute}: no such session file`);
+    throw new StoreError('write-failed', `${absolute}: cannot write: ${describeFsError(error)}`);
+  }
+}
+
+/** Opens `path` with `flags`; a FIFO or device fails at once, every failure is a StoreError. */
+async function openSession(path: string, flags: number): Promise<{ handle: FileHandle; stats: Stats }> {
+  try {
+    return await openRegular(path, flags);
+  } catch (error) {
+    if (error instanceof StoreError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoreError('not-found', `${path}: no such session file`);
+    throw new StoreError('write-failed', `${path}: cannot write: ${describeFsError(error)}`);
+  }
+}
+
+/** The whole session, parsed, for writes that need its tree (branch, fork); a FIFO fails first. */
+async function loadForWrite(path: string): Promise<{ session: LoadedSession; stats: Stats }> {
+  const { handle, stats } = await openSession(path, constants.O_RDONLY);
+  await handle.close();
+  const result = await readSession(path);
   if (!result.ok) {
     if (result.reason === 'not-found') throw new StoreError('not-found', `${path}: no such session file`);
     throw new StoreError('not-a-session', `${path}: refusing to write: ${result.message}`);
@@ -54,68 +87,89 @@ function loadForWrite(path: string): LoadedSession {
   if (result.problems.some((p) => p.kind === 'bom')) {
     throw new StoreError('not-a-session', `${path}: refusing to write: the file starts with a byte-order mark and pi cannot open it`);
   }
-  return result;
+  return { session: result, stats };
 }
 
 const APPEND_ATTEMPTS = 12;
 
-/** Blocks the thread for `ms` (the store's writes are synchronous: a short, bounded wait). */
-function sleepMs(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** What a planner sees of the file right before the append. */
+export interface AppendView {
+  /** The real path written to (symlinks followed). */
+  path: string;
+  /** The last entry in file order, where the new entries hang (null: no entries yet). */
+  leafId: string | null;
+  /** Every entry id in the file. */
+  ids: ReadonlySet<string>;
+  /** The whole session and its tree, read on demand (writes that need the structure: branch). */
+  tree(): Promise<{ session: LoadedSession; tree: SessionTree }>;
 }
 
 /** Builds the new entries from the current state of the file; may throw StoreError. */
-type EntryPlanner = (session: LoadedSession, tree: SessionTree) => JsonObject[];
+export type EntryPlanner = (view: AppendView) => JsonObject[] | Promise<JsonObject[]>;
 
 export interface AppendResult {
   /** Ids of the appended entries, in order. */
   entryIds: string[];
-  /** The session as it was right before the append. */
-  before: LoadedSession;
-  tree: SessionTree;
+  /** The real path written to. */
+  path: string;
 }
 
+/** Thrown by `view.tree()` when the file changed between the scan and the full read: plan again. */
+const CHANGED = Symbol('changed');
+
 /**
- * Appends the planned entries, one write each. Retries the plan when the file changed between
- * reading and appending (size or mtime), so our entries never hang under a stale leaf.
+ * Appends the planned entries as whole lines, fsynced, never blocking the event loop for long:
+ * - the file is scanned for ids and its leaf (append-scan.ts); v1/v2 files are migrated first;
+ * - right before the write, the open file must still be the one scanned (same device, inode, size
+ *   and mtime) and still be at the path; if pi appended meanwhile, only the new tail is read, the
+ *   plan is made again and the write retried after a growing, jittered pause (pi writes in bursts);
+ * - a failed write is rolled back to the old length (fs-write.ts).
  */
-export function appendPlanned(path: string, plan: EntryPlanner): AppendResult {
-  const absolute = resolve(path);
+export async function appendPlanned(path: string, plan: EntryPlanner): Promise<AppendResult> {
+  const real = await realSessionPath(path);
+  await removeStaleTemps(dirname(real));
+  let point: AppendPoint | undefined;
   for (let attempt = 0; attempt < APPEND_ATTEMPTS; attempt++) {
-    // pi writes in bursts (a tool result, then the next assistant message): wait a little longer
-    // after each collision so our append lands in a pause, instead of giving up mid-burst.
-    if (attempt > 0) sleepMs(Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random()));
-    let session = loadForWrite(absolute);
-    if (session.diskVersion < CURRENT_VERSION) {
-      migrateFileAtomically(absolute);
-      session = loadForWrite(absolute);
-    }
-    const tree = buildTree(session);
-    const entries = plan(session, tree);
-    let fd: number;
+    if (attempt > 0) await sleep(Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random()));
+    const { handle, stats } = await openSession(real, constants.O_RDWR | constants.O_APPEND);
     try {
-      fd = openSync(absolute, constants.O_WRONLY | constants.O_APPEND);
-    } catch (error) {
-      throw new StoreError('write-failed', `${absolute}: cannot write: ${describeFsError(error)}`);
-    }
-    try {
-      const now = fstatSync(fd);
-      if (now.size !== session.size || now.mtimeMs !== session.mtimeMs) continue; // pi appended: plan again
-      let prefix = session.endsWithNewline || session.size === 0 ? '' : '\n';
-      for (const entry of entries) {
-        writeSync(fd, `${prefix}${JSON.stringify(entry)}\n`);
-        prefix = '';
+      const resumable = point && point.dev === stats.dev && point.ino === stats.ino && stats.size >= point.size;
+      point = await scanForAppend(handle, real, resumable ? point : undefined);
+      if (point.diskVersion < CURRENT_VERSION) {
+        await migrateFileAtomically(real);
+        point = undefined;
+        continue;
       }
-      fsyncSync(fd);
-    } catch (error) {
-      if (error instanceof StoreError) throw error;
-      throw new StoreError('write-failed', `${absolute}: write failed: ${describeFsError(error)}`);
+      const scanned = point;
+      let entries: JsonObject[];
+      try {
+        entries = await plan({ path: real, leafId: scanned.leafId, ids: scanned.ids, tree: () => treeAt(scanned) });
+      } catch (error) {
+        if (error === CHANGED) continue;
+        throw error;
+      }
+      const now = await handle.stat();
+      const atPath = await stat(real).catch(() => undefined);
+      if (!atPath || atPath.dev !== now.dev || atPath.ino !== now.ino) {
+        point = undefined; // replaced or removed meanwhile: start over from the path
+        continue;
+      }
+      if (now.size !== scanned.size || now.mtimeMs !== scanned.mtimeMs) continue; // pi wrote: read the tail, plan again
+      const prefix = scanned.endsWithNewline ? '' : '\n';
+      const bytes = Buffer.from(prefix + entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
+      await appendOrRollback(handle, real, bytes, scanned.size);
+      return { entryIds: entries.map((e) => e['id'] as string), path: real };
     } finally {
-      closeSync(fd);
+      await handle.close();
     }
-    return { entryIds: entries.map((e) => e['id'] as string), before: session, tree };
   }
-  throw new StoreError('write-failed', `${absolute}: the file keeps changing (is pi writing to it?); nothing was written`);
+  throw new StoreError('write-failed', `${real}: the file keeps changing (is pi writing to it?); nothing was written`);
+}
+
+async function treeAt(point: AppendPoint): Promise<{ session: LoadedSession; tree: SessionTree }> {
+  const { session } = await loadForWrite(point.path);
+  if (session.size !== point.size) throw CHANGED;
+  return { session, tree: buildTree(session) };
 }
 
 function nowIso(): string {
@@ -123,20 +177,20 @@ function nowIso(): string {
 }
 
 /** Appends a `session_info` under the leaf. An empty name clears it (pi 0.59+). */
-export function renameSession(path: string, name: string): { entryId: string; name: string | undefined } {
+export async function renameSession(path: string, name: string): Promise<{ entryId: string; name: string | undefined }> {
   const sanitized = sanitizeSessionName(name);
-  const { entryIds } = appendPlanned(path, (_session, tree) => [
-    { type: 'session_info', id: newEntryId(tree.byId), parentId: tree.leafId, timestamp: nowIso(), name: sanitized },
+  const { entryIds } = await appendPlanned(path, (view) => [
+    { type: 'session_info', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), name: sanitized },
   ]);
   return { entryId: entryIds[0]!, name: sanitized || undefined };
 }
 
 /** Appends a `label` under the leaf; no label (or "") clears it, written with `label` omitted. */
-export function setLabel(path: string, targetId: string, label?: string): { entryId: string; label: string | undefined } {
+export async function setLabel(path: string, targetId: string, label?: string): Promise<{ entryId: string; label: string | undefined }> {
   const clean = label === undefined ? undefined : label.replace(/[\r\n]+/g, ' ').trim() || undefined;
-  const { entryIds } = appendPlanned(path, (_session, tree) => {
-    if (!tree.byId.has(targetId)) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
-    const entry: JsonObject = { type: 'label', id: newEntryId(tree.byId), parentId: tree.leafId, timestamp: nowIso(), targetId };
+  const { entryIds } = await appendPlanned(path, (view) => {
+    if (!view.ids.has(targetId)) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
+    const entry: JsonObject = { type: 'label', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), targetId };
     if (clean !== undefined) entry['label'] = clean;
     return [entry];
   });
@@ -169,10 +223,11 @@ export function branchTarget(tree: SessionTree, target: SessionEntry): { leafId:
  * label is given while navigating); for a null leaf, an empty-summary `branch_summary` root, which
  * contributes nothing to context (pi's resetLeaf state).
  */
-export function branchInPlace(path: string, targetId: string, options: { summary?: string } = {}): BranchResult {
+export async function branchInPlace(path: string, targetId: string, options: { summary?: string } = {}): Promise<BranchResult> {
   let outcome: { leafId: string | null; editorText?: string } = { leafId: null };
   const summary = options.summary?.trim();
-  const { entryIds } = appendPlanned(path, (_session, tree) => {
+  const { entryIds } = await appendPlanned(path, async (view) => {
+    const { tree } = await view.tree();
     const target = tree.byId.get(targetId);
     if (!target) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
     outcome = branchTarget(tree, target);
@@ -204,9 +259,9 @@ function hasConversation(entries: JsonObject[]): boolean {
  * the rest rechained, `firstKeptEntryId` remapped, a v3 header with `parentSession`. The source is
  * read (migrated in memory), never written.
  */
-export function forkSession(path: string, entryId?: string): { path: string; id: string; entries: number } {
+export async function forkSession(path: string, entryId?: string): Promise<{ path: string; id: string; entries: number }> {
   const source = resolve(path);
-  const session = loadForWrite(source);
+  const { session, stats } = await loadForWrite(await realSessionPath(source));
   const tree = buildTree(session);
   const leaf = entryId ?? tree.leafId;
   if (leaf === null) throw new StoreError('no-entry', `${source}: nothing to fork yet (the session has no entries)`);
@@ -250,41 +305,27 @@ export function forkSession(path: string, entryId?: string): { path: string; id:
   const header = { type: 'session', version: CURRENT_VERSION, id: sessionId, timestamp, cwd, parentSession: source };
   const target = join(dirname(source), `${timestamp.replace(/[:.]/g, '-')}_${sessionId}.jsonl`);
   const lines = [header, ...kept, ...labels].map((e) => `${JSON.stringify(e)}\n`).join('');
-  let fd: number;
-  try {
-    fd = openSync(target, 'wx');
-  } catch (error) {
-    throw new StoreError('write-failed', `cannot create ${target}: ${describeFsError(error)}`);
-  }
-  try {
-    writeSync(fd, lines);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    try {
-      unlinkSync(target);
-    } catch {
-      // Nothing more we can do; the message below says what failed.
-    }
-    throw new StoreError('write-failed', `cannot write ${target}: ${describeFsError(error)}`);
-  }
-  closeSync(fd);
+  await removeStaleTemps(dirname(target));
+  await createWhole(target, Buffer.from(lines), stats);
   return { path: target, id: sessionId, entries: kept.length + labels.length };
 }
 
 /**
  * Rewrites a v1/v2 file as v3 exactly like pi's migration (same ids we show), atomically (temp file
- * in the same folder, fsync, rename), keeping every line pi would drop. A no-op for v3 files.
+ * in the same folder, with the file's mode, fsync, rename), keeping every line pi would drop. A
+ * symlink is followed: the real file is migrated, the link stays a link. A no-op for v3 files.
  */
-export function migrateFileAtomically(path: string): boolean {
-  const absolute = resolve(path);
+export async function migrateFileAtomically(path: string): Promise<boolean> {
+  const real = await realSessionPath(path);
+  await removeStaleTemps(dirname(real));
+  const { handle, stats: before } = await openSession(real, constants.O_RDONLY);
   let bytes: Buffer;
-  let before;
   try {
-    before = statSync(absolute);
-    bytes = readFileSync(absolute);
+    bytes = await handle.readFile();
   } catch (error) {
-    throw new StoreError('write-failed', `${absolute}: cannot read: ${describeFsError(error)}`);
+    throw new StoreError('write-failed', `${real}: cannot read: ${describeFsError(error)}`);
+  } finally {
+    await handle.close();
   }
   const collector = new SessionCollector(true);
   const splitter = new LineSplitter(collector.onLine);
@@ -292,7 +333,7 @@ export function migrateFileAtomically(path: string): boolean {
   splitter.end();
   const header = collector.objects[0];
   if (!header || header['type'] !== 'session' || typeof header['id'] !== 'string') {
-    throw new StoreError('not-a-session', `${absolute}: refusing to migrate: not a pi session`);
+    throw new StoreError('not-a-session', `${real}: refusing to migrate: not a pi session`);
   }
   const diskVersion = typeof header['version'] === 'number' ? header['version'] : 1;
   if (diskVersion >= CURRENT_VERSION) return false;
@@ -302,30 +343,7 @@ export function migrateFileAtomically(path: string): boolean {
     if ('raw' in line) out.push(`${line.raw.toString('utf8')}\n`);
     else for (let i = line.first; i < line.first + line.count; i++) out.push(`${JSON.stringify(collector.objects[i])}\n`);
   }
-  const temp = join(dirname(absolute), `.${basename(absolute)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
-  let fd: number;
-  try {
-    fd = openSync(temp, 'wx', before.mode & 0o777);
-  } catch (error) {
-    throw new StoreError('write-failed', `${absolute}: cannot migrate (creating a temp file): ${describeFsError(error)}`);
-  }
-  try {
-    writeSync(fd, out.join(''));
-    fsyncSync(fd);
-    closeSync(fd);
-    const now = statSync(absolute);
-    if (now.size !== before.size || now.mtimeMs !== before.mtimeMs) {
-      throw new StoreError('write-failed', `${absolute}: the file changed while it was being migrated; nothing was written`);
-    }
-    renameSync(temp, absolute);
-  } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // The temp file may already be gone (renamed); nothing else to undo.
-    }
-    if (error instanceof StoreError) throw error;
-    throw new StoreError('write-failed', `${absolute}: migration failed: ${describeFsError(error)}`);
-  }
+  const unchanged = (now: Stats): boolean => now.dev === before.dev && now.ino === before.ino && now.size === bytes.length && now.mtimeMs === before.mtimeMs;
+  await replaceAtomically(real, before, Buffer.from(out.join('')), unchanged, 'migrate');
   return true;
 }

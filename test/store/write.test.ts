@@ -58,7 +58,7 @@ describe('writes on every pi-written corpus file, verified by pi 1.6.0', () => {
       const beforeTree = buildTree(before);
 
       // Rename: pi sees the new name; the leaf moves to our entry; context is unchanged.
-      const renamed = renameSession(path, 'Renamed\nby  test ');
+      const renamed = await renameSession(path, 'Renamed\nby  test ');
       expect(renamed.name).toBe('Renamed by  test');
       const afterRename = readFileSync(path);
       if (!migrates) expectPrefix(original, afterRename);
@@ -73,17 +73,17 @@ describe('writes on every pi-written corpus file, verified by pi 1.6.0', () => {
 
       // Label the first entry, then clear it again.
       const target = before.entries[0]!.id;
-      setLabel(path, target, 'checkpoint');
+      await setLabel(path, target, 'checkpoint');
       pi = await openWithPi(path);
       expect(pi.manager.getLabel(target)).toBe('checkpoint');
-      setLabel(path, target);
+      await setLabel(path, target);
       pi = await openWithPi(path);
       expect(pi.manager.getLabel(target)).toBeUndefined();
 
       // Branch in place to the middle of the active path: pi's leaf and context are the target's.
       const path0 = getBranch(beforeTree, beforeTree.leafId);
       const middle = path0[Math.floor(path0.length / 2)]!;
-      const branched = branchInPlace(path, middle.id);
+      const branched = await branchInPlace(path, middle.id);
       pi = await openWithPi(path);
       expect(pi.changedOnOpen).toBe(false);
       const expectedLeaf = messageOf(middle)?.['role'] === 'user' || middle.type === 'custom_message' ? middle.parentId : middle.id;
@@ -92,7 +92,7 @@ describe('writes on every pi-written corpus file, verified by pi 1.6.0', () => {
       expect(pi.manager.buildSessionContext().messages).toEqual(await piContextAt(pi.manager, expectedLeaf));
 
       // With a summary: pi's context is the target's plus the branch summary.
-      const withSummary = branchInPlace(path, middle.id, { summary: 'Tried another approach' });
+      const withSummary = await branchInPlace(path, middle.id, { summary: 'Tried another approach' });
       pi = await openWithPi(path);
       const messages = pi.manager.buildSessionContext().messages;
       expect(messages.slice(0, -1)).toEqual(await piContextAt(pi.manager, expectedLeaf));
@@ -105,7 +105,7 @@ describe('writes on every pi-written corpus file, verified by pi 1.6.0', () => {
 
       // Fork the original leaf: a new v3 file that pi loads with the same context and labels.
       if (!before.entries.some((e) => ['user', 'assistant'].includes(messageOf(e)?.['role'] as string))) return;
-      const fork = forkSession(path, beforeTree.leafId!);
+      const fork = await forkSession(path, beforeTree.leafId!);
       expect(dirname(fork.path)).toBe(dirname(path));
       expect(basename(fork.path)).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z_[0-9a-f-]{36}\.jsonl$/);
       const forkPi = await openWithPi(fork.path);
@@ -126,23 +126,23 @@ describe('write safety', () => {
     b.assistant('hello');
     const path = b.writeTo(join(tempDir(), 'a.jsonl'), false);
     const original = readFileSync(path);
-    renameSession(path, 'named');
+    await renameSession(path, 'named');
     const after = readFileSync(path);
     expect(after.subarray(0, original.length).equals(original)).toBe(true);
     expect(after[original.length]).toBe(0x0a);
     expect((await openWithPi(path)).manager.getSessionName()).toBe('named');
   });
 
-  it('hangs our entry under the real last line when pi appends while we plan', () => {
+  it('hangs our entry under the real last line when pi appends while we plan', async () => {
     const b = new SessionBuilder();
     b.user('hi');
     const path = b.writeTo(join(tempDir(), 'race.jsonl'));
     let calls = 0;
     const piLine = JSON.stringify({ type: 'message', id: 'pi000001', parentId: b.leaf, timestamp: '2026-01-05T10:00:00.000Z', message: { role: 'assistant', content: [], timestamp: 1 } });
-    const result = appendPlanned(path, (_session, tree) => {
+    const result = await appendPlanned(path, (view) => {
       calls++;
       if (calls === 1) appendFileSync(path, `${piLine}\n`); // pi writes between our read and our append
-      return [{ type: 'label', id: `ours000${calls}`, parentId: tree.leafId, timestamp: '2026-01-05T10:00:01.000Z', targetId: tree.leafId }];
+      return [{ type: 'label', id: `ours000${calls}`, parentId: view.leafId, timestamp: '2026-01-05T10:00:01.000Z', targetId: view.leafId }];
     });
     expect(calls).toBe(2);
     const s = load(path);
@@ -151,37 +151,37 @@ describe('write safety', () => {
     expect(result.entryIds).toEqual(['ours0002']);
   });
 
-  it('refuses to write to a file that is not a session, leaving it untouched', () => {
+  it('refuses to write to a file that is not a session, leaving it untouched', async () => {
     const dir = tempDir();
     const cases = { 'notes.jsonl': 'just some text\n', 'entries.jsonl': '{"type":"message","id":"a","parentId":null}\n', 'empty.jsonl': '' };
     for (const [name, text] of Object.entries(cases)) {
       const path = join(dir, name);
       writeFileSync(path, text);
-      expect(() => renameSession(path, 'x')).toThrow(StoreError);
+      await expect(renameSession(path, 'x')).rejects.toThrow(StoreError);
       expect(readFileSync(path, 'utf8')).toBe(text);
     }
-    expect(() => renameSession(join(dir, 'missing.jsonl'), 'x')).toThrow(/no such session/);
+    await expect(renameSession(join(dir, 'missing.jsonl'), 'x')).rejects.toThrow(/no such session/);
   });
 
-  it('refuses to label an entry that does not exist', () => {
+  it('refuses to label an entry that does not exist', async () => {
     const b = new SessionBuilder();
     b.user('hi');
     const path = b.writeTo(join(tempDir(), 'a.jsonl'));
-    expect(() => setLabel(path, 'nope', 'x')).toThrow(/no entry nope/);
+    await expect(setLabel(path, 'nope', 'x')).rejects.toThrow(/no entry nope/);
   });
 
-  it('fails clearly when the file cannot be written', () => {
+  it('fails clearly when the file cannot be written', async () => {
     const b = new SessionBuilder();
     b.user('hi');
     const path = b.writeTo(join(tempDir(), 'a.jsonl'));
     // A directory where the file should be makes open-for-append fail even for root.
     const dirPath = join(tempDir(), 'dir.jsonl');
     mkdirSync(dirPath);
-    expect(() => renameSession(dirPath, 'x')).toThrow(StoreError);
+    await expect(renameSession(dirPath, 'x')).rejects.toThrow(StoreError);
     chmodSync(path, 0o444);
     // (root ignores file modes; the call either succeeds or fails with a StoreError, never a raw error)
     try {
-      renameSession(path, 'x');
+      await renameSession(path, 'x');
     } catch (error) {
       expect(error).toBeInstanceOf(StoreError);
     }
@@ -194,7 +194,7 @@ describe('write safety', () => {
     appendFileSync(path, 'this line is not json\n');
     const shown = load(path);
     expect(shown.diskVersion).toBe(1);
-    renameSession(path, 'migrated');
+    await renameSession(path, 'migrated');
     const text = readFileSync(path, 'utf8');
     expect(text).toContain('this line is not json\n');
     const after = load(path);
@@ -212,7 +212,7 @@ describe('write safety', () => {
     const first = b.user('first prompt');
     b.assistant('answer');
     const path = b.writeTo(join(tempDir(), 'a.jsonl'));
-    const result = branchInPlace(path, first);
+    const result = await branchInPlace(path, first);
     expect(result).toMatchObject({ leafId: null, editorText: 'first prompt' });
     const pi = await openWithPi(path);
     expect(pi.manager.buildSessionContext().messages).toEqual([]);
@@ -231,7 +231,7 @@ describe('write safety', () => {
     const leaf = b.assistant('six');
     const path = b.writeTo(join(tempDir(), 'p', 'src.jsonl'));
     const labelTs = buildTree(load(path)).labelTimestamps.get(u1);
-    const fork = forkSession(path, leaf);
+    const fork = await forkSession(path, leaf);
     const forked = load(fork.path);
     expect(forked.entries.some((e) => e.id === lab)).toBe(false);
     const compaction = forked.entries.find((e) => e.id === comp)!;

@@ -16,16 +16,16 @@ function fakeStore(calls: Calls): TreeStore {
     buildTree,
     subtreeUsage,
     sessionUsage,
-    setLabel: (_path, id, label) => {
+    setLabel: async (_path, id, label) => {
       calls.labels.push([id, label]);
       return { entryId: 'new' };
     },
-    branchInPlace: (_path, id, options) => {
+    branchInPlace: async (_path, id, options) => {
       calls.branches.push([id, options?.summary]);
       // pi's rule: a user message → its parent.
       return id === 'uB' ? { leafId: 'a1', editorText: 'Actually approach B' } : { leafId: id };
     },
-    forkSession: (_path, id) => {
+    forkSession: async (_path, id) => {
       calls.forks.push(id ?? '');
       return { path: '/tmp/forked.jsonl' };
     },

@@ -1,0 +1,128 @@
+/**
+ * What an append needs to know about a session file, read without building its tree: the header
+ * (refuse what pi would refuse), every entry id (new ids are unique in the file, a label's target
+ * exists) and the leaf (the last entry in file order, session-format.md §7). The scan yields to the
+ * event loop between 1 MiB reads, and can resume from where it stopped: when pi appended
+ * meanwhile, only the bytes from the start of the last unterminated line on are read again, so a
+ * torn last line (no `\n`) is re-read whole together with whatever completed it.
+ */
+import type { FileHandle } from 'node:fs/promises';
+import { StoreError } from './errors.js';
+import { hasBom, isBlank, LineSplitter, lineEntries, parseLine, READ_CHUNK_BYTES } from './lines.js';
+import type { JsonObject, Problem } from './types.js';
+
+/** What the lines before `lastLineStart` contributed: everything but an unterminated last line. */
+interface Settled {
+  ids: Set<string>;
+  leafId: string | null;
+  header: JsonObject | undefined;
+  lines: number;
+}
+
+export interface AppendPoint {
+  path: string;
+  dev: number;
+  ino: number;
+  /** Bytes scanned (the file's size when the scan ended) and the mtime then. */
+  size: number;
+  mtimeMs: number;
+  diskVersion: number;
+  endsWithNewline: boolean;
+  /** Where the last line starts when it has no `\n` (else `size`): a resumed scan starts here. */
+  lastLineStart: number;
+  settled: Settled;
+  /** Ids and leaf including the unterminated last line, when it parsed. */
+  ids: ReadonlySet<string>;
+  leafId: string | null;
+}
+
+/** An entry the reader keeps (migrate.ts): not a header, a non-empty string id and a string type. */
+function entryId(value: JsonObject): string | undefined {
+  if (value['type'] === 'session' || typeof value['type'] !== 'string') return undefined;
+  const id = value['id'];
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/** Adds one physical line's contribution to `into`; throws for a file that is not a session. */
+function addLine(into: Settled, path: string, buf: Buffer, start: number, end: number, terminated: boolean, problems: Problem[]): void {
+  into.lines++;
+  if (into.lines === 1 && hasBom(buf, start, end)) {
+    throw new StoreError('not-a-session', `${path}: refusing to write: the file starts with a byte-order mark and pi cannot open it`);
+  }
+  if (isBlank(buf, start, end)) return;
+  problems.length = 0;
+  const values = lineEntries(parseLine(buf, start, end, into.lines, problems), into.lines, terminated, into.header !== undefined, problems);
+  for (const value of values) {
+    if (into.header === undefined) {
+      if (value['type'] !== 'session' || typeof value['id'] !== 'string') {
+        throw new StoreError('not-a-session', `${path}: refusing to write: the first JSON line is not a session header: not a pi session`);
+      }
+      into.header = value;
+      continue;
+    }
+    const id = entryId(value);
+    if (id === undefined) continue;
+    into.ids.add(id);
+    into.leafId = id;
+  }
+}
+
+/**
+ * Scans `handle` (the open session at `path`) to its end, from the start or, given `from` (an
+ * earlier scan of the same file that has only grown since), from `from.lastLineStart`.
+ */
+export async function scanForAppend(handle: FileHandle, path: string, from?: AppendPoint): Promise<AppendPoint> {
+  const settled: Settled = from ? { ...from.settled, ids: from.settled.ids } : { ids: new Set(), leafId: null, header: undefined, lines: 0 };
+  const problems: Problem[] = [];
+  let position = from ? from.lastLineStart : 0;
+  let lastLineStart = position;
+  let last = undefined as Buffer | undefined;
+  const splitter = new LineSplitter((buf, start, end, _lineNo, terminated) => {
+    if (terminated) {
+      addLine(settled, path, buf, start, end, true, problems);
+      lastLineStart += end - start + 1;
+    } else {
+      // Only `end()` hands over an unterminated line: it is evaluated apart, below, and kept out of
+      // `settled` so a resumed scan can read it again with what completed it.
+      last = buf.subarray(start, end);
+    }
+  });
+  const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+  for (;;) {
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+    if (bytesRead === 0) break;
+    position += bytesRead;
+    splitter.push(chunk, bytesRead);
+  }
+  splitter.end();
+  const stats = await handle.stat();
+  const size = position;
+  if (size === 0) throw new StoreError('not-a-session', `${path}: refusing to write: empty file (pi would write a new header into it)`);
+  let ids: ReadonlySet<string> = settled.ids;
+  let leafId = settled.leafId;
+  let header = settled.header;
+  if (last !== undefined) {
+    const withLast: Settled = { ids: new Set(), leafId, header, lines: settled.lines };
+    addLine(withLast, path, last, 0, last.length, false, problems);
+    header = withLast.header;
+    if (withLast.ids.size > 0) {
+      ids = new Set([...settled.ids, ...withLast.ids]);
+      leafId = withLast.leafId;
+    }
+  }
+  if (header === undefined) throw new StoreError('not-a-session', `${path}: refusing to write: no JSON line: not a pi session`);
+  const version = header['version'];
+  return {
+    path,
+    dev: stats.dev,
+    ino: stats.ino,
+    size,
+    mtimeMs: stats.size === size ? stats.mtimeMs : Number.NaN, // grew during the scan: never "unchanged"
+    diskVersion: typeof version === 'number' ? version : 1,
+    endsWithNewline: last === undefined,
+    lastLineStart,
+    settled,
+    ids,
+    leafId,
+  };
+}
