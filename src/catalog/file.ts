@@ -5,15 +5,21 @@
  * files. Nothing here ever throws at the caller for a bad cache.
  *
  * Concurrency: a writer fills a temp file of its own in the same folder and renames it over the
- * catalogue, so a reader sees either the old or the new file, whole. Two processes writing at
+ * catalogue, so a reader sees either the old or the new file, whole. A full disk or a file-size
+ * limit fails the temp file only: it is removed and the old catalogue stays as it was.
+ *
+ * Privacy: the catalogue holds the text of every session, so its folder is 0700 (tightened if an
+ * older version or the user made it wider) and its files 0600, whatever the umask. Two processes writing at
  * once both succeed and the last rename wins; nothing is ever written in place. A reader keeps its
  * descriptor open while it may still read text, so a replaced file stays readable for it (POSIX).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, unlinkSync } from 'node:fs';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { chmod, mkdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { removeStaleTemps, writeFully } from '../store/fs-write.js';
+import { openRegular } from '../store/regular-file.js';
 import { summarizeFileSync } from '../store/summary.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
 import { asciiJson, CATALOGUE_FORMAT, CATALOGUE_VERSION, fromSessionRecord, parseHeader, type CatalogueHeader, type CatalogueRecord } from './format.js';
@@ -31,8 +37,6 @@ export function catalogueFile(dir: string, root: string): string {
 }
 
 const HEADER_PROBE = 4096;
-/** Temp files older than this were left by a crashed writer. */
-const STALE_TEMP_MS = 60 * 60 * 1000;
 /** Pieces are written in batches of about this size (bounded memory, event-loop turns between). */
 const WRITE_BATCH = 4 * 1024 * 1024;
 
@@ -231,7 +235,7 @@ export async function writeCatalogue(file: string, root: string, plan: PlannedRe
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   source?.hold();
   try {
-    await mkdir(dir, { recursive: true });
+    await privateDir(dir);
     const textPieces: Piece[] = [];
     const resumePieces: Piece[] = [];
     const textOwners: CatalogueRecord[] = [];
@@ -260,10 +264,11 @@ export async function writeCatalogue(file: string, root: string, plan: PlannedRe
     resumeOwners.forEach((record, i) => (record.r = resumes.ranges[i]!));
     const meta = Buffer.from(asciiJson(plan.map((p) => p.record)), 'latin1');
     const header: CatalogueHeader = { format: CATALOGUE_FORMAT, version: CATALOGUE_VERSION, root, meta: meta.length, text: text.total, resume: resumes.total };
-    const handle = await open(temp, 'wx');
+    const { handle } = await openRegular(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
     try {
-      await handle.write(Buffer.from(`${JSON.stringify(header)}\n`));
-      await handle.write(meta);
+      await handle.chmod(0o600); // the open mode is already 0600; a umask can only narrow it
+      await writeFully(handle, Buffer.from(`${JSON.stringify(header)}\n`), null);
+      await writeFully(handle, meta, null);
       for (const [pieces, base] of [
         [text.merged, 'text'],
         [resumes.merged, 'resume'],
@@ -271,7 +276,7 @@ export async function writeCatalogue(file: string, root: string, plan: PlannedRe
         let batch: Buffer[] = [];
         let batchBytes = 0;
         const flush = async (): Promise<void> => {
-          if (batch.length > 0) await handle.writev(batch);
+          if (batch.length > 0) await writeBatch(handle, batch);
           batch = [];
           batchBytes = 0;
         };
@@ -298,7 +303,7 @@ export async function writeCatalogue(file: string, root: string, plan: PlannedRe
       await handle.close();
     }
     await rename(temp, file);
-    removeStaleTemps(dir);
+    await removeStaleTemps(dir);
     return true;
   } catch {
     await unlink(temp).catch(() => undefined);
@@ -308,16 +313,16 @@ export async function writeCatalogue(file: string, root: string, plan: PlannedRe
   }
 }
 
-/** Deletes temp files a crashed writer left behind (never a live writer's: those are recent). */
-function removeStaleTemps(dir: string): void {
-  try {
-    const now = Date.now();
-    for (const name of readdirSync(dir)) {
-      if (!name.endsWith('.tmp') || !name.startsWith('catalogue-')) continue;
-      const path = join(dir, name);
-      if (now - statSync(path).mtimeMs > STALE_TEMP_MS) unlinkSync(path);
-    }
-  } catch {
-    // Best effort: a leftover temp file costs only disk space.
-  }
+/** Creates the catalogue folder 0700, or tightens an existing one that others can read. */
+async function privateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const stats = await stat(dir);
+  if ((stats.mode & 0o077) !== 0 && stats.uid === process.getuid?.()) await chmod(dir, stats.mode & 0o700);
+}
+
+/** `writev` may also write short: whatever it did not take is written again, until all is on disk. */
+async function writeBatch(handle: FileHandle, batch: Buffer[]): Promise<void> {
+  const total = batch.reduce((sum, b) => sum + b.length, 0);
+  const { bytesWritten } = await handle.writev(batch);
+  if (bytesWritten < total) await writeFully(handle, Buffer.concat(batch).subarray(bytesWritten), null);
 }
