@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { buildTree, getBranch, listSessions, readSessionSync, resolveLocations } from '../store/index.js';
 import { extraBenches } from './extra.js';
 import { catalogBenches } from './catalog.js';
+import { writeBenches } from './write-block.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '..', '..', '..');
@@ -189,6 +190,7 @@ async function main(): Promise<void> {
 
   Object.assign(results, await extraBenches({ storeA, bigFile, rounds, log, measure, median, fmt }));
   Object.assign(results, await catalogBenches({ storeA, rounds, quick, log, median, fmt, generate }));
+  Object.assign(results, await writeBenches({ bigFile, rounds, log, median, fmt }));
 
   if (asJson) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 }

@@ -1,14 +1,15 @@
 /**
- * What an append needs to know about a session file, read without building its tree: the header
- * (refuse what pi would refuse), every entry id (new ids are unique in the file, a label's target
- * exists) and the leaf (the last entry in file order, session-format.md §7). The scan yields to the
+ * What an append needs to know about a session file, read without building its tree (which would
+ * block the event loop for tens of ms on a 100 MB file): the header (refuse what pi would refuse),
+ * every entry id (new ids are unique in the file, a label's target exists), the leaf (the last
+ * entry in file order, session-format.md §7), the resolved labels, and the few entries asked for. The scan yields to the
  * event loop between 1 MiB reads, and can resume from where it stopped: when pi appended
  * meanwhile, only the bytes from the start of the last unterminated line on are read again, so a
  * torn last line (no `\n`) is re-read whole together with whatever completed it.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { StoreError } from './errors.js';
-import { hasBom, isBlank, LineSplitter, lineEntries, parseLine, READ_CHUNK_BYTES } from './lines.js';
+import { hasBom, isBlank, LineSplitter, lineEntries, parseLine } from './lines.js';
 import type { JsonObject, Problem } from './types.js';
 
 /** What the lines before `lastLineStart` contributed: everything but an unterminated last line. */
@@ -17,6 +18,14 @@ interface Settled {
   leafId: string | null;
   header: JsonObject | undefined;
   lines: number;
+  /** Resolved labels, replayed in file order like the tree's (tree.ts). */
+  labels: Map<string, string>;
+  /** The last occurrence of each entry whose id was asked for (`keep`). */
+  kept: Map<string, JsonObject>;
+}
+
+function copySettled(from: Settled): Settled {
+  return { ...from, ids: new Set(from.ids), labels: new Map(from.labels), kept: new Map(from.kept) };
 }
 
 export interface AppendPoint {
@@ -31,10 +40,18 @@ export interface AppendPoint {
   /** Where the last line starts when it has no `\n` (else `size`): a resumed scan starts here. */
   lastLineStart: number;
   settled: Settled;
-  /** Ids and leaf including the unterminated last line, when it parsed. */
+  /** Ids, leaf, labels and kept entries, including the unterminated last line when it parsed. */
   ids: ReadonlySet<string>;
   leafId: string | null;
+  labels: ReadonlyMap<string, string>;
+  kept: ReadonlyMap<string, JsonObject>;
 }
+
+/**
+ * Bytes parsed per event-loop turn. Smaller than the reader's 1 MiB chunk: a write runs while the
+ * screens are live, and parsing 1 MiB of lines takes ~5 ms of CPU, far more on a loaded machine.
+ */
+const SCAN_CHUNK_BYTES = 256 * 1024;
 
 /** An entry the reader keeps (migrate.ts): not a header, a non-empty string id and a string type. */
 function entryId(value: JsonObject): string | undefined {
@@ -44,7 +61,7 @@ function entryId(value: JsonObject): string | undefined {
 }
 
 /** Adds one physical line's contribution to `into`; throws for a file that is not a session. */
-function addLine(into: Settled, path: string, buf: Buffer, start: number, end: number, terminated: boolean, problems: Problem[]): void {
+function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Buffer, start: number, end: number, terminated: boolean, problems: Problem[]): void {
   into.lines++;
   if (into.lines === 1 && hasBom(buf, start, end)) {
     throw new StoreError('not-a-session', `${path}: refusing to write: the file starts with a byte-order mark and pi cannot open it`);
@@ -64,6 +81,12 @@ function addLine(into: Settled, path: string, buf: Buffer, start: number, end: n
     if (id === undefined) continue;
     into.ids.add(id);
     into.leafId = id;
+    if (keep.has(id)) into.kept.set(id, value);
+    if (value['type'] === 'label' && typeof value['targetId'] === 'string') {
+      const label = value['label'];
+      if (label) into.labels.set(value['targetId'], typeof label === 'string' ? label : String(label));
+      else into.labels.delete(value['targetId']);
+    }
   }
 }
 
@@ -71,15 +94,16 @@ function addLine(into: Settled, path: string, buf: Buffer, start: number, end: n
  * Scans `handle` (the open session at `path`) to its end, from the start or, given `from` (an
  * earlier scan of the same file that has only grown since), from `from.lastLineStart`.
  */
-export async function scanForAppend(handle: FileHandle, path: string, from?: AppendPoint): Promise<AppendPoint> {
-  const settled: Settled = from ? { ...from.settled, ids: from.settled.ids } : { ids: new Set(), leafId: null, header: undefined, lines: 0 };
+export async function scanForAppend(handle: FileHandle, path: string, from?: AppendPoint, keep: ReadonlySet<string> = new Set()): Promise<AppendPoint> {
+  // A resumed scan carries on from the earlier one's state (that point is not used again).
+  const settled: Settled = from ? from.settled : { ids: new Set(), leafId: null, header: undefined, lines: 0, labels: new Map(), kept: new Map() };
   const problems: Problem[] = [];
   let position = from ? from.lastLineStart : 0;
   let lastLineStart = position;
   let last = undefined as Buffer | undefined;
   const splitter = new LineSplitter((buf, start, end, _lineNo, terminated) => {
     if (terminated) {
-      addLine(settled, path, buf, start, end, true, problems);
+      addLine(settled, keep, path, buf, start, end, true, problems);
       lastLineStart += end - start + 1;
     } else {
       // Only `end()` hands over an unterminated line: it is evaluated apart, below, and kept out of
@@ -87,7 +111,7 @@ export async function scanForAppend(handle: FileHandle, path: string, from?: App
       last = buf.subarray(start, end);
     }
   });
-  const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+  const chunk = Buffer.allocUnsafe(SCAN_CHUNK_BYTES);
   for (;;) {
     const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
     if (bytesRead === 0) break;
@@ -98,18 +122,13 @@ export async function scanForAppend(handle: FileHandle, path: string, from?: App
   const stats = await handle.stat();
   const size = position;
   if (size === 0) throw new StoreError('not-a-session', `${path}: refusing to write: empty file (pi would write a new header into it)`);
-  let ids: ReadonlySet<string> = settled.ids;
-  let leafId = settled.leafId;
-  let header = settled.header;
+  let view = settled;
   if (last !== undefined) {
-    const withLast: Settled = { ids: new Set(), leafId, header, lines: settled.lines };
-    addLine(withLast, path, last, 0, last.length, false, problems);
-    header = withLast.header;
-    if (withLast.ids.size > 0) {
-      ids = new Set([...settled.ids, ...withLast.ids]);
-      leafId = withLast.leafId;
-    }
+    // Rare (a writer caught between its line and its newline): copy, so `settled` stays clean.
+    view = copySettled(settled);
+    addLine(view, keep, path, last, 0, last.length, false, problems);
   }
+  const { header } = view;
   if (header === undefined) throw new StoreError('not-a-session', `${path}: refusing to write: no JSON line: not a pi session`);
   const version = header['version'];
   return {
@@ -122,7 +141,9 @@ export async function scanForAppend(handle: FileHandle, path: string, from?: App
     endsWithNewline: last === undefined,
     lastLineStart,
     settled,
-    ids,
-    leafId,
+    ids: view.ids,
+    leafId: view.leafId,
+    labels: view.labels,
+    kept: view.kept,
   };
 }

@@ -23,7 +23,7 @@ import { LineSplitter } from './lines.js';
 import { CURRENT_VERSION, migrateInMemory } from './migrate.js';
 import { readSession, SessionCollector } from './read.js';
 import { openRegular } from './regular-file.js';
-import { buildTree, getBranch, parentOf, type SessionTree } from './tree.js';
+import { buildTree, getBranch } from './tree.js';
 import type { JsonObject, LoadedSession, SessionEntry } from './types.js';
 
 /** 8 lowercase hex characters, unique among `taken` (pi's generateId, without the UUID fallback need). */
@@ -100,8 +100,10 @@ export interface AppendView {
   leafId: string | null;
   /** Every entry id in the file. */
   ids: ReadonlySet<string>;
-  /** The whole session and its tree, read on demand (writes that need the structure: branch). */
-  tree(): Promise<{ session: LoadedSession; tree: SessionTree }>;
+  /** Resolved labels (target id → label), replayed over the whole file like the tree's. */
+  labels: ReadonlyMap<string, string>;
+  /** The entries asked for with `keep`, as last written. */
+  entry(id: string): SessionEntry | undefined;
 }
 
 /** Builds the new entries from the current state of the file; may throw StoreError. */
@@ -114,9 +116,6 @@ export interface AppendResult {
   path: string;
 }
 
-/** Thrown by `view.tree()` when the file changed between the scan and the full read: plan again. */
-const CHANGED = Symbol('changed');
-
 /**
  * Appends the planned entries as whole lines, fsynced, never blocking the event loop for long:
  * - the file is scanned for ids and its leaf (append-scan.ts); v1/v2 files are migrated first;
@@ -125,7 +124,8 @@ const CHANGED = Symbol('changed');
  *   plan is made again and the write retried after a growing, jittered pause (pi writes in bursts);
  * - a failed write is rolled back to the old length (fs-write.ts).
  */
-export async function appendPlanned(path: string, plan: EntryPlanner): Promise<AppendResult> {
+export async function appendPlanned(path: string, plan: EntryPlanner, keep: readonly string[] = []): Promise<AppendResult> {
+  const wanted = new Set(keep);
   const real = await realSessionPath(path);
   await removeStaleTemps(dirname(real));
   let point: AppendPoint | undefined;
@@ -134,20 +134,14 @@ export async function appendPlanned(path: string, plan: EntryPlanner): Promise<A
     const { handle, stats } = await openSession(real, constants.O_RDWR | constants.O_APPEND);
     try {
       const resumable = point && point.dev === stats.dev && point.ino === stats.ino && stats.size >= point.size;
-      point = await scanForAppend(handle, real, resumable ? point : undefined);
+      point = await scanForAppend(handle, real, resumable ? point : undefined, wanted);
       if (point.diskVersion < CURRENT_VERSION) {
         await migrateFileAtomically(real);
         point = undefined;
         continue;
       }
       const scanned = point;
-      let entries: JsonObject[];
-      try {
-        entries = await plan({ path: real, leafId: scanned.leafId, ids: scanned.ids, tree: () => treeAt(scanned) });
-      } catch (error) {
-        if (error === CHANGED) continue;
-        throw error;
-      }
+      const entries = await plan({ path: real, leafId: scanned.leafId, ids: scanned.ids, labels: scanned.labels, entry: (id) => scanned.kept.get(id) as SessionEntry | undefined });
       const now = await handle.stat();
       const atPath = await stat(real).catch(() => undefined);
       if (!atPath || atPath.dev !== now.dev || atPath.ino !== now.ino) {
@@ -164,12 +158,6 @@ export async function appendPlanned(path: string, plan: EntryPlanner): Promise<A
     }
   }
   throw new StoreError('write-failed', `${real}: the file keeps changing (is pi writing to it?); nothing was written`);
-}
-
-async function treeAt(point: AppendPoint): Promise<{ session: LoadedSession; tree: SessionTree }> {
-  const { session } = await loadForWrite(point.path);
-  if (session.size !== point.size) throw CHANGED;
-  return { session, tree: buildTree(session) };
 }
 
 function nowIso(): string {
@@ -206,12 +194,16 @@ export interface BranchResult {
   editorText?: string;
 }
 
-/** pi's /tree target rule: a user message or custom_message → its parent; anything else → itself. */
-export function branchTarget(tree: SessionTree, target: SessionEntry): { leafId: string | null; editorText?: string } {
+/**
+ * pi's /tree target rule: a user message or custom_message → its parent; anything else → itself.
+ * A parent that is not in the file (an orphan) or the entry itself makes a fresh root, as in the tree.
+ */
+export function branchTarget(ids: ReadonlySet<string>, target: SessionEntry): { leafId: string | null; editorText?: string } {
   const role = messageOf(target)?.['role'];
   if (role === 'user' || target.type === 'custom_message') {
     const content = role === 'user' ? messageOf(target)?.['content'] : target['content'];
-    return { leafId: parentOf(tree, target)?.id ?? null, editorText: textOfContent(content) };
+    const parentId = target.parentId;
+    return { leafId: parentId !== null && parentId !== target.id && ids.has(parentId) ? parentId : null, editorText: textOfContent(content) };
   }
   return { leafId: target.id };
 }
@@ -226,21 +218,24 @@ export function branchTarget(tree: SessionTree, target: SessionEntry): { leafId:
 export async function branchInPlace(path: string, targetId: string, options: { summary?: string } = {}): Promise<BranchResult> {
   let outcome: { leafId: string | null; editorText?: string } = { leafId: null };
   const summary = options.summary?.trim();
-  const { entryIds } = await appendPlanned(path, async (view) => {
-    const { tree } = await view.tree();
-    const target = tree.byId.get(targetId);
-    if (!target) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
-    outcome = branchTarget(tree, target);
-    const { leafId } = outcome;
-    const id = newEntryId(tree.byId);
-    if (summary || leafId === null) {
-      return [{ type: 'branch_summary', id, parentId: leafId, timestamp: nowIso(), fromId: tree.leafId ?? 'root', summary: summary ?? '' }];
-    }
-    const entry: JsonObject = { type: 'label', id, parentId: leafId, timestamp: nowIso(), targetId: leafId };
-    const current = tree.labels.get(leafId);
-    if (current !== undefined) entry['label'] = current;
-    return [entry];
-  });
+  const { entryIds } = await appendPlanned(
+    path,
+    (view) => {
+      const target = view.entry(targetId);
+      if (!target) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
+      outcome = branchTarget(view.ids, target);
+      const { leafId } = outcome;
+      const id = newEntryId(view.ids);
+      if (summary || leafId === null) {
+        return [{ type: 'branch_summary', id, parentId: leafId, timestamp: nowIso(), fromId: view.leafId ?? 'root', summary: summary ?? '' }];
+      }
+      const entry: JsonObject = { type: 'label', id, parentId: leafId, timestamp: nowIso(), targetId: leafId };
+      const current = view.labels.get(leafId);
+      if (current !== undefined) entry['label'] = current;
+      return [entry];
+    },
+    [targetId],
+  );
   const result: BranchResult = { leafId: outcome.leafId, entryId: entryIds[0]! };
   if (outcome.editorText !== undefined) result.editorText = outcome.editorText;
   return result;
