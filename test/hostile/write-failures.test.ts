@@ -74,7 +74,7 @@ describe.skipIf(noTinyDisk !== undefined)(`on a full disk (tiny tmpfs)${noTinyDi
     expect(run.files.get('old.jsonl')!.bytes.toString()).toBe(text);
   });
 
-  it('the catalogue: the old one stays intact, private, with no temp file, and the app still lists', () => {
+  it('the catalogue: the old one stays intact, private (folder tightened to 0700, file 0600), with no temp file, and the app still lists', () => {
     const session = (n: number): string => {
       const b = new SessionBuilder({ id: `019b0000-0000-7000-8000-00000000000${n}`, cwd: '/home/test/p' });
       b.user(`question ${n} ${'y'.repeat(3000)}`);
@@ -88,7 +88,7 @@ describe.skipIf(noTinyDisk !== undefined)(`on a full disk (tiny tmpfs)${noTinyDi
       96,
       setup,
       `export XDG_CACHE_HOME="$DISK/cache" PI_CODING_AGENT_DIR="$DISK/agent"
-mkdir -p "$XDG_CACHE_HOME" && chmod 755 "$XDG_CACHE_HOME"
+mkdir -p "$XDG_CACHE_HOME/pi-sessions" && chmod 755 "$XDG_CACHE_HOME" "$XDG_CACHE_HOME/pi-sessions"
 run list --all
 mkdir -p "$OUT/keep" && cp -a "$DISK/${cache}/." "$OUT/keep/"
 cp "$EXTRA/"*.jsonl "$DISK/agent/sessions/--home-test-p--/"
@@ -108,14 +108,27 @@ run list --all`,
     const [name, file] = catalogue[0]!;
     expect(file.bytes.equals(run.kept.get(name.slice(cache.length + 1))!.bytes)).toBe(true);
     expect(file.mode).toBe(0o600);
+    // A catalogue folder left readable by others (an older version, a user's mkdir) is tightened;
+    // the cache folder around it is not ours to change.
     expect(run.dirs.get(cache)).toBe(0o700);
+    expect(run.dirs.get('cache')).toBe(0o755);
   });
 
-  it('crash-left temp files are cleaned on the next write to that folder', () => {
+  it('crash-left temp files are cleaned on the next write to that folder, which then succeeds and loads in pi', async () => {
     const { text } = sessionOfSize(2 * PAGE);
-    const run = onTinyDisk(64, setupWith({ 's.jsonl': text, '.s.jsonl.999999999.0a1b2c.tmp': 'x'.repeat(30_000) }), 'run rename "$DISK/s.jsonl" "after a crash"');
-    expect(run.runs[0]).toMatchObject({ code: 0 });
+    // A migration killed mid-write left this (its pid is long gone). The disk is full and the file
+    // fills its pages exactly: the rename has room only once the leftover is gone.
+    const run = onTinyDisk(64, setupWith({ 's.jsonl': text, '.s.jsonl.999999999.0a1b2c.tmp': 'x'.repeat(30_000) }), 'fill; run rename "$DISK/s.jsonl" "after a crash"');
+    expect(run.runs[0]).toMatchObject({ code: 0, stderr: '' });
+    expect(run.runs[0]!.stdout).toMatch(/^Renamed to "after a crash"/);
     expect([...run.files.keys()]).toEqual(['s.jsonl']);
+    const after = run.files.get('s.jsonl')!.bytes;
+    expect(after.subarray(0, text.length).toString()).toBe(text);
+    const path = join(tempDir(), 's.jsonl');
+    writeFileSync(path, after);
+    const pi = await openWithPi(path);
+    expect(pi.changedOnOpen).toBe(false);
+    expect(pi.manager.getSessionName()).toBe('after a crash');
   });
 });
 
