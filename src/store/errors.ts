@@ -35,7 +35,7 @@ export function describeFsError(error: unknown): string {
     case 'ENOSPC':
       return 'no space left on device';
     case 'EFBIG':
-      return 'file too large (a file-size limit was reached)';
+      return 'file too large for the file-size limit';
     case 'EDQUOT':
       return 'disk quota exceeded';
     case 'EIO':

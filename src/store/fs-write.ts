@@ -64,8 +64,8 @@ export async function appendOrRollback(handle: FileHandle, path: string, bytes: 
     throw new StoreError(
       'write-failed',
       undone
-        ? `${path}: write failed (${describeFsError(error)}); the file is unchanged`
-        : `${path}: write failed (${describeFsError(error)}) and the partial line could not be removed: the file changed meanwhile`,
+        ? `${path}: write failed: ${describeFsError(error)}; the file is unchanged`
+        : `${path}: write failed: ${describeFsError(error)}; the partial line could not be removed (the file changed meanwhile)`,
     );
   }
 }
@@ -134,7 +134,7 @@ export async function replaceAtomically(path: string, before: Stats, bytes: Buff
   try {
     ({ handle } = await openRegular(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600));
   } catch (error) {
-    throw new StoreError('write-failed', `${path}: cannot ${what} (creating a temp file: ${describeFsError(error)}); the file is unchanged`);
+    throw new StoreError('write-failed', `${path}: cannot ${what}: creating a temp file: ${describeFsError(error)}; the file is unchanged`);
   }
   let renamed = false;
   try {
@@ -153,7 +153,7 @@ export async function replaceAtomically(path: string, before: Stats, bytes: Buff
   } catch (error) {
     if (!renamed) await unlink(temp).catch(() => undefined);
     if (error instanceof StoreError) throw error;
-    throw new StoreError('write-failed', renamed ? `${path}: ${what} written, but syncing its folder failed (${describeFsError(error)})` : `${path}: cannot ${what} (${describeFsError(error)}); the file is unchanged`);
+    throw new StoreError('write-failed', renamed ? `${path}: rewritten, but syncing its folder failed: ${describeFsError(error)}` : `${path}: cannot ${what}: ${describeFsError(error)}; the file is unchanged`);
   }
 }
 

@@ -58,7 +58,7 @@ describe.skipIf(noTinyDisk !== undefined)(`on a full disk (tiny tmpfs)${noTinyDi
     for (const r of run.runs) {
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^pi-sessions: .*s\.jsonl: write failed \(no space left on device\); the file is unchanged\n$/);
+      expect(r.stderr).toMatch(/^pi-sessions: .*s\.jsonl: write failed: no space left on device; the file is unchanged\n$/);
     }
     expect(run.runs).toHaveLength(2);
     expect(run.files.get('s.jsonl')!.bytes.toString()).toBe(text);
@@ -69,7 +69,7 @@ describe.skipIf(noTinyDisk !== undefined)(`on a full disk (tiny tmpfs)${noTinyDi
     const text = v1Text(20);
     const run = onTinyDisk(64, setupWith({ 'old.jsonl': text }), 'fill; run rename "$DISK/old.jsonl" "new name"');
     expect(run.runs[0]).toMatchObject({ code: 1, stdout: '' });
-    expect(run.runs[0]!.stderr).toMatch(/old\.jsonl: cannot migrate \(no space left on device\); the file is unchanged/);
+    expect(run.runs[0]!.stderr).toMatch(/old\.jsonl: cannot migrate: no space left on device; the file is unchanged/);
     expect([...run.files.keys()]).toEqual(['old.jsonl']);
     expect(run.files.get('old.jsonl')!.bytes.toString()).toBe(text);
   });
@@ -145,7 +145,7 @@ describe('under a file-size limit (ulimit -f)', () => {
     writeFileSync(path, text);
     const r = underFileSizeLimit(limit, ['fork', path]);
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toMatch(/file too large \(a file-size limit was reached\); nothing was created/);
+    expect(r.stderr).toMatch(/: file too large for the file-size limit; nothing was created\n$/);
     expect(readdirSync(dir)).toEqual(['s.jsonl']);
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
@@ -157,7 +157,7 @@ describe('under a file-size limit (ulimit -f)', () => {
     writeFileSync(path, text);
     const r = underFileSizeLimit(limit, ['rename', path, 'new name']);
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toMatch(/write failed \(file too large \(a file-size limit was reached\)\); the file is unchanged/);
+    expect(r.stderr).toMatch(/write failed: file too large for the file-size limit; the file is unchanged\n$/);
     expect(readFileSync(path, 'utf8')).toBe(text);
     await expectPiLoadsUnnamed(text);
   });
@@ -171,7 +171,7 @@ describe('under a file-size limit (ulimit -f)', () => {
     writeFileSync(path, text);
     const r = underFileSizeLimit(limit, ['rename', path, 'new name']);
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toMatch(/cannot migrate \(file too large/);
+    expect(r.stderr).toMatch(/cannot migrate: file too large for the file-size limit; the file is unchanged\n$/);
     expect(readdirSync(dir)).toEqual(['old.jsonl']);
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
