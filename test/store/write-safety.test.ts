@@ -8,7 +8,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanForAppend } from '../../src/store/append-scan.js';
-import { removeStaleTemps } from '../../src/store/fs-write.js';
+import { appendOrRollback, removeStaleTemps, writeFully } from '../../src/store/fs-write.js';
 import { appendPlanned, branchInPlace, forkSession, readSessionSync, renameSession, setLabel, StoreError } from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
@@ -200,5 +200,66 @@ describe('the append scan', () => {
       return [{ type: 'session_info', id: 'ours0001', parentId: view.leafId, timestamp: '2026-01-05T10:00:01.000Z', name: 'n' }];
     });
     expect(seen).toEqual({ ids: full.entries.map((e) => e.id), leafId: full.entries.at(-1)!.id });
+  });
+});
+
+/** A handle whose writes take at most `max` bytes each and fail with `code` after `failAfter` calls. */
+function shortWrites(handle: FileHandle, max: number, failAfter: number, code: string, beforeFailing?: () => void): FileHandle {
+  let calls = 0;
+  return new Proxy(handle, {
+    get(target, key) {
+      if (key === 'write') {
+        return async (buffer: Buffer, offset: number, length: number, position: number | null) => {
+          if (++calls > failAfter) {
+            beforeFailing?.();
+            throw Object.assign(new Error(code), { code });
+          }
+          return target.write(buffer, offset, Math.min(length, max), position);
+        };
+      }
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+describe('the byte-level writes', () => {
+  it('writeFully loops on short writes until every byte is written', async () => {
+    const path = join(tempDir(), 'f');
+    const handle = await open(path, 'w');
+    try {
+      const bytes = Buffer.from('0123456789'.repeat(10));
+      await writeFully(shortWrites(handle, 7, Infinity, 'EIO'), bytes, 0);
+      expect(readFileSync(path).equals(bytes)).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('an append cut short then failing (EDQUOT) is truncated back to the byte', async () => {
+    const { path } = session();
+    const original = readFileSync(path);
+    const handle = await open(path, 'a+');
+    try {
+      const attempt = appendOrRollback(shortWrites(handle, 10, 2, 'EDQUOT'), path, Buffer.from('{"type":"label","id":"x"}\n'), original.length);
+      await expect(attempt).rejects.toThrow(/write failed: disk quota exceeded; the file is unchanged$/);
+    } finally {
+      await handle.close();
+    }
+    expect(readFileSync(path).equals(original)).toBe(true);
+  });
+
+  it('bytes another writer appended meanwhile are never cut off: the message says the partial line stayed', async () => {
+    const { path } = session();
+    const original = readFileSync(path);
+    const handle = await open(path, 'a+');
+    const foreign = '{"type":"message","id":"pi000001"}\n';
+    try {
+      const attempt = appendOrRollback(shortWrites(handle, 10, 1, 'EIO', () => appendFileSync(path, foreign)), path, Buffer.from('{"type":"label","id":"x"}\n'), original.length);
+      await expect(attempt).rejects.toThrow(/write failed: input\/output error; the partial line could not be removed \(the file changed meanwhile\)$/);
+    } finally {
+      await handle.close();
+    }
+    expect(readFileSync(path, 'utf8').endsWith(foreign)).toBe(true);
   });
 });
