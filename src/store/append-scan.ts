@@ -7,7 +7,6 @@
  * meanwhile, only the bytes from the start of the last unterminated line on are read again, so a
  * torn last line (no `\n`) is re-read whole together with whatever completed it.
  */
-import type { FileHandle } from 'node:fs/promises';
 import { StoreError } from './errors.js';
 import { hasBom, isBlank, LineSplitter, lineEntries, parseLine } from './lines.js';
 import type { JsonObject, Problem } from './types.js';
@@ -45,6 +44,20 @@ export interface AppendPoint {
   leafId: string | null;
   labels: ReadonlyMap<string, string>;
   kept: ReadonlyMap<string, JsonObject>;
+}
+
+/** Where the scan reads: an open session (a FileHandle), or bytes about to replace it (a migration). */
+export interface ByteSource {
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+  stat(): Promise<{ dev: number; ino: number; size: number; mtimeMs: number }>;
+}
+
+/** `bytes` as a source, with the identity of the file they come from. */
+export function bytesSource(bytes: Buffer, of: { dev: number; ino: number; mtimeMs: number }): ByteSource {
+  return {
+    read: async (buffer, offset, length, position) => ({ bytesRead: bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length)) }),
+    stat: async () => ({ dev: of.dev, ino: of.ino, size: bytes.length, mtimeMs: of.mtimeMs }),
+  };
 }
 
 /**
@@ -91,10 +104,10 @@ function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Bu
 }
 
 /**
- * Scans `handle` (the open session at `path`) to its end, from the start or, given `from` (an
+ * Scans `source` (the open session at `path`) to its end, from the start or, given `from` (an
  * earlier scan of the same file that has only grown since), from `from.lastLineStart`.
  */
-export async function scanForAppend(handle: FileHandle, path: string, from?: AppendPoint, keep: ReadonlySet<string> = new Set()): Promise<AppendPoint> {
+export async function scanForAppend(source: ByteSource, path: string, from?: AppendPoint, keep: ReadonlySet<string> = new Set()): Promise<AppendPoint> {
   // A resumed scan carries on from the earlier one's state (that point is not used again).
   const settled: Settled = from ? from.settled : { ids: new Set(), leafId: null, header: undefined, lines: 0, labels: new Map(), kept: new Map() };
   const problems: Problem[] = [];
@@ -113,13 +126,13 @@ export async function scanForAppend(handle: FileHandle, path: string, from?: App
   });
   const chunk = Buffer.allocUnsafe(SCAN_CHUNK_BYTES);
   for (;;) {
-    const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+    const { bytesRead } = await source.read(chunk, 0, chunk.length, position);
     if (bytesRead === 0) break;
     position += bytesRead;
     splitter.push(chunk, bytesRead);
   }
   splitter.end();
-  const stats = await handle.stat();
+  const stats = await source.stat();
   const size = position;
   if (size === 0) throw new StoreError('not-a-session', `${path}: refusing to write: empty file (pi would write a new header into it)`);
   let view = settled;

@@ -12,17 +12,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { realpath, stat, type FileHandle } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { scanForAppend, type AppendPoint } from './append-scan.js';
+import { bytesSource, scanForAppend, type AppendPoint } from './append-scan.js';
 import { isObject, messageOf, textOfContent } from './entry.js';
-import { describeFsError, StoreError } from './errors.js';
+import { StoreError } from './errors.js';
 import { appendOrRollback, createWhole, removeStaleTemps, replaceAtomically } from './fs-write.js';
-import { LineSplitter } from './lines.js';
-import { CURRENT_VERSION, migrateInMemory } from './migrate.js';
-import { readSession, SessionCollector } from './read.js';
-import { openRegular } from './regular-file.js';
+import { CURRENT_VERSION } from './migrate.js';
+import { migratedText } from './migrate-file.js';
+import { readSession } from './read.js';
+import { openSession, readWhole, realSessionPath } from './session-file.js';
 import { buildTree, getBranch } from './tree.js';
 import type { JsonObject, LoadedSession, SessionEntry } from './types.js';
 
@@ -53,27 +53,7 @@ export function sanitizeSessionName(name: string): string {
   return name.replace(/[\r\n]+/g, ' ').trim();
 }
 
-/** A session path as writes see it: absolute, symlinks followed to the real file (a link stays a link). */
-async function realSessionPath(path: string): Promise<string> {
-  const absolute = resolve(path);
-  try {
-    return await realpath(absolute);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoreError('not-found', `${absolute}: no such session file`);
-    throw new StoreError('write-failed', `${absolute}: cannot write: ${describeFsError(error)}`);
-  }
-}
 
-/** Opens `path` with `flags`; a FIFO or device fails at once, every failure is a StoreError. */
-async function openSession(path: string, flags: number): Promise<{ handle: FileHandle; stats: Stats }> {
-  try {
-    return await openRegular(path, flags);
-  } catch (error) {
-    if (error instanceof StoreError) throw error;
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoreError('not-found', `${path}: no such session file`);
-    throw new StoreError('write-failed', `${path}: cannot write: ${describeFsError(error)}`);
-  }
-}
 
 /** The whole session, parsed, for writes that need its tree (branch, fork); a FIFO fails first. */
 async function loadForWrite(path: string): Promise<{ session: LoadedSession; stats: Stats }> {
@@ -124,6 +104,16 @@ export interface AppendResult {
  *   plan is made again and the write retried after a growing, jittered pause (pi writes in bursts);
  * - a failed write is rolled back to the old length (fs-write.ts).
  */
+function viewOf(path: string, point: AppendPoint): AppendView {
+  return { path, leafId: point.leafId, ids: point.ids, labels: point.labels, entry: (id) => point.kept.get(id) as SessionEntry | undefined };
+}
+
+/** The entries as JSONL; after a last line without `\n`, a newline first (pi does the same on open). */
+function linesOf(entries: JsonObject[], afterNewline: boolean): Buffer {
+  return Buffer.from((afterNewline ? '' : '\n') + entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
+}
+
+
 export async function appendPlanned(path: string, plan: EntryPlanner, keep: readonly string[] = []): Promise<AppendResult> {
   const wanted = new Set(keep);
   const real = await realSessionPath(path);
@@ -136,12 +126,21 @@ export async function appendPlanned(path: string, plan: EntryPlanner, keep: read
       const resumable = point && point.dev === stats.dev && point.ino === stats.ino && stats.size >= point.size;
       point = await scanForAppend(handle, real, resumable ? point : undefined, wanted);
       if (point.diskVersion < CURRENT_VERSION) {
-        await migrateFileAtomically(real);
-        point = undefined;
-        continue;
+        // v1/v2: migrate and append in one atomic rewrite, so a failure leaves the file as it was.
+        const original = await readWhole(handle, real, point.size);
+        const migrated = migratedText(original, real);
+        const scannedMigrated = await scanForAppend(bytesSource(migrated, stats), real, undefined, wanted);
+        const entries = await plan(viewOf(real, scannedMigrated));
+        const unchanged = (now: Stats): boolean => now.dev === stats.dev && now.ino === stats.ino && now.size === original.length && now.mtimeMs === stats.mtimeMs;
+        if (!unchanged(await handle.stat())) {
+          point = undefined;
+          continue; // pi wrote meanwhile: read it again
+        }
+        await replaceAtomically(real, stats, Buffer.concat([migrated, linesOf(entries, true)]), unchanged, 'migrate');
+        return { entryIds: entries.map((e) => e['id'] as string), path: real };
       }
       const scanned = point;
-      const entries = await plan({ path: real, leafId: scanned.leafId, ids: scanned.ids, labels: scanned.labels, entry: (id) => scanned.kept.get(id) as SessionEntry | undefined });
+      const entries = await plan(viewOf(real, scanned));
       const now = await handle.stat();
       const atPath = await stat(real).catch(() => undefined);
       if (!atPath || atPath.dev !== now.dev || atPath.ino !== now.ino) {
@@ -149,9 +148,7 @@ export async function appendPlanned(path: string, plan: EntryPlanner, keep: read
         continue;
       }
       if (now.size !== scanned.size || now.mtimeMs !== scanned.mtimeMs) continue; // pi wrote: read the tail, plan again
-      const prefix = scanned.endsWithNewline ? '' : '\n';
-      const bytes = Buffer.from(prefix + entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
-      await appendOrRollback(handle, real, bytes, scanned.size);
+      await appendOrRollback(handle, real, linesOf(entries, scanned.endsWithNewline), scanned.size);
       return { entryIds: entries.map((e) => e['id'] as string), path: real };
     } finally {
       await handle.close();
@@ -303,42 +300,4 @@ export async function forkSession(path: string, entryId?: string): Promise<{ pat
   await removeStaleTemps(dirname(target));
   await createWhole(target, Buffer.from(lines), stats);
   return { path: target, id: sessionId, entries: kept.length + labels.length };
-}
-
-/**
- * Rewrites a v1/v2 file as v3 exactly like pi's migration (same ids we show), atomically (temp file
- * in the same folder, with the file's mode, fsync, rename), keeping every line pi would drop. A
- * symlink is followed: the real file is migrated, the link stays a link. A no-op for v3 files.
- */
-export async function migrateFileAtomically(path: string): Promise<boolean> {
-  const real = await realSessionPath(path);
-  await removeStaleTemps(dirname(real));
-  const { handle, stats: before } = await openSession(real, constants.O_RDONLY);
-  let bytes: Buffer;
-  try {
-    bytes = await handle.readFile();
-  } catch (error) {
-    throw new StoreError('write-failed', `${real}: cannot read: ${describeFsError(error)}`);
-  } finally {
-    await handle.close();
-  }
-  const collector = new SessionCollector(true);
-  const splitter = new LineSplitter(collector.onLine);
-  splitter.push(bytes, bytes.length);
-  splitter.end();
-  const header = collector.objects[0];
-  if (!header || header['type'] !== 'session' || typeof header['id'] !== 'string') {
-    throw new StoreError('not-a-session', `${real}: refusing to migrate: not a pi session`);
-  }
-  const diskVersion = typeof header['version'] === 'number' ? header['version'] : 1;
-  if (diskVersion >= CURRENT_VERSION) return false;
-  migrateInMemory(collector.objects, collector.lines, diskVersion, []);
-  const out: string[] = [];
-  for (const line of collector.physical!) {
-    if ('raw' in line) out.push(`${line.raw.toString('utf8')}\n`);
-    else for (let i = line.first; i < line.first + line.count; i++) out.push(`${JSON.stringify(collector.objects[i])}\n`);
-  }
-  const unchanged = (now: Stats): boolean => now.dev === before.dev && now.ino === before.ino && now.size === bytes.length && now.mtimeMs === before.mtimeMs;
-  await replaceAtomically(real, before, Buffer.from(out.join('')), unchanged, 'migrate');
-  return true;
 }

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import { onTinyDisk, tinyDiskUnavailable, ulimitBlockBytes, underFileSizeLimit } from '../helpers/tiny-disk.js';
+import { migratedText } from '../../src/store/migrate-file.js';
 import { v1Text } from '../helpers/v1.js';
 
 const PAGE = 4096;
@@ -167,6 +168,21 @@ describe('under a file-size limit (ulimit -f)', () => {
     // Under the limit as it is; over it once every line gains its id and parentId.
     const text = v1Text(13);
     expect(text.length).toBeLessThan(limit);
+    const path = join(dir, 'old.jsonl');
+    writeFileSync(path, text);
+    const r = underFileSizeLimit(limit, ['rename', path, 'new name']);
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).toMatch(/cannot migrate: file too large for the file-size limit; the file is unchanged\n$/);
+    expect(readdirSync(dir)).toEqual(['old.jsonl']);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
+  it('rename of a v1 file whose migration fits but not with the new name: migration and name land together or not at all', () => {
+    const dir = tempDir();
+    // The migrated text alone ends 60 bytes under the limit; the session_info line does not fit.
+    const base = migratedText(Buffer.from(v1Text(10)), 'x').length;
+    const text = v1Text(10, limit - 60 - base);
+    expect(migratedText(Buffer.from(text), 'x').length).toBe(limit - 60);
     const path = join(dir, 'old.jsonl');
     writeFileSync(path, text);
     const r = underFileSizeLimit(limit, ['rename', path, 'new name']);
