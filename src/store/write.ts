@@ -6,8 +6,9 @@
  *   to the old length if they could not all be written (fs-write.ts).
  * - The entry hangs under the file's real last line: the file is checked right before writing, and
  *   if it changed since it was scanned (pi appended meanwhile), only the new tail is read again.
- * - v1/v2 files are first migrated by an atomic rewrite (temp file, fsync, rename) that keeps
- *   every line pi would drop; a file that is not a session is refused.
+ * - v1/v2 files are migrated in the same atomic rewrite that adds the new entries (temp file,
+ *   fsync, rename; migrate-file.ts), keeping every line pi would drop; a file that is not a
+ *   session is refused.
  * - Symlinks are followed to the real file; a fork or a migration keeps the source's mode.
  */
 import { randomBytes } from 'node:crypto';
