@@ -38,6 +38,8 @@ export interface AppendPoint {
   endsWithNewline: boolean;
   /** Where the last line starts when it has no `\n` (else `size`): a resumed scan starts here. */
   lastLineStart: number;
+  /** The bytes right before `lastLineStart`: a resumed scan first checks they are still there. */
+  fingerprint: Buffer;
   settled: Settled;
   /** Ids, leaf, labels and kept entries, including the unterminated last line when it parsed. */
   ids: ReadonlySet<string>;
@@ -65,6 +67,19 @@ export function bytesSource(bytes: Buffer, of: { dev: number; ino: number; mtime
  * screens are live, and parsing 1 MiB of lines takes ~5 ms of CPU, far more on a loaded machine.
  */
 const SCAN_CHUNK_BYTES = 256 * 1024;
+
+const FINGERPRINT_BYTES = 256;
+
+async function readAt(source: ByteSource, position: number, length: number): Promise<Buffer> {
+  const bytes = Buffer.alloc(length);
+  let got = 0;
+  while (got < length) {
+    const { bytesRead } = await source.read(bytes, got, length - got, position + got);
+    if (bytesRead === 0) break;
+    got += bytesRead;
+  }
+  return bytes.subarray(0, got);
+}
 
 /** An entry the reader keeps (migrate.ts): not a header, a non-empty string id and a string type. */
 function entryId(value: JsonObject): string | undefined {
@@ -108,6 +123,8 @@ function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Bu
  * earlier scan of the same file that has only grown since), from `from.lastLineStart`.
  */
 export async function scanForAppend(source: ByteSource, path: string, from?: AppendPoint, keep: ReadonlySet<string> = new Set()): Promise<AppendPoint> {
+  // A file rewritten in place (same inode, not only grown) is scanned again from the start.
+  if (from && !(await readAt(source, from.lastLineStart - from.fingerprint.length, from.fingerprint.length)).equals(from.fingerprint)) from = undefined;
   // A resumed scan carries on from the earlier one's state (that point is not used again).
   const settled: Settled = from ? from.settled : { ids: new Set(), leafId: null, header: undefined, lines: 0, labels: new Map(), kept: new Map() };
   const problems: Problem[] = [];
@@ -153,6 +170,7 @@ export async function scanForAppend(source: ByteSource, path: string, from?: App
     diskVersion: typeof version === 'number' ? version : 1,
     endsWithNewline: last === undefined,
     lastLineStart,
+    fingerprint: await readAt(source, Math.max(0, lastLineStart - FINGERPRINT_BYTES), Math.min(FINGERPRINT_BYTES, lastLineStart)),
     settled,
     ids: view.ids,
     leafId: view.leafId,

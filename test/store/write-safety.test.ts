@@ -152,11 +152,35 @@ describe('the append scan', () => {
       appendFileSync(path, `\n${piLine}\n`);
       const counter = { bytes: 0 };
       const resumed = await scanForAppend(counting(handle, counter), path, first);
-      expect(counter.bytes).toBe(statSync(path).size - complete);
+      // The tail from the torn line on, plus twice the 256-byte fingerprint before the last line
+      // start: checked first (the rest is unchanged), taken again at the end for the next resume.
+      expect(counter.bytes).toBe(statSync(path).size - complete + 2 * 256);
       const full = await scanForAppend(handle, path);
       expect(resumed.leafId).toBe('pi000001');
       expect({ ...resumed, settled: undefined }).toEqual({ ...full, settled: undefined });
       expect([...resumed.ids]).toEqual([...full.ids]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('a file rewritten in place (same inode, grown) is scanned again from the start, not resumed', async () => {
+    const b = new SessionBuilder();
+    for (let i = 0; i < 20; i++) b.user(`message ${i}`);
+    const path = join(tempDir(), 'rewritten.jsonl');
+    writeFileSync(path, b.text());
+    const handle = await open(path, 'r+');
+    try {
+      const first = await scanForAppend(handle, path);
+      // Another tool rewrites the file in place with other entries, longer than before.
+      const other = new SessionBuilder();
+      for (let i = 0; i < 30; i++) other.user(`other ${i}`);
+      const text = other.text().replace(/"id":"([0-9a-f]{8})"/g, (_m, id: string) => `"id":"f${id.slice(1)}"`);
+      await handle.write(Buffer.from(text), 0, Buffer.byteLength(text), 0);
+      const again = await scanForAppend(handle, path, first);
+      const full = await scanForAppend(handle, path);
+      expect([...again.ids]).toEqual([...full.ids]);
+      expect(again.ids.has(b.leaf!)).toBe(false);
     } finally {
       await handle.close();
     }
