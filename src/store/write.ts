@@ -54,8 +54,6 @@ export function sanitizeSessionName(name: string): string {
   return name.replace(/[\r\n]+/g, ' ').trim();
 }
 
-
-
 /** The whole session, parsed, for writes that need its tree (branch, fork); a FIFO fails first. */
 async function loadForWrite(path: string): Promise<{ session: LoadedSession; stats: Stats }> {
   const { handle, stats } = await openSession(path, constants.O_RDONLY);
@@ -97,14 +95,6 @@ export interface AppendResult {
   path: string;
 }
 
-/**
- * Appends the planned entries as whole lines, fsynced, never blocking the event loop for long:
- * - the file is scanned for ids and its leaf (append-scan.ts); v1/v2 files are migrated first;
- * - right before the write, the open file must still be the one scanned (same device, inode, size
- *   and mtime) and still be at the path; if pi appended meanwhile, only the new tail is read, the
- *   plan is made again and the write retried after a growing, jittered pause (pi writes in bursts);
- * - a failed write is rolled back to the old length (fs-write.ts).
- */
 function viewOf(path: string, point: AppendPoint): AppendView {
   return { path, leafId: point.leafId, ids: point.ids, labels: point.labels, entry: (id) => point.kept.get(id) as SessionEntry | undefined };
 }
@@ -114,7 +104,15 @@ function linesOf(entries: JsonObject[], afterNewline: boolean): Buffer {
   return Buffer.from((afterNewline ? '' : '\n') + entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
 }
 
-
+/**
+ * Appends the planned entries as whole lines, fsynced, never blocking the event loop for long:
+ * - the file is scanned for ids and its leaf (append-scan.ts); a v1/v2 file is migrated in the same
+ *   atomic rewrite that adds the entries;
+ * - right before the write, the open file must still be the one scanned (same device, inode, size
+ *   and mtime) and still be at the path; if pi appended meanwhile, only the new tail is read, the
+ *   plan is made again and the write retried after a growing, jittered pause (pi writes in bursts);
+ * - a failed write is rolled back to the old length (fs-write.ts).
+ */
 export async function appendPlanned(path: string, plan: EntryPlanner, keep: readonly string[] = []): Promise<AppendResult> {
   const wanted = new Set(keep);
   const real = await realSessionPath(path);
