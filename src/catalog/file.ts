@@ -5,13 +5,14 @@
  * files. Nothing here ever throws at the caller for a bad cache.
  *
  * Concurrency: a writer fills a temp file of its own in the same folder and renames it over the
- * catalogue, so a reader sees either the old or the new file, whole. A full disk or a file-size
- * limit fails the temp file only: it is removed and the old catalogue stays as it was.
- *
- * Privacy: the catalogue holds the text of every session, so its folder is 0700 (tightened if an
- * older version or the user made it wider) and its files 0600, whatever the umask. Two processes writing at
+ * catalogue, so a reader sees either the old or the new file, whole. Two processes writing at
  * once both succeed and the last rename wins; nothing is ever written in place. A reader keeps its
  * descriptor open while it may still read text, so a replaced file stays readable for it (POSIX).
+ * A full disk or a file-size limit fails the temp file only: it is removed and the old catalogue
+ * stays as it was.
+ *
+ * Privacy: the catalogue holds the text of every session, so its folder is 0700 (tightened if an
+ * older version or the user made it wider) and its files 0600, whatever the umask.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
