@@ -1,7 +1,8 @@
 /**
  * Real write failures for tests: a tiny tmpfs mounted inside a private mount namespace
- * (`unshare -rm`, no effect on the machine) to fill a disk for real, and `ulimit -f` in a child
- * shell for a file-size limit. Both run the built CLI as a user would.
+ * (`unshare -rm`, no effect on the machine) to fill a disk for real, `ulimit -f` in a child shell
+ * for a file-size limit, and `setpriv` to another uid for permissions root would ignore. All run
+ * the built CLI as a user would.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -124,6 +125,29 @@ export function underFileSizeLimit(limitBytes: number, args: string[], env: Node
   if (limitBytes % block !== 0) throw new Error(`limit ${limitBytes} is not a multiple of the ${block}-byte ulimit block`);
   const result = spawnSync('sh', ['-c', `ulimit -f ${limitBytes / block} && exec "$NODE" "$CLI" "$@"`, 'sh', ...args], {
     env: { ...process.env, ...env, NODE: process.execPath, CLI },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The uid the permission tests run as (nobody); they need root to switch to it. */
+export const OTHER_UID = 65534;
+
+/** Why the CLI cannot be run as another user here (undefined: it can). */
+export function otherUserUnavailable(): string | undefined {
+  if (process.getuid?.() !== 0) return 'not running as root, so setpriv cannot switch to another uid';
+  const result = spawnSync('setpriv', ['--reuid', String(OTHER_UID), '--regid', String(OTHER_UID), '--clear-groups', process.execPath, '-e', ''], { encoding: 'utf8' });
+  if (result.error) return `setpriv is not available (${result.error.message})`;
+  if (result.status !== 0) return `setpriv cannot run node as uid ${OTHER_UID}: ${result.stderr.trim()}`;
+  return undefined;
+}
+
+/** Runs the CLI as uid/gid `OTHER_UID`, with HOME and the cache in `home` (which that user must be able to write). */
+export function asOtherUser(args: string[], home: string): { code: number | null; stdout: string; stderr: string } {
+  const id = String(OTHER_UID);
+  const result = spawnSync('setpriv', ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, CLI, ...args], {
+    env: { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, 'cache') },
     encoding: 'utf8',
     timeout: 60_000,
   });

@@ -4,12 +4,12 @@
  * every failure the original is byte-identical (pi 1.6.0 still loads it unchanged), nothing is
  * left behind, the message says what happened and the exit code is 1.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
-import { onTinyDisk, tinyDiskUnavailable, ulimitBlockBytes, underFileSizeLimit } from '../helpers/tiny-disk.js';
+import { asOtherUser, onTinyDisk, otherUserUnavailable, tinyDiskUnavailable, ulimitBlockBytes, underFileSizeLimit } from '../helpers/tiny-disk.js';
 import { migratedText } from '../../src/store/migrate-file.js';
 import { v1Text } from '../helpers/v1.js';
 
@@ -189,6 +189,46 @@ describe('under a file-size limit (ulimit -f)', () => {
     expect(r).toMatchObject({ code: 1, stdout: '' });
     expect(r.stderr).toMatch(/cannot migrate: file too large for the file-size limit; the file is unchanged\n$/);
     expect(readdirSync(dir)).toEqual(['old.jsonl']);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+});
+
+const noOtherUser = otherUserUnavailable();
+
+describe.skipIf(noOtherUser !== undefined)(`as another user (setpriv)${noOtherUser ? `: skipped, ${noOtherUser}` : ''}`, () => {
+  it('a session the user may not write: rename, label and fork fail with one line, exit 1, nothing changed or created', () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o755);
+    const home = join(dir, 'home');
+    mkdirSync(home);
+    chownSync(home, 65534, 65534);
+    const { text, leaf } = sessionOfSize(2000);
+    const path = join(dir, 's.jsonl');
+    writeFileSync(path, text, { mode: 0o644 });
+    for (const args of [['rename', path, 'x'], ['label', path, leaf, 'x']]) {
+      const r = asOtherUser(args, home);
+      expect(r).toMatchObject({ code: 1, stdout: '', stderr: `pi-sessions: ${path}: cannot write: permission denied\n` });
+    }
+    const fork = asOtherUser(['fork', path], home);
+    expect(fork).toMatchObject({ code: 1, stdout: '' });
+    expect(fork.stderr).toMatch(/^pi-sessions: cannot create .*\.jsonl: permission denied\n$/);
+    expect(readdirSync(dir).sort()).toEqual(['home', 's.jsonl']);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
+  it('a writable v1 file in a folder the user may not write: the migration says so and changes nothing', () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o755);
+    const home = join(dir, 'home');
+    mkdirSync(home);
+    chownSync(home, 65534, 65534);
+    const text = v1Text(3);
+    const path = join(dir, 'old.jsonl');
+    writeFileSync(path, text);
+    chmodSync(path, 0o666);
+    const r = asOtherUser(['rename', path, 'x'], home);
+    expect(r).toMatchObject({ code: 1, stdout: '', stderr: `pi-sessions: ${path}: cannot migrate: creating a temp file: permission denied; the file is unchanged\n` });
+    expect(readdirSync(dir).sort()).toEqual(['home', 'old.jsonl']);
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
 });
