@@ -2,13 +2,15 @@
  * What an append needs to know about a session file, read without building its tree (which would
  * block the event loop for tens of ms on a 100 MB file): the header (refuse what pi would refuse),
  * every entry id (new ids are unique in the file, a label's target exists), the leaf (the last
- * entry in file order, session-format.md §7), the resolved labels, and the few entries asked for. The scan yields to the
- * event loop between 1 MiB reads, and can resume from where it stopped: when pi appended
+ * entry in file order, session-format.md §7), the resolved labels, the few entries asked for, and
+ * (for a fork) where each entry's line is. The scan yields to the event loop between reads, and
+ * can resume from where it stopped: when pi appended
  * meanwhile, only the bytes from the start of the last unterminated line on are read again, so a
  * torn last line (no `\n`) is re-read whole together with whatever completed it.
  */
 import { StoreError } from './errors.js';
 import { hasBom, isBlank, LineSplitter, lineEntries, parseLine } from './lines.js';
+import { replayLabel } from './tree.js';
 import type { JsonObject, Problem } from './types.js';
 
 /** What the lines before `lastLineStart` contributed: everything but an unterminated last line. */
@@ -19,12 +21,30 @@ interface Settled {
   lines: number;
   /** Resolved labels, replayed in file order like the tree's (tree.ts). */
   labels: Map<string, string>;
+  labelTimestamps: Map<string, string>;
   /** The last occurrence of each entry whose id was asked for (`keep`). */
   kept: Map<string, JsonObject>;
+  /** With `links`: each entry's parent and the byte range of its line (last occurrence wins). */
+  links: Map<string, EntryLink> | undefined;
+}
+
+export interface EntryLink {
+  parentId: string | null;
+  /** The entry's physical line: `[start, end)` in the file, without its `\n`. */
+  start: number;
+  end: number;
+}
+
+export interface ScanOptions {
+  /** Ids of entries to keep whole (`AppendPoint.kept`). */
+  keep?: ReadonlySet<string>;
+  /** Record every entry's parent and line range (`AppendPoint.links`). */
+  links?: boolean;
 }
 
 function copySettled(from: Settled): Settled {
-  return { ...from, ids: new Set(from.ids), labels: new Map(from.labels), kept: new Map(from.kept) };
+  const links = from.links && new Map(from.links);
+  return { ...from, ids: new Set(from.ids), labels: new Map(from.labels), labelTimestamps: new Map(from.labelTimestamps), kept: new Map(from.kept), links };
 }
 
 export interface AppendPoint {
@@ -41,11 +61,14 @@ export interface AppendPoint {
   /** The bytes right before `lastLineStart`: a resumed scan first checks they are still there. */
   fingerprint: Buffer;
   settled: Settled;
-  /** Ids, leaf, labels and kept entries, including the unterminated last line when it parsed. */
+  header: JsonObject;
+  /** Ids, leaf, labels, kept entries and links, including the unterminated last line when it parsed. */
   ids: ReadonlySet<string>;
   leafId: string | null;
   labels: ReadonlyMap<string, string>;
+  labelTimestamps: ReadonlyMap<string, string>;
   kept: ReadonlyMap<string, JsonObject>;
+  links: ReadonlyMap<string, EntryLink> | undefined;
 }
 
 /** Where the scan reads: an open session (a FileHandle), or bytes about to replace it (a migration). */
@@ -70,7 +93,7 @@ const SCAN_CHUNK_BYTES = 256 * 1024;
 
 const FINGERPRINT_BYTES = 256;
 
-async function readAt(source: ByteSource, position: number, length: number): Promise<Buffer> {
+export async function readAt(source: ByteSource, position: number, length: number): Promise<Buffer> {
   const bytes = Buffer.alloc(length);
   let got = 0;
   while (got < length) {
@@ -89,7 +112,7 @@ function entryId(value: JsonObject): string | undefined {
 }
 
 /** Adds one physical line's contribution to `into`; throws for a file that is not a session. */
-function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Buffer, start: number, end: number, terminated: boolean, problems: Problem[]): void {
+function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Buffer, start: number, end: number, offset: number, terminated: boolean, problems: Problem[]): void {
   into.lines++;
   if (into.lines === 1 && hasBom(buf, start, end)) {
     throw new StoreError('not-a-session', `${path}: refusing to write: the file starts with a byte-order mark and pi cannot open it`);
@@ -110,11 +133,9 @@ function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Bu
     into.ids.add(id);
     into.leafId = id;
     if (keep.has(id)) into.kept.set(id, value);
-    if (value['type'] === 'label' && typeof value['targetId'] === 'string') {
-      const label = value['label'];
-      if (label) into.labels.set(value['targetId'], typeof label === 'string' ? label : String(label));
-      else into.labels.delete(value['targetId']);
-    }
+    if (value['type'] === 'label') replayLabel(into.labels, into.labelTimestamps, value);
+    const parentId = value['parentId'];
+    into.links?.set(id, { parentId: typeof parentId === 'string' ? parentId : null, start: offset, end: offset + (end - start) });
   }
 }
 
@@ -122,18 +143,21 @@ function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Bu
  * Scans `source` (the open session at `path`) to its end, from the start or, given `from` (an
  * earlier scan of the same file that has only grown since), from `from.lastLineStart`.
  */
-export async function scanForAppend(source: ByteSource, path: string, from?: AppendPoint, keep: ReadonlySet<string> = new Set()): Promise<AppendPoint> {
+export async function scanForAppend(source: ByteSource, path: string, from?: AppendPoint, options: ScanOptions = {}): Promise<AppendPoint> {
+  const keep = options.keep ?? new Set<string>();
   // A file rewritten in place (same inode, not only grown) is scanned again from the start.
   if (from && !(await readAt(source, from.lastLineStart - from.fingerprint.length, from.fingerprint.length)).equals(from.fingerprint)) from = undefined;
   // A resumed scan carries on from the earlier one's state (that point is not used again).
-  const settled: Settled = from ? from.settled : { ids: new Set(), leafId: null, header: undefined, lines: 0, labels: new Map(), kept: new Map() };
+  const settled: Settled = from
+    ? from.settled
+    : { ids: new Set(), leafId: null, header: undefined, lines: 0, labels: new Map(), labelTimestamps: new Map(), kept: new Map(), links: options.links ? new Map() : undefined };
   const problems: Problem[] = [];
   let position = from ? from.lastLineStart : 0;
   let lastLineStart = position;
   let last = undefined as Buffer | undefined;
   const splitter = new LineSplitter((buf, start, end, _lineNo, terminated) => {
     if (terminated) {
-      addLine(settled, keep, path, buf, start, end, true, problems);
+      addLine(settled, keep, path, buf, start, end, lastLineStart, true, problems);
       lastLineStart += end - start + 1;
     } else {
       // Only `end()` hands over an unterminated line: it is evaluated apart, below, and kept out of
@@ -156,7 +180,7 @@ export async function scanForAppend(source: ByteSource, path: string, from?: App
   if (last !== undefined) {
     // Rare (a writer caught between its line and its newline): copy, so `settled` stays clean.
     view = copySettled(settled);
-    addLine(view, keep, path, last, 0, last.length, false, problems);
+    addLine(view, keep, path, last, 0, last.length, lastLineStart, false, problems);
   }
   const { header } = view;
   if (header === undefined) throw new StoreError('not-a-session', `${path}: refusing to write: no JSON line: not a pi session`);
@@ -172,9 +196,12 @@ export async function scanForAppend(source: ByteSource, path: string, from?: App
     lastLineStart,
     fingerprint: await readAt(source, Math.max(0, lastLineStart - FINGERPRINT_BYTES), Math.min(FINGERPRINT_BYTES, lastLineStart)),
     settled,
+    header,
     ids: view.ids,
     leafId: view.leafId,
     labels: view.labels,
+    labelTimestamps: view.labelTimestamps,
     kept: view.kept,
+    links: view.links,
   };
 }

@@ -158,10 +158,11 @@ export async function replaceAtomically(path: string, before: Stats, bytes: Buff
 }
 
 /**
- * Creates `path` (which must not exist) holding `bytes`, with the mode and owner of `like`; on any
- * failure the new file is removed, so a failed fork leaves nothing behind.
+ * Creates `path` (which must not exist) holding the `chunks` in order, with the mode and owner of
+ * `like`; on any failure the new file is removed, so a failed fork leaves nothing behind. Chunks
+ * are produced one at a time between writes, so a big file is never one long block of work.
  */
-export async function createWhole(path: string, bytes: Buffer, like: Stats): Promise<void> {
+export async function createWhole(path: string, chunks: Iterable<Buffer>, like: Stats): Promise<void> {
   let handle: FileHandle;
   try {
     ({ handle } = await openRegular(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600));
@@ -171,7 +172,11 @@ export async function createWhole(path: string, bytes: Buffer, like: Stats): Pro
   try {
     try {
       await copyOwnership(handle, like);
-      await writeFully(handle, bytes, 0);
+      let position = 0;
+      for (const chunk of chunks) {
+        await writeFully(handle, chunk, position);
+        position += chunk.length;
+      }
       await handle.sync();
     } finally {
       await handle.close();
@@ -179,6 +184,7 @@ export async function createWhole(path: string, bytes: Buffer, like: Stats): Pro
     await syncDir(dirname(path));
   } catch (error) {
     await unlink(path).catch(() => undefined);
+    if (error instanceof StoreError) throw error;
     throw new StoreError('write-failed', `cannot write ${path}: ${describeFsError(error)}; nothing was created`);
   }
 }

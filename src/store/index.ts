@@ -8,8 +8,9 @@ export { buildContext, buildContextEntries, entryToMessages, retainedTailOf, typ
 export { summarizeFileSync, sessionTitle } from './summary.js';
 export { listSessions, discoverSessionFiles, sortByModified, type ListScope, type ListOptions, type ListResult } from './list.js';
 export { resolveLocations, encodeCwd, expandPath, isPathWithin, type Locations, type LocationInputs } from './locations.js';
-export { appendPlanned, renameSession, setLabel, branchInPlace, branchTarget, forkSession, sanitizeSessionName, newEntryId, uuidv7, type BranchResult, type AppendView, type EntryPlanner } from './write.js';
+export { appendPlanned, renameSession, setLabel, branchInPlace, branchTarget, sanitizeSessionName, newEntryId, uuidv7, type BranchResult, type AppendView, type EntryPlanner } from './write.js';
 export { migrateFileAtomically } from './migrate-file.js';
+export { forkSession } from './fork.js';
 export { trashSessions, restoreSessions, type TrashedSession, type TrashOutcome, type RestoreOutcome, type TrashFunction } from './trash.js';
 export { resolveSessionArg, looksLikePath } from './resolve.js';
 export { parseText, LineSplitter } from './lines.js';

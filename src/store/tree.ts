@@ -42,6 +42,24 @@ export function parentOf(tree: SessionTree, entry: SessionEntry): SessionEntry |
   return tree.byId.get(parentId);
 }
 
+/**
+ * Applies one `label` entry to the labels resolved so far (§10): a truthy label sets it, anything
+ * else clears it. The one rule for the tree, the append scan and fork.
+ */
+export function replayLabel(labels: Map<string, string>, timestamps: Map<string, string> | undefined, entry: { targetId?: unknown; label?: unknown; timestamp?: unknown }): void {
+  const target = entry.targetId;
+  if (typeof target !== 'string') return;
+  const label = entry.label;
+  if (label) {
+    // Map order matters: pi's forks re-create labels in insertion order.
+    labels.set(target, typeof label === 'string' ? label : String(label));
+    timestamps?.set(target, typeof entry.timestamp === 'string' ? entry.timestamp : '');
+  } else {
+    labels.delete(target);
+    timestamps?.delete(target);
+  }
+}
+
 export function buildTree(session: LoadedSession): SessionTree {
   const { entries, entryLines } = session;
   const problems: Problem[] = [];
@@ -66,18 +84,7 @@ export function buildTree(session: LoadedSession): SessionTree {
     byId.set(entry.id, entry);
     leafId = entry.id;
     if (entry.type === 'label') {
-      const target = entry['targetId'];
-      if (typeof target === 'string') {
-        const label = entry['label'];
-        if (label) {
-          // Map order matters: pi's forks re-create labels in insertion order.
-          labels.set(target, typeof label === 'string' ? label : String(label));
-          labelTimestamps.set(target, typeof entry.timestamp === 'string' ? entry.timestamp : '');
-        } else {
-          labels.delete(target);
-          labelTimestamps.delete(target);
-        }
-      }
+      replayLabel(labels, labelTimestamps, entry);
     } else if (entry.type === 'session_info') {
       const name = entry['name'];
       sessionName = typeof name === 'string' ? name.trim() || undefined : undefined;

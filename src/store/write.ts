@@ -9,23 +9,21 @@
  * - v1/v2 files are migrated in the same atomic rewrite that adds the new entries (temp file,
  *   fsync, rename; migrate-file.ts), keeping every line pi would drop; a file that is not a
  *   session is refused.
- * - Symlinks are followed to the real file; a fork or a migration keeps the source's mode.
+ * - Symlinks are followed to the real file; a fork (fork.ts) or a migration keeps the source's mode.
  */
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bytesSource, scanForAppend, type AppendPoint } from './append-scan.js';
-import { isObject, messageOf, textOfContent } from './entry.js';
+import { messageOf, textOfContent } from './entry.js';
 import { StoreError } from './errors.js';
-import { appendOrRollback, createWhole, removeStaleTemps, replaceAtomically } from './fs-write.js';
+import { appendOrRollback, removeStaleTemps, replaceAtomically } from './fs-write.js';
 import { CURRENT_VERSION } from './migrate.js';
 import { migratedText } from './migrate-file.js';
-import { readSession } from './read.js';
 import { openSession, readWhole, realSessionPath } from './session-file.js';
-import { buildTree, getBranch } from './tree.js';
-import type { JsonObject, LoadedSession, SessionEntry } from './types.js';
+import type { JsonObject, SessionEntry } from './types.js';
 
 /** 8 lowercase hex characters, unique among `taken` (pi's generateId, without the UUID fallback need). */
 export function newEntryId(taken: { has(id: string): boolean }): string {
@@ -52,21 +50,6 @@ export function uuidv7(nowMs = Date.now()): string {
 /** pi's session-name sanitising: runs of CR/LF become one space, then trim (0.80+). */
 export function sanitizeSessionName(name: string): string {
   return name.replace(/[\r\n]+/g, ' ').trim();
-}
-
-/** The whole session, parsed, for writes that need its tree (branch, fork); a FIFO fails first. */
-async function loadForWrite(path: string): Promise<{ session: LoadedSession; stats: Stats }> {
-  const { handle, stats } = await openSession(path, constants.O_RDONLY);
-  await handle.close();
-  const result = await readSession(path);
-  if (!result.ok) {
-    if (result.reason === 'not-found') throw new StoreError('not-found', `${path}: no such session file`);
-    throw new StoreError('not-a-session', `${path}: refusing to write: ${result.message}`);
-  }
-  if (result.problems.some((p) => p.kind === 'bom')) {
-    throw new StoreError('not-a-session', `${path}: refusing to write: the file starts with a byte-order mark and pi cannot open it`);
-  }
-  return { session: result, stats };
 }
 
 const APPEND_ATTEMPTS = 12;
@@ -123,12 +106,12 @@ export async function appendPlanned(path: string, plan: EntryPlanner, keep: read
     const { handle, stats } = await openSession(real, constants.O_RDWR | constants.O_APPEND);
     try {
       const resumable = point && point.dev === stats.dev && point.ino === stats.ino && stats.size >= point.size;
-      point = await scanForAppend(handle, real, resumable ? point : undefined, wanted);
+      point = await scanForAppend(handle, real, resumable ? point : undefined, { keep: wanted });
       if (point.diskVersion < CURRENT_VERSION) {
         // v1/v2: migrate and append in one atomic rewrite, so a failure leaves the file as it was.
         const original = await readWhole(handle, real, point.size);
         const migrated = migratedText(original, real);
-        const scannedMigrated = await scanForAppend(bytesSource(migrated, stats), real, undefined, wanted);
+        const scannedMigrated = await scanForAppend(bytesSource(migrated, stats), real, undefined, { keep: wanted });
         const entries = await plan(viewOf(real, scannedMigrated));
         const unchanged = (now: Stats): boolean => now.dev === stats.dev && now.ino === stats.ino && now.size === original.length && now.mtimeMs === stats.mtimeMs;
         if (!unchanged(await handle.stat())) {
@@ -235,68 +218,4 @@ export async function branchInPlace(path: string, targetId: string, options: { s
   const result: BranchResult = { leafId: outcome.leafId, entryId: entryIds[0]! };
   if (outcome.editorText !== undefined) result.editorText = outcome.editorText;
   return result;
-}
-
-function hasConversation(entries: JsonObject[]): boolean {
-  return entries.some((e) => {
-    const role = isObject(e['message']) ? e['message']['role'] : undefined;
-    return e['type'] === 'message' && (role === 'user' || role === 'assistant');
-  });
-}
-
-/**
- * pi's createBranchedSession (§12): the path to `entryId` (default: the leaf, like /clone) into a
- * new file next to the source, labels dropped and re-created at the end with their timestamps,
- * the rest rechained, `firstKeptEntryId` remapped, a v3 header with `parentSession`. The source is
- * read (migrated in memory), never written.
- */
-export async function forkSession(path: string, entryId?: string): Promise<{ path: string; id: string; entries: number }> {
-  const source = resolve(path);
-  const { session, stats } = await loadForWrite(await realSessionPath(source));
-  const tree = buildTree(session);
-  const leaf = entryId ?? tree.leafId;
-  if (leaf === null) throw new StoreError('no-entry', `${source}: nothing to fork yet (the session has no entries)`);
-  if (!tree.byId.has(leaf)) throw new StoreError('no-entry', `no entry ${leaf} in ${source}`);
-  const branch = getBranch(tree, leaf);
-
-  const kept: JsonObject[] = [];
-  const replacementByLabel = new Map<string, string>();
-  const pendingLabels: string[] = [];
-  let previous: string | null = null;
-  for (const entry of branch) {
-    if (entry.type === 'label') {
-      pendingLabels.push(entry.id);
-      continue;
-    }
-    for (const labelId of pendingLabels) replacementByLabel.set(labelId, entry.id);
-    pendingLabels.length = 0;
-    const copy: JsonObject = { ...entry, parentId: previous };
-    if (entry.type === 'compaction') {
-      const firstKept = entry['firstKeptEntryId'];
-      copy['firstKeptEntryId'] = firstKept === entry.id ? entry.id : (typeof firstKept === 'string' ? replacementByLabel.get(firstKept) : undefined) ?? firstKept;
-    }
-    kept.push(copy);
-    previous = entry.id;
-  }
-  if (!hasConversation(kept)) {
-    throw new StoreError('no-entry', `${source}: nothing to fork: the branch has no user or assistant message yet`);
-  }
-  const ids = new Set(kept.map((e) => e['id'] as string));
-  const labels: JsonObject[] = [];
-  for (const [targetId, label] of tree.labels) {
-    if (!ids.has(targetId)) continue;
-    const id = newEntryId(ids);
-    ids.add(id);
-    labels.push({ type: 'label', id, parentId: previous, timestamp: tree.labelTimestamps.get(targetId), targetId, label });
-    previous = id;
-  }
-  const timestamp = new Date().toISOString();
-  const sessionId = uuidv7(Date.parse(timestamp));
-  const cwd = typeof session.header.cwd === 'string' && session.header.cwd !== '' ? resolve(session.header.cwd) : process.cwd();
-  const header = { type: 'session', version: CURRENT_VERSION, id: sessionId, timestamp, cwd, parentSession: source };
-  const target = join(dirname(source), `${timestamp.replace(/[:.]/g, '-')}_${sessionId}.jsonl`);
-  const lines = [header, ...kept, ...labels].map((e) => `${JSON.stringify(e)}\n`).join('');
-  await removeStaleTemps(dirname(target));
-  await createWhole(target, Buffer.from(lines), stats);
-  return { path: target, id: sessionId, entries: kept.length + labels.length };
 }
