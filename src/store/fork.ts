@@ -13,24 +13,37 @@ import { createWhole, removeStaleTemps } from './fs-write.js';
 import { parseText } from './lines.js';
 import { CURRENT_VERSION } from './migrate.js';
 import { migratedText } from './migrate-file.js';
+import { readSession } from './read.js';
 import { openSession, readWhole, realSessionPath } from './session-file.js';
+import { buildTree, getBranch } from './tree.js';
 import type { JsonObject, SessionEntry } from './types.js';
 import { newEntryId, uuidv7 } from './write.js';
 
 /**
- * The ids root → `id` through parent links, like the tree's getBranch: it stops at a null, own or
- * missing parent, and at an entry already on the path (a parent cycle, which pi would hang on).
+ * The ids root → `id` through parent links: up to a null, own or missing parent. Undefined when
+ * the walk comes back to an entry already on the path (a parent cycle, which pi would hang on).
  */
-function pathTo(links: ReadonlyMap<string, EntryLink>, id: string): string[] {
+function pathTo(links: ReadonlyMap<string, EntryLink>, id: string): string[] | undefined {
   const path: string[] = [];
   const seen = new Set<string>();
-  for (let current: string | null = id; current !== null && links.has(current) && !seen.has(current); ) {
+  for (let current: string | null = id; current !== null && links.has(current); ) {
+    if (seen.has(current)) return undefined;
     path.push(current);
     seen.add(current);
     const parentId: string | null = links.get(current)!.parentId;
     current = parentId === current ? null : parentId;
   }
   return path.reverse();
+}
+
+/**
+ * The branch through a parent cycle, cut where the tree view cuts it (tree.ts breakCycles), so a
+ * fork copies what the screen shows. Needs the whole tree; only broken files get here.
+ */
+async function pathThroughCycle(path: string, id: string): Promise<string[]> {
+  const session = await readSession(path);
+  if (!session.ok) throw new StoreError('write-failed', `cannot fork ${path}: ${session.message}`);
+  return getBranch(buildTree(session), id).map((e) => e.id);
 }
 
 /** Reads consecutive lines in one go when they are this close (most of a branch is). */
@@ -111,7 +124,8 @@ export async function forkSession(path: string, entryId?: string): Promise<{ pat
     const leaf = entryId ?? point.leafId;
     if (leaf === null) throw new StoreError('no-entry', `${source}: nothing to fork yet (the session has no entries)`);
     if (!point.ids.has(leaf)) throw new StoreError('no-entry', `no entry ${leaf} in ${source}`);
-    branch = await readEntries(from, point.links!, pathTo(point.links!, leaf));
+    // v1/v2 files are chains once migrated: a cycle can only be in a v3 file, read from disk.
+    branch = await readEntries(from, point.links!, pathTo(point.links!, leaf) ?? (await pathThroughCycle(real, leaf)));
     ({ labels, labelTimestamps, header } = point);
   } finally {
     await handle.close();

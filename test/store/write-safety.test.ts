@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanForAppend } from '../../src/store/append-scan.js';
 import { appendOrRollback, removeStaleTemps, writeFully } from '../../src/store/fs-write.js';
-import { appendPlanned, branchInPlace, forkSession, readSessionSync, renameSession, setLabel, StoreError } from '../../src/store/index.js';
+import { appendPlanned, branchInPlace, buildTree, forkSession, getBranch, readSessionSync, renameSession, setLabel, StoreError } from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import { v1Text } from '../helpers/v1.js';
@@ -286,4 +286,29 @@ describe('the byte-level writes', () => {
     }
     expect(readFileSync(path, 'utf8').endsWith(foreign)).toBe(true);
   });
+});
+
+describe('fork without the tree', () => {
+  const header = JSON.stringify({ type: 'session', version: 3, id: '019b0000-0000-7000-8000-000000000001', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/x' });
+  const message = (id: string, parentId: string | null, role = 'user'): string =>
+    JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-01-01T00:00:01.000Z', message: { role, content: id, timestamp: 1 } });
+  const shapes: Record<string, string[]> = {
+    'a chain with a duplicate id (the last wins)': [message('aaaaaaaa', null), message('bbbbbbbb', 'aaaaaaaa', 'assistant'), message('bbbbbbbb', 'aaaaaaaa', 'assistant'), message('cccccccc', 'bbbbbbbb')],
+    'an orphan on the path': [message('aaaaaaaa', 'missing1'), message('bbbbbbbb', 'aaaaaaaa', 'assistant')],
+    'a leaf inside a parent cycle': [message('aaaaaaaa', 'cccccccc'), message('bbbbbbbb', 'aaaaaaaa'), message('cccccccc', 'bbbbbbbb', 'assistant')],
+    'a cycle cut at its earliest entry in file order, not where the walk closes': [message('bbbbbbbb', 'cccccccc'), message('cccccccc', 'aaaaaaaa'), message('aaaaaaaa', 'bbbbbbbb', 'assistant')],
+    'a leaf below a cycle': [message('aaaaaaaa', 'bbbbbbbb'), message('bbbbbbbb', 'aaaaaaaa'), message('cccccccc', 'bbbbbbbb', 'assistant')],
+  };
+  for (const [name, lines] of Object.entries(shapes)) {
+    it(`copies the branch the tree view shows: ${name}`, async () => {
+      const path = join(tempDir(), 's.jsonl');
+      writeFileSync(path, `${[header, ...lines].join('\n')}\n`);
+      const source = readSessionSync(path);
+      if (!source.ok) throw new Error(source.message);
+      const tree = buildTree(source);
+      const fork = await forkSession(path);
+      const forked = readSessionSync(fork.path);
+      expect(forked.ok && forked.entries.map((e) => e.id)).toEqual(getBranch(tree, tree.leafId).map((e) => e.id));
+    });
+  }
 });
