@@ -199,12 +199,12 @@ describe('TreeScreen with a retained tail', () => {
       buildTree,
       subtreeUsage,
       sessionUsage,
-      setLabel: (_path, id) => calls.push(`label ${id}`),
-      branchInPlace: (_path, id) => {
+      setLabel: async (_path, id) => calls.push(`label ${id}`),
+      branchInPlace: async (_path, id) => {
         calls.push(`branch ${id}`);
         return { leafId: id };
       },
-      forkSession: (_path, id) => {
+      forkSession: async (_path, id) => {
         calls.push(`fork ${id}`);
         return { path: '/tmp/fork.jsonl' };
       },
