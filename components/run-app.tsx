@@ -10,11 +10,12 @@ import { render } from 'ink';
 import React from 'react';
 import type { InteractiveRequest } from '../src/cli-types.js';
 import { resolveSessionArg, StoreError } from '../src/store/index.js';
+import type { Terminal } from '../src/terminal/controlling-terminal.js';
+import { errorReport } from '../src/terminal/error-report.js';
 import { enterFullScreen, leaveFullScreen } from '../src/terminal/screen.js';
 import { sanitizeInline } from '../src/text/terminal-text.js';
 import { App, type AppResult } from './App.js';
 import { CrashBoundary } from './common/CrashBoundary.js';
-import { crashMessage } from '../src/terminal/screen.js';
 
 /** `pi` on the PATH, or undefined. */
 export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -35,7 +36,12 @@ function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export async function runApp(request: InteractiveRequest): Promise<number> {
+/**
+ * Runs the app on `terminal` (process.stdin/stdout, or /dev/tty where they are not terminals: the
+ * caller opens and closes it). Messages for the user go to the terminal; stdout carries only what
+ * was asked for (`--print`'s path).
+ */
+export async function runApp(request: InteractiveRequest, terminal: Terminal): Promise<number> {
   let treePath: string | undefined;
   if (request.kind === 'tree') {
     try {
@@ -51,7 +57,7 @@ export async function runApp(request: InteractiveRequest): Promise<number> {
 
   // A holder, not a `let`: the result is set from a callback, which TypeScript's narrowing cannot see.
   const outcome: { result: AppResult } = { result: { kind: 'quit', code: 0 } };
-  enterFullScreen(process.stdout);
+  enterFullScreen(terminal.stdout, { stdin: terminal.stdin });
   try {
     let crashed: unknown;
     const instance = render(
@@ -70,17 +76,16 @@ export async function runApp(request: InteractiveRequest): Promise<number> {
           onResult={(r) => (outcome.result = r)}
         />
       </CrashBoundary>,
-      { exitOnCtrlC: false, patchConsole: false },
+      { stdin: terminal.stdin, stdout: terminal.stdout, exitOnCtrlC: false, patchConsole: false },
     );
     await instance.waitUntilExit();
     if (crashed !== undefined) {
-      leaveFullScreen(process.stdout);
-      if (process.env['PI_SESSIONS_DEBUG'] === '1' && crashed instanceof Error) process.stderr.write(`${crashed.stack}\n`);
-      process.stderr.write(`${crashMessage(crashed)}\n`);
+      leaveFullScreen(terminal.stdout);
+      process.stderr.write(errorReport(crashed));
       return 1;
     }
   } finally {
-    leaveFullScreen(process.stdout);
+    leaveFullScreen(terminal.stdout);
   }
 
   const { result } = outcome;
@@ -88,16 +93,17 @@ export async function runApp(request: InteractiveRequest): Promise<number> {
     case 'quit':
       return result.code;
     case 'print':
-      process.stdout.write(`${result.path}\n`);
+      // A captured stdout gets the path byte for byte; a terminal gets it made safe to show.
+      process.stdout.write(`${terminal.stdoutRedirected ? result.path : sanitizeInline(result.path)}\n`);
       return 0;
     case 'resume': {
       const command = `cd ${shellQuote(result.cwd)} && pi --session ${shellQuote(result.path)}`;
       const pi = findOnPath('pi');
       if (!pi) {
-        process.stdout.write(`pi is not on your PATH. To resume this session run:\n  ${sanitizeInline(command)}\n`);
+        terminal.stdout.write(`pi is not on your PATH. To resume this session run:\n  ${sanitizeInline(command)}\n`);
         return 0;
       }
-      const run = spawnSync(pi, ['--session', result.path], { cwd: result.cwd, stdio: 'inherit' });
+      const run = spawnSync(pi, ['--session', result.path], { cwd: result.cwd, stdio: [...terminal.fds, 'inherit'] });
       if (run.error) {
         process.stderr.write(`pi-sessions: could not start pi (${run.error.message}); run it yourself:\n  ${sanitizeInline(command)}\n`);
         return 1;

@@ -1,10 +1,23 @@
 #!/usr/bin/env node
 /**
- * `pi-sessions`: argv → command. Exit codes: 0 success, 1 failure, 2 usage error. Errors are one
- * line on stderr, never a stack trace (set PI_SESSIONS_DEBUG=1 to see one).
+ * `pi-sessions`: argv → command, checked against the command table (cli-usage.ts). Exit codes: 0
+ * success, 1 failure, 2 usage error or no terminal, 130 Ctrl+C in the full-screen app. Errors are
+ * one line on stderr, never a stack trace (PI_SESSIONS_DEBUG adds one, see error-report.ts).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  acceptedOptions,
+  argumentCounts,
+  commandHelpText,
+  commandSynopsis,
+  findCommand,
+  OPTIONS,
+  usageText,
+  type CommandSpec,
+  type OptionName,
+  type OptionSpec,
+} from './cli-usage.js';
 import {
   branchCommand,
   contextCommand,
@@ -17,56 +30,15 @@ import {
   type Output,
 } from './cli-commands.js';
 import { resolveLocations, StoreError, type Locations } from './store/index.js';
+import { acquireTerminal } from './terminal/controlling-terminal.js';
+import { applyColourLevel, colourLevel } from './terminal/colour.js';
+import { errorMessage, errorReport } from './terminal/error-report.js';
 import { sanitizeInline } from './text/terminal-text.js';
 import type { InteractiveRequest } from './cli-types.js';
 
-export const USAGE = `Usage: pi-sessions [options] [command]
-
-Browse and manage pi coding agent sessions.
-
-With no command, opens the full-screen session picker (needs a terminal).
-
-Commands:
-  list [--all | --tree] [--cwd DIR] [--json]   list sessions (this folder; --tree: and sub-folders; --all: every project)
-  tree <session> [--json]                      open the tree view, or print the tree as JSON
-  context <session> [--leaf ID] [--as-pi] --json
-                                               what the model sees from the leaf (or ID); --as-pi: exactly
-                                               what pi 1.6.0 sends (it ignores a compaction's retainedTail)
-  rename <session> <name>                      set the session name ("" clears it)
-  label <session> <entryId> [label]            set a label on an entry (no label clears it)
-  branch <session> <entryId> [--summary TEXT]  make pi resume from an entry (persisted)
-  fork <session> [<entryId>]                   copy the branch to the entry (default: the leaf) into a new session
-  delete <session>... [--permanent]            move sessions to the trash (--permanent: delete for good)
-
-<session> is a path, a session id, or a unique id prefix.
-
-Options:
-  --session-dir DIR   where sessions are (default: as pi resolves it)
-  --print             picker: Enter prints the chosen path and exits 0; Esc exits 1
-  --all               picker/list: start in all projects
-  --no-cache          picker/list: read every session file, bypassing the session catalogue
-                      (kept in $XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)
-  -h, --help          show this help
-  -v, --version       show the version
-`;
-
-const OPTIONS = {
-  'session-dir': { type: 'string' },
-  all: { type: 'boolean' },
-  tree: { type: 'boolean' },
-  cwd: { type: 'string' },
-  json: { type: 'boolean' },
-  leaf: { type: 'string' },
-  'as-pi': { type: 'boolean' },
-  summary: { type: 'string' },
-  permanent: { type: 'boolean' },
-  print: { type: 'boolean' },
-  'no-cache': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} satisfies ParseArgsConfig['options'];
-
-class UsageError extends Error {}
+const PARSE_OPTIONS = Object.fromEntries(
+  Object.entries(OPTIONS).map(([name, spec]: [string, OptionSpec]) => [name, { type: spec.value ? 'string' : 'boolean', ...(spec.short ? { short: spec.short } : {}) }]),
+) as ParseArgsConfig['options'];
 
 function version(): string {
   try {
@@ -77,82 +49,101 @@ function version(): string {
   }
 }
 
-function need(positionals: string[], count: number, what: string): void {
-  if (positionals.length < count) throw new UsageError(`missing ${what}`);
+type Values = Partial<Record<OptionName, string | boolean>>;
+
+/** The first usage problem of `command` with these options and arguments, or undefined. */
+function usageProblem(command: CommandSpec, given: OptionName[], values: Values, args: string[]): string | undefined {
+  const who = command.name === '' ? 'pi-sessions without a command' : command.name;
+  const accepted = acceptedOptions(command);
+  const foreign = given.find((name) => !accepted.has(name));
+  if (foreign) return `${who} does not take --${foreign}`;
+  for (const group of command.options) {
+    if (typeof group === 'string') continue;
+    const chosen = group.filter((name) => values[name] !== undefined);
+    if (chosen.length > 1) return `${chosen.map((name) => `--${name}`).join(' and ')} cannot be combined`;
+  }
+  const missing = command.required?.find((name) => values[name] === undefined);
+  if (missing) return `${who} needs --${missing}`;
+  const { min, max } = argumentCounts(command);
+  if (args.length < min) return `missing ${command.args.filter((a) => a.startsWith('<')).slice(args.length).join(' ')}`;
+  if (args.length > max) return `unexpected argument "${sanitizeInline(args[max]!)}"`;
+  return undefined;
 }
 
-function noExtra(positionals: string[], max: number): void {
-  if (positionals.length > max) throw new UsageError(`unexpected argument "${positionals[max]}"`);
+function usageError(io: Output, message: string, command?: CommandSpec): number {
+  const hint = command ? `usage: pi-sessions ${commandSynopsis(command)}` : 'see pi-sessions --help';
+  io.err(`pi-sessions: ${sanitizeInline(message)} (${hint})`);
+  return 2;
 }
 
 export async function main(argv: string[], io: Output): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv, options: PARSE_OPTIONS, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
-    io.err(`pi-sessions: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-    io.err('Run pi-sessions --help for usage.');
-    return 2;
+    // node's messages run on with advice about `--`: the first sentence says what is wrong.
+    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '') : String(error);
+    return usageError(io, message, findCommand(argv.find((a) => !a.startsWith('-')) ?? ''));
   }
-  const { values, positionals } = parsed;
+  const values = parsed.values as Values;
+  const tokens = parsed.tokens as { kind: string; name?: string }[];
+  const given = tokens.flatMap((t) => (t.kind === 'option' ? [t.name as OptionName] : []));
+  const [word = '', ...args] = parsed.positionals;
+  const command = findCommand(word);
+  if (!command) return usageError(io, `unknown command "${word}"`);
   if (values.help) {
-    io.out(USAGE.trimEnd());
+    io.out(command.name === '' ? usageText() : commandHelpText(command));
+    return 0;
+  }
+  const problem = usageProblem(command, given, values, args);
+  if (problem) return usageError(io, problem, command);
+  if (command.name === 'help') {
+    if (args[0] === undefined) {
+      io.out(usageText());
+      return 0;
+    }
+    const about = findCommand(args[0]);
+    if (!about || about.name === '') return usageError(io, `unknown command "${args[0]}"`);
+    io.out(commandHelpText(about));
     return 0;
   }
   if (values.version) {
     io.out(version());
     return 0;
   }
-  const [command, ...rest] = positionals;
-  const locations: Locations = resolveLocations({
-    ...(values.cwd !== undefined ? { cwd: values.cwd } : {}),
-    ...(values['session-dir'] !== undefined ? { sessionDir: values['session-dir'] } : {}),
-  });
+  const flag = (name: OptionName): boolean => values[name] === true;
+  const text = (name: OptionName): string | undefined => (typeof values[name] === 'string' ? values[name] : undefined);
+  const cwd = text('cwd');
+  const sessionDir = text('session-dir');
+  const locations: Locations = resolveLocations({ ...(cwd !== undefined ? { cwd } : {}), ...(sessionDir !== undefined ? { sessionDir } : {}) });
+  const noColor = flag('no-color');
+  const interactive = command.name === '' || (command.name === 'tree' && !flag('json'));
+  // Scripts are decided for stdout here; the full-screen app for the terminal it draws on.
+  if (!interactive) decideColour(noColor, process.stdout);
+  const [session = '', second, third] = args;
   try {
-    switch (command) {
+    switch (command.name) {
       case 'list':
-        noExtra(rest, 0);
-        return (await listCommand(locations, { scope: values.all ? 'all' : values.tree ? 'cwd-tree' : 'cwd', json: !!values.json, nowMs: Date.now(), cache: !values['no-cache'] }, io)).code;
+        return (await listCommand(locations, { scope: flag('all') ? 'all' : flag('tree') ? 'cwd-tree' : 'cwd', json: flag('json'), nowMs: Date.now(), cache: !flag('no-cache') }, io)).code;
       case 'tree':
-        need(rest, 1, '<session>');
-        noExtra(rest, 1);
-        if (values.json) return (await treeCommand(locations, rest[0]!, io)).code;
-        return await runInteractive({ kind: 'tree', session: rest[0]!, locations, print: !!values.print, all: !!values.all }, io);
+        if (flag('json')) return (await treeCommand(locations, session, io)).code;
+        return await runInteractive({ kind: 'tree', session, locations, print: false, all: false }, noColor, io);
       case 'context':
-        need(rest, 1, '<session>');
-        noExtra(rest, 1);
-        if (!values.json) throw new UsageError('context prints JSON only: add --json');
-        return (await contextCommand(locations, rest[0]!, values.leaf, io, { asPi: !!values['as-pi'] })).code;
+        return (await contextCommand(locations, session, text('leaf'), io, { asPi: flag('as-pi') })).code;
       case 'rename':
-        need(rest, 2, '<session> <name>');
-        noExtra(rest, 2);
-        return (await renameCommand(locations, rest[0]!, rest[1]!, io)).code;
+        return (await renameCommand(locations, session, second!, io)).code;
       case 'label':
-        need(rest, 2, '<session> <entryId>');
-        noExtra(rest, 3);
-        return (await labelCommand(locations, rest[0]!, rest[1]!, rest[2], io)).code;
+        return (await labelCommand(locations, session, second!, third, io)).code;
       case 'branch':
-        need(rest, 2, '<session> <entryId>');
-        noExtra(rest, 2);
-        return (await branchCommand(locations, rest[0]!, rest[1]!, values.summary, io)).code;
+        return (await branchCommand(locations, session, second!, text('summary'), io)).code;
       case 'fork':
-        need(rest, 1, '<session>');
-        noExtra(rest, 2);
-        return (await forkCommand(locations, rest[0]!, rest[1], io)).code;
+        return (await forkCommand(locations, session, second, io)).code;
       case 'delete':
-        need(rest, 1, '<session>');
-        return (await deleteCommand(locations, rest, !!values.permanent, io)).code;
-      case undefined:
-        return await runInteractive({ kind: 'picker', locations, print: !!values.print, all: !!values.all, noCache: !!values['no-cache'] }, io);
+        return (await deleteCommand(locations, args, flag('permanent'), io)).code;
       default:
-        throw new UsageError(`unknown command "${command}"`);
+        return await runInteractive({ kind: 'picker', locations, print: flag('print'), all: flag('all'), noCache: flag('no-cache') }, noColor, io);
     }
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`pi-sessions: ${error.message}`);
-      io.err('Run pi-sessions --help for usage.');
-      return 2;
-    }
     if (error instanceof StoreError) {
       io.err(`pi-sessions: ${sanitizeInline(error.message)}`);
       return 1;
@@ -161,20 +152,35 @@ export async function main(argv: string[], io: Output): Promise<number> {
   }
 }
 
-/** The full-screen views live in components/; loaded only when a terminal asks for them. */
-async function runInteractive(request: InteractiveRequest, io: Output): Promise<number> {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+/** The one decision of the process's colour level, for the stream its output is drawn on. */
+function decideColour(noColorFlag: boolean, stream: NodeJS.WriteStream): void {
+  applyColourLevel(colourLevel({ noColorFlag, env: process.env, stream }));
+}
+
+/**
+ * The full-screen views live in components/; loaded only when there is a terminal for them. With
+ * stdout captured they draw on /dev/tty (see controlling-terminal.ts).
+ */
+async function runInteractive(request: InteractiveRequest, noColor: boolean, io: Output): Promise<number> {
+  const acquired = acquireTerminal();
+  if (!acquired.ok) {
     io.err(
-      `pi-sessions: the ${request.kind === 'tree' ? 'tree view' : 'session picker'} needs a terminal (stdin and stdout must be a TTY). ` +
+      `pi-sessions: the ${request.kind === 'tree' ? 'tree view' : 'session picker'} needs a terminal (${acquired.reason}). ` +
         `For scripts use \`pi-sessions list\`${request.kind === 'tree' ? ' or `pi-sessions tree <session> --json`' : ''}.`,
     );
     return 2;
   }
-  // React's development build allocates several times more per render (and slows the picker's
-  // streaming list with garbage collection); it is for debugging React, not for users.
-  process.env['NODE_ENV'] ??= 'production';
-  const { runApp } = await import('../components/run-app.js');
-  return runApp(request);
+  const { terminal } = acquired;
+  try {
+    decideColour(noColor, terminal.stdout);
+    // React's development build allocates several times more per render (and slows the picker's
+    // streaming list with garbage collection); it is for debugging React, not for users.
+    process.env['NODE_ENV'] ??= 'production';
+    const { runApp } = await import('../components/run-app.js');
+    return await runApp(request, terminal);
+  } finally {
+    terminal.close();
+  }
 }
 
 async function run(): Promise<void> {
@@ -190,8 +196,7 @@ async function run(): Promise<void> {
   try {
     process.exitCode = await main(process.argv.slice(2), io);
   } catch (error) {
-    if (process.env['PI_SESSIONS_DEBUG']) console.error(error);
-    io.err(`pi-sessions: unexpected error: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    process.stderr.write(errorReport(error, { line: `pi-sessions: unexpected error: ${errorMessage(error)}` }));
     process.exitCode = 1;
   }
 }

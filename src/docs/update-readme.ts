@@ -1,9 +1,10 @@
-/** `npm run docs`: regenerates the key tables in README.md. */
+/** `npm run docs`: regenerates the key tables and the command table in README.md. */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { withCommandTable } from './command-table.js';
 import { withKeyTables } from './key-tables.js';
 
 const path = new URL('../../../README.md', import.meta.url);
 const before = readFileSync(path, 'utf8');
-const after = withKeyTables(before);
+const after = withCommandTable(withKeyTables(before));
 if (after !== before) writeFileSync(path, after);
-process.stdout.write(after === before ? 'README.md key tables are up to date\n' : 'README.md key tables updated\n');
+process.stdout.write(after === before ? 'README.md generated sections are up to date\n' : 'README.md generated sections updated\n');

@@ -11,11 +11,12 @@
  *                                        default for these signals skips 'exit' handlers);
  *   - uncaughtException / unhandledRejection
  *                                     → restore, print ONE line "<app>: <message>" to stderr
- *                                        (no stack unless PI_SESSIONS_DEBUG=1), exit code 1.
+ *                                        (the stack only with PI_SESSIONS_DEBUG, see
+ *                                        error-report.ts), exit code 1.
  * `leaveFullScreen` removes the hooks again. Both functions are idempotent.
  */
 import { constants } from 'node:os';
-import { sanitizeInline } from '../text/terminal-text.js';
+import { errorReport } from './error-report.js';
 
 export const ENTER_ALT_SCREEN = '\u001b[?1049h';
 export const LEAVE_ALT_SCREEN = '\u001b[?1049l';
@@ -88,12 +89,6 @@ function disableRawMode(stdin: TerminalInput): void {
   }
 }
 
-/** One line for a crash: "<app>: <message>", control characters escaped, no stack. */
-export function crashMessage(error: unknown, appName = 'pi-sessions'): string {
-  const raw = error instanceof Error ? error.message || error.name : String(error);
-  return `${appName}: ${sanitizeInline(raw, { newline: 'space' }) || 'unknown error'}`;
-}
-
 /** Writes show-cursor + leave-alt-screen and switches raw mode off; removes the process hooks. */
 export function leaveFullScreen(stdout?: TerminalOutput): void {
   const screen = active;
@@ -123,8 +118,7 @@ export function enterFullScreen(stdout: TerminalOutput = process.stdout, options
   const onExit: Listener = () => restore();
   const onCrash: Listener = (error) => {
     restore();
-    const showStack = proc.env['PI_SESSIONS_DEBUG'] === '1' && error instanceof Error && error.stack;
-    safeWrite(screen.stderr, `${crashMessage(error, screen.appName)}\n${showStack ? `${error.stack}\n` : ''}`);
+    safeWrite(screen.stderr, errorReport(error, { env: proc.env, appName: screen.appName }));
     proc.exit(1);
   };
   screen.hooks.push(['exit', onExit], ['uncaughtException', onCrash], ['unhandledRejection', onCrash]);
@@ -139,22 +133,4 @@ export function enterFullScreen(stdout: TerminalOutput = process.stdout, options
   active = screen;
   for (const [event, listener] of screen.hooks) proc.on(event, listener);
   safeWrite(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR);
-}
-
-/**
- * Returns an error message when the app cannot run interactively (stdin or stdout is not a TTY),
- * otherwise undefined. The caller prints it and exits with code 2.
- */
-export function requireInteractiveTerminal(
-  stdin: { isTTY?: boolean } = process.stdin,
-  stdout: { isTTY?: boolean } = process.stdout,
-  appName = 'pi-sessions',
-): string | undefined {
-  if (!stdin.isTTY) {
-    return `${appName} needs an interactive terminal, but stdin is not a TTY (input is piped or redirected).`;
-  }
-  if (!stdout.isTTY) {
-    return `${appName} needs an interactive terminal, but stdout is not a TTY (output is piped or redirected).`;
-  }
-  return undefined;
 }

@@ -4,14 +4,12 @@ import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import {
-  crashMessage,
   ENTER_ALT_SCREEN,
   enterFullScreen,
   HIDE_CURSOR,
   isFullScreenActive,
   LEAVE_ALT_SCREEN,
   leaveFullScreen,
-  requireInteractiveTerminal,
   SHOW_CURSOR,
   type ProcessLike,
 } from '../../src/terminal/screen.js';
@@ -97,7 +95,7 @@ describe('enterFullScreen / leaveFullScreen', () => {
     expect(proc.exitCodes).toEqual([1]);
   });
 
-  it('prints the stack only with PI_SESSIONS_DEBUG=1', () => {
+  it('prints the stack only with PI_SESSIONS_DEBUG set', () => {
     const { err, proc } = setup();
     proc.env['PI_SESSIONS_DEBUG'] = '1';
     const error = new Error('boom');
@@ -109,26 +107,6 @@ describe('enterFullScreen / leaveFullScreen', () => {
     const { proc, rawCalls } = setup(false);
     proc.emit('exit', 0);
     expect(rawCalls).toEqual([]);
-  });
-});
-
-describe('crashMessage', () => {
-  it('is one sanitized line', () => {
-    expect(crashMessage(new Error('a\nb'))).toBe('pi-sessions: a b');
-    expect(crashMessage(new TypeError(''))).toBe('pi-sessions: TypeError');
-    expect(crashMessage(undefined, 'x')).toBe('x: undefined');
-    expect(crashMessage('\u001b]52;c;x\u0007', 'x')).toBe('x: ␛]52;c;x\\x07');
-  });
-});
-
-describe('requireInteractiveTerminal', () => {
-  it('accepts two TTYs', () => {
-    expect(requireInteractiveTerminal({ isTTY: true }, { isTTY: true })).toBeUndefined();
-  });
-  it('explains which side is not a TTY', () => {
-    expect(requireInteractiveTerminal({ isTTY: false }, { isTTY: true })).toMatch(/stdin is not a TTY/);
-    expect(requireInteractiveTerminal({}, { isTTY: true })).toMatch(/stdin is not a TTY/);
-    expect(requireInteractiveTerminal({ isTTY: true }, { isTTY: undefined })).toMatch(/stdout is not a TTY/);
   });
 });
 

@@ -1,0 +1,222 @@
+/**
+ * The one table of `pi-sessions` commands and options (pure data and formatting). The argument
+ * checks in cli.ts, `pi-sessions help`, `pi-sessions <command> --help` and the README's command
+ * table (src/docs/command-table.ts) are all derived from it, so they cannot disagree.
+ */
+import { displayWidth, padEndToWidth } from './text/terminal-text.js';
+
+export interface OptionSpec {
+  short?: string;
+  /** Placeholder of the option's value; absent for a flag. */
+  value?: string;
+  help: string;
+}
+
+export const OPTIONS = {
+  print: { help: 'Enter prints the chosen path on stdout and exits 0; Esc exits 1 (the picker draws on the terminal even when stdout is captured)' },
+  all: { help: 'every project (the picker: start in the all-projects scope)' },
+  tree: { help: 'this folder and its sub-folders' },
+  json: { help: 'print JSON instead of a table' },
+  leaf: { value: 'ID', help: 'from this entry instead of the leaf' },
+  'as-pi': { help: 'exactly what pi 1.6.0 sends (it ignores a compaction\'s retainedTail)' },
+  summary: { value: 'TEXT', help: 'resume after a branch summary with this text' },
+  permanent: { help: 'delete for good instead of moving to the trash' },
+  'no-cache': { help: 'read every session file, bypassing the session catalogue ($XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)' },
+  'session-dir': { value: 'DIR', help: 'where sessions are (default: as pi resolves it)' },
+  cwd: { value: 'DIR', help: 'act as if run in DIR (its sessions are "this folder")' },
+  'no-color': { help: 'no colour (also NO_COLOR=1; FORCE_COLOR=0..3 forces a level)' },
+  help: { short: 'h', help: 'show this help' },
+  version: { short: 'v', help: 'show the version' },
+} as const satisfies Record<string, OptionSpec>;
+
+export type OptionName = keyof typeof OPTIONS;
+
+/** Accepted by every command. */
+export const GLOBAL_OPTIONS: readonly OptionName[] = ['session-dir', 'cwd', 'no-color', 'help'];
+
+export interface CommandSpec {
+  /** The command word; '' is the picker (no command). */
+  name: string;
+  /** Positional arguments as shown: `<x>` required, `[x]` optional, a `...` suffix repeats. */
+  args: readonly string[];
+  /** Its own options in the order shown; an inner array is a choice of one (`[--all | --tree]`). */
+  options: readonly (OptionName | readonly OptionName[])[];
+  /** Options it cannot run without. */
+  required?: readonly OptionName[];
+  /** One line for the usage text. */
+  summary: string;
+  /** The README's description (markdown). */
+  doc: string;
+}
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: '',
+    args: [],
+    options: ['print', 'all', 'no-cache', 'version'],
+    summary: 'the full-screen session picker (needs a terminal)',
+    doc: 'the picker (current folder; `--all` for every project; `--print`: Enter prints the path, Esc exits 1; it draws on the terminal even when stdout is captured)',
+  },
+  {
+    name: 'list',
+    args: [],
+    options: [['all', 'tree'], 'json', 'no-cache'],
+    summary: 'list the sessions of this folder (--tree: and sub-folders; --all: every project)',
+    doc: "a table or JSON (pi's `SessionInfo` fields in pi's order, plus size, counts, branches, leaf, labels, models, usage, problems)",
+  },
+  {
+    name: 'tree',
+    args: ['<session>'],
+    options: ['json'],
+    summary: 'open the tree view, or print the tree as JSON',
+    doc: 'the tree view, or `{path, header, sessionName, leafId, entries, tree, labels, labelTimestamps, branch, problems}`',
+  },
+  {
+    name: 'context',
+    args: ['<session>'],
+    options: ['leaf', 'as-pi', 'json'],
+    required: ['json'],
+    summary: 'what the model sees from the leaf (or ID), as JSON; --as-pi: exactly what pi 1.6.0 sends',
+    doc: '`{model, thinkingLevel, contextEntries, messages}`: what the model sees',
+  },
+  {
+    name: 'rename',
+    args: ['<session>', '<name>'],
+    options: [],
+    summary: 'set the session name ("" clears it)',
+    doc: 'set the name (`""` clears it)',
+  },
+  {
+    name: 'label',
+    args: ['<session>', '<entryId>', '[label]'],
+    options: [],
+    summary: 'set a label on an entry (no label clears it)',
+    doc: 'set or clear a label',
+  },
+  {
+    name: 'branch',
+    args: ['<session>', '<entryId>'],
+    options: ['summary'],
+    summary: 'make pi resume from an entry (persisted)',
+    doc: "make pi resume from an entry (pi's `/tree` rules)",
+  },
+  {
+    name: 'fork',
+    args: ['<session>', '[entryId]'],
+    options: [],
+    summary: 'copy the branch to the entry (default: the leaf) into a new session',
+    doc: 'copy the branch to a new session, like `/fork` and `/clone`; prints its path',
+  },
+  {
+    name: 'delete',
+    args: ['<session>...'],
+    options: ['permanent'],
+    summary: 'move sessions to the trash (--permanent: delete for good)',
+    doc: 'move to the trash (never permanent unless asked)',
+  },
+  {
+    name: 'help',
+    args: ['[command]'],
+    options: [],
+    summary: 'show the help of pi-sessions or of one command',
+    doc: 'this help, or one command\'s (`pi-sessions <command> --help` too)',
+  },
+];
+
+export const SESSION_ARG_NOTE = '<session> is a path, a session id, or a unique id prefix.';
+export const EXIT_CODES = 'Exit codes: 0 success, 1 failure, 2 usage error or no terminal, 130 interrupted (Ctrl+C).';
+export const ENVIRONMENT =
+  'Environment: NO_COLOR, FORCE_COLOR (colour), PI_SESSIONS_DEBUG=1 (add the stack to an unexpected error), ' +
+  'PI_CODING_AGENT_DIR, PI_CODING_AGENT_SESSION_DIR (where sessions are), XDG_CACHE_HOME (the catalogue).';
+
+export function findCommand(name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+/** Every option `command` accepts (its own and the global ones). */
+export function acceptedOptions(command: CommandSpec): Set<OptionName> {
+  return new Set<OptionName>([...command.options.flat(), ...GLOBAL_OPTIONS]);
+}
+
+/** How many positional arguments `command` takes. */
+export function argumentCounts(command: CommandSpec): { min: number; max: number } {
+  const min = command.args.filter((a) => a.startsWith('<')).length;
+  return { min, max: command.args.some((a) => a.endsWith('...')) ? Number.POSITIVE_INFINITY : command.args.length };
+}
+
+/** `--cwd DIR`, `--json`. */
+export function optionSynopsis(name: OptionName): string {
+  const spec: OptionSpec = OPTIONS[name];
+  return `--${name}${spec.value ? ` ${spec.value}` : ''}`;
+}
+
+/** `list [--all | --tree] [--json] [--no-cache]` (without the program name). */
+export function commandSynopsis(command: CommandSpec): string {
+  const options = command.options
+    .filter((o) => o !== 'version')
+    .map((o) => {
+      const names = typeof o === 'string' ? [o] : o;
+      const text = names.map(optionSynopsis).join(' | ');
+      return names.length === 1 && command.required?.includes(names[0]!) ? text : `[${text}]`;
+    });
+  return [command.name, ...command.args, ...options].filter((part) => part !== '').join(' ');
+}
+
+function optionLines(names: readonly OptionName[]): string[] {
+  const heads = names.map((name) => {
+    const spec: OptionSpec = OPTIONS[name];
+    return `${spec.short ? `-${spec.short}, ` : '    '}${optionSynopsis(name)}`;
+  });
+  const width = Math.max(...heads.map(displayWidth));
+  return heads.map((head, i) => `  ${padEndToWidth(head, width)}  ${OPTIONS[names[i]!].help}`);
+}
+
+function picker(): CommandSpec {
+  return findCommand('')!;
+}
+
+/** `pi-sessions help`, `pi-sessions --help`. */
+export function usageText(): string {
+  const commands = COMMANDS.filter((c) => c.name !== '');
+  const synopses = commands.map(commandSynopsis);
+  const width = Math.max(...synopses.map(displayWidth));
+  return [
+    'Usage: pi-sessions [options] [command]',
+    '',
+    'Browse and manage pi coding agent sessions.',
+    '',
+    'With no command, opens the full-screen session picker. It needs a terminal: when stdout is',
+    'captured (pi --session "$(pi-sessions --print)") it draws on /dev/tty.',
+    '',
+    'Commands:',
+    ...commands.map((c, i) => `  ${padEndToWidth(synopses[i]!, width)}  ${c.summary}`),
+    '',
+    SESSION_ARG_NOTE,
+    '',
+    'Options with no command (the picker):',
+    ...optionLines(picker().options.flat()),
+    '',
+    'Options of every command:',
+    ...optionLines(GLOBAL_OPTIONS),
+    '',
+    ENVIRONMENT,
+    EXIT_CODES,
+  ].join('\n');
+}
+
+/** `pi-sessions <command> --help`. */
+export function commandHelpText(command: CommandSpec): string {
+  const own = command.options.flat();
+  return [
+    `Usage: pi-sessions ${commandSynopsis(command)}`,
+    '',
+    `${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`,
+    ...(command.args.some((a) => a.includes('session')) ? ['', SESSION_ARG_NOTE] : []),
+    ...(own.length > 0 ? ['', 'Options:', ...optionLines(own)] : []),
+    '',
+    'Options of every command:',
+    ...optionLines(GLOBAL_OPTIONS),
+    '',
+    EXIT_CODES,
+  ].join('\n');
+}
