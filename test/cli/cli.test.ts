@@ -32,9 +32,9 @@ describe('pi-sessions CLI', () => {
   });
 
   it('needs a terminal for the picker and says what to use instead', () => {
-    const run = runCli([]);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/needs a terminal.*pi-sessions list/);
+    const run = runCli([], { noTerminal: true });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/needs a terminal \(there is no controlling terminal\).*pi-sessions list/);
   });
 
   it('lists every project as JSON in pi order, with our extras', () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTree, encodeCwd, readSessionSync } from '../../src/store/index.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
-import { CLI_PATH, PTY_KEYS, startPty, type PtySession } from '../helpers/pty.js';
+import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
 import {
   expectRestored,
   generateSessions,
@@ -272,23 +272,6 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     await esc.press(PTY_KEYS.escape);
     expect(await esc.waitForExit()).toBe(1);
     expectRestored(esc);
-  });
-
-  it('is refused with the documented message and exit 2 when stdout is piped', async () => {
-    const store = pickerStore();
-    // `set -o pipefail` is not POSIX: the CLI's status is printed from inside the pipeline.
-    const piped = startPty({
-      command: '/bin/sh',
-      args: ['-c', `{ '${process.execPath}' '${CLI_PATH}'; echo "cli-exit=$?" >&2; } | cat`],
-      cwd: store.home.cwd,
-      env: store.home.env,
-    });
-    const screen = await piped.waitForText('cli-exit=');
-    expect(screen).toContain('pi-sessions: the session picker needs a terminal');
-    expect(screen).toContain('pi-sessions list');
-    expect(screen).toContain('cli-exit=2');
-    expect(piped.rawOutput()).not.toContain('\u001b[?1049h');
-    expect(screen).not.toMatch(/\n\s+at /);
   });
 });
 

@@ -12,9 +12,14 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {}): CliRun {
+/**
+ * `noTerminal`: run in a new session (`setsid`), without a controlling terminal, so a command that
+ * would open the full-screen app on /dev/tty is refused even when the tests run in a terminal.
+ */
+export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string; noTerminal?: boolean } = {}): CliRun {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (npm test does)`);
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+  const [command, ...argv] = [...(options.noTerminal ? ['setsid', '-w'] : []), process.execPath, CLI, ...args];
+  const result = spawnSync(command!, argv, {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, ...options.env },
     input: options.input ?? '',
