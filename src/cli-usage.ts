@@ -13,18 +13,18 @@ export interface OptionSpec {
 }
 
 export const OPTIONS = {
-  print: { help: 'Enter prints the chosen path on stdout and exits 0; Esc exits 1 (the picker draws on the terminal even when stdout is captured)' },
-  all: { help: 'every project (the picker: start in the all-projects scope)' },
+  print: { help: 'Enter prints the chosen path on stdout and exits 0, Esc exits 1' },
+  all: { help: 'every project (the picker starts there)' },
   tree: { help: 'this folder and its sub-folders' },
   json: { help: 'print JSON instead of a table' },
   leaf: { value: 'ID', help: 'from this entry instead of the leaf' },
   'as-pi': { help: 'exactly what pi 1.6.0 sends (it ignores a compaction\'s retainedTail)' },
   summary: { value: 'TEXT', help: 'resume after a branch summary with this text' },
   permanent: { help: 'delete for good instead of moving to the trash' },
-  'no-cache': { help: 'read every session file, bypassing the session catalogue ($XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)' },
+  'no-cache': { help: 'bypass the session catalogue ($XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)' },
   'session-dir': { value: 'DIR', help: 'where sessions are (default: as pi resolves it)' },
   cwd: { value: 'DIR', help: 'act as if run in DIR (its sessions are "this folder")' },
-  'no-color': { help: 'no colour (also NO_COLOR=1; FORCE_COLOR=0..3 forces a level)' },
+  'no-color': { help: 'no colour (see NO_COLOR and FORCE_COLOR below)' },
   help: { short: 'h', help: 'show this help' },
   version: { short: 'v', help: 'show the version' },
 } as const satisfies Record<string, OptionSpec>;
@@ -125,9 +125,24 @@ export const COMMANDS: readonly CommandSpec[] = [
 
 export const SESSION_ARG_NOTE = '<session> is a path, a session id, or a unique id prefix.';
 export const EXIT_CODES = 'Exit codes: 0 success, 1 failure, 2 usage error or no terminal, 130 interrupted (Ctrl+C).';
-export const ENVIRONMENT =
-  'Environment: NO_COLOR, FORCE_COLOR (colour), PI_SESSIONS_DEBUG=1 (add the stack to an unexpected error), ' +
-  'PI_CODING_AGENT_DIR, PI_CODING_AGENT_SESSION_DIR (where sessions are), XDG_CACHE_HOME (the catalogue).';
+/** The environment variables pi-sessions reads, and what for. */
+export const ENVIRONMENT: readonly (readonly [names: readonly string[], meaning: string])[] = [
+  [['NO_COLOR', 'FORCE_COLOR'], 'colour: FORCE_COLOR=0..3 wins over NO_COLOR, --no-color over both'],
+  [['PI_SESSIONS_DEBUG'], 'any value but empty or 0 adds the stack to an unexpected error'],
+  [['PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR'], 'where sessions are, as for pi'],
+  [['XDG_CACHE_HOME'], 'where the session catalogue is kept'],
+];
+
+/** The environment as one markdown sentence. */
+export function environmentMarkdown(): string {
+  return `Environment: ${ENVIRONMENT.map(([names, meaning]) => `${names.map((name) => `\`${name}\``).join(', ')} (${meaning})`).join('; ')}.`;
+}
+
+function environmentLines(): string[] {
+  const heads = ENVIRONMENT.map(([names]) => names.join(', '));
+  const width = Math.max(...heads.map(displayWidth));
+  return ['Environment:', ...ENVIRONMENT.map(([, meaning], i) => `  ${padEndToWidth(heads[i]!, width)}  ${meaning}`)];
+}
 
 export function findCommand(name: string): CommandSpec | undefined {
   return COMMANDS.find((c) => c.name === name);
@@ -199,7 +214,8 @@ export function usageText(): string {
     'Options of every command:',
     ...optionLines(GLOBAL_OPTIONS),
     '',
-    ENVIRONMENT,
+    ...environmentLines(),
+    '',
     EXIT_CODES,
   ].join('\n');
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withCommandTable } from '../src/docs/command-table.js';
 import { withKeyTables } from '../src/docs/key-tables.js';
 import { REPO_ROOT } from './helpers/corpus.js';
 
@@ -16,6 +17,10 @@ describe('README', () => {
 
   it('has key tables generated from the keymaps (run `npm run docs` after changing a binding)', () => {
     expect(withKeyTables(readme)).toBe(readme);
+  });
+
+  it('has the command table generated from the CLI\'s command table (run `npm run docs` after changing a command)', () => {
+    expect(withCommandTable(readme)).toBe(readme);
   });
 
   it('documents the test command that .ci/run runs', () => {

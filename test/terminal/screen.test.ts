@@ -115,8 +115,8 @@ describe('in a real terminal', () => {
   const outDir = join(REPO_ROOT, 'node_modules', '.cache', 'pi-sessions-tests', `screen-${process.pid}`);
 
   beforeAll(() => {
-    // Node 20 can't run TypeScript: transpile the two modules, keeping their relative layout.
-    for (const file of ['src/terminal/screen.ts', 'src/text/terminal-text.ts']) {
+    // Node 20 can't run TypeScript: transpile the modules, keeping their relative layout.
+    for (const file of ['src/terminal/screen.ts', 'src/terminal/error-report.ts', 'src/text/terminal-text.ts']) {
       const { outputText } = ts.transpileModule(readFileSync(join(REPO_ROOT, file), 'utf8'), {
         compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
       });

@@ -1,0 +1,182 @@
+/**
+ * argv → command, checked against the command table (cli-usage.ts). Exit codes: 0
+ * success, 1 failure, 2 usage error or no terminal, 130 Ctrl+C in the full-screen app. Errors are
+ * one line on stderr, never a stack trace (PI_SESSIONS_DEBUG adds one, see error-report.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  acceptedOptions,
+  argumentCounts,
+  commandHelpText,
+  commandSynopsis,
+  findCommand,
+  OPTIONS,
+  usageText,
+  type CommandSpec,
+  type OptionName,
+  type OptionSpec,
+} from './cli-usage.js';
+import {
+  branchCommand,
+  contextCommand,
+  deleteCommand,
+  forkCommand,
+  labelCommand,
+  listCommand,
+  renameCommand,
+  treeCommand,
+  type Output,
+} from './cli-commands.js';
+import { resolveLocations, StoreError, type Locations } from './store/index.js';
+import { acquireTerminal } from './terminal/controlling-terminal.js';
+import { applyColourLevel, colourLevel } from './terminal/colour.js';
+import { sanitizeInline } from './text/terminal-text.js';
+import type { InteractiveRequest } from './cli-types.js';
+
+const PARSE_OPTIONS = Object.fromEntries(
+  Object.entries(OPTIONS).map(([name, spec]: [string, OptionSpec]) => [name, { type: spec.value ? 'string' : 'boolean', ...(spec.short ? { short: spec.short } : {}) }]),
+) as ParseArgsConfig['options'];
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+type Values = Partial<Record<OptionName, string | boolean>>;
+
+/** The first usage problem of `command` with these options and arguments, or undefined. */
+function usageProblem(command: CommandSpec, given: OptionName[], values: Values, args: string[]): string | undefined {
+  const who = command.name === '' ? 'pi-sessions without a command' : command.name;
+  const accepted = acceptedOptions(command);
+  const foreign = given.find((name) => !accepted.has(name));
+  if (foreign) return `${who} does not take --${foreign}`;
+  for (const group of command.options) {
+    if (typeof group === 'string') continue;
+    const chosen = group.filter((name) => values[name] !== undefined);
+    if (chosen.length > 1) return `${chosen.map((name) => `--${name}`).join(' and ')} cannot be combined`;
+  }
+  const missing = command.required?.find((name) => values[name] === undefined);
+  if (missing) return `${who} needs --${missing}`;
+  const { min, max } = argumentCounts(command);
+  if (args.length < min) return `missing ${command.args.filter((a) => a.startsWith('<')).slice(args.length).join(' ')}`;
+  if (args.length > max) return `unexpected argument "${sanitizeInline(args[max]!)}"`;
+  return undefined;
+}
+
+function usageError(io: Output, message: string, command?: CommandSpec): number {
+  const hint = command ? `usage: pi-sessions ${commandSynopsis(command)}` : 'see pi-sessions --help';
+  io.err(`pi-sessions: ${sanitizeInline(message)} (${hint})`);
+  return 2;
+}
+
+export async function main(argv: string[], io: Output): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: PARSE_OPTIONS, allowPositionals: true, strict: true, tokens: true });
+  } catch (error) {
+    // node's messages run on with advice about `--`: the first sentence says what is wrong.
+    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '') : String(error);
+    return usageError(io, message, findCommand(argv.find((a) => !a.startsWith('-')) ?? ''));
+  }
+  const values = parsed.values as Values;
+  const tokens = parsed.tokens as { kind: string; name?: string }[];
+  const given = tokens.flatMap((t) => (t.kind === 'option' ? [t.name as OptionName] : []));
+  const [word = '', ...args] = parsed.positionals;
+  const command = findCommand(word);
+  if (!command) return usageError(io, `unknown command "${word}"`);
+  if (values.help) {
+    io.out(command.name === '' ? usageText() : commandHelpText(command));
+    return 0;
+  }
+  const problem = usageProblem(command, given, values, args);
+  if (problem) return usageError(io, problem, command);
+  if (command.name === 'help') {
+    if (args[0] === undefined) {
+      io.out(usageText());
+      return 0;
+    }
+    const about = findCommand(args[0]);
+    if (!about || about.name === '') return usageError(io, `unknown command "${args[0]}"`);
+    io.out(commandHelpText(about));
+    return 0;
+  }
+  if (values.version) {
+    io.out(version());
+    return 0;
+  }
+  const flag = (name: OptionName): boolean => values[name] === true;
+  const text = (name: OptionName): string | undefined => (typeof values[name] === 'string' ? values[name] : undefined);
+  const cwd = text('cwd');
+  const sessionDir = text('session-dir');
+  const locations: Locations = resolveLocations({ ...(cwd !== undefined ? { cwd } : {}), ...(sessionDir !== undefined ? { sessionDir } : {}) });
+  const noColor = flag('no-color');
+  const interactive = command.name === '' || (command.name === 'tree' && !flag('json'));
+  // Scripts are decided for stdout here; the full-screen app for the terminal it draws on.
+  if (!interactive) decideColour(noColor, process.stdout);
+  const [session = '', second, third] = args;
+  try {
+    switch (command.name) {
+      case 'list':
+        return (await listCommand(locations, { scope: flag('all') ? 'all' : flag('tree') ? 'cwd-tree' : 'cwd', json: flag('json'), nowMs: Date.now(), cache: !flag('no-cache') }, io)).code;
+      case 'tree':
+        if (flag('json')) return (await treeCommand(locations, session, io)).code;
+        return await runInteractive({ kind: 'tree', session, locations, print: false, all: false }, noColor, io);
+      case 'context':
+        return (await contextCommand(locations, session, text('leaf'), io, { asPi: flag('as-pi') })).code;
+      case 'rename':
+        return (await renameCommand(locations, session, second!, io)).code;
+      case 'label':
+        return (await labelCommand(locations, session, second!, third, io)).code;
+      case 'branch':
+        return (await branchCommand(locations, session, second!, text('summary'), io)).code;
+      case 'fork':
+        return (await forkCommand(locations, session, second, io)).code;
+      case 'delete':
+        return (await deleteCommand(locations, args, flag('permanent'), io)).code;
+      default:
+        return await runInteractive({ kind: 'picker', locations, print: flag('print'), all: flag('all'), noCache: flag('no-cache') }, noColor, io);
+    }
+  } catch (error) {
+    if (error instanceof StoreError) {
+      io.err(`pi-sessions: ${sanitizeInline(error.message)}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+/** The one decision of the process's colour level, for the stream its output is drawn on. */
+function decideColour(noColorFlag: boolean, stream: NodeJS.WriteStream): void {
+  applyColourLevel(colourLevel({ noColorFlag, env: process.env, stream }));
+}
+
+/**
+ * The full-screen views live in components/; loaded only when there is a terminal for them. With
+ * stdout captured they draw on /dev/tty (see controlling-terminal.ts).
+ */
+async function runInteractive(request: InteractiveRequest, noColor: boolean, io: Output): Promise<number> {
+  const acquired = acquireTerminal();
+  if (!acquired.ok) {
+    io.err(
+      `pi-sessions: the ${request.kind === 'tree' ? 'tree view' : 'session picker'} needs a terminal (${acquired.reason}). ` +
+        `For scripts use \`pi-sessions list\`${request.kind === 'tree' ? ' or `pi-sessions tree <session> --json`' : ''}.`,
+    );
+    return 2;
+  }
+  const { terminal } = acquired;
+  try {
+    decideColour(noColor, terminal.stdout);
+    // React's development build allocates several times more per render (and slows the picker's
+    // streaming list with garbage collection); it is for debugging React, not for users.
+    process.env['NODE_ENV'] ??= 'production';
+    const { runApp } = await import('../components/run-app.js');
+    return await runApp(request, terminal);
+  } finally {
+    terminal.close();
+  }
+}
