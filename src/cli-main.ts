@@ -30,7 +30,7 @@ import {
 } from './cli-commands.js';
 import { resolveLocations, StoreError, type Locations } from './store/index.js';
 import { acquireTerminal } from './terminal/controlling-terminal.js';
-import { applyColourLevel, colourLevel } from './terminal/colour.js';
+import { applyColours, decideColours } from './terminal/colour.js';
 import { sanitizeInline } from './text/terminal-text.js';
 import type { InteractiveRequest } from './cli-types.js';
 
@@ -116,7 +116,8 @@ export async function main(argv: string[], io: Output): Promise<number> {
   const locations: Locations = resolveLocations({ ...(cwd !== undefined ? { cwd } : {}), ...(sessionDir !== undefined ? { sessionDir } : {}) });
   const noColor = flag('no-color');
   const interactive = command.name === '' || (command.name === 'tree' && !flag('json'));
-  // Scripts are decided for stdout here; the full-screen app for the terminal it draws on.
+  // Scripts are decided for stdout here (their tables and messages are plain text today, so this
+  // only fixes chalk's level); the full-screen app for the terminal it draws on.
   if (!interactive) decideColour(noColor, process.stdout);
   const [session = '', second, third] = args;
   try {
@@ -150,9 +151,9 @@ export async function main(argv: string[], io: Output): Promise<number> {
   }
 }
 
-/** The one decision of the process's colour level, for the stream its output is drawn on. */
-function decideColour(noColorFlag: boolean, stream: NodeJS.WriteStream): void {
-  applyColourLevel(colourLevel({ noColorFlag, env: process.env, stream }));
+/** The one colour decision of the process, for the stream its output is drawn on; returns the stream to draw on. */
+function decideColour<T extends NodeJS.WriteStream>(noColorFlag: boolean, stream: T): T {
+  return applyColours(decideColours({ noColorFlag, env: process.env, stream }), stream);
 }
 
 /**
@@ -168,9 +169,8 @@ async function runInteractive(request: InteractiveRequest, noColor: boolean, io:
     );
     return 2;
   }
-  const { terminal } = acquired;
+  const terminal = { ...acquired.terminal, stdout: decideColour(noColor, acquired.terminal.stdout) };
   try {
-    decideColour(noColor, terminal.stdout);
     // React's development build allocates several times more per render (and slows the picker's
     // streaming list with garbage collection); it is for debugging React, not for users.
     process.env['NODE_ENV'] ??= 'production';
