@@ -33,6 +33,8 @@ export interface Output {
   err(text: string): void;
   /** Terminal width for tables (undefined when not a terminal: no truncation). */
   columns?: number;
+  /** stdout is a terminal: a path printed for scripts is made safe to show; otherwise it is written byte for byte. */
+  terminal?: boolean;
 }
 
 export interface CommandResult {
@@ -79,7 +81,7 @@ export function formatSessionTable(sessions: SessionInfo[], options: { showCwd: 
     flags: `${s.name ? '★' : ' '}${s.problems.length > 0 ? '!' : ' '}`,
     title: sanitizeInline(sessionTitle(s)),
     cwd: sanitizeInline(s.cwd),
-    id: s.id.slice(0, 8),
+    id: truncateToWidth(sanitizeInline(s.id), 8, ''),
   }));
   const width = (key: keyof (typeof rows)[number], head: string): number => Math.max(displayWidth(head), ...rows.map((r) => displayWidth(r[key])));
   const w = { age: width('age', 'AGE'), prompts: width('prompts', 'PROMPTS'), size: width('size', 'SIZE'), id: width('id', 'ID') };
@@ -112,8 +114,9 @@ export async function listCommand(
 }
 
 function printList(result: ListResult, options: { scope: ListScope; json: boolean; nowMs: number }, io: Output): CommandResult {
+  // The folder and its problem may come from a repository's .pi/settings.json: never trusted.
   if (result.dirProblem) {
-    io.err(`pi-sessions: ${result.dirProblem}`);
+    io.err(`pi-sessions: ${sanitizeInline(result.dirProblem)}`);
     return { code: 1 };
   }
   if (options.json) {
@@ -121,14 +124,14 @@ function printList(result: ListResult, options: { scope: ListScope; json: boolea
     return { code: 0 };
   }
   if (result.sessions.length === 0) {
-    const where = result.dirMissing ? `${result.searched} does not exist` : `nothing in ${result.searched}`;
+    const where = result.dirMissing ? `${sanitizeInline(result.searched)} does not exist` : `nothing in ${sanitizeInline(result.searched)}`;
     io.out(`No sessions (${where}).${options.scope === 'cwd' ? ' Try --all for every project.' : ''}`);
   } else {
     for (const line of formatSessionTable(result.sessions, { showCwd: options.scope !== 'cwd', nowMs: options.nowMs, ...(io.columns ? { columns: io.columns } : {}) })) io.out(line);
     const skipped = result.skipped.length > 0 ? `; ${result.skipped.length} file${result.skipped.length === 1 ? '' : 's'} skipped (not sessions)` : '';
     const withProblems = result.sessions.filter((s) => s.problems.length > 0).length;
     const problems = withProblems > 0 ? `; ${withProblems} with problems (!)` : '';
-    io.out(`${result.sessions.length} session${result.sessions.length === 1 ? '' : 's'} in ${result.searched}${problems}${skipped}`);
+    io.out(`${result.sessions.length} session${result.sessions.length === 1 ? '' : 's'} in ${sanitizeInline(result.searched)}${problems}${skipped}`);
   }
   return { code: 0 };
 }
@@ -208,21 +211,23 @@ export async function renameCommand(locations: Locations, arg: string, name: str
 export async function labelCommand(locations: Locations, arg: string, entryId: string, label: string | undefined, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
   const result = await setLabel(path, entryId, label);
-  io.out(result.label ? `Labelled ${entryId} "${sanitizeInline(result.label)}" (entry ${result.entryId}).` : `Label of ${entryId} cleared (entry ${result.entryId}).`);
+  const target = sanitizeInline(entryId);
+  io.out(result.label ? `Labelled ${target} "${sanitizeInline(result.label)}" (entry ${result.entryId}).` : `Label of ${target} cleared (entry ${result.entryId}).`);
   return { code: 0 };
 }
 
 export async function branchCommand(locations: Locations, arg: string, entryId: string, summary: string | undefined, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
   const result = await branchInPlace(path, entryId, summary === undefined ? {} : { summary });
-  io.out(`pi will resume ${result.leafId === null ? 'from an empty conversation (new root)' : `after ${result.leafId}`} (entry ${result.entryId}).`);
+  io.out(`pi will resume ${result.leafId === null ? 'from an empty conversation (new root)' : `after ${sanitizeInline(result.leafId)}`} (entry ${result.entryId}).`);
   if (result.editorText !== undefined) io.out(`Message to re-send: ${sanitizeInline(result.editorText)}`);
   return { code: 0 };
 }
 
 export async function forkCommand(locations: Locations, arg: string, entryId: string | undefined, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
-  io.out((await forkSession(path, entryId)).path);
+  const fork = (await forkSession(path, entryId)).path;
+  io.out(io.terminal ? sanitizeInline(fork) : fork);
   return { code: 0 };
 }
 
@@ -234,7 +239,7 @@ export async function deleteCommand(locations: Locations, args: string[], perman
     io.out(`${item.how === 'trash' ? 'Moved to trash' : 'Deleted permanently'}: ${sanitizeInline(item.path)}`);
   }
   for (const failure of outcome.failed) {
-    io.err(`pi-sessions: ${sanitizeInline(basename(failure.path))}: ${failure.error}${permanent ? '' : ' (nothing was deleted; --permanent deletes for good)'}`);
+    io.err(`pi-sessions: ${sanitizeInline(basename(failure.path))}: ${sanitizeInline(failure.error)}${permanent ? '' : ' (nothing was deleted; --permanent deletes for good)'}`);
   }
   return { code: outcome.failed.length > 0 ? 1 : 0 };
 }

@@ -8,7 +8,7 @@ async function run(): Promise<void> {
   const io: Output = {
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
-    ...(process.stdout.isTTY ? { columns: process.stdout.columns } : {}),
+    ...(process.stdout.isTTY ? { columns: process.stdout.columns, terminal: true } : {}),
   };
   // `pi-sessions list | head` closes the pipe early: that is not an error.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

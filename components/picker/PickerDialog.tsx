@@ -9,7 +9,7 @@ import { formatAbsoluteDate, formatBytes } from '../../src/format.js';
 import { isLive, sessionTitle } from '../../src/picker/layout.js';
 import type { PickerMode } from '../../src/picker/reducer.js';
 import type { SessionInfo } from '../../src/store/types.js';
-import { truncateToWidth } from '../../src/text/terminal-text.js';
+import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -36,7 +36,8 @@ export function confirmLines(
   const warning = live > 0 ? `⚠ ${plural(live, 'session')} changed in the last 5 minutes: pi may still be writing to ${live === 1 ? 'it' : 'them'}.` : '';
   if (mode.permanent) {
     return {
-      title: `The trash is unavailable (${mode.trashProblem ?? 'unknown reason'}).`,
+      // The library's error quotes paths (XDG_DATA_HOME, the file's own name).
+      title: `The trash is unavailable (${sanitizeInline(mode.trashProblem ?? 'unknown reason')}).`,
       what,
       how: `Delete ${count === 1 ? 'it' : 'them'} PERMANENTLY instead? This cannot be undone.`,
       warning,

@@ -321,7 +321,7 @@ function Header({ state, width, unprepared }: { state: PickerState; width: numbe
             <TextInputView state={state.query} width={Math.max(10, Math.floor(width / 2))} prompt="> " showCursor={state.mode.kind === 'browse'} />
           </Box>
           <Text color="red" wrap="truncate-end">
-            {truncateToWidth(` ✗ ${error}`, Math.max(0, width - Math.max(10, Math.floor(width / 2))))}
+            {truncateToWidth(` ✗ ${sanitizeInline(error)}`, Math.max(0, width - Math.max(10, Math.floor(width / 2))))}
           </Text>
         </Box>
       ) : (
@@ -342,12 +342,12 @@ function EmptyState({ state, width }: { state: PickerState; width: number }) {
   let text: string;
   let tone: 'dim' | 'error' = 'dim';
   if (!state.parsed.ok) {
-    text = `Invalid search: ${state.parsed.error}`;
+    text = `Invalid search: ${sanitizeInline(state.parsed.error)}`;
     tone = 'error';
   } else if (!list || (!list.done && list.sessions.length === 0)) {
     text = list && list.total > 0 ? `Loading sessions… ${list.loaded}/${list.total}` : 'Loading sessions…';
   } else if (list.problem && list.sessions.length === 0) {
-    text = `Cannot list sessions: ${list.problem}`;
+    text = `Cannot list sessions: ${sanitizeInline(list.problem)}`;
     tone = 'error';
   } else if (list.sessions.length === 0) {
     const where = list.searched ? sanitizeInline(list.searched) : 'the sessions folder';

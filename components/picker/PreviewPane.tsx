@@ -27,6 +27,13 @@ function wrapLine(text: string, width: number, max: number): string[] {
   return out;
 }
 
+/** How many problems, and the first one (all of them: `pi-sessions tree <session> --json`). */
+function problemsFact(problems: SessionInfo['problems'], clean: (s: string) => string): string {
+  const first = problems[0]!;
+  const where = first.line > 0 ? `line ${first.line}: ` : '';
+  return `${problems.length} · ${problems.length > 1 ? 'first: ' : ''}${where}${clean(first.message)}`;
+}
+
 /** The pane's lines (pure, exported for tests). */
 export function previewLines(info: SessionInfo, data: PreviewData | undefined, width: number, nowMs: number, home: string): PreviewLine[] {
   const clean = (s: string): string => sanitizeInline(s, { newline: 'space' });
@@ -34,7 +41,7 @@ export function previewLines(info: SessionInfo, data: PreviewData | undefined, w
   const u = info.usage;
   const lines: PreviewLine[] = [
     fact('Name', info.name ? clean(info.name) : '(unnamed)'),
-    fact('Id', info.id),
+    fact('Id', clean(info.id)),
     fact('Cwd', clean(shortenHome(info.cwd, home))),
     fact('Created', formatAbsoluteDate(info.created)),
     fact('Modified', `${formatAbsoluteDate(info.modified)}${nowMs - info.modified.getTime() < 5 * 60_000 ? '  ◉ live' : ''}`),
@@ -44,7 +51,7 @@ export function previewLines(info: SessionInfo, data: PreviewData | undefined, w
   ];
   if (info.labels.length > 0) lines.push(fact('Labels', clean(info.labels.join(', '))));
   if (info.parentSessionPath) lines.push(fact('Fork of', clean(shortenHome(info.parentSessionPath, home))));
-  if (info.problems.length > 0) lines.push(fact('Problems', `${info.problems.length} (run pi-sessions check)`));
+  if (info.problems.length > 0) lines.push(fact('Problems', problemsFact(info.problems, clean)));
   lines.push({ text: truncateToWidth('── last turns ' + '─'.repeat(Math.max(0, width)), width), tone: 'dim' });
   if (!data) lines.push({ text: 'Loading…', tone: 'dim' });
   else if (data.note) lines.push({ text: truncateToWidth(data.note, width), tone: 'dim' });

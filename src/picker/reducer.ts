@@ -15,6 +15,7 @@ import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keyma
 import { computeLayout, isLive } from './layout.js';
 import { createSearchIndex, hasRankingTerms, parseQuery, searchSessions, type ParsedQuery, type SearchIndex } from './query.js';
 import { nextSortMode, sortRows, type Row, type SortMode } from './sort.js';
+import { sanitizeInline } from '../text/terminal-text.js';
 
 export type Scope = 'cwd' | 'cwd-tree' | 'all';
 export const SCOPES: readonly Scope[] = ['cwd', 'cwd-tree', 'all'];
@@ -178,8 +179,9 @@ function withEffect(state: PickerState, effect: EffectBody): PickerState {
   return { ...state, effects: [...state.effects, { ...effect, id: state.nextId } as PickerEffect], nextId: state.nextId + 1 };
 }
 
+/** Status texts quote file names and library errors: they are made safe to print here, once. */
 function withStatus(state: PickerState, text: string, tone: 'info' | 'error' = 'info'): PickerState {
-  return { ...state, status: { text, tone, id: state.nextId }, nextId: state.nextId + 1 };
+  return { ...state, status: { text: sanitizeInline(text), tone, id: state.nextId }, nextId: state.nextId + 1 };
 }
 
 export function keyModeOf(mode: PickerMode): PickerKeyMode {

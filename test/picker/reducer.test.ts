@@ -168,4 +168,17 @@ describe('pickerReducer', () => {
     expect(s.listLines).toBe(4);
     expect(s.offset).toBe(26);
   });
+
+  it('makes every status text safe to print: errors quote file names and library messages', () => {
+    const hostile = "EACCES: permission denied, open '/s/\u001b]52;c;cHduZWQ=\u0007\u001b]0;TITLE\u0007.jsonl'";
+    for (const action of [
+      { type: 'trashFailed', error: hostile },
+      { type: 'loadFailed', scope: 'cwd', error: hostile },
+      { type: 'renameFailed', path: '/s/00.jsonl', previous: undefined, error: hostile },
+    ] as PickerAction[]) {
+      const s = run(loaded(), action);
+      expect(s.status?.text, action.type).toContain("'/s/␛]52;c;cHduZWQ=\\x07␛]0;TITLE\\x07.jsonl'");
+      expect(s.status?.text).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    }
+  });
 });

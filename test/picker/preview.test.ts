@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { previewLines } from '../../components/picker/PreviewPane.js';
+import { makeInfo, NOW } from './make-info.js';
+
+const texts = (info: ReturnType<typeof makeInfo>): string[] => previewLines(info, undefined, 120, NOW, '/home/u').map((l) => l.text);
+
+describe('the preview\u2019s facts', () => {
+  it('say how many problems a session has and what the first one is, naming no command that does not exist', () => {
+    const info = makeInfo({
+      path: '/s/a.jsonl',
+      problems: [
+        { line: 3, kind: 'unparsable', message: 'line is not JSON' },
+        { line: 0, kind: 'orphan', message: 'entry 1234 has no parent' },
+      ],
+    });
+    const row = texts(info).find((t) => t.startsWith('Problems'));
+    expect(row).toBe('Problems 2 · first: line 3: line is not JSON');
+    expect(texts(makeInfo({ path: '/s/b.jsonl', problems: [{ line: 0, kind: 'orphan', message: 'one' }] }))).toContain('Problems 1 · one');
+    expect(texts(info).join('\n')).not.toContain('pi-sessions check');
+  });
+
+  it('show a hostile header id escaped', () => {
+    const info = makeInfo({ path: '/s/c.jsonl', id: '\u001b]52;c;cHduZWQ=\u0007\u001b]0;T\u0007' });
+    expect(texts(info)).toContain('Id       ␛]52;c;cHduZWQ=\\x07␛]0;T\\x07');
+  });
+});
