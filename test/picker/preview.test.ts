@@ -9,13 +9,13 @@ describe('the preview\u2019s facts', () => {
     const info = makeInfo({
       path: '/s/a.jsonl',
       problems: [
-        { line: 3, kind: 'unparsable', message: 'line is not JSON' },
-        { line: 0, kind: 'orphan', message: 'entry 1234 has no parent' },
+        { line: 3, kind: 'unparsable-line', message: 'line is not JSON' },
+        { line: 0, kind: 'bad-parent', message: 'entry 1234 has a bad parent' },
       ],
     });
     const row = texts(info).find((t) => t.startsWith('Problems'));
     expect(row).toBe('Problems 2 · first: line 3: line is not JSON');
-    expect(texts(makeInfo({ path: '/s/b.jsonl', problems: [{ line: 0, kind: 'orphan', message: 'one' }] }))).toContain('Problems 1 · one');
+    expect(texts(makeInfo({ path: '/s/b.jsonl', problems: [{ line: 0, kind: 'bom', message: 'one' }] }))).toContain('Problems 1 · one');
     expect(texts(info).join('\n')).not.toContain('pi-sessions check');
   });
 
