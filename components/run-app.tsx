@@ -41,6 +41,12 @@ function shellQuote(text: string): string {
  * caller opens and closes it). Messages for the user go to the terminal; stdout carries only what
  * was asked for (`--print`'s path).
  */
+/** A captured stdout gets the path byte for byte; a terminal gets it made safe to show. */
+function printPath(path: string, terminal: Terminal): number {
+  process.stdout.write(`${terminal.stdoutRedirected ? path : sanitizeInline(path)}\n`);
+  return 0;
+}
+
 export async function runApp(request: InteractiveRequest, terminal: Terminal): Promise<number> {
   let treePath: string | undefined;
   if (request.kind === 'tree') {
@@ -93,10 +99,10 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
     case 'quit':
       return result.code;
     case 'print':
-      // A captured stdout gets the path byte for byte; a terminal gets it made safe to show.
-      process.stdout.write(`${terminal.stdoutRedirected ? result.path : sanitizeInline(result.path)}\n`);
-      return 0;
+      return printPath(result.path, terminal);
     case 'resume': {
+      // `--print` promises stdout only the chosen path: a session to open in pi is that path.
+      if (request.print) return printPath(result.path, terminal);
       const command = `cd ${shellQuote(result.cwd)} && pi --session ${shellQuote(result.path)}`;
       const pi = findOnPath('pi');
       if (!pi) {

@@ -126,7 +126,7 @@ export async function main(argv: string[], io: Output): Promise<number> {
         return (await listCommand(locations, { scope: flag('all') ? 'all' : flag('tree') ? 'cwd-tree' : 'cwd', json: flag('json'), nowMs: Date.now(), cache: !flag('no-cache') }, io)).code;
       case 'tree':
         if (flag('json')) return (await treeCommand(locations, session, io)).code;
-        return await runInteractive({ kind: 'tree', session, locations, print: false, all: false }, noColor, io);
+        return await runInteractive({ kind: 'tree', session, locations, print: flag('print'), all: false }, noColor, io);
       case 'context':
         return (await contextCommand(locations, session, text('leaf'), io, { asPi: flag('as-pi') })).code;
       case 'rename':

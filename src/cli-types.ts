@@ -6,7 +6,7 @@ export interface InteractiveRequest {
   /** The `<session>` argument of `pi-sessions tree`. */
   session?: string;
   locations: Locations;
-  /** `--print`: Enter prints the chosen path. */
+  /** `--print`: the session chosen to open (Enter in the picker, Open in pi in either view) is printed instead. */
   print: boolean;
   /** `--all`: start in the all-projects scope. */
   all: boolean;

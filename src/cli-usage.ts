@@ -13,10 +13,10 @@ export interface OptionSpec {
 }
 
 export const OPTIONS = {
-  print: { help: 'Enter prints the chosen path on stdout and exits 0, Esc exits 1' },
+  print: { help: 'print the chosen session\'s path on stdout instead of opening it (picker: Enter; tree: Open in pi), exit 0; Esc exits 1 in the picker' },
   all: { help: 'every project (the picker starts there)' },
   tree: { help: 'this folder and its sub-folders' },
-  json: { help: 'print JSON instead of a table' },
+  json: { help: 'print JSON (for scripts) instead of a table or the full-screen view' },
   leaf: { value: 'ID', help: 'from this entry instead of the leaf' },
   'as-pi': { help: 'exactly what pi 1.6.0 sends (it ignores a compaction\'s retainedTail)' },
   summary: { value: 'TEXT', help: 'resume after a branch summary with this text' },
@@ -67,9 +67,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'tree',
     args: ['<session>'],
-    options: ['json'],
+    options: [['json', 'print']],
     summary: 'open the tree view, or print the tree as JSON',
-    doc: 'the tree view, or `{path, header, sessionName, leafId, entries, tree, labels, labelTimestamps, branch, problems}`',
+    doc: 'the tree view (`--print`: Open in pi prints the path instead), or `{path, header, sessionName, leafId, entries, tree, labels, labelTimestamps, branch, problems}`',
   },
   {
     name: 'context',
@@ -77,7 +77,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: ['leaf', 'as-pi', 'json'],
     required: ['json'],
     summary: 'what the model sees from the leaf (or ID), as JSON; --as-pi: exactly what pi 1.6.0 sends',
-    doc: '`{model, thinkingLevel, contextEntries, messages}`: what the model sees',
+    doc:
+      `\`{rule, model, thinkingLevel, contextEntries, messages, sources, droppedByPi}\`: what ` +
+      `the model sees. \`messages\` are exactly the model's messages; \`sources\` (parallel) ` +
+      `names the entry each came from (\`{entryId}\`) or the compaction whose \`retainedTail\` ` +
+      `holds it (\`{retainedBy, index}\`). A compaction with \`retainedTail\` is a checkpoint ` +
+      `(its summary, its retained messages, then later entries); pi 1.6.0 ignores the tail: ` +
+      `\`droppedByPi\` (null when pi 1.6.0 agrees) gives how many retained messages it leaves ` +
+      `out and which earlier entries it keeps instead (by \`firstKeptEntryId\`). \`--as-pi\` ` +
+      `gives pi 1.6.0's exact answer`,
   },
   {
     name: 'rename',

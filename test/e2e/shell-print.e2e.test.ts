@@ -98,6 +98,28 @@ describe('--print with stdout captured', { timeout: E2E_TEST_MS }, () => {
   });
 });
 
+describe('tree --print', { timeout: E2E_TEST_MS }, () => {
+  it('prints the session Open in pi would open, instead of running pi', async () => {
+    const { home, path } = oneSessionHome();
+    const out = join(home.root, 'OUT');
+    const pty = shell(home, `$CLI tree ${quote(path)} --print > ${quote(out)}; echo "cli-exit=$?"`);
+    await pty.waitForText('keep this migration work');
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText('❯ Resume from here');
+    // One move at a time, each seen before the next (a key typed before the menu subscribes is lost).
+    for (let i = 0; i < 10 && !pty.screen().includes('❯ Open in pi'); i++) {
+      const before = pty.screen();
+      await pty.press(PTY_KEYS.down);
+      await pty.waitForScreen((s) => s !== before, 'the highlight moved', 500).catch(() => undefined);
+    }
+    await pty.waitForText('❯ Open in pi');
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText('cli-exit=0');
+    expect(readFileSync(out, 'utf8')).toBe(`${path}\n`);
+    expectRestored(pty);
+  });
+});
+
 describe('the path --print writes', { timeout: E2E_TEST_MS }, () => {
   // A file name may hold ESC and BEL (only "/" and NUL are impossible).
   const hostileName = '2026-01-06T09-00-00-000Z_\u001b]52;c;cHduZWQ=\u0007\u001b]0;TITLE\u0007\u001b[2Jx.jsonl';
