@@ -111,7 +111,7 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
       }
       const run = spawnSync(pi, ['--session', result.path], { cwd: result.cwd, stdio: [...terminal.fds, 'inherit'] });
       if (run.error) {
-        process.stderr.write(`pi-sessions: could not start pi (${run.error.message}); run it yourself:\n  ${sanitizeInline(command)}\n`);
+        process.stderr.write(`pi-sessions: could not start pi (${sanitizeInline(run.error.message)}); run it yourself:\n  ${sanitizeInline(command)}\n`);
         return 1;
       }
       return run.status ?? 1;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeDemoStore } from './demo.js';
 import { resolveLocations } from './store/locations.js';
+import { sanitizeInline } from './text/terminal-text.js';
 
 function hasSessions(dir: string, depth: number): boolean {
   if (!existsSync(dir)) return false;
@@ -32,7 +33,8 @@ if (!userHasSessions) {
   const agentDir = mkdtempSync(join(tmpdir(), 'pi-sessions-demo-'));
   writeDemoStore(join(agentDir, 'sessions'));
   process.stderr.write(
-    `No pi sessions in ${locations.customDir ? locations.sessionDir : locations.sessionsRoot}: opening a demo store in ${agentDir} (changes there are harmless).\n`,
+    // The folder may come from a repository's .pi/settings.json: shown through the sanitiser.
+    `No pi sessions in ${sanitizeInline(locations.customDir ? locations.sessionDir : locations.sessionsRoot)}: opening a demo store in ${sanitizeInline(agentDir)} (changes there are harmless).\n`,
   );
   env = { ...process.env, PI_CODING_AGENT_DIR: agentDir };
   delete env['PI_CODING_AGENT_SESSION_DIR'];
