@@ -1,7 +1,7 @@
 /**
- * argv → command, checked against the command table (cli-usage.ts). Exit codes: 0
- * success, 1 failure, 2 usage error or no terminal, 130 Ctrl+C in the full-screen app. Errors are
- * one line on stderr, never a stack trace (PI_SESSIONS_DEBUG adds one, see error-report.ts).
+ * argv → command, checked against the command table (cli-usage.ts). Exit codes: 0 success,
+ * 1 failure, 2 usage error or no terminal, 130 Ctrl+C in the full-screen app. Errors are one line
+ * on stderr, never a stack trace (PI_SESSIONS_DEBUG adds one, see error-report.ts).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';

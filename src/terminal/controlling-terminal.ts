@@ -76,6 +76,6 @@ export function acquireTerminal(sources: TerminalSources = processSources): Term
   } catch (error) {
     for (const stream of streams) stream.destroy();
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === 'ENXIO' || code === 'ENOENT' ? 'there is no controlling terminal' : `cannot open ${CONTROLLING_TERMINAL} (${code ?? 'unknown error'})` };
+    return { ok: false, reason: code === 'ENXIO' || code === 'ENOENT' ? 'there is no controlling terminal' : `${CONTROLLING_TERMINAL} is not usable (${code ?? 'unknown error'})` };
   }
 }

@@ -3,7 +3,7 @@ import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, goldenCases } from '../helpers/corpus.js';
-import { runCli } from '../helpers/cli.js';
+import { HAS_SETSID, NO_SETSID, runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/factory.js';
 
 function corpusCopy(): { agent: string; root: string } {
@@ -31,7 +31,8 @@ describe('pi-sessions CLI', () => {
     }
   });
 
-  it('needs a terminal for the picker and says what to use instead', () => {
+  it('needs a terminal for the picker and says what to use instead', (ctx) => {
+    ctx.skip(!HAS_SETSID, NO_SETSID);
     const run = runCli([], { noTerminal: true });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/needs a terminal \(there is no controlling terminal\).*pi-sessions list/);

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HAS_SETSID, NO_SETSID } from '../helpers/cli.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { CLI_PATH, PTY_KEYS, startPty, type PtySession } from '../helpers/pty.js';
 import { unsafeBytes } from '../helpers/terminal-bytes.js';
@@ -85,7 +86,8 @@ describe('--print with stdout captured', { timeout: E2E_TEST_MS }, () => {
     expectRestored(pty, sttyFlags(screen));
   });
 
-  it('is refused (exit 2, "needs a terminal") only without any controlling terminal', async () => {
+  it('is refused (exit 2, "needs a terminal") only without any controlling terminal', async (ctx) => {
+    ctx.skip(!HAS_SETSID, NO_SETSID);
     const { home } = oneSessionHome();
     // setsid: a new session without a controlling terminal, as under cron; -w waits for the CLI.
     const pty = shell(home, `setsid -w $CLI --print > /dev/null; echo "cli-exit=$?"`);

@@ -6,6 +6,10 @@ import { REPO_ROOT } from './corpus.js';
 
 export const CLI = join(REPO_ROOT, 'dist', 'src', 'cli.js');
 
+/** Whether `setsid` (util-linux) can start a process without a controlling terminal here. */
+export const HAS_SETSID = spawnSync('setsid', ['--version'], { stdio: 'ignore' }).status === 0;
+export const NO_SETSID = 'setsid (util-linux) is not installed: a process without a controlling terminal cannot be started';
+
 export interface CliRun {
   code: number | null;
   stdout: string;
