@@ -3,7 +3,19 @@
  * checks in cli.ts, `pi-sessions help`, `pi-sessions <command> --help` and the README's command
  * table (src/docs/command-table.ts) are all derived from it, so they cannot disagree.
  */
-import { displayWidth, padEndToWidth } from './text/terminal-text.js';
+import { displayWidth, padEndToWidth, wrapWords } from './text/terminal-text.js';
+
+/** Help texts are wrapped to this many columns. */
+const HELP_WIDTH = 100;
+
+/** Rows of `  head  text`, heads padded to one column, texts wrapped under their own column. */
+function twoColumns(rows: readonly (readonly [head: string, text: string])[]): string[] {
+  const width = Math.max(...rows.map(([head]) => displayWidth(head)));
+  const indent = ' '.repeat(width + 4);
+  return rows.flatMap(([head, text]) =>
+    wrapWords(text, Math.max(20, HELP_WIDTH - indent.length)).map((line, i) => (i === 0 ? `  ${padEndToWidth(head, width)}  ${line}` : `${indent}${line}`)),
+  );
+}
 
 export interface OptionSpec {
   short?: string;
@@ -147,9 +159,7 @@ export function environmentMarkdown(): string {
 }
 
 function environmentLines(): string[] {
-  const heads = ENVIRONMENT.map(([names]) => names.join(', '));
-  const width = Math.max(...heads.map(displayWidth));
-  return ['Environment:', ...ENVIRONMENT.map(([, meaning], i) => `  ${padEndToWidth(heads[i]!, width)}  ${meaning}`)];
+  return ['Environment:', ...twoColumns(ENVIRONMENT.map(([names, meaning]) => [names.join(', '), meaning] as const))];
 }
 
 export function findCommand(name: string): CommandSpec | undefined {
@@ -186,12 +196,12 @@ export function commandSynopsis(command: CommandSpec): string {
 }
 
 function optionLines(names: readonly OptionName[]): string[] {
-  const heads = names.map((name) => {
-    const spec: OptionSpec = OPTIONS[name];
-    return `${spec.short ? `-${spec.short}, ` : '    '}${optionSynopsis(name)}`;
-  });
-  const width = Math.max(...heads.map(displayWidth));
-  return heads.map((head, i) => `  ${padEndToWidth(head, width)}  ${OPTIONS[names[i]!].help}`);
+  return twoColumns(
+    names.map((name) => {
+      const spec: OptionSpec = OPTIONS[name];
+      return [`${spec.short ? `-${spec.short}, ` : '    '}${optionSynopsis(name)}`, spec.help] as const;
+    }),
+  );
 }
 
 function picker(): CommandSpec {
@@ -201,8 +211,6 @@ function picker(): CommandSpec {
 /** `pi-sessions help`, `pi-sessions --help`. */
 export function usageText(): string {
   const commands = COMMANDS.filter((c) => c.name !== '');
-  const synopses = commands.map(commandSynopsis);
-  const width = Math.max(...synopses.map(displayWidth));
   return [
     'Usage: pi-sessions [options] [command]',
     '',
@@ -212,7 +220,7 @@ export function usageText(): string {
     'captured (pi --session "$(pi-sessions --print)") it draws on /dev/tty.',
     '',
     'Commands:',
-    ...commands.map((c, i) => `  ${padEndToWidth(synopses[i]!, width)}  ${c.summary}`),
+    ...twoColumns(commands.map((c) => [commandSynopsis(c), c.summary] as const)),
     '',
     SESSION_ARG_NOTE,
     '',

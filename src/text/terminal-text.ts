@@ -235,3 +235,21 @@ export function sliceByWidth(s: string, startCol: number, width: number): string
   }
   return out;
 }
+
+/**
+ * Splits `s` at spaces into lines of at most `width` columns (a word wider than `width` gets a
+ * line of its own, uncut). For help texts; assumes already-sanitized single-line text.
+ */
+export function wrapWords(s: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of s.split(' ').filter((w) => w !== '')) {
+    if (line !== '' && displayWidth(line) + 1 + displayWidth(word) > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  return line === '' && lines.length > 0 ? lines : [...lines, line];
+}

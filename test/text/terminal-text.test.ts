@@ -8,6 +8,7 @@ import {
   sanitizeInline,
   sliceByWidth,
   truncateToWidth,
+  wrapWords,
 } from '../../src/text/terminal-text.js';
 
 // Anything a terminal would interpret: C0 (incl. ESC, CR, BS, LF), DEL, C1, bidi, zero-width, lone surrogates.
@@ -162,6 +163,25 @@ describe('width helpers', () => {
         const clean = sanitizeInline(s);
         const expected = Math.min(w, Math.max(0, displayWidth(clean) - start));
         expect(displayWidth(sliceByWidth(clean, start, w))).toBe(expected);
+      }),
+    );
+  });
+});
+
+describe('wrapWords', () => {
+  it('breaks at spaces within the width, keeps an over-wide word whole, never returns nothing', () => {
+    expect(wrapWords('one two three four', 9)).toEqual(['one two', 'three', 'four']);
+    expect(wrapWords('a verylongword b', 4)).toEqual(['a', 'verylongword', 'b']);
+    expect(wrapWords('日本語 日本語', 7)).toEqual(['日本語', '日本語']);
+    expect(wrapWords('', 10)).toEqual(['']);
+  });
+
+  it('keeps every word, in order, each line within the width unless one word is wider', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z]{1,12}$/), { maxLength: 30 }), fc.integer({ min: 1, max: 40 }), (words, width) => {
+        const lines = wrapWords(words.join(' '), width);
+        expect(lines.join(' ').split(' ').filter((w) => w !== '')).toEqual(words);
+        for (const line of lines) expect(line.length <= width || !line.includes(' ')).toBe(true);
       }),
     );
   });
