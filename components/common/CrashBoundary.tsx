@@ -1,7 +1,7 @@
 /**
  * Catches a render error anywhere below it and hands it to `onCrash` instead of letting ink draw
  * its stack-trace overview: people get one line after the terminal is restored (run-app.tsx),
- * never a stack (PI_SESSIONS_DEBUG=1 shows it).
+ * never a stack (unless PI_SESSIONS_DEBUG asks for it, see src/terminal/error-report.ts).
  */
 import React from 'react';
 

@@ -33,13 +33,26 @@ export interface TerminalSources {
   stdout: NodeJS.WriteStream;
   /** Opens the controlling terminal for reading or writing; throws when there is none. */
   open(flags: 'r' | 'w'): number;
+  /** Where SIGWINCH is delivered (the process). */
+  signals: { on(signal: 'SIGWINCH', listener: () => void): unknown; off(signal: 'SIGWINCH', listener: () => void): unknown };
 }
 
 const processSources: TerminalSources = {
   stdin: process.stdin,
   stdout: process.stdout,
   open: (flags) => openSync(CONTROLLING_TERMINAL, flags),
+  signals: process,
 };
+
+/**
+ * A SIGWINCH listener that re-reads `stream`'s size and emits 'resize' (which ink re-lays out on).
+ * That is `_refreshSize`, what Node itself calls for process.stdout: the public `getWindowSize()`
+ * only returns the size cached when the stream was made.
+ */
+function followWindowSize(stream: NodeJS.WriteStream): (() => void) | undefined {
+  const refresh = (stream as { _refreshSize?: () => void })._refreshSize;
+  return typeof refresh === 'function' ? () => refresh.call(stream) : undefined;
+}
 
 /**
  * The terminal to run the full-screen app on, or why there is none. Two descriptors when both sides
@@ -65,10 +78,14 @@ export function acquireTerminal(sources: TerminalSources = processSources): Term
     const stdin = sources.stdin.isTTY ? sources.stdin : openStream('r', (fd) => new ReadStream(fd) as NodeJS.ReadStream);
     const stdoutRedirected = !sources.stdout.isTTY;
     const stdout = stdoutRedirected ? openStream('w', (fd) => new WriteStream(fd) as NodeJS.WriteStream) : sources.stdout;
+    // Node refreshes the size of process.stdout on SIGWINCH, not of a stream opened here.
+    const onWindowChange = stdoutRedirected ? followWindowSize(stdout) : undefined;
+    if (onWindowChange) sources.signals.on('SIGWINCH', onWindowChange);
     let closed = false;
     const close = (): void => {
       if (closed) return;
       closed = true;
+      if (onWindowChange) sources.signals.off('SIGWINCH', onWindowChange);
       // A reader left open would keep the event loop (and the process) alive.
       for (const stream of streams) stream.destroy();
     };

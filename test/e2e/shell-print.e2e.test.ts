@@ -64,6 +64,22 @@ describe('--print with stdout captured', { timeout: E2E_TEST_MS }, () => {
     expectRestored(esc);
   });
 
+  it('follows the terminal\u2019s size on /dev/tty (a resize re-lays out the picker)', async () => {
+    const { home, path } = oneSessionHome();
+    const out = join(home.root, 'OUT');
+    const pty = shell(home, `$CLI --print > ${quote(out)}; echo "cli-exit=$?"`);
+    await pty.waitForText(/^pi sessions 1\/1 · this folder/m);
+    // Narrow: the header drops its "pi sessions" prefix (below 70 columns).
+    pty.resize(50, 12);
+    const narrow = await pty.waitForScreen((s) => /^1\/1 · this folder/m.test(s) && /Enter/.test(s), 'the narrow frame');
+    for (const line of narrow.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
+    pty.resize(120, 30);
+    await pty.waitForText(/^pi sessions 1\/1 · this folder/m);
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText('cli-exit=0');
+    expect(readFileSync(out, 'utf8')).toBe(`${path}\n`);
+  });
+
   it('reads keys from the terminal when stdin is redirected', async () => {
     const { home, path } = oneSessionHome();
     const out = join(home.root, 'OUT');

@@ -13,6 +13,7 @@ function sources(stdinTTY: boolean, stdoutTTY: boolean, open: TerminalSources['o
       opened.push(flags);
       return open(flags);
     },
+    signals: { on: () => undefined, off: () => undefined },
     opened,
   };
 }
