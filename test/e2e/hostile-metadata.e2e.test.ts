@@ -4,7 +4,7 @@
  * terminal through the sanitiser, checked on the raw bytes (the CLI's stdout and stderr, and the
  * picker's pty output).
  */
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -112,6 +112,23 @@ describe('hostile metadata never reaches the terminal as control sequences', { t
     await pty.waitForText(`The trash is unavailable (could not move to the trash: ENOTDIR: not a directory, mkdir '${notADir.replace(HOSTILE, SHOWN)}`);
     await pty.press(PTY_KEYS.escape);
     await pty.waitForText('Nothing was deleted');
+    await pty.press(PTY_KEYS.ctrlC);
+    expect(await pty.waitForExit()).toBe(130);
+    expectSafe(pty.rawOutput());
+  });
+
+  it('in the picker: the status line of a rename that fails on a file with a hostile name', async () => {
+    const home = makeHome();
+    const path = join(home.projectDir, `2026-01-05T09-00-00-000Z_${HOSTILE}.jsonl`);
+    writeRawSession(path, { id: '00000010-0000-7000-8000-000000000000', cwd: home.cwd, replyId: '00000002' });
+    const pty = startApp(home, [], { cols: 200, rows: 30 });
+    await pty.waitForText('a plain prompt');
+    // The file goes away after it was listed: the rename fails and the error quotes its path.
+    rmSync(path);
+    await pty.press('\u0012'); // Ctrl+R: rename
+    await pty.waitForText('Rename “');
+    await pty.press('x', PTY_KEYS.enter);
+    await pty.waitForText(/✗ Rename failed: .*␛\]52;c;cHduZWQ=\\x07␛\]0;TITLE\\x07␛\[2J/);
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);
     expectSafe(pty.rawOutput());
