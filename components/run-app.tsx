@@ -36,17 +36,17 @@ function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/**
- * Runs the app on `terminal` (process.stdin/stdout, or /dev/tty where they are not terminals: the
- * caller opens and closes it). Messages for the user go to the terminal; stdout carries only what
- * was asked for (`--print`'s path).
- */
 /** A captured stdout gets the path byte for byte; a terminal gets it made safe to show. */
 function printPath(path: string, terminal: Terminal): number {
   process.stdout.write(`${terminal.stdoutRedirected ? path : sanitizeInline(path)}\n`);
   return 0;
 }
 
+/**
+ * Runs the app on `terminal` (process.stdin/stdout, or /dev/tty where they are not terminals: the
+ * caller opens and closes it). Messages for the user go to the terminal; stdout carries only what
+ * was asked for (`--print`'s path).
+ */
 export async function runApp(request: InteractiveRequest, terminal: Terminal): Promise<number> {
   let treePath: string | undefined;
   if (request.kind === 'tree') {
