@@ -127,7 +127,10 @@ describe('hostile metadata never reaches the terminal as control sequences', { t
     rmSync(path);
     await pty.press('\u0012'); // Ctrl+R: rename
     await pty.waitForText('Rename “');
-    await pty.press('x', PTY_KEYS.enter);
+    // Each key once the previous one shows: two keys read in one chunk reach ink as one input.
+    await pty.press('x');
+    await pty.waitForText('Name: x');
+    await pty.press(PTY_KEYS.enter);
     await pty.waitForText(/✗ Rename failed: .*␛\]52;c;cHduZWQ=\\x07␛\]0;TITLE\\x07␛\[2J/);
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);
