@@ -23,12 +23,20 @@ describe('pi-sessions CLI', () => {
   });
 
   it('exits 2 on usage errors with one clear line', () => {
-    for (const args of [['frobnicate'], ['list', '--frob'], ['tree'], ['context', 'x'], ['rename', 'x']]) {
+    for (const args of [['frobnicate'], ['list', '--frob'], ['tree'], ['context', 'x'], ['rename', 'x'], ['list', '--permanent', '--summary', 'x']]) {
       const run = runCli(args);
       expect(run.code, args.join(' ')).toBe(2);
-      expect(run.stderr).toMatch(/^pi-sessions: /);
+      expect(run.stderr).toMatch(/^pi-sessions: [^\n]*\n$/);
+      expect(run.stdout).toBe('');
       noStack(run.stderr);
     }
+  });
+
+  it('prints the help of one command: <command> --help and help <command>', () => {
+    const viaFlag = runCli(['list', '--help']);
+    expect(viaFlag.code).toBe(0);
+    expect(viaFlag.stdout).toMatch(/^Usage: pi-sessions list \[--all \| --tree\] \[--json\] \[--no-cache\]\n/);
+    expect(runCli(['help', 'list']).stdout).toBe(viaFlag.stdout);
   });
 
   it('needs a terminal for the picker and says what to use instead', (ctx) => {
