@@ -2,7 +2,7 @@
  * The scriptable commands of `pi-sessions` (everything but the full-screen views). Pure
  * formatting lives here next to the command bodies; `cli.ts` parses argv and maps errors to exit
  * codes. Human output goes through `sanitizeInline`: session text never reaches the terminal as
- * control sequences. JSON output is JSON (escaped by construction).
+ * control sequences. JSON output is JSON, with anything a terminal could act on written as \uXXXX.
  */
 import { basename } from 'node:path';
 import { formatBytes, formatRelativeAge } from './format.js';
@@ -26,7 +26,7 @@ import {
   type SessionInfo,
 } from './store/index.js';
 import { listSessionsCached } from './catalog/list.js';
-import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from './text/terminal-text.js';
+import { displayWidth, padEndToWidth, sanitizeInline, terminalSafeJson, truncateToWidth } from './text/terminal-text.js';
 
 export interface Output {
   out(text: string): void;
@@ -120,7 +120,7 @@ function printList(result: ListResult, options: { scope: ListScope; json: boolea
     return { code: 1 };
   }
   if (options.json) {
-    io.out(JSON.stringify(result.sessions.map(sessionInfoJson), null, 2));
+    io.out(terminalSafeJson(JSON.stringify(result.sessions.map(sessionInfoJson), null, 2)));
     return { code: 0 };
   }
   if (result.sessions.length === 0) {
@@ -191,7 +191,7 @@ export function contextJson(session: LoadedSession, leafId: string | undefined, 
 
 export async function treeCommand(locations: Locations, arg: string, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
-  io.out(JSON.stringify(treeJson(loadOrFail(path)), null, 2));
+  io.out(terminalSafeJson(JSON.stringify(treeJson(loadOrFail(path)), null, 2)));
   return { code: 0 };
 }
 

@@ -65,6 +65,15 @@ function escapeControls(s: string): string {
   return s.replace(ZWJ_BETWEEN_PICTOGRAPHS_RE, '$1').replace(ESCAPED_CHAR_RE, escapeChar);
 }
 
+/**
+ * JSON text in which every character the sanitiser would escape (DEL, C1 controls, bidi and
+ * invisible characters; JSON.stringify already escapes C0) is written as a `\uXXXX` escape: the
+ * same value for any JSON parser, nothing a terminal acts on when a script's output is shown.
+ */
+export function terminalSafeJson(json: string): string {
+  return json.replace(ESCAPED_CHAR_RE, (ch) => `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}
+
 export interface SanitizeInlineOptions {
   /** How line breaks are shown: `'symbol'` (default) → ` ⏎ `, `'space'` → a single space. */
   newline?: 'symbol' | 'space';

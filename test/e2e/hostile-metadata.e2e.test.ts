@@ -52,6 +52,21 @@ describe('hostile metadata never reaches the terminal as control sequences', { t
     expectSafe(run.stdout, run.stderr);
   });
 
+  it('list --json and tree --json: the same values, with nothing a terminal acts on', () => {
+    const { home, path } = hostileIdHome();
+    const c1AndBidi = `${HOSTILE}\u009b31m\u202eRLO\u200b`;
+    const named = runCli(['rename', path, c1AndBidi], { env: home.env, cwd: home.cwd });
+    expect(named.code, named.stderr).toBe(0);
+    const list = runCli(['list', '--json'], { env: home.env, cwd: home.cwd });
+    expect(list.code, list.stderr).toBe(0);
+    const rows = JSON.parse(list.stdout) as { id: string; name: string }[];
+    expect(rows.map((r) => [r.id, r.name])).toEqual([[`${HOSTILE}-0000-7000`, c1AndBidi]]);
+    const tree = runCli(['tree', path, '--json'], { env: home.env, cwd: home.cwd });
+    expect(tree.code, tree.stderr).toBe(0);
+    expect((JSON.parse(tree.stdout) as { sessionName: string }).sessionName).toBe(c1AndBidi);
+    expectSafe(named.stdout, named.stderr, list.stdout, list.stderr, tree.stdout, tree.stderr);
+  });
+
   it('an entry id: branch\u2019s "pi will resume after <id>" and label\u2019s echo', () => {
     const { home, path } = hostileIdHome();
     const branch = runCli(['branch', path, `e${HOSTILE}`], { env: home.env, cwd: home.cwd });

@@ -9,6 +9,8 @@ import {
   sliceByWidth,
   truncateToWidth,
   wrapWords,
+  terminalSafeJson,
+  UNSAFE_INPUT_CHAR_RE,
 } from '../../src/text/terminal-text.js';
 
 // Anything a terminal would interpret: C0 (incl. ESC, CR, BS, LF), DEL, C1, bidi, zero-width, lone surrogates.
@@ -182,6 +184,25 @@ describe('wrapWords', () => {
         const lines = wrapWords(words.join(' '), width);
         expect(lines.join(' ').split(' ').filter((w) => w !== '')).toEqual(words);
         for (const line of lines) expect(line.length <= width || !line.includes(' ')).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('terminalSafeJson', () => {
+  it('writes DEL, C1, bidi and invisible characters as escapes; the value parses back unchanged', () => {
+    const value = { name: 'a\u009b31m\u202eevil\u200b\u007f\u001b]0;T\u0007 日本 🎉' };
+    const json = terminalSafeJson(JSON.stringify(value));
+    expect(json).toBe('{"name":"a\\u009b31m\\u202eevil\\u200b\\u007f\\u001b]0;T\\u0007 日本 🎉"}');
+    expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it('keeps any value, and leaves nothing the sanitiser would escape', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string({ unit: 'binary' }), (value, text) => {
+        const json = terminalSafeJson(JSON.stringify({ value, text }));
+        expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify({ value, text })));
+        expect(json).not.toMatch(new RegExp(UNSAFE_INPUT_CHAR_RE.source, 'u'));
       }),
     );
   });
