@@ -180,7 +180,8 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     const target = store.obsolete[0]!;
     const bytes = readFileSync(target);
     const pty = await startPicker(store);
-    await typeText(pty, 'experiment one');
+    // A phrase: a plain `one` would also abbreviate "obsolete experiment two" (pi's subsequence tier).
+    await typeText(pty, '"experiment one"');
     await pty.waitForText(/1\/5 · this folder/);
     await pty.press(CTRL.d);
     await pty.waitForText('Delete this session?');

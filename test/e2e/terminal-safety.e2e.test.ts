@@ -124,7 +124,9 @@ describe('hostile session text never reaches the terminal as control sequences',
     for (let i = 0; i < 3; i++) await step(pty, [PTY_KEYS.down], /Id\s+0000000/);
     await step(pty, [PTY_KEYS.home], /Id\s+0000000/);
     // The named session, in the rename dialog (pre-filled with the hostile name) and the delete prompt.
-    await pty.press('N', 'A', 'M', 'E', 'D');
+    // `name:` so only the name is searched (pi's abbreviation tier would also match the other
+    // session's hostile cwd, which holds n…a…m…e…d).
+    await pty.press(...'name:NAMED'.split(''));
     await pty.waitForText(/1\/3 · all projects/);
     await step(pty, ['\u0012'], 'Rename “');
     await step(pty, [PTY_KEYS.escape], /1\/3 · all projects/);
