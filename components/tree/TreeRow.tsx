@@ -1,15 +1,18 @@
 /**
- * One tree row, exactly one terminal line: cursor gutter, dim tree prefix (compressed with `…`
- * when deep nesting would eat the line), fold marker, active-path / leaf marker, label, label
- * time, then the entry text with search matches highlighted, cut with `…` at the right edge.
- * The segment maths is pure (`rowSegments`) so it is tested without rendering.
+ * One tree row, exactly one terminal line: cursor gutter, dim tree prefix, fold marker,
+ * active-path / leaf marker, label, label time, then the entry text with search matches
+ * highlighted, cut with `…` at the right edge. In a deep tree the bodies of all drawn rows pan
+ * left by the same offset (src/tree/pan.ts), so the tree lines stay true; a panned body starts
+ * with a dim `…`. The segment maths is pure (`rowBody`, `rowSegments`) so it is tested without
+ * rendering.
  */
 import { Text } from 'ink';
 import { memo } from 'react';
-import { displayWidth, sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
+import { displayWidth, sanitizeInline, sliceByWidth, truncateToWidth } from '../../src/text/terminal-text.js';
 import type { EntryDisplay, Tone } from '../../src/tree/entry-display.js';
 import type { FlatRow } from '../../src/tree/flatten.js';
 import { rowPrefix } from '../../src/tree/flatten.js';
+import type { PannedRow } from '../../src/tree/pan.js';
 
 export interface Segment {
   text: string;
@@ -20,16 +23,17 @@ export interface Segment {
 export const MARK_ACTIVE = '• ';
 /** The leaf (where pi resumes) gets its own glyph, unlike pi (§4 #15). */
 export const MARK_LEAF = '◆ ';
+/**
+ * On the nearest shown ancestor of a leaf the filter or search hides: the leaf is below this
+ * row, not on it (the counter line says so in words).
+ */
+export const MARK_LEAF_HIDDEN = '◇ ';
 export const MARK_FOLDED_ROOT = '⊞ ';
 /** A compaction's retained message: a dim copy under its row, not an entry. */
 export const MARK_RETAINED = '┆ retained ';
 
-/** Compresses a deep prefix to at most `max` columns, keeping its right (nearest) part. */
-export function compressPrefix(prefix: string, max: number): string {
-  if (prefix.length <= max) return prefix;
-  if (max <= 1) return max === 1 ? '…' : '';
-  return '…' + prefix.slice(prefix.length - (max - 1));
-}
+/** The first column of a panned body: there is more of the tree to the left. */
+export const MARK_PANNED = '…';
 
 /** Splits `text` into plain and highlighted parts for every occurrence of any token. */
 export function highlightParts(text: string, tokens: readonly string[]): { text: string; highlight: boolean }[] {
@@ -60,24 +64,32 @@ export interface RowInput {
   tokens: readonly string[];
   /** Formatted label time when label timestamps are on. */
   labelTime?: string;
+  /** Columns every drawn body is panned left by (see src/tree/pan.ts); 0 or absent: none. */
+  pan?: number;
 }
 
-/** The row as styled segments that fit `width` columns. */
-export function rowSegments({ row, display, selected, width, tokens, labelTime }: RowInput): Segment[] {
-  const segments: Segment[] = [{ text: selected ? '› ' : '  ', tone: 'plain' }];
-  const body = Math.max(0, width - 2);
-  const prefix = compressPrefix(rowPrefix(row), Math.max(6, Math.floor(body * 0.4)));
+export interface RowBody extends PannedRow {
+  /** The row right of the cursor gutter, unpanned and uncut. */
+  readonly segments: Segment[];
+}
+
+/** The row's body: tree prefix, markers, label and text, with the column its text starts at. */
+export function rowBody({ row, display, tokens, labelTime }: RowInput): RowBody {
+  const segments: Segment[] = [];
+  const prefix = rowPrefix(row);
   if (prefix !== '') segments.push({ text: prefix, tone: 'prefix' });
   if (row.folded && row.connector === 0) segments.push({ text: MARK_FOLDED_ROOT, tone: 'fold' });
-  if (row.isLeaf || row.leafBelow) segments.push({ text: MARK_LEAF, tone: 'leaf' });
+  if (row.isLeaf) segments.push({ text: MARK_LEAF, tone: 'leaf' });
+  else if (row.leafBelow) segments.push({ text: MARK_LEAF_HIDDEN, tone: 'leaf' });
   else if (row.onActivePath) segments.push({ text: MARK_ACTIVE, tone: 'active' });
+  const anchor = widthOf(segments);
   if (row.retainedBy !== undefined) {
     // Dim throughout: the message is a copy the compaction keeps, not something to act on.
     segments.push({ text: MARK_RETAINED, tone: 'muted' });
     for (const text of [display.prefix, display.text]) {
       for (const part of highlightParts(text, tokens)) segments.push({ text: part.text, tone: 'muted', highlight: part.highlight });
     }
-    return fitSegments(segments, width);
+    return { segments, anchor, width: widthOf(segments) };
   }
   const parts: Segment[] = [];
   if (row.label !== undefined) {
@@ -91,7 +103,40 @@ export function rowSegments({ row, display, selected, width, tokens, labelTime }
   for (const seg of parts) {
     for (const part of highlightParts(seg.text, tokens)) segments.push({ text: part.text, tone: seg.tone, highlight: part.highlight });
   }
-  return fitSegments(segments, width);
+  return { segments, anchor, width: widthOf(segments) };
+}
+
+/** The row as styled segments that fit `width` columns, its body panned by `pan` columns. */
+export function rowSegments(input: RowInput, body: RowBody = rowBody(input)): Segment[] {
+  const cursor: Segment = { text: input.selected ? '› ' : '  ', tone: 'plain' };
+  const pan = input.pan ?? 0;
+  if (pan <= 0) return fitSegments([cursor, ...body.segments], input.width);
+  // The marker takes the body's first visible column, so every other column keeps its place.
+  const shown = dropColumns(body.segments, pan + 1);
+  return fitSegments([cursor, { text: MARK_PANNED, tone: 'prefix' }, ...shown], input.width);
+}
+
+function widthOf(segments: readonly Segment[]): number {
+  let total = 0;
+  for (const s of segments) total += displayWidth(s.text);
+  return total;
+}
+
+/** The segments without their first `columns` columns (a wide character cut in half becomes a space). */
+export function dropColumns(segments: readonly Segment[], columns: number): Segment[] {
+  const out: Segment[] = [];
+  let col = 0;
+  for (const s of segments) {
+    const w = displayWidth(s.text);
+    if (col + w <= columns) {
+      col += w;
+      continue;
+    }
+    const text = col >= columns ? s.text : sliceByWidth(s.text, columns - col, w);
+    out.push({ ...s, text });
+    col += w;
+  }
+  return out;
 }
 
 /** Cuts segments at `width` columns, ending with `…` when something was cut. */

@@ -28,7 +28,8 @@ import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type TreeIndex }
 import { TREE_BINDINGS, TREE_MODE_TITLES } from '../../src/tree/keymap.js';
 import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
 import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, treeReducer, type DetailSource, type MenuAction, type TreeAction, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
-import { TreeRow, toneColor, toneDim } from './TreeRow.js';
+import { panOffset } from '../../src/tree/pan.js';
+import { TreeRow, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
 
 export type TreeExit = { kind: 'quit'; code: number } | { kind: 'resume'; path: string; cwd: string };
 
@@ -409,23 +410,17 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         </Box>
       );
     }
-    const visible: ReactElement[] = [];
+    const inputs: RowInput[] = [];
     const end = Math.min(layout.count, state.offset + listHeight);
     for (let i = state.offset; i < end; i++) {
       const row = rowAt(layout, i)!;
       const labelTime = state.labelTimes && row.labelTimestamp !== undefined ? formatLabelTime(row.labelTimestamp, now()) : undefined;
-      visible.push(
-        <TreeRow
-          key={row.id}
-          row={row}
-          display={displayOf(index, row.num)}
-          selected={i === state.cursor}
-          width={width}
-          tokens={tokens}
-          {...(labelTime !== undefined ? { labelTime } : {})}
-        />,
-      );
+      inputs.push({ row, display: displayOf(index, row.num), selected: i === state.cursor, width, tokens, ...(labelTime !== undefined ? { labelTime } : {}) });
     }
+    // One offset for every drawn row, from the selected one (pi's rule), so the tree lines stay true.
+    const bodies = inputs.map((input) => rowBody(input));
+    const pan = panOffset(bodies, bodies[inputs.findIndex((input) => input.selected)], width);
+    const visible: ReactElement[] = inputs.map((input) => <TreeRow key={input.row.id} {...input} pan={pan} />);
     if (layout.count === 0) visible.push(<Text key="empty" dimColor>{'  No entries found'}</Text>);
     return (
       <Box flexDirection="column" height={listHeight + 2} overflow="hidden">
