@@ -12,6 +12,8 @@ import { displayWidth, sanitizeInline, sliceByWidth, truncateToWidth } from '../
 import type { EntryDisplay, Tone } from '../../src/tree/entry-display.js';
 import type { FlatRow } from '../../src/tree/flatten.js';
 import { rowPrefix } from '../../src/tree/flatten.js';
+import { filterMask } from '../../src/tree/filter.js';
+import type { Forest } from '../../src/tree/forest.js';
 import type { PannedRow } from '../../src/tree/pan.js';
 
 export interface Segment {
@@ -31,6 +33,19 @@ export const MARK_LEAF_HIDDEN = '◇ ';
 export const MARK_FOLDED_ROOT = '⊞ ';
 /** A compaction's retained message: a dim copy under its row, not an entry. */
 export const MARK_RETAINED = '┆ retained ';
+
+/**
+ * What the counter line says about the leaf: where pi resumes, and when the filter or search
+ * hides it, that it is hidden and below the ◇ row (or not under any row shown).
+ */
+export function leafLegend(forest: Forest): string {
+  const { leaf } = forest.index;
+  if (leaf === -1) return '';
+  if (forest.leafHost === leaf) return `${MARK_LEAF}leaf: pi resumes here`;
+  const by = filterMask(forest.index, forest.filter)[leaf] === 1 ? 'the search' : 'the filter';
+  if (forest.leafHost === -1) return `${MARK_LEAF}leaf hidden by ${by}`;
+  return `${MARK_LEAF}leaf hidden by ${by}: below the ${MARK_LEAF_HIDDEN.trim()} row`;
+}
 
 /** The first column of a panned body: there is more of the tree to the left. */
 export const MARK_PANNED = '…';

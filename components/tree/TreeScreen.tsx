@@ -29,7 +29,7 @@ import { TREE_BINDINGS, TREE_MODE_TITLES } from '../../src/tree/keymap.js';
 import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
 import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, treeReducer, type DetailSource, type MenuAction, type TreeAction, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
 import { panOffset } from '../../src/tree/pan.js';
-import { TreeRow, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
+import { TreeRow, leafLegend, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
 
 export type TreeExit = { kind: 'quit'; code: number } | { kind: 'resume'; path: string; cwd: string };
 
@@ -501,7 +501,8 @@ function QueryLine({ state, width }: { state: TreeState; width: number }) {
 function Counter({ state, width }: { state: TreeState; width: number }) {
   const total = state.layout.count;
   const tag = FILTER_TAGS[state.filter];
-  const text = `(${total === 0 ? 0 : state.cursor + 1}/${total})${tag ? ` ${tag}` : ''}${state.labelTimes ? ' [+label time]' : ''}  ◆ leaf: pi resumes here`;
+  const legend = leafLegend(state.forest);
+  const text = `(${total === 0 ? 0 : state.cursor + 1}/${total})${tag ? ` ${tag}` : ''}${state.labelTimes ? ' [+label time]' : ''}${legend ? `  ${legend}` : ''}`;
   return (
     <Text dimColor wrap="truncate-end">
       {truncateToWidth(text, width)}
