@@ -17,7 +17,7 @@ export interface HelpOverlayProps<C extends string> {
   modeTitles?: Readonly<Record<string, string>>;
   /** First content row shown (for scrolling); clamped. */
   offset?: number;
-  /** Footer text, e.g. "Esc / ? close". */
+  /** Footer text, e.g. "Esc / ? close"; '' for none (the screen's own key line says it). */
   footer?: string;
 }
 
@@ -53,7 +53,7 @@ export function HelpOverlay<C extends string>({
     Math.max(0, ...lines.map((line) => (line.kind === 'row' ? displayWidth(line.keys) : 0))),
     Math.floor(width / 2),
   );
-  const bodyHeight = Math.max(0, height - 2); // title + footer
+  const bodyHeight = Math.max(0, height - (footer === '' ? 1 : 2)); // title (+ footer)
   const maxOffset = Math.max(0, lines.length - bodyHeight);
   const start = Math.min(Math.max(0, offset), maxOffset);
   const overflows = lines.length - start > bodyHeight;
@@ -89,9 +89,11 @@ export function HelpOverlay<C extends string>({
         </Text>
       ) : null}
       <Box flexGrow={1} />
-      <Text dimColor wrap="truncate-end">
-        {truncateToWidth(footer, width)}
-      </Text>
+      {footer === '' ? null : (
+        <Text dimColor wrap="truncate-end">
+          {truncateToWidth(footer, width)}
+        </Text>
+      )}
     </Box>
   );
 }

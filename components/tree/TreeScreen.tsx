@@ -28,6 +28,7 @@ import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type TreeIndex }
 import { TREE_BINDINGS, TREE_MODE_TITLES } from '../../src/tree/keymap.js';
 import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
 import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, treeReducer, type DetailSource, type MenuAction, type TreeAction, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
+import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleDetail } from '../../src/tree/detail-view.js';
 import { panOffset } from '../../src/tree/pan.js';
 import { TreeRow, leafLegend, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
 
@@ -395,18 +396,22 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
 
   const body = (() => {
     if (state.mode === 'help') {
-      return <HelpOverlay bindings={TREE_BINDINGS} modeTitles={TREE_MODE_TITLES} width={width} height={listHeight + 2} title="Tree navigator keys" />;
+      return <HelpOverlay bindings={TREE_BINDINGS} modeTitles={TREE_MODE_TITLES} width={width} height={listHeight + 2} title="Tree navigator keys" footer="" />;
     }
     if (state.mode === 'detail' && state.detail) {
       const d = state.detail;
-      const shown = d.lines.slice(d.scroll, d.scroll + listHeight + 2);
       return (
         <Box flexDirection="column" height={listHeight + 2} overflow="hidden">
-          {shown.map((line, i) => (
-            <Text key={d.scroll + i} wrap="truncate-end" color={toneColor(line.tone)} dimColor={toneDim(line.tone)} bold={line.tone === 'heading'}>
-              {line.text === '' ? ' ' : line.text}
-            </Text>
-          ))}
+          <Box flexDirection="column" height={detailRows(listHeight)} overflow="hidden">
+            {visibleDetail(d, listHeight).map((line, i) => (
+              <Text key={d.scroll + i} wrap="truncate-end" color={toneColor(line.tone)} dimColor={toneDim(line.tone)} bold={line.tone === 'heading'}>
+                {line.text === '' ? ' ' : line.text}
+              </Text>
+            ))}
+          </Box>
+          <Text dimColor wrap="truncate-end">
+            {detailPosition(d, listHeight)}
+          </Text>
         </Box>
       );
     }
@@ -462,6 +467,8 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
 
   const statusForLine: CommonStatus | undefined = state.status ? { kind: state.status.tone, text: state.status.text } : undefined;
   const hintMode = keyMode(state);
+  // The help's own footer is the key line below it (no second one); no scroll hints where nothing scrolls.
+  const hintBindings = detailHintBindings(TREE_BINDINGS, state.detail !== null && detailScrolls(state.detail, listHeight));
   return (
     <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">
       <Text bold wrap="truncate-end">
@@ -474,7 +481,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
       {statusForLine ? (
         <StatusLine message={statusForLine} width={width} />
       ) : hintMode ? (
-        <KeyHints bindings={TREE_BINDINGS} mode={hintMode} width={width} />
+        <KeyHints bindings={hintBindings} mode={hintMode} width={width} />
       ) : (
         <Text dimColor>{state.mode === 'menu' || state.mode === 'fork-done' ? '↑/↓ choose  Enter select  Esc cancel' : 'Enter save  Esc cancel'}</Text>
       )}

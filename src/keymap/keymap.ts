@@ -48,6 +48,8 @@ export interface KeyBinding<C extends string> {
   description: string;
   /** Short footer label (e.g. "open"); bindings without a hint are not shown in the footer. */
   hint?: string;
+  /** The command whose key the hint shows next to this one's (`up` with `down`: `↑↓ move`). */
+  hintWith?: C;
   /** Mode(s) in which the binding applies (e.g. 'browse', 'search'); absent means every mode. */
   when?: string | readonly string[];
 }
@@ -228,15 +230,30 @@ export function footerHints<C extends string>(
   let used = 0;
   for (const binding of bindings) {
     if (binding.hint === undefined || !appliesTo(binding, mode)) continue;
-    const reachable = binding.keys.find((k) => resolveCommand(bindings, k, mode) === binding.command);
+    const reachable = reachableKey(bindings, binding, mode);
     if (reachable === undefined) continue;
-    const item: HintItem = { key: formatKey(reachable), label: binding.hint };
+    const item: HintItem = { key: hintKey(bindings, binding, reachable, mode), label: binding.hint };
     const width = displayWidth(`${item.key} ${item.label}`) + (items.length > 0 ? HINT_SEPARATOR.length : 0);
     if (used + width > maxWidth) continue;
     items.push(item);
     used += width;
   }
   return items;
+}
+
+function reachableKey<C extends string>(bindings: readonly KeyBinding<C>[], binding: KeyBinding<C>, mode: string | undefined): KeyName | undefined {
+  return binding.keys.find((k) => resolveCommand(bindings, k, mode) === binding.command);
+}
+
+/** The hint's key: this binding's, then its `hintWith` partner's (`↑↓`; `k/j` when either is longer than one glyph). */
+function hintKey<C extends string>(bindings: readonly KeyBinding<C>[], binding: KeyBinding<C>, key: KeyName, mode: string | undefined): string {
+  const own = formatKey(key);
+  if (binding.hintWith === undefined) return own;
+  const partner = bindings.find((b) => b.command === binding.hintWith && appliesTo(b, mode));
+  const partnerKey = partner === undefined ? undefined : reachableKey(bindings, partner, mode);
+  if (partnerKey === undefined) return own;
+  const other = formatKey(partnerKey);
+  return displayWidth(own) === 1 && displayWidth(other) === 1 ? own + other : `${own}/${other}`;
 }
 
 /** Renders hint items as one plain line (what KeyHints shows, minus styling). */

@@ -8,7 +8,8 @@
  * headers) or `sanitizeBlock` (detail views).
  *
  * Escaping policy (visible, never silent, so users can tell something was there):
- *   - ESC (U+001B)                         → `␛` (then the rest of the sequence is plain text)
+ *   - ESC (U+001B)                         → `␛` (then the rest of the sequence is plain text);
+ *     detail views may drop colour (SGR) sequences instead (`sanitizeBlock`'s `stripColours`)
  *   - other C0 controls, DEL, C1 controls  → `\xNN`       e.g. `\x07`, `\x7f`, `\x9b`
  *   - bidi controls, zero-width/invisible
  *     format characters, BOM, lone surrogates → `\uNNNN` e.g. `\u202e`, `\u200b`, `\ud800`
@@ -97,7 +98,17 @@ export function sanitizeInline(s: string, options: SanitizeInlineOptions = {}): 
 export interface SanitizeBlockOptions {
   /** Tab stop width used to expand TAB characters (default 4). */
   tabWidth?: number;
+  /**
+   * Drop SGR sequences (ESC [ … m: colours and text styles, as tools print them) instead of
+   * escaping them: they carry no text, and `␛[31m` in a detail view is noise. Any other escape
+   * sequence is still shown escaped.
+   */
+  stripColours?: boolean;
 }
+
+// CSI … m with numeric parameters (`;` or `:` separated): colour and style only.
+// eslint-disable-next-line no-control-regex
+const SGR_RE = /\u001b\[[0-9;:]*m/g;
 
 /**
  * Same safety as `sanitizeInline` but keeps the line structure (for detail views): returns one
@@ -107,6 +118,7 @@ export interface SanitizeBlockOptions {
 export function sanitizeBlock(s: string, options: SanitizeBlockOptions = {}): string[] {
   const tabWidth = Math.max(1, options.tabWidth ?? 4);
   if (!NEEDS_BLOCK_WORK_RE.test(s)) return [s];
+  if (options.stripColours === true) s = s.replace(SGR_RE, '');
   return s.split(LINE_BREAK_RE).map((line) => expandTabs(escapeControls(line), tabWidth).trimEnd());
 }
 
@@ -246,19 +258,62 @@ export function sliceByWidth(s: string, startCol: number, width: number): string
 }
 
 /**
- * Splits `s` at spaces into lines of at most `width` columns (a word wider than `width` gets a
- * line of its own, uncut). For help texts; assumes already-sanitized single-line text.
+ * Wraps one line (already sanitized, no line breaks) to `width` columns at word boundaries: a
+ * line breaks at a run of spaces (which it drops), a word wider than a line is broken between
+ * graphemes, and continuation lines keep the first line's indentation (up to half the width) so
+ * wrapped code and JSON stay readable. Returns `[line]` when it fits. With `cutLongWords: false`
+ * a word wider than a line gets a line of its own, uncut.
  */
-export function wrapWords(s: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of s.split(' ').filter((w) => w !== '')) {
-    if (line !== '' && displayWidth(line) + 1 + displayWidth(word) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line === '' ? word : `${line} ${word}`;
+export function wrapToWidth(line: string, width: number, options: { cutLongWords?: boolean } = {}): string[] {
+  const w = Math.max(1, Math.floor(width));
+  if (displayWidth(line) <= w) return [line];
+  const leading = /^ */.exec(line)![0];
+  const indent = leading.length <= w / 2 ? leading : '';
+  const out: string[] = [];
+  let current = '';
+  let used = 0;
+  let fresh = true; // nothing but indentation on the current line yet
+  const newLine = (): void => {
+    out.push(current.trimEnd());
+    current = indent;
+    used = indent.length;
+    fresh = true;
+  };
+  for (const token of line.match(/ +|[^ ]+/g) ?? []) {
+    const tokenWidth = displayWidth(token);
+    if (token.startsWith(' ')) {
+      if (out.length > 0 && fresh) continue; // a continuation line starts at the indentation
+      if (used + tokenWidth > w) newLine();
+      else {
+        current += token;
+        used += tokenWidth;
+      }
+      continue;
+    }
+    if (used + tokenWidth > w && !fresh) newLine();
+    if (used + tokenWidth <= w || options.cutLongWords === false) {
+      current += token;
+      used += tokenWidth;
+      fresh = false;
+      continue;
+    }
+    // Wider than a whole line: break it between graphemes, never through a wide character.
+    for (const cell of graphemes(token)) {
+      if (used + cell.width > w && !fresh) newLine();
+      current += cell.text;
+      used += cell.width;
+      fresh = false;
     }
   }
-  return line === '' && lines.length > 0 ? lines : [...lines, line];
+  if (!fresh || out.length === 0) out.push(current.trimEnd());
+  return out;
+}
+
+/**
+ * Splits `s` at spaces into lines of at most `width` columns (a word wider than `width` gets a
+ * line of its own, uncut; space runs count as one). For help texts; assumes already-sanitized
+ * single-line text.
+ */
+export function wrapWords(s: string, width: number): string[] {
+  return wrapToWidth(s.split(' ').filter((w) => w !== '').join(' '), width, { cutLongWords: false });
 }

@@ -50,7 +50,8 @@ class DetailBuilder {
     this.lines.push({ text: sanitizeInline(text), tone });
   }
   block(text: string, tone: Tone = 'plain'): void {
-    for (const line of sanitizeBlock(text)) this.lines.push({ text: line, tone });
+    // Tool output often carries colour codes: dropped, never printed raw nor shown as ␛[31m.
+    for (const line of sanitizeBlock(text, { stripColours: true })) this.lines.push({ text: line, tone });
   }
 }
 

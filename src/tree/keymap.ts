@@ -62,7 +62,7 @@ export type TreeKeyMode = 'browse' | 'search' | 'detail' | 'help';
 const LIST: readonly TreeKeyMode[] = ['browse', 'search'];
 
 export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
-  { command: 'up', keys: ['up'], description: 'Move up', hint: 'move', when: LIST },
+  { command: 'up', keys: ['up'], description: 'Move up', hint: 'move', hintWith: 'down', when: LIST },
   { command: 'down', keys: ['down'], description: 'Move down', when: LIST },
   { command: 'openMenu', keys: ['return'], description: 'Actions on the selected entry (resume, fork, label, view, copy, open in pi)', hint: 'actions', when: LIST },
   { command: 'foldOrUp', keys: ['left', 'ctrl+left', 'meta+left'], description: 'Fold the branch, else jump up to the previous branch start', hint: 'fold', when: LIST },
@@ -89,8 +89,8 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
   { command: 'toggleLabelTimes', keys: ['T'], description: 'Show when each label was set', when: 'browse' },
   { command: 'deleteChar', keys: ['backspace'], description: 'Delete the last character of the query', when: 'search' },
   { command: 'deleteWord', keys: ['ctrl+w', 'meta+backspace'], description: 'Delete the last word of the query', when: 'search' },
-  { command: 'detailUp', keys: ['up'], description: 'Scroll up', when: 'detail' },
-  { command: 'detailDown', keys: ['down'], description: 'Scroll down', hint: 'scroll', when: 'detail' },
+  { command: 'detailUp', keys: ['up'], description: 'Scroll up', hint: 'scroll', hintWith: 'detailDown', when: 'detail' },
+  { command: 'detailDown', keys: ['down'], description: 'Scroll down', when: 'detail' },
   { command: 'detailPageUp', keys: ['pageup'], description: 'Page up', when: 'detail' },
   { command: 'detailPageDown', keys: ['pagedown', 'space'], description: 'Page down', hint: 'page', when: 'detail' },
   { command: 'detailHome', keys: ['home'], description: 'Top', when: 'detail' },

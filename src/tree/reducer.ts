@@ -12,9 +12,10 @@
 import type { KeyName } from '../keymap/keymap.js';
 import { resolveCommand } from '../keymap/keymap.js';
 import { initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
-import { displayWidth, sanitizeBlock, sliceByWidth } from '../text/terminal-text.js';
+import { sanitizeBlock } from '../text/terminal-text.js';
 import type { Tone } from './entry-display.js';
 import type { DetailLine } from './entry-detail.js';
+import { detailRows, maxDetailScroll, wrapDetail } from './detail-view.js';
 import type { FilterMode, FlatRow, Forest, Layout, SearchResult, TreeIndex } from './flatten.js';
 import { FILTER_CYCLE, buildForest, foldsHiding, layoutForest, nearestDrawn, retainedNodeById, rowAt, rowId, search, segmentDown, segmentStartAbove, withLeaf } from './flatten.js';
 import type { TreeCommand, TreeKeyMode } from './keymap.js';
@@ -371,21 +372,6 @@ function startLabel(state: TreeState, id: string | null): TreeState {
   return { ...state, mode: 'label-input', targetId: id, status: null, input: initialTextInput(state.index.tree.labels.get(id) ?? '', true) };
 }
 
-/** Splits detail lines to the width (long lines continue on the next row). */
-export function wrapDetail(lines: readonly DetailLine[], width: number): DetailLine[] {
-  const out: DetailLine[] = [];
-  const w = Math.max(4, width);
-  for (const line of lines) {
-    const total = displayWidth(line.text);
-    if (total <= w) {
-      out.push(line);
-      continue;
-    }
-    for (let col = 0; col < total; col += w) out.push({ text: sliceByWidth(line.text, col, w), tone: line.tone });
-  }
-  return out;
-}
-
 function openDetail(state: TreeState, title: string, lines: readonly DetailLine[]): TreeState {
   return { ...state, mode: 'detail', detail: { title, source: lines, lines: wrapDetail(lines, state.width), scroll: 0 } };
 }
@@ -393,8 +379,8 @@ function openDetail(state: TreeState, title: string, lines: readonly DetailLine[
 function scrollDetail(state: TreeState, to: (scroll: number, page: number, max: number) => number): TreeState {
   const detail = state.detail;
   if (!detail) return state;
-  const max = Math.max(0, detail.lines.length - state.listHeight);
-  const scroll = Math.max(0, Math.min(max, to(detail.scroll, Math.max(1, state.listHeight - 1), max)));
+  const max = maxDetailScroll(detail, state.listHeight);
+  const scroll = Math.max(0, Math.min(max, to(detail.scroll, Math.max(1, detailRows(state.listHeight) - 1), max)));
   return scroll === detail.scroll ? state : { ...state, detail: { ...detail, scroll } };
 }
 
