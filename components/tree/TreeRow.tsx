@@ -27,7 +27,8 @@ export const MARK_ACTIVE = '• ';
 export const MARK_LEAF = '◆ ';
 /**
  * On the nearest shown ancestor of a leaf the filter or search hides: the leaf is below this
- * row, not on it (the counter line says so in words).
+ * row, not on it (the counter line says so in words). When only labels or session_info lie
+ * between (a label, a rename or a resume just appended), the row gets ◆: pi resumes with its context.
  */
 export const MARK_LEAF_HIDDEN = '◇ ';
 export const MARK_FOLDED_ROOT = '⊞ ';
@@ -41,7 +42,7 @@ export const MARK_RETAINED = '┆ retained ';
 export function leafLegend(forest: Forest): string {
   const { leaf } = forest.index;
   if (leaf === -1) return '';
-  if (forest.leafHost === leaf) return `${MARK_LEAF}leaf: pi resumes here`;
+  if (forest.leafHost === leaf || forest.leafBelowIsBookkeeping) return `${MARK_LEAF}leaf: pi resumes here`;
   const by = filterMask(forest.index, forest.filter)[leaf] === 1 ? 'the search' : 'the filter';
   if (forest.leafHost === -1) return `${MARK_LEAF}leaf hidden by ${by}`;
   return `${MARK_LEAF}leaf hidden by ${by}: below the ${MARK_LEAF_HIDDEN.trim()} row`;
@@ -94,7 +95,7 @@ export function rowBody({ row, display, tokens, labelTime }: RowInput): RowBody 
   const prefix = rowPrefix(row);
   if (prefix !== '') segments.push({ text: prefix, tone: 'prefix' });
   if (row.folded && row.connector === 0) segments.push({ text: MARK_FOLDED_ROOT, tone: 'fold' });
-  if (row.isLeaf) segments.push({ text: MARK_LEAF, tone: 'leaf' });
+  if (row.isLeaf || row.leafBelowIsBookkeeping) segments.push({ text: MARK_LEAF, tone: 'leaf' });
   else if (row.leafBelow) segments.push({ text: MARK_LEAF_HIDDEN, tone: 'leaf' });
   else if (row.onActivePath) segments.push({ text: MARK_ACTIVE, tone: 'active' });
   const anchor = widthOf(segments);

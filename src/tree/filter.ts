@@ -47,7 +47,8 @@ export function filterMask(index: TreeIndex, mode: FilterMode): Uint8Array {
   // pi's rule: a pure tool-call turn is drawn when it is the leaf. Other hidden leaves (the label
   // or session_info entries that labelling and branch-in-place append) add nothing to the
   // context, so their nearest visible ancestor is where pi effectively resumes: the cursor starts
-  // there (Forest.leafHost), and the row says the leaf is hidden below it (◇, §4 #15).
+  // there (Forest.leafHost) and carries the leaf marker; a leaf hidden by a filter that hides
+  // conversation too is said to be hidden below its host (◇, Forest.leafBelowIsBookkeeping).
   if (leaf !== -1 && kind[leaf] === K_PURE_TOOL_CALL && (mode === 'default' || mode === 'no-tools')) mask[leaf] = 1;
   for (let n = size; n < nodeCount; n++) {
     const owner = index.retained[n - size]!.owner;

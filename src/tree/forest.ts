@@ -24,6 +24,13 @@ export interface Forest {
   readonly childCount: Int32Array;
   /** The leaf, or its nearest visible ancestor when the leaf is hidden; -1 if neither. */
   readonly leafHost: number;
+  /**
+   * The leaf is hidden and only label or session_info entries lie between it and `leafHost`
+   * (what labelling, renaming and resuming append): they add nothing to the context, so pi
+   * resumes with the host's context and the host carries the leaf marker. Otherwise a hidden
+   * leaf is said to be hidden below its host.
+   */
+  readonly leafBelowIsBookkeeping: boolean;
   /** Visible nodes whose row can be drawn (retained messages of a hidden compaction are not). */
   readonly visibleCount: number;
 }
@@ -129,5 +136,15 @@ export function buildForest(index: TreeIndex, filter: FilterMode, result?: Searc
       visibleCount++;
     }
   }
-  return { index, filter, search: result, visible, context, roots, vparent, firstChild, nextSibling, childCount, leafHost, visibleCount };
+  const leafBelowIsBookkeeping = leafHost !== -1 && leafHost !== index.leaf && onlyMetadataBetween(index, index.leaf, leafHost);
+  return { index, filter, search: result, visible, context, roots, vparent, firstChild, nextSibling, childCount, leafHost, leafBelowIsBookkeeping, visibleCount };
+}
+
+/** Whether every entry from `from` up to (not including) its ancestor `to` is a label or session_info entry. */
+function onlyMetadataBetween(index: TreeIndex, from: number, to: number): boolean {
+  for (let n = from, guard = 0; n !== to && n !== -1 && guard <= index.size; n = index.parent[n]!, guard++) {
+    const type = index.entries[n]!.type;
+    if (type !== 'label' && type !== 'session_info') return false;
+  }
+  return true;
 }

@@ -34,8 +34,10 @@ export interface FlatRow {
   readonly folded: boolean;
   readonly onActivePath: boolean;
   readonly isLeaf: boolean;
-  /** The leaf is hidden by the filter and this row is its nearest visible ancestor. */
+  /** The leaf is hidden by the filter or search and this row is its nearest visible ancestor. */
   readonly leafBelow: boolean;
+  /** With `leafBelow`: only labels or session_info lie between, so pi resumes with this row's context (Forest.leafBelowIsBookkeeping). */
+  readonly leafBelowIsBookkeeping: boolean;
   readonly isMatch: boolean;
   /** Shown only to keep search results a tree (a root or branch point above matches). */
   readonly isContext: boolean;
@@ -194,6 +196,7 @@ export function rowAt(layout: Layout, i: number): FlatRow | undefined {
     onActivePath: index.onActivePath[n] === 1,
     isLeaf: n === index.leaf,
     leafBelow: n === forest.leafHost && n !== index.leaf,
+    leafBelowIsBookkeeping: n === forest.leafHost && n !== index.leaf && forest.leafBelowIsBookkeeping,
     isMatch: forest.search !== undefined && forest.search.isMatch[n] === 1 && !context,
     isContext: context,
     label: index.tree.labels.get(id),

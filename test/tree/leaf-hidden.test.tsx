@@ -1,7 +1,8 @@
 /**
  * The leaf under filters and search: when the filter or the search hides it, no other entry
  * gets its ◆; the nearest shown ancestor gets ◇ and the counter line says the leaf is hidden
- * below that row.
+ * below that row. Only labels or session_info between the two (what labelling, renaming and
+ * resuming append) leave ◆ on the ancestor: pi resumes with exactly its context.
  */
 import { describe, expect, test } from 'vitest';
 import { TreeScreen, type TreeStore } from '../../components/tree/TreeScreen.js';
@@ -58,9 +59,19 @@ describe('the leaf when the filter or the search hides it', () => {
     expect(frame).toContain('◆ leaf hidden by the search: below the ◇ row');
   });
 
-  test('a label entry as the leaf (hidden by the default filter): its parent gets ◇, not ◆', async () => {
-    const frame = (await mount([...piSample(), entry('l2', 'x1', 'label', { targetId: 'x1', label: 'here' })])).lastFrame();
-    expect(rowsWith(frame, '◇')).toEqual(['› │     ◇ [here] [ext]: hello from ext']);
+  test('a label entry as the leaf (hidden by the default filter): nothing is between, so its parent carries ◆', async () => {
+    const entries = [...piSample(), entry('l2', 'x1', 'label', { targetId: 'x1', label: 'here' })];
+    const frame = (await mount(entries)).lastFrame();
+    expect(rowsWith(frame, '◆')).toEqual(['› │     ◆ [here] [ext]: hello from ext']);
+    expect(rowsWith(frame, '◇')).toEqual([]);
+    expect(frame).toContain('◆ leaf: pi resumes here');
+  });
+
+  test('the same under user-only: the user message above is not where pi resumes, so ◇', async () => {
+    const app = await mount([...piSample(), entry('l2', 'x1', 'label', { targetId: 'x1', label: 'here' })]);
+    await app.press(ctrl('u'));
+    const frame = await app.waitFor('[user]');
+    expect(rowsWith(frame, '◇')).toEqual(['› │     ◇ user: That worked']);
     expect(rowsWith(frame, '◆')).toEqual([]);
     expect(frame).toContain('◆ leaf hidden by the filter: below the ◇ row');
   });
