@@ -18,7 +18,7 @@ import { formatAbsoluteDate, formatCost, formatTokens } from '../../src/format.j
 import { keyNameFromInk, keyNamesFromInk, type InkKey, type KeyName } from '../../src/keymap/keymap.js';
 import type { TextInputAction } from '../../src/state/text-input.js';
 import * as realStore from '../../src/store/index.js';
-import type { SessionTree } from '../../src/store/tree.js';
+import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { osc52 } from '../../src/tree/clipboard.js';
@@ -386,8 +386,8 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
   const header = useMemo(() => {
     const name = data.tree.sessionName;
     const cwd = typeof data.session.header.cwd === 'string' ? data.session.header.cwd : '?';
-    let branches = 0;
-    for (let i = 0; i < data.index.size; i++) if (data.index.childStart[i + 1]! - data.index.childStart[i]! > 1) branches++;
+    // Only branches that hold conversation: resuming at an entry adds a bookkeeping child, not a branch.
+    const branches = branchPointCount(data.tree, { ignoreBookkeeping: true });
     return {
       title: `Session Tree${name ? ` · ${sanitizeInline(name)}` : ''}`,
       facts: `${sanitizeInline(cwd)} · ${data.index.size} entries · ${branches} branch point${branches === 1 ? '' : 's'} · ${formatTokens(data.totals.totalTokens)} tokens · ${formatCost(data.totals.cost)}`,

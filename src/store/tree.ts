@@ -206,9 +206,44 @@ export function sessionUsage(tree: SessionTree): UsageTotals {
   return totals;
 }
 
-/** Number of entries with two or more children. */
-export function branchPointCount(tree: SessionTree): number {
+/**
+ * Entries that restate metadata or only move the leaf: labels, session_info, and an empty
+ * branch_summary (what resuming at an earlier entry writes). A child made only of these adds
+ * nothing to any context, so it is not a branch.
+ */
+function isBookkeeping(entry: SessionEntry): boolean {
+  if (entry.type === 'label' || entry.type === 'session_info') return true;
+  return entry.type === 'branch_summary' && !(typeof entry['summary'] === 'string' && entry['summary'].trim() !== '');
+}
+
+/** Whether the subtree under `entry` (inclusive) holds anything but bookkeeping entries. Stops at the first such entry. */
+function holdsConversation(tree: SessionTree, entry: SessionEntry): boolean {
+  const stack = [entry];
+  for (let seen = 0; stack.length > 0 && seen <= tree.order.length; seen++) {
+    const e = stack.pop()!;
+    if (!isBookkeeping(e)) return true;
+    stack.push(...childrenOf(tree, e.id));
+  }
+  return false;
+}
+
+export interface BranchPointOptions {
+  /** Don't count children made only of bookkeeping entries (labels, session_info, empty branch summaries). */
+  ignoreBookkeeping?: boolean;
+}
+
+/** Number of entries with two or more children (with `ignoreBookkeeping`, two or more that hold conversation). */
+export function branchPointCount(tree: SessionTree, options: BranchPointOptions = {}): number {
   let count = 0;
-  for (const list of tree.children.values()) if (list.length > 1) count++;
+  for (const list of tree.children.values()) {
+    if (list.length < 2) continue;
+    if (options.ignoreBookkeeping !== true) {
+      count++;
+      continue;
+    }
+    let real = 0;
+    for (const child of list) if (holdsConversation(tree, child) && ++real === 2) break;
+    if (real === 2) count++;
+  }
   return count;
 }
