@@ -1,0 +1,94 @@
+/**
+ * The tree's rough edges found side by side with pi (issue 11, Tree), in a real pty: deep rows
+ * in a narrow terminal pan together exactly as pi 1.6.0's own tree component draws them, and the
+ * detail view wraps at words, shows its position and never lets tool output's colour codes
+ * through.
+ */
+import { describe, expect, it } from 'vitest';
+import { SessionBuilder } from '../helpers/factory.js';
+import { piTreeRows } from '../helpers/pi-tree.js';
+import { PTY_KEYS } from '../helpers/pty.js';
+import { E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession } from './harness.js';
+
+/** A chain of eight branch points; the leaf is the last second child, eight levels in. */
+function deepSession(): SessionBuilder {
+  const b = new SessionBuilder();
+  let parent = b.user('root message');
+  for (let d = 0; d < 8; d++) {
+    const first = b.user(`branch ${d} first child with quite some text`);
+    b.branchFrom(parent).user(`branch ${d} second child`);
+    b.branchFrom(first);
+    parent = first;
+  }
+  b.branchFrom(parent).assistant('the deepest answer');
+  return b;
+}
+
+/** The list rows on screen: between the query line and the `(i/N)` counter, blank rows dropped. */
+function listRows(screen: string): string[] {
+  const lines = screen.split('\n').map((line) => line.trimEnd());
+  const start = lines.findIndex((line) => line.startsWith('Type to search'));
+  const end = lines.findIndex((line) => /^\(\d+\/\d+\)/.test(line));
+  return lines.slice(start + 1, end).filter((line) => line !== '');
+}
+
+describe('the tree side by side with pi, in a real terminal', { timeout: E2E_TEST_MS }, () => {
+  it('deep rows at 36 columns pan together, row for row as pi 1.6.0 draws them', async () => {
+    const home = makeHome();
+    const path = writeSession(deepSession(), home.projectDir, 'deep.jsonl');
+    const cols = 36;
+    const pty = startApp(home, ['tree', path], { cols, rows: 40 });
+    await pty.waitForText('◆ assistant: the deepest');
+    await pty.waitForText(/^\(\d+\/\d+\)/m);
+    const ours = listRows(pty.screen());
+    const pi = await piTreeRows(path, cols);
+    expect(ours).toHaveLength(pi.length);
+    ours.forEach((row, i) => {
+      // Our marks: ◆ for the leaf (pi: •), `…` in the first body column of a panned row, `…` at a cut.
+      expect(row[2], `row ${i} is panned`).toBe('…');
+      let o = row.replace('◆', '•');
+      let p = pi[i]!;
+      o = o.slice(0, 2) + o.slice(3);
+      p = p.slice(0, 2) + p.slice(3);
+      if (o.endsWith('…') && row.length === cols) {
+        o = o.slice(0, -1);
+        p = p.slice(0, o.length);
+      }
+      expect(o.trimEnd(), `row ${i}`).toBe(p.trimEnd());
+    });
+    await pty.press(PTY_KEYS.ctrlC);
+    expect(await pty.waitForExit()).toBe(130);
+    expectRestored(pty);
+  });
+
+  it('the detail view wraps at words, shows its position, and no colour code reaches the terminal', async () => {
+    const home = makeHome();
+    const b = new SessionBuilder();
+    b.user('run the tests');
+    b.toolCall('bash', { command: 'npm test' });
+    b.toolResult('bash', '\u001b[38;5;196mFAIL\u001b[0m Running the plugin suite with a rather long sentence that has to wrap in the middle\n' + Array.from({ length: 40 }, (_, i) => `output line ${i + 1}`).join('\n'));
+    b.assistant('The tests fail.');
+    const path = writeSession(b, home.projectDir, 'detail.jsonl');
+    const pty = startApp(home, ['tree', path], { cols: 60, rows: 24 });
+    await pty.waitForText('◆ assistant: The tests fail.');
+    await pty.press(PTY_KEYS.up);
+    await pty.waitForText(/^› .*\[bash: npm test\]/m);
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText('Resume from here');
+    await pty.press(PTY_KEYS.down, PTY_KEYS.down, PTY_KEYS.down, PTY_KEYS.down, PTY_KEYS.enter);
+    const detail = await pty.waitForText(/^1–\d+ of \d+$/m);
+    expect(detail).toMatch(/^FAIL Running the plugin suite with a rather long sentence$/m);
+    expect(detail).toMatch(/^that has to wrap in the middle$/m);
+    expect(detail).not.toContain('␛');
+    expect(detail).toMatch(/^↑↓ scroll {2}PgDn page {2}Esc close$/m);
+    expect(pty.rawOutput()).not.toContain('38;5;196');
+    await pty.press(PTY_KEYS.end);
+    const end = await pty.waitForText(/^\d+–(\d+) of \1$/m);
+    expect(end).toMatch(/^output line 40$/m);
+    await pty.press(PTY_KEYS.escape);
+    await pty.waitForText('↑↓ move');
+    await pty.press(PTY_KEYS.ctrlC);
+    expect(await pty.waitForExit()).toBe(130);
+    expectRestored(pty);
+  });
+});
