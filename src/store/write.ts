@@ -64,6 +64,8 @@ export interface AppendView {
   ids: ReadonlySet<string>;
   /** Resolved labels (target id → label), replayed over the whole file like the tree's. */
   labels: ReadonlyMap<string, string>;
+  /** When each resolved label was set: its label entry's timestamp (what pi shows). */
+  labelTimestamps: ReadonlyMap<string, string>;
   /** The entries asked for with `keep`, as last written. */
   entry(id: string): SessionEntry | undefined;
 }
@@ -79,7 +81,7 @@ export interface AppendResult {
 }
 
 function viewOf(path: string, point: AppendPoint): AppendView {
-  return { path, leafId: point.leafId, ids: point.ids, labels: point.labels, entry: (id) => point.kept.get(id) as SessionEntry | undefined };
+  return { path, leafId: point.leafId, ids: point.ids, labels: point.labels, labelTimestamps: point.labelTimestamps, entry: (id) => point.kept.get(id) as SessionEntry | undefined };
 }
 
 /** The entries as JSONL; after a last line without `\n`, a newline first (pi does the same on open). */
@@ -190,8 +192,8 @@ export function branchTarget(ids: ReadonlySet<string>, target: SessionEntry): { 
 /**
  * Branch in place, persisted so that pi resumes there (pi's leaf is the last line).
  * With a summary: a `branch_summary` like pi's branchWithSummary. Without one: a context-neutral
- * entry under the new leaf, a `label` restating the leaf's current label (what pi writes when a
- * label is given while navigating); for a null leaf, an empty-summary `branch_summary` root, which
+ * entry under the new leaf, a `label` restating the leaf's current label with the time it was set
+ * (what pi writes when a label is given while navigating); for a null leaf, an empty-summary `branch_summary` root, which
  * contributes nothing to context (pi's resetLeaf state).
  */
 export async function branchInPlace(path: string, targetId: string, options: { summary?: string } = {}): Promise<BranchResult> {
@@ -208,8 +210,10 @@ export async function branchInPlace(path: string, targetId: string, options: { s
       if (summary || leafId === null) {
         return [{ type: 'branch_summary', id, parentId: leafId, timestamp: nowIso(), fromId: view.leafId ?? 'root', summary: summary ?? '' }];
       }
-      const entry: JsonObject = { type: 'label', id, parentId: leafId, timestamp: nowIso(), targetId: leafId };
+      // pi shows a label's time as its latest label entry's timestamp: a restated label keeps the
+      // time it was set (as pi's createBranchedSession writes them), not the time of this move.
       const current = view.labels.get(leafId);
+      const entry: JsonObject = { type: 'label', id, parentId: leafId, timestamp: (current !== undefined ? view.labelTimestamps.get(leafId) : undefined) ?? nowIso(), targetId: leafId };
       if (current !== undefined) entry['label'] = current;
       return [entry];
     },

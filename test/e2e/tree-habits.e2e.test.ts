@@ -2,10 +2,13 @@
  * The tree's rough edges found side by side with pi (issue 11, Tree), in a real pty: deep rows
  * in a narrow terminal pan together exactly as pi 1.6.0's own tree component draws them, and the
  * detail view wraps at words, shows its position and never lets tool output's colour codes
- * through.
+ * through; resuming at a labelled entry keeps the label's time (for us and for pi) and adds no
+ * branch point.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SessionBuilder } from '../helpers/factory.js';
+import { openWithPi } from '../helpers/pi.js';
 import { piTreeRows } from '../helpers/pi-tree.js';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession } from './harness.js';
@@ -90,5 +93,41 @@ describe('the tree side by side with pi, in a real terminal', { timeout: E2E_TES
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);
     expectRestored(pty);
+  });
+
+  it('resume from here on a labelled entry keeps the label’s time and adds no branch point', async () => {
+    const home = makeHome();
+    const b = new SessionBuilder();
+    b.user('first prompt');
+    const a1 = b.assistant('first answer');
+    b.user('second prompt');
+    b.assistant('second answer');
+    b.label(a1, 'best approach');
+    const path = writeSession(b, home.projectDir, 'labelled.jsonl');
+    const labelEntry = JSON.parse(readFileSync(path, 'utf8').trim().split('\n').at(-1)!) as { timestamp: string };
+    const pty = startApp(home, ['tree', path], { cols: 100, rows: 24 });
+    await pty.waitForText('◆ assistant: second answer');
+    expect(pty.screen()).toContain('5 entries · 0 branch points');
+    await pty.press('T');
+    const shown = await pty.waitForText(/\[best approach\] ([^a-z]+) assistant: first answer/);
+    const time = /\[best approach\] ([^a-z]+) assistant: first answer/.exec(shown)![1]!;
+    await pty.press(PTY_KEYS.up, PTY_KEYS.up);
+    await pty.waitForText(/^› • \[best approach\]/m);
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText('Resume from here');
+    await pty.press(PTY_KEYS.enter);
+    const after = await pty.waitForText('6 entries');
+    expect(after).toContain('6 entries · 0 branch points');
+    expect(after).toContain(`◆ [best approach] ${time} assistant: first answer`);
+    await pty.press(PTY_KEYS.ctrlC);
+    expect(await pty.waitForExit()).toBe(130);
+    expectRestored(pty);
+    // pi 1.6.0 resumes on the labelled entry and shows the label's original time.
+    const pi = (await openWithPi(path)).manager;
+    expect(pi.getLabel(a1)).toBe('best approach');
+    const stack = [...pi.getTree()];
+    let node: { entry: { id: string }; children: unknown[]; labelTimestamp?: string } | undefined;
+    while ((node = stack.pop()) !== undefined && node.entry.id !== a1) stack.push(...(node.children as typeof stack));
+    expect(node?.labelTimestamp).toBe(labelEntry.timestamp);
   });
 });
