@@ -21,9 +21,9 @@ function storeOf(entries: SessionEntry[]): TreeStore {
     buildTree,
     subtreeUsage,
     sessionUsage,
-    setLabel: () => ({}),
-    branchInPlace: (_path, id) => ({ leafId: id }),
-    forkSession: () => ({ path: '/tmp/forked.jsonl' }),
+    setLabel: async () => ({}),
+    branchInPlace: async (_path, id) => ({ leafId: id }),
+    forkSession: async () => ({ path: '/tmp/forked.jsonl' }),
   };
 }
 
