@@ -2,11 +2,12 @@
  * Where pi keeps sessions (session-format.md §1), resolved exactly as pi 1.6.0 does, without
  * creating anything: pi runs `mkdir -p` on the per-cwd folder; a browser must not.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isObject } from './entry.js';
+import { openRegularSync } from './regular-file.js';
 
 export interface Locations {
   /** The resolved working directory whose sessions are "current". */
@@ -49,13 +50,25 @@ export function encodeCwd(cwd: string): string {
   return `--${cwd.replace(/^[/\\]/, '').replace(/[/\\:]/g, '-')}--`;
 }
 
+/** Larger than any settings file a person writes; a bigger one is not read (nor held in memory). */
+const SETTINGS_MAX_BYTES = 1024 * 1024;
+
 function readSetting(file: string): string | undefined {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    // A FIFO or a device in place of settings.json must not block: only a regular file is read.
+    const { fd, stats } = openRegularSync(file);
+    let text: string;
+    try {
+      if (stats.size > SETTINGS_MAX_BYTES) return undefined;
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
+    const parsed: unknown = JSON.parse(text);
     const value = isObject(parsed) ? parsed['sessionDir'] : undefined;
     return typeof value === 'string' && value !== '' ? value : undefined;
   } catch {
-    // Missing or unparsable settings: pi falls back to the next source.
+    // Missing, not a file or unparsable settings: pi falls back to the next source.
     return undefined;
   }
 }
