@@ -55,6 +55,9 @@ export interface SummaryState {
   pendingParents: string[];
 }
 
+/** Entry types whose content the summary reads (beyond id and parent). */
+const SUMMARISED_TYPES = new Set(['message', 'session_info', 'label', 'compaction', 'branch_summary', 'usage']);
+
 /** Longer lines are digested as they stream past instead of being buffered (see the top). */
 export const SUMMARY_LINE_BYTES = 8 * 1024 * 1024;
 
@@ -211,31 +214,31 @@ export class SummaryCollector {
     return true;
   }
 
-  /** A line too long to keep: the same answer as a parse when it is a plain toolResult, else counted from its start. */
+  /**
+   * A line too long to keep. A toolResult message or an entry the summary only counts (custom,
+   * model_change…) without usage or glue gives exactly the answer of a full parse; anything else
+   * is counted from its first bytes and reported.
+   */
   private readonly addLongLine = (line: LongLineDigest): void => {
     if (this.rejected) return;
-    const prefix = readEntryPrefix(line.head);
-    const plainToolResult =
-      line.terminated && line.endsWithBrace && !line.hasUsage && !line.hasGlue && prefix?.type === 'message' && line.head.subarray(0, PREFIX_WINDOW).indexOf(TOOL_RESULT_MARKER) !== -1;
-    if (plainToolResult) {
-      this.entryCount++;
-      this.messageCount++;
-      this.noteNode(prefix.id, prefix.parentId);
-      return;
-    }
     const size = `${(line.bytes / 1024 / 1024).toFixed(1)} MiB`;
     if (!line.terminated) {
       this.problems.push({ line: line.lineNo, kind: 'torn-last-line', message: `the last line (${size}) is cut off (no newline); ignored` });
       return;
     }
+    const prefix = readEntryPrefix(line.head);
     if (!prefix || prefix.type === 'session') {
       this.problems.push({ line: line.lineNo, kind: 'oversized-line', message: `line of ${size} is too long to summarise and does not start like an entry; skipped in the listing` });
       return;
     }
     this.entryCount++;
     this.noteNode(prefix.id, prefix.parentId);
-    if (prefix.type === 'message') {
+    const plain = line.endsWithBrace && !line.hasUsage && !line.hasGlue;
+    if (prefix.type !== 'message') {
+      if (plain && !SUMMARISED_TYPES.has(prefix.type)) return;
+    } else {
       this.messageCount++;
+      if (plain && line.head.indexOf(TOOL_RESULT_MARKER) !== -1) return;
       if (prefix.role === 'user') this.userMessageCount++;
       if (prefix.role === 'assistant') this.assistantMessageCount++;
     }
