@@ -239,7 +239,9 @@ export async function deleteCommand(locations: Locations, args: string[], perman
     io.out(`${item.how === 'trash' ? 'Moved to trash' : 'Deleted permanently'}: ${sanitizeInline(item.path)}`);
   }
   for (const failure of outcome.failed) {
-    io.err(`pi-sessions: ${sanitizeInline(basename(failure.path))}: ${sanitizeInline(failure.error)}${permanent ? '' : ' (nothing was deleted; --permanent deletes for good)'}`);
+    // Only a trash that could not take a file that is still there is worth a permanent delete.
+    const hint = !permanent && failure.trashUnavailable && failure.kept !== false ? ' (nothing was deleted; --permanent deletes for good)' : '';
+    io.err(`pi-sessions: ${sanitizeInline(basename(failure.path))}: ${sanitizeInline(failure.error)}${hint}`);
   }
   return { code: outcome.failed.length > 0 ? 1 : 0 };
 }
