@@ -5,7 +5,7 @@
  * process appending numbered lines as fast as it can; a read-only folder is a read-only bind mount.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/cli.js';
@@ -190,5 +190,25 @@ describe('delete deduplicates by real path', () => {
     expect(run.stdout.trim()).toBe(`Moved to trash: ${s.session}`);
     expect(readdirSync(join(xdg, 'Trash', 'info'))).toEqual([`${basename(s.session)}.trashinfo`]);
     expect(existsSync(s.session)).toBe(false);
+  });
+});
+
+describe('a delete that the folder refuses (permissions) leaves no .trashinfo', () => {
+  const wrapper = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
+  const canDropRoot =
+    spawnSync(wrapper[0]!, [...wrapper.slice(1), 'true']).status === 0 && spawnSync(wrapper[0]!, [...wrapper.slice(1), process.execPath, CLI, '--version']).status === 0;
+  it.runIf(canDropRoot)(`as uid 65534 (setpriv) in a folder only root may write${canDropRoot ? '' : ' — SKIPPED: cannot run the CLI as uid 65534 here'}`, async () => {
+    const s = scene(1024);
+    const before = readFileSync(s.session);
+    const xdg = join(s.root, 'xdg');
+    for (const d of [s.root, join(s.root, 'sessions')]) chmodSync(d, 0o755);
+    chownSync(xdg, 65534, 65534);
+    const run = await runCliAsync(['delete', s.session], { wrapper, env: { XDG_DATA_HOME: xdg, HOME: xdg } });
+    expectCleanRun(run, 'delete from a folder the user may not write');
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(`pi-sessions: ${basename(s.session)}: cannot move it out of its folder: permission denied; nothing was deleted`);
+    expect(readdirSync(join(xdg, 'Trash', 'info'))).toEqual([]);
+    expect(readdirSync(join(xdg, 'Trash', 'files'))).toEqual([]);
+    expect(readFileSync(s.session).equals(before)).toBe(true);
   });
 });
