@@ -102,7 +102,7 @@ function splitterFor(options: ScanOptions): LineSplitter {
   return new LineSplitter(options.onLine, splitterOptions);
 }
 
-/** Tracks the line numbers at the last `\n` while chunks are pushed. */
+/** One scan in progress: where it is, its lines and its seam. */
 class Scan {
   readonly splitter: LineSplitter;
   readonly tracker: SeamTracker;
