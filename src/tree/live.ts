@@ -10,6 +10,7 @@
 import { watch as watchFile, type FSWatcher } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isBlank, lineEntries, parseLine } from '../store/lines.js';
+import { entryOf } from '../store/migrate.js';
 import { scanFrom, type Seam } from '../store/scan.js';
 import type { JsonObject, LoadedSession, Problem, SessionEntry } from '../store/types.js';
 
@@ -45,17 +46,10 @@ class AppendedLines {
   };
 
   private add(value: JsonObject, lineNo: number): void {
-    if (value['type'] === 'session') {
-      this.problems.push({ line: lineNo, kind: 'duplicate-header', message: 'a second session header; ignored like pi' });
-      return;
-    }
-    if (typeof value['id'] !== 'string' || value['id'] === '' || typeof value['type'] !== 'string') {
-      this.problems.push({ line: lineNo, kind: 'missing-id', message: 'entry has no id or type; skipped' });
-      return;
-    }
-    // The store's migration gives entries `parentId: null` when absent; appended v3 lines have it.
-    const parentId = typeof value['parentId'] === 'string' ? value['parentId'] : null;
-    this.entries.push({ ...value, type: value['type'], id: value['id'], parentId });
+    // Appended lines come from pi 1.6, which writes v3: no migration, only the reader's entry rule.
+    const entry = entryOf(value, lineNo, this.problems);
+    if (!entry) return;
+    this.entries.push(entry);
     this.entryLines.push(lineNo);
   }
 }
