@@ -1,10 +1,10 @@
 /**
  * Live updates: watches a session file and reads only the whole lines appended since the last
  * read, through the store's scan (true line numbers, the store's line rules). A torn trailing
- * fragment (pi mid-write) is read again until its newline arrives. The seam of the last read is
- * checked before every read, so a file that was not only appended to — shrunk, replaced (another
- * inode), or rewritten in place with the same or a larger size — makes the caller reload it in
- * full. fs.watch is not reliable everywhere (network filesystems, some editors' rename-on-save),
+ * fragment (pi mid-write) is read again until its newline arrives. A file that was not only
+ * appended to makes the caller reload it in full: shrunk, replaced (another inode), written
+ * without growing (a new mtime at the same size), or grown with other bytes at the seam of the
+ * last read (checked before every read; a change further back in a grown file is not seen). fs.watch is not reliable everywhere (network filesystems, some editors' rename-on-save),
  * so a slow poll backs it up.
  */
 import { watch as watchFile, type FSWatcher } from 'node:fs';
@@ -55,7 +55,7 @@ class AppendedLines {
 }
 
 /** Where watching starts: the session as read (its size, inode and resume point). */
-export type LiveStart = Pick<LoadedSession, 'size' | 'resumeAt'>;
+export type LiveStart = Pick<LoadedSession, 'size' | 'mtimeMs' | 'resumeAt'>;
 
 export interface LiveWatcher {
   /** Reads what was appended now (e.g. right after our own write). */
@@ -87,7 +87,7 @@ interface Position {
 function positionOf(from: LiveStart): Position {
   // A session built by hand has no resume point: treat its bytes as whole lines already counted.
   const seam = from.resumeAt?.seam ?? { offset: from.size, head: Buffer.alloc(0), tail: Buffer.alloc(0) };
-  return { seam, lines: from.resumeAt?.lines ?? 0, ino: from.resumeAt?.ino ?? 0, tornTail: from.size > seam.offset, size: from.size, mtimeMs: Number.NaN };
+  return { seam, lines: from.resumeAt?.lines ?? 0, ino: from.resumeAt?.ino ?? 0, tornTail: from.size > seam.offset, size: from.size, mtimeMs: from.mtimeMs };
 }
 
 export function watchSession(path: string, options: WatchOptions): LiveWatcher {
@@ -113,7 +113,11 @@ export function watchSession(path: string, options: WatchOptions): LiveWatcher {
     }
     if (at.ino !== 0 && st.ino !== at.ino) return restart(st, 'replaced');
     if (st.size < at.seam.offset) return restart(st, 'shrank');
-    if (st.size === at.size && st.mtimeMs === at.mtimeMs) return;
+    if (st.size === at.size) {
+      // Written without growing: never an append (pi only appends), so whatever changed, wherever.
+      if (st.mtimeMs !== at.mtimeMs) return restart(st, 'rewritten');
+      return;
+    }
     const lines = new AppendedLines();
     const scanned = await scanFrom(path, { onLine: lines.onLine, firstLine: at.lines + 1, partial: 'keep' }, at.seam);
     if ('rewritten' in scanned) return restart(st, 'rewritten');

@@ -87,6 +87,14 @@ describe('watchSession', () => {
     expect(events).toEqual([expect.objectContaining({ kind: 'reload', cause: 'rewritten' })]);
   });
 
+  test('a grown file whose last line read changed (the seam) is a rewrite, not an append', async () => {
+    const content = HEAD + line('b', 'a');
+    await watch(content);
+    writeFileSync(path, content.replace('"content":"b"', '"content":"B"') + line('c', 'b'));
+    await watcher!.poll();
+    expect(events).toEqual([expect.objectContaining({ kind: 'reload', cause: 'rewritten' })]);
+  });
+
   test('a file replaced by another (rename over it) is a replacement', async () => {
     const content = HEAD + line('b', 'a');
     await watch(content);
