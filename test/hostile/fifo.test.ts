@@ -66,6 +66,14 @@ describe('a FIFO named like a session never hangs anything', () => {
     }
   });
 
+  it('the tree view in a real terminal refuses a FIFO path at once: one line, exit 1, no screen', async () => {
+    const { env, home: h, fifo } = storeWithFifo();
+    const pty = startApp(h, ['tree', fifo], { env, cols: 400, rows: 20 });
+    expect(await pty.waitForExit()).toBe(1);
+    expect(pty.screen().trim()).toBe(`pi-sessions: ${fifo}: not a regular file (a FIFO)`);
+    expect(pty.rawOutput()).not.toContain('\u001b[?1049h');
+  });
+
   it('a FIFO in place of the catalogue is ignored: the listing works and says nothing about it', async () => {
     const { env, home: h } = storeWithFifo();
     const file = catalogueFile(catalogueDir(env), h.sessionsRoot);
