@@ -17,43 +17,10 @@ import { GLUE, PREFIX_WINDOW, TOOL_RESULT_MARKER, TOOL_RESULT_PREFIX, USAGE_KEY,
 import { HEADER_SEARCH_BYTES, NO_HEADER_IN_BOUND, READ_CHUNK_BYTES, givingUp, hasBom, headerRejection, isBlank, lineEntries, parseLine } from './lines.js';
 import { notASession } from './not-a-session.js';
 import { scanFromSync, type ScanOptions } from './scan.js';
-import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo, UsageTotals } from './types.js';
+import type { SummaryState } from './summary-state.js';
+import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo } from './types.js';
 
-/**
- * The collector's running state after some whole lines, as plain JSON, so a file that pi only
- * appended to can be summarised by reading the new lines alone (the catalogue's incremental
- * refresh). `SummaryCollector.resume(path, state, text)` continues exactly where `snapshot()` was
- * taken: feeding it the rest of the file gives the same `SessionInfo` as one pass over the whole.
- *
- * The message text is not part of the state (the catalogue already stores it as the search text):
- * the caller hands the previous `allMessagesText` back to `resume`.
- */
-export interface SummaryState {
-  /** The header fields `finish` and the v1 rule use (never tool output or other bulk). */
-  header: JsonObject;
-  problems: Problem[];
-  bom: boolean;
-  sawObject: boolean;
-  messageCount: number;
-  userMessageCount: number;
-  assistantMessageCount: number;
-  entryCount: number;
-  firstMessage: string;
-  /** Whether `texts` was non-empty (the joined text alone cannot tell "" from no text). */
-  hasText: boolean;
-  name: string | null;
-  lastActivity: number | null;
-  leafId: string | null;
-  labels: [string, string][];
-  models: string[];
-  usage: UsageTotals;
-  ids: string[];
-  /** Flattened `[parent, firstChild, parent, firstChild, …]`: half the JSON of nested pairs. */
-  firstChild: string[];
-  branchParents: string[];
-  /** Parent ids referenced so far that named no known entry (orphan candidates, with repeats). */
-  pendingParents: string[];
-}
+export type { SummaryState } from './summary-state.js';
 
 /** Entry types whose content the summary reads (beyond id and parent). */
 const SUMMARISED_TYPES = new Set(['message', 'session_info', 'label', 'compaction', 'branch_summary', 'usage']);
