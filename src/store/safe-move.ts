@@ -1,7 +1,7 @@
 /**
  * Moving a session file where a rename may not reach (the trash on another file system, and
- * back), without ever losing a byte: rename when source and target share a file system;
- * otherwise copy, check the copy byte for byte, and only then unlink the source.
+ * back), without ever losing a byte: link + unlink (or rename) when source and target share a
+ * file system; otherwise copy, check the copy byte for byte, and only then unlink the source.
  *
  * The source may be live (pi appends a line per entry, opening the file by path each time):
  * - if it grew or changed while it was copied, the copy is removed and the source kept;
@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { describeFsError, StoreError } from './errors.js';
 import { READ_CHUNK_BYTES } from './lines.js';
 import { openRegular } from './regular-file.js';
@@ -122,18 +122,32 @@ async function copyThenUnlink(source: string, target: string): Promise<void> {
 }
 
 /**
- * Moves a regular file to `target`, which must not exist. Resolves how it went; on failure the
- * source is where it was and no target is left behind.
+ * Moves a regular file to `target`, which must not exist (and is never replaced: a file that
+ * appears there meanwhile wins). Resolves how it went; on failure the source is where it was and
+ * no target is left behind.
  */
 export async function moveFileSafely(source: string, target: string): Promise<MoveHow> {
-  // rename() replaces an existing target: refuse first (the caller picked a free name).
-  if (await lstat(target).then(() => true, () => false)) throw new MoveError(`${target} exists already`, true);
+  // A hard link, then the unlink: unlike rename() it fails instead of replacing a target that
+  // exists, and a line appended meanwhile lands in the same inode either way.
   try {
+    await link(source, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new MoveError(`${target} exists already`, true);
+    if (code === 'EXDEV') {
+      await copyThenUnlink(source, target);
+      return 'copied';
+    }
+    // No hard links here (a file system without them, or protected_hardlinks): rename, after a check.
+    if (await lstat(target).then(() => true, () => false)) throw new MoveError(`${target} exists already`, true);
     await rename(source, target);
     return 'renamed';
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
   }
-  await copyThenUnlink(source, target);
-  return 'copied';
+  try {
+    await unlink(source);
+  } catch (error) {
+    await unlink(target).catch(() => undefined);
+    throw error;
+  }
+  return 'renamed';
 }

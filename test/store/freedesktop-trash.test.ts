@@ -42,3 +42,19 @@ describe('the freedesktop home trash', () => {
     expect(readdirSync(join(root, 'xdg', 'Trash', 'files'))).toEqual([]);
   });
 });
+
+describe('moveFileSafely', () => {
+  it('never replaces a target that exists, and leaves the source in place', async () => {
+    const { moveFileSafely } = await import('../../src/store/safe-move.js');
+    const source = join(root, 'a.jsonl');
+    const target = join(root, 'b.jsonl');
+    writeFileSync(source, 'source\n');
+    writeFileSync(target, 'already here\n');
+    await expect(moveFileSafely(source, target)).rejects.toThrow(/exists already/);
+    expect(readFileSync(target, 'utf8')).toBe('already here\n');
+    expect(readFileSync(source, 'utf8')).toBe('source\n');
+    rmSync(target);
+    expect(await moveFileSafely(source, target)).toBe('renamed');
+    expect(readFileSync(target, 'utf8')).toBe('source\n');
+  });
+});
