@@ -2,12 +2,10 @@
  * Where pi keeps sessions (session-format.md §1), resolved exactly as pi 1.6.0 does, without
  * creating anything: pi runs `mkdir -p` on the per-cwd folder; a browser must not.
  */
-import { closeSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isObject } from './entry.js';
-import { openRegularSync } from './regular-file.js';
+import { readJsonObjectFile } from './pi-settings.js';
 
 export interface Locations {
   /** The resolved working directory whose sessions are "current". */
@@ -50,27 +48,12 @@ export function encodeCwd(cwd: string): string {
   return `--${cwd.replace(/^[/\\]/, '').replace(/[/\\:]/g, '-')}--`;
 }
 
-/** Larger than any settings file a person writes; a bigger one is not read (nor held in memory). */
-const SETTINGS_MAX_BYTES = 1024 * 1024;
-
+/** The `sessionDir` of a settings file; a missing, non-regular (FIFO), huge or malformed file has none. */
 function readSetting(file: string): string | undefined {
-  try {
-    // A FIFO or a device in place of settings.json must not block: only a regular file is read.
-    const { fd, stats } = openRegularSync(file);
-    let text: string;
-    try {
-      if (stats.size > SETTINGS_MAX_BYTES) return undefined;
-      text = readFileSync(fd, 'utf8');
-    } finally {
-      closeSync(fd);
-    }
-    const parsed: unknown = JSON.parse(text);
-    const value = isObject(parsed) ? parsed['sessionDir'] : undefined;
-    return typeof value === 'string' && value !== '' ? value : undefined;
-  } catch {
-    // Missing, not a file or unparsable settings: pi falls back to the next source.
-    return undefined;
-  }
+  const read = readJsonObjectFile(file);
+  // Not readable: pi falls back to the next source.
+  const value = read.ok ? read.value['sessionDir'] : undefined;
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 export function resolveLocations(inputs: LocationInputs = {}): Locations {

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { link, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { describeFsError, StoreError } from './errors.js';
+import { writeFully } from './fs-write.js';
 import { READ_CHUNK_BYTES } from './lines.js';
 import { openRegular } from './regular-file.js';
 
@@ -29,15 +30,6 @@ export class MoveError extends StoreError {
   }
 }
 
-async function writeAll(handle: FileHandle, buf: Buffer, length: number, position: number): Promise<void> {
-  let done = 0;
-  while (done < length) {
-    const { bytesWritten } = await handle.write(buf, done, length - done, position + done);
-    if (bytesWritten <= 0) throw Object.assign(new Error('short write'), { code: 'EIO' });
-    done += bytesWritten;
-  }
-}
-
 /** Copies `from` (at `start`, to its end) into `to` at the same offset; returns the end and a hash of the bytes. */
 async function copyRange(from: FileHandle, to: FileHandle, start: number, hash: ReturnType<typeof createHash>): Promise<number> {
   const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
@@ -46,7 +38,7 @@ async function copyRange(from: FileHandle, to: FileHandle, start: number, hash: 
     const { bytesRead } = await from.read(chunk, 0, chunk.length, position);
     if (bytesRead === 0) return position;
     hash.update(chunk.subarray(0, bytesRead));
-    await writeAll(to, chunk, bytesRead, position);
+    await writeFully(to, chunk.subarray(0, bytesRead), position);
     position += bytesRead;
   }
 }
@@ -81,8 +73,10 @@ async function copyThenUnlink(source: string, target: string): Promise<void> {
   };
   try {
     try {
-      to = await open(target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, before.mode & 0o777);
+      to = await open(target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
       targetCreated = true;
+      // The source's mode exactly (the umask applies to open's mode, not to fchmod).
+      await to.chmod(before.mode & 0o7777);
     } catch (error) {
       return await fail(`cannot create ${target}: ${describeFsError(error)}`, true);
     }
