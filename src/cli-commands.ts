@@ -15,6 +15,7 @@ import {
   readSessionSync,
   renameSession,
   resolveSessionArg,
+  sessionInfoJson,
   sessionTitle,
   setLabel,
   StoreError,
@@ -39,37 +40,6 @@ export interface Output {
 
 export interface CommandResult {
   code: number;
-}
-
-function dateOrNull(date: Date): string | null {
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-/** The JSON row of `list --json`: pi's SessionInfo names, then our extras. */
-export function sessionInfoJson(info: SessionInfo): Record<string, unknown> {
-  return {
-    path: info.path,
-    id: info.id,
-    cwd: info.cwd,
-    name: info.name ?? null,
-    created: dateOrNull(info.created),
-    modified: dateOrNull(info.modified),
-    messageCount: info.messageCount,
-    firstMessage: info.firstMessage,
-    parentSessionPath: info.parentSessionPath ?? null,
-    size: info.size,
-    mtime: new Date(info.mtimeMs).toISOString(),
-    version: info.version,
-    entryCount: info.entryCount,
-    userMessageCount: info.userMessageCount,
-    assistantMessageCount: info.assistantMessageCount,
-    branchCount: info.branchCount,
-    leafId: info.leafId,
-    labels: info.labels,
-    models: info.models,
-    usage: info.usage,
-    problems: info.problems,
-  };
 }
 
 /** A readable table: age, prompts, size, title (and cwd for all projects). */
@@ -239,7 +209,9 @@ export async function deleteCommand(locations: Locations, args: string[], perman
     io.out(`${item.how === 'trash' ? 'Moved to trash' : 'Deleted permanently'}: ${sanitizeInline(item.path)}`);
   }
   for (const failure of outcome.failed) {
-    io.err(`pi-sessions: ${sanitizeInline(basename(failure.path))}: ${sanitizeInline(failure.error)}${permanent ? '' : ' (nothing was deleted; --permanent deletes for good)'}`);
+    // Only a trash that could not take a file that is still there is worth a permanent delete.
+    const hint = !permanent && failure.trashUnavailable && failure.kept !== false ? ' (nothing was deleted; --permanent deletes for good)' : '';
+    io.err(`pi-sessions: ${sanitizeInline(basename(failure.path))}: ${sanitizeInline(failure.error)}${hint}`);
   }
   return { code: outcome.failed.length > 0 ? 1 : 0 };
 }

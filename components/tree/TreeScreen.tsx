@@ -235,23 +235,22 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         return;
       }
       const next = load(store, result);
-      liveRef.current?.reset(result.size, 0);
+      liveRef.current?.reset(result);
       setData(next);
       dispatch({ type: 'reload', index: next.index, message: `Reloaded: ${reason}` });
     };
     const watcher = watchSession(path, {
-      size: session.size,
-      endsWithNewline: session.endsWithNewline,
+      from: session,
       onEvent(event) {
         if (event.kind === 'reload') void reloadFully(event.reason);
         else if (event.kind === 'error') dispatch({ type: 'status', status: { text: event.message, tone: 'error' } });
-        else if (event.entries.length > 0) {
+        else {
           const current = dataRef.current;
-          const lastLine = current.session.entryLines.at(-1) ?? 1;
           const session2: LoadedSession = {
             ...current.session,
             entries: [...current.session.entries, ...event.entries],
-            entryLines: [...current.session.entryLines, ...event.entries.map((_, i) => lastLine + i + 1)],
+            entryLines: [...current.session.entryLines, ...event.entryLines],
+            problems: [...current.session.problems, ...event.problems],
           };
           const next = load(store, session2, current.index);
           setData(next);

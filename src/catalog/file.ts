@@ -15,12 +15,12 @@
  * older version or the user made it wider) and its files 0600, whatever the umask.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 import { chmod, mkdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { removeStaleTemps, writeFully } from '../store/fs-write.js';
-import { openRegular } from '../store/regular-file.js';
+import { openRegular, openRegularSync } from '../store/regular-file.js';
 import { summarizeFileSync } from '../store/summary.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
 import { asciiJson, CATALOGUE_FORMAT, CATALOGUE_VERSION, fromSessionRecord, parseHeader, type CatalogueHeader, type CatalogueRecord } from './format.js';
@@ -165,7 +165,8 @@ export class Catalogue {
 export function loadCatalogue(file: string, root: string): Catalogue | undefined {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    // Only a regular file: a FIFO in its place would block every listing (it is ignored instead).
+    fd = openRegularSync(file).fd;
   } catch {
     return undefined;
   }

@@ -17,7 +17,11 @@
  * KB per session) are needed only for files that grew. The header's section lengths must add up to
  * the file size, which catches a truncated file; a record that does not decode rejects the file.
  */
-import type { NotASession, Problem, SessionInfo, UsageTotals } from '../store/types.js';
+import type { SessionRecord } from '../store/session-info.js';
+import type { NotASession, SessionInfo } from '../store/types.js';
+
+// The record's fields are derived from the one table of SessionInfo's fields (store/session-info.ts).
+export { toSessionRecord, type SessionRecord } from '../store/session-info.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
@@ -33,29 +37,6 @@ export interface CatalogueHeader {
   meta: number;
   text: number;
   resume: number;
-}
-
-/** A listed session, without its path, text and validators (kept beside it in the record). */
-export interface SessionRecord {
-  id: string;
-  cwd: string;
-  name?: string;
-  parentSessionPath?: string;
-  /** `Date` as milliseconds; null for an invalid date (JSON has no NaN). */
-  created: number | null;
-  modified: number | null;
-  messageCount: number;
-  firstMessage: string;
-  version: number;
-  entryCount: number;
-  userMessageCount: number;
-  assistantMessageCount: number;
-  branchCount: number;
-  leafId: string | null;
-  labels: string[];
-  models: string[];
-  usage: UsageTotals;
-  problems: Problem[];
 }
 
 export interface CatalogueRecord {
@@ -80,35 +61,11 @@ export interface CatalogueRecord {
   x?: { reason: NotASession['reason']; message: string };
 }
 
-const toMs = (date: Date): number | null => (Number.isNaN(date.getTime()) ? null : date.getTime());
 const fromMs = (ms: number | null): Date => new Date(ms ?? Number.NaN);
 
-export function toSessionRecord(info: SessionInfo): SessionRecord {
-  const record: SessionRecord = {
-    id: info.id,
-    cwd: info.cwd,
-    created: toMs(info.created),
-    modified: toMs(info.modified),
-    messageCount: info.messageCount,
-    firstMessage: info.firstMessage,
-    version: info.version,
-    entryCount: info.entryCount,
-    userMessageCount: info.userMessageCount,
-    assistantMessageCount: info.assistantMessageCount,
-    branchCount: info.branchCount,
-    leafId: info.leafId,
-    labels: info.labels,
-    models: info.models,
-    usage: info.usage,
-    problems: info.problems,
-  };
-  if (info.name !== undefined) record.name = info.name;
-  if (info.parentSessionPath !== undefined) record.parentSessionPath = info.parentSessionPath;
-  return record;
-}
-
 /**
- * Rebuilds the `SessionInfo` (same keys, same order as the summariser's). `allMessagesText` is an
+ * Rebuilds the `SessionInfo` (same keys, same order as the summariser's; the `SessionInfo` type
+ * of the literal makes a forgotten field a compile error). `allMessagesText` is an
  * accessor that calls `loadText` on first read, so a warm start reads no text at all until a
  * search (or `--json`) asks for it; assigning it works like a plain property. An accessor written
  * in the literal keeps V8's fast object shape (defineProperty afterwards measured 4× slower).

@@ -2,18 +2,20 @@
  * The few synchronous file calls the catalogue makes on session files, behind an interface so
  * tests (and the bench) can count the bytes a refresh really reads.
  */
-import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, readSync, type Stats } from 'node:fs';
+import { openRegularSync } from '../store/regular-file.js';
 
 export interface FileIo {
+  /** Opens a regular file for reading; anything else (a FIFO…) throws at once, never blocks. */
   openSync(path: string): number;
   fstatSync(fd: number): Stats;
   /** Reads up to `length` bytes at `position` (null: the current position) into `buffer`. */
-  readSync(fd: number, buffer: Buffer, offset: number, length: number, position: number | null): number;
+  readSync(fd: number, buffer: Buffer, offset: number, length: number, position: number): number;
   closeSync(fd: number): void;
 }
 
 export const nodeIo: FileIo = {
-  openSync: (path) => openSync(path, 'r'),
+  openSync: (path) => openRegularSync(path).fd,
   fstatSync: (fd) => fstatSync(fd),
   readSync: (fd, buffer, offset, length, position) => readSync(fd, buffer, offset, length, position),
   closeSync: (fd) => closeSync(fd),

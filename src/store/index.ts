@@ -14,3 +14,5 @@ export { forkSession } from './fork.js';
 export { trashSessions, restoreSessions, type TrashedSession, type TrashOutcome, type RestoreOutcome, type TrashFunction } from './trash.js';
 export { resolveSessionArg, looksLikePath } from './resolve.js';
 export { parseText, LineSplitter } from './lines.js';
+export { sessionInfoJson, SESSION_INFO_FIELDS, SESSION_INFO_KEYS } from './session-info.js';
+export { scanFrom, scanFromSync, type ScanOptions, type ScannedFile, type Seam, type Rewritten } from './scan.js';

@@ -11,16 +11,45 @@ import type { JsonObject, Problem } from './types.js';
 /** Receives one physical line: `buf[start, end)` without its `\n`. */
 export type LineHandler = (buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean) => void;
 
+/**
+ * Receives a line longer than the splitter's bound as a stream of pieces instead of one buffer,
+ * so that reading it costs no more memory than a chunk. `piece` may be called with the caller's
+ * reused chunk: copy what must outlive the call.
+ */
+export interface LongLineSink {
+  piece(buf: Buffer, start: number, end: number): void;
+  end(terminated: boolean): void;
+}
+
+export interface SplitterOptions {
+  /** Line number of the first line pushed (default 1): a scan from an offset numbers lines truly. */
+  firstLine?: number;
+  /**
+   * A line that grows past `maxLineBytes()` (asked whenever a line spans chunks) goes to the sink
+   * `onLongLine` returns instead of being buffered whole. Without `onLongLine` lines are unbounded.
+   */
+  maxLineBytes?: () => number;
+  onLongLine?: (lineNo: number) => LongLineSink;
+}
+
 export const READ_CHUNK_BYTES = 1024 * 1024;
 
 /** Splits a stream of chunks into lines; chunks may be reused by the caller after `push`. */
 export class LineSplitter {
   private pieces: Buffer[] = [];
-  lineNo = 0;
+  private pendingBytes = 0;
+  private long: LongLineSink | undefined;
+  /** The number of the last line handed over (the line before `firstLine` at the start). */
+  lineNo: number;
   /** Whether the last byte pushed was `\n` (or nothing was pushed). */
   endsWithNewline = true;
 
-  constructor(private readonly onLine: LineHandler) {}
+  constructor(
+    private readonly onLine: LineHandler,
+    private readonly options: SplitterOptions = {},
+  ) {
+    this.lineNo = (options.firstLine ?? 1) - 1;
+  }
 
   push(chunk: Buffer, length: number): void {
     if (length <= 0) return;
@@ -28,17 +57,20 @@ export class LineSplitter {
     let pos = 0;
     while (pos < length) {
       let nl = chunk.indexOf(0x0a, pos);
-      if (nl === -1 || nl >= length) nl = -1;
+      if (nl >= length) nl = -1;
       if (nl === -1) {
-        // Copy: the caller reuses `chunk` for the next read.
-        this.pieces.push(Buffer.from(chunk.subarray(pos, length)));
+        this.carry(chunk, pos, length);
         return;
       }
       this.lineNo++;
-      if (this.pieces.length > 0) {
+      if (this.long) {
+        this.long.piece(chunk, pos, nl);
+        this.endLong(true);
+      } else if (this.pieces.length > 0) {
         this.pieces.push(chunk.subarray(pos, nl));
         const whole = Buffer.concat(this.pieces);
         this.pieces = [];
+        this.pendingBytes = 0;
         this.onLine(whole, 0, whole.length, this.lineNo, true);
       } else {
         this.onLine(chunk, pos, nl, this.lineNo, true);
@@ -47,11 +79,43 @@ export class LineSplitter {
     }
   }
 
+  /** Keeps the start of a line that continues in the next chunk (or streams it when too long). */
+  private carry(chunk: Buffer, start: number, end: number): void {
+    if (this.long) {
+      this.long.piece(chunk, start, end);
+      return;
+    }
+    this.pendingBytes += end - start;
+    const { maxLineBytes, onLongLine } = this.options;
+    if (onLongLine && maxLineBytes && this.pendingBytes > maxLineBytes()) {
+      this.long = onLongLine(this.lineNo + 1);
+      for (const piece of this.pieces) this.long.piece(piece, 0, piece.length);
+      this.pieces = [];
+      this.pendingBytes = 0;
+      this.long.piece(chunk, start, end);
+      return;
+    }
+    // Copy: the caller reuses `chunk` for the next read.
+    this.pieces.push(Buffer.from(chunk.subarray(start, end)));
+  }
+
+  private endLong(terminated: boolean): void {
+    const long = this.long!;
+    this.long = undefined;
+    long.end(terminated);
+  }
+
   /** Flushes a last line that has no `\n`. */
   end(): void {
+    if (this.long) {
+      this.lineNo++;
+      this.endLong(false);
+      return;
+    }
     if (this.pieces.length === 0) return;
     const whole = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces);
     this.pieces = [];
+    this.pendingBytes = 0;
     this.lineNo++;
     this.onLine(whole, 0, whole.length, this.lineNo, false);
   }
@@ -164,4 +228,25 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return `a ${typeof value}`;
+}
+
+/**
+ * How far into a file the header may start (blank or junk lines before it, which pi skips, or a
+ * first line still without its `\n`): past this, the file cannot be a session and reading stops,
+ * so a gigabyte of NUL bytes named `.jsonl` costs one chunk, not a gigabyte of memory.
+ */
+export const HEADER_SEARCH_BYTES = 1024 * 1024;
+
+export const NO_HEADER_IN_BOUND = `no session header in the first ${HEADER_SEARCH_BYTES / 1024 / 1024} MiB: not a pi session`;
+
+/** Why the first object of a file disqualifies it, or undefined for a usable header. */
+export function headerRejection(value: JsonObject): string | undefined {
+  if (value['type'] === 'session' && typeof value['id'] === 'string') return undefined;
+  return value['type'] === 'session' ? 'the header has no string id: not a pi session' : 'the first JSON line is not a session header: not a pi session';
+}
+
+/** A sink for a line that need not be kept: it only makes the file be given up. */
+export function givingUp(onGiveUp: () => void): LongLineSink {
+  onGiveUp();
+  return { piece: () => undefined, end: () => undefined };
 }

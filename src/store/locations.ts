@@ -2,11 +2,10 @@
  * Where pi keeps sessions (session-format.md §1), resolved exactly as pi 1.6.0 does, without
  * creating anything: pi runs `mkdir -p` on the per-cwd folder; a browser must not.
  */
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isObject } from './entry.js';
+import { readJsonObjectFile } from './pi-settings.js';
 
 export interface Locations {
   /** The resolved working directory whose sessions are "current". */
@@ -49,15 +48,12 @@ export function encodeCwd(cwd: string): string {
   return `--${cwd.replace(/^[/\\]/, '').replace(/[/\\:]/g, '-')}--`;
 }
 
+/** The `sessionDir` of a settings file; a missing, non-regular (FIFO), huge or malformed file has none. */
 function readSetting(file: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    const value = isObject(parsed) ? parsed['sessionDir'] : undefined;
-    return typeof value === 'string' && value !== '' ? value : undefined;
-  } catch {
-    // Missing or unparsable settings: pi falls back to the next source.
-    return undefined;
-  }
+  const read = readJsonObjectFile(file);
+  // Not readable: pi falls back to the next source.
+  const value = read.ok ? read.value['sessionDir'] : undefined;
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 export function resolveLocations(inputs: LocationInputs = {}): Locations {

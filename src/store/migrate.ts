@@ -49,37 +49,45 @@ export function migrateInMemory(objects: JsonObject[], lines: number[], diskVers
   const entries: SessionEntry[] = [];
   const entryLines: number[] = [];
   for (let i = 1; i < objects.length; i++) {
-    const object = objects[i]!;
-    const line = lines[i]!;
-    if (object['type'] === 'session') {
-      problems.push({ line, kind: 'duplicate-header', message: 'a second session header (pi before 0.55.2); ignored like pi' });
-      continue;
-    }
-    if (typeof object['id'] !== 'string' || object['id'] === '') {
-      problems.push({ line, kind: 'missing-id', message: `entry${typeof object['type'] === 'string' ? ` of type "${object['type']}"` : ''} has no id; skipped` });
-      continue;
-    }
-    if (typeof object['type'] !== 'string') {
-      problems.push({ line, kind: 'missing-id', message: 'entry has no type; skipped' });
-      continue;
-    }
-    const parentId = object['parentId'];
-    if (parentId !== null && typeof parentId !== 'string') {
-      if (parentId !== undefined) {
-        problems.push({ line, kind: 'bad-parent', message: `parentId is ${typeof parentId}; treated as a root` });
-      }
-      object['parentId'] = null;
-    }
-    if (object['type'] === 'message') {
-      const message = object['message'];
-      if (message === null || typeof message !== 'object' || Array.isArray(message)) {
-        problems.push({ line, kind: 'bad-message', message: 'message entry without a message object (pi 1.6 hides this session)' });
-      }
-    }
-    entries.push(object as SessionEntry);
-    entryLines.push(line);
+    const entry = entryOf(objects[i]!, lines[i]!, problems);
+    if (!entry) continue;
+    entries.push(entry);
+    entryLines.push(lines[i]!);
   }
   return { header, entries, entryLines, changed };
+}
+
+/**
+ * The entry a (migrated) object after the header is, or undefined with the reason pushed to
+ * `problems`: the one rule of the reader and of the live watcher's appended lines.
+ */
+export function entryOf(object: JsonObject, line: number, problems: Problem[]): SessionEntry | undefined {
+  if (object['type'] === 'session') {
+    problems.push({ line, kind: 'duplicate-header', message: 'a second session header (pi before 0.55.2); ignored like pi' });
+    return undefined;
+  }
+  if (typeof object['id'] !== 'string' || object['id'] === '') {
+    problems.push({ line, kind: 'missing-id', message: `entry${typeof object['type'] === 'string' ? ` of type "${object['type']}"` : ''} has no id; skipped` });
+    return undefined;
+  }
+  if (typeof object['type'] !== 'string') {
+    problems.push({ line, kind: 'missing-id', message: 'entry has no type; skipped' });
+    return undefined;
+  }
+  const parentId = object['parentId'];
+  if (parentId !== null && typeof parentId !== 'string') {
+    if (parentId !== undefined) {
+      problems.push({ line, kind: 'bad-parent', message: `parentId is ${typeof parentId}; treated as a root` });
+    }
+    object['parentId'] = null;
+  }
+  if (object['type'] === 'message') {
+    const message = object['message'];
+    if (message === null || typeof message !== 'object' || Array.isArray(message)) {
+      problems.push({ line, kind: 'bad-message', message: 'message entry without a message object (pi 1.6 hides this session)' });
+    }
+  }
+  return object as SessionEntry;
 }
 
 function migrateV1ToV2(objects: JsonObject[]): void {

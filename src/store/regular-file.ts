@@ -9,9 +9,19 @@ import { closeSync, constants, fstatSync, openSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { StoreError } from './errors.js';
 
+/** A path that exists but is not a regular file; `what` is the reason without the path. */
+export class NotRegularFileError extends StoreError {
+  constructor(
+    path: string,
+    readonly what: string,
+  ) {
+    super('not-regular', `${path}: ${what}`);
+  }
+}
+
 /** The error for a path that exists but is not a regular file (FIFO, socket, device, directory). */
 export function notRegularFile(path: string, stats: Stats): StoreError {
-  return new StoreError('not-regular', `${path}: not a regular file (${fileKind(stats)})`);
+  return new NotRegularFileError(path, `not a regular file (${fileKind(stats)})`);
 }
 
 function fileKind(stats: Stats): string {

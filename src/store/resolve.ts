@@ -3,11 +3,12 @@
  * has a slash or ends in `.jsonl`; otherwise an exact id, then a unique id prefix, first in the
  * current project, then across all projects.
  */
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { StoreError } from './errors.js';
 import { listSessions } from './list.js';
 import type { Locations } from './locations.js';
+import { notRegularFile } from './regular-file.js';
 import type { SessionInfo } from './types.js';
 
 export function looksLikePath(arg: string): boolean {
@@ -27,7 +28,14 @@ export async function resolveSessionArg(arg: string, locations: Locations): Prom
   if (arg === '') throw new StoreError('bad-input', 'empty session argument');
   if (looksLikePath(arg)) {
     const path = resolve(arg);
-    if (!existsSync(path)) throw new StoreError('not-found', `${path}: no such session file`);
+    let stats;
+    try {
+      stats = statSync(path);
+    } catch {
+      throw new StoreError('not-found', `${path}: no such session file`);
+    }
+    // A FIFO, a device or a folder is refused here, before any screen opens (stat never blocks).
+    if (!stats.isFile()) throw notRegularFile(path, stats);
     return path;
   }
   for (const scope of ['cwd', 'all'] as const) {

@@ -6,89 +6,29 @@
  * message is not parsed: its id and parent come from a tiny parse of the line's prefix, which is
  * all the listing needs from it. Lines that might carry usage, or that look glued or torn, take the
  * full parse, so the shortcut never changes an answer.
+ *
+ * Memory: a line longer than SUMMARY_LINE_BYTES (a huge tool output) is never buffered whole: it
+ * streams through a digest that keeps its first bytes and a few facts (line-prefix.ts). A long
+ * toolResult line without usage gives the same answer as a full parse; any other long line is
+ * counted from its first bytes and reported as an `oversized-line` problem.
  */
 import { addUsage, assistantModel, emptyUsage, isObject, textOfContent } from './entry.js';
-import { READ_CHUNK_BYTES, hasBom, isBlank, lineEntries, parseLine } from './lines.js';
-import { notASession, scanFileSync } from './read.js';
-import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo, UsageTotals } from './types.js';
+import { GLUE, PREFIX_WINDOW, TOOL_RESULT_MARKER, TOOL_RESULT_PREFIX, USAGE_KEY, digestingSink, readEntryPrefix, readIdPrefix, type LongLineDigest } from './line-prefix.js';
+import { HEADER_SEARCH_BYTES, NO_HEADER_IN_BOUND, READ_CHUNK_BYTES, givingUp, hasBom, headerRejection, isBlank, lineEntries, parseLine } from './lines.js';
+import { notASession } from './not-a-session.js';
+import { scanFromSync, type ScanOptions } from './scan.js';
+import type { SummaryState } from './summary-state.js';
+import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo } from './types.js';
 
-const TOOL_RESULT_PREFIX = Buffer.from('{"type":"message",');
-const TOOL_RESULT_MARKER = Buffer.from(',"message":{"role":"toolResult"');
-// `usage":` rather than `"usage"`: a needle starting with a quote is several times slower to search in JSON.
-const USAGE_KEY = Buffer.from('usage":');
-const GLUE = Buffer.from('}{"');
-/** The id/parentId/timestamp prefix of a pi line is well under this. */
-const PREFIX_WINDOW = 320;
+export type { SummaryState } from './summary-state.js';
 
-/**
- * The collector's running state after some whole lines, as plain JSON, so a file that pi only
- * appended to can be summarised by reading the new lines alone (the catalogue's incremental
- * refresh). `SummaryCollector.resume(path, state, text)` continues exactly where `snapshot()` was
- * taken: feeding it the rest of the file gives the same `SessionInfo` as one pass over the whole.
- *
- * The message text is not part of the state (the catalogue already stores it as the search text):
- * the caller hands the previous `allMessagesText` back to `resume`.
- */
-export interface SummaryState {
-  /** The header fields `finish` and the v1 rule use (never tool output or other bulk). */
-  header: JsonObject;
-  problems: Problem[];
-  bom: boolean;
-  sawObject: boolean;
-  messageCount: number;
-  userMessageCount: number;
-  assistantMessageCount: number;
-  entryCount: number;
-  firstMessage: string;
-  /** Whether `texts` was non-empty (the joined text alone cannot tell "" from no text). */
-  hasText: boolean;
-  name: string | null;
-  lastActivity: number | null;
-  leafId: string | null;
-  labels: [string, string][];
-  models: string[];
-  usage: UsageTotals;
-  ids: string[];
-  /** Flattened `[parent, firstChild, parent, firstChild, …]`: half the JSON of nested pairs. */
-  firstChild: string[];
-  branchParents: string[];
-  /** Parent ids referenced so far that named no known entry (orphan candidates, with repeats). */
-  pendingParents: string[];
-}
+/** Entry types whose content the summary reads (beyond id and parent). */
+const SUMMARISED_TYPES = new Set(['message', 'session_info', 'label', 'compaction', 'branch_summary', 'usage']);
+
+/** Longer lines are digested as they stream past instead of being buffered (see the top). */
+export const SUMMARY_LINE_BYTES = 8 * 1024 * 1024;
 
 const HEADER_FIELDS = ['type', 'id', 'version', 'timestamp', 'cwd', 'parentSession'] as const;
-
-const ID_KEY = Buffer.from('"id":"');
-const PARENT_KEY = Buffer.from(',"parentId":');
-const NULL = Buffer.from('null');
-
-/**
- * Reads `"id":"…","parentId":"…"|null` at `at` in a pi-written line without JSON.parse (a
- * hundred thousand small parses cost more than the whole scan). Anything unexpected — another
- * key order, an escape, a missing quote — returns undefined and the caller parses the line.
- */
-function readIdPrefix(buf: Buffer, at: number, limit: number): { id: string; parentId: string | null } | undefined {
-  if (buf.compare(ID_KEY, 0, ID_KEY.length, at, at + ID_KEY.length) !== 0) return undefined;
-  const idStart = at + ID_KEY.length;
-  const idEnd = buf.indexOf(0x22 /* " */, idStart);
-  if (idEnd <= idStart || idEnd >= limit) return undefined;
-  const idBackslash = buf.indexOf(0x5c /* backslash: an escape */, idStart);
-  if (idBackslash !== -1 && idBackslash < idEnd) return undefined;
-  const p = idEnd + 1;
-  if (buf.compare(PARENT_KEY, 0, PARENT_KEY.length, p, p + PARENT_KEY.length) !== 0) return undefined;
-  const v = p + PARENT_KEY.length;
-  let parentId: string | null;
-  if (buf.compare(NULL, 0, NULL.length, v, v + NULL.length) === 0) parentId = null;
-  else {
-    if (buf[v] !== 0x22) return undefined;
-    const parentEnd = buf.indexOf(0x22, v + 1);
-    if (parentEnd <= v + 1 || parentEnd >= limit) return undefined;
-    const backslash = buf.indexOf(0x5c, v + 1);
-    if (backslash !== -1 && backslash < parentEnd) return undefined;
-    parentId = buf.toString('utf8', v + 1, parentEnd);
-  }
-  return { id: buf.toString('utf8', idStart, idEnd), parentId };
-}
 
 export class SummaryCollector {
   header: SessionHeader | undefined;
@@ -115,7 +55,26 @@ export class SummaryCollector {
   private readonly branchParents = new Set<string>();
   private readonly parents: string[] = [];
 
+  /** Bytes of the lines before the header (bounded by HEADER_SEARCH_BYTES). */
+  private bytesBeforeHeader = 0;
+
   constructor(private readonly path: string) {}
+
+  /** The scan options that feed this collector, bound each line and stop at a non-session. */
+  scanOptions(): ScanOptions {
+    return {
+      onLine: this.onLine,
+      stop: () => this.rejected !== undefined,
+      maxLineBytes: () => (this.header ? SUMMARY_LINE_BYTES : HEADER_SEARCH_BYTES),
+      onLongLine: (lineNo) => (this.header ? digestingSink(lineNo, this.addLongLine) : givingUp(() => this.reject('no-header', NO_HEADER_IN_BOUND))),
+    };
+  }
+
+  private reject(reason: NotASession['reason'], message: string): void {
+    if (this.rejected) return;
+    this.rejected = reason;
+    this.rejectMessage = message;
+  }
 
   /**
    * The state after the lines fed so far (call it at a line boundary, before `finish`, which
@@ -183,6 +142,13 @@ export class SummaryCollector {
 
   readonly onLine = (buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void => {
     if (this.rejected) return;
+    if (!this.header) {
+      this.bytesBeforeHeader += end - start + 1;
+      if (this.bytesBeforeHeader > HEADER_SEARCH_BYTES) {
+        this.reject('no-header', NO_HEADER_IN_BOUND);
+        return;
+      }
+    }
     if (lineNo === 1 && hasBom(buf, start, end)) {
       this.bom = true;
       start += 3;
@@ -215,6 +181,37 @@ export class SummaryCollector {
     return true;
   }
 
+  /**
+   * A line too long to keep. A toolResult message or an entry the summary only counts (custom,
+   * model_change…) without usage or glue gives exactly the answer of a full parse; anything else
+   * is counted from its first bytes and reported.
+   */
+  private readonly addLongLine = (line: LongLineDigest): void => {
+    if (this.rejected) return;
+    const size = `${(line.bytes / 1024 / 1024).toFixed(1)} MiB`;
+    if (!line.terminated) {
+      this.problems.push({ line: line.lineNo, kind: 'torn-last-line', message: `the last line (${size}) is cut off (no newline); ignored` });
+      return;
+    }
+    const prefix = readEntryPrefix(line.head);
+    if (!prefix || prefix.type === 'session') {
+      this.problems.push({ line: line.lineNo, kind: 'oversized-line', message: `line of ${size} is too long to summarise and does not start like an entry; skipped in the listing` });
+      return;
+    }
+    this.entryCount++;
+    this.noteNode(prefix.id, prefix.parentId);
+    const plain = line.endsWithBrace && !line.hasUsage && !line.hasGlue;
+    if (prefix.type !== 'message') {
+      if (plain && !SUMMARISED_TYPES.has(prefix.type)) return;
+    } else {
+      this.messageCount++;
+      if (plain && line.head.indexOf(TOOL_RESULT_MARKER) !== -1) return;
+      if (prefix.role === 'user') this.userMessageCount++;
+      if (prefix.role === 'assistant') this.assistantMessageCount++;
+    }
+    this.problems.push({ line: line.lineNo, kind: 'oversized-line', message: `line of ${size} is too long to summarise: counted, but its text, model and usage are left out of the listing` });
+  };
+
   private noteNode(id: string, parentId: string | null): void {
     this.ids.add(id);
     this.leafId = id;
@@ -229,9 +226,9 @@ export class SummaryCollector {
   private add(value: JsonObject, lineNo: number): void {
     if (!this.header) {
       this.sawObject = true;
-      if (value['type'] !== 'session' || typeof value['id'] !== 'string') {
-        this.rejected = this.bom ? 'bom' : 'no-header';
-        this.rejectMessage = value['type'] === 'session' ? 'the header has no string id: not a pi session' : 'the first JSON line is not a session header: not a pi session';
+      const rejection = headerRejection(value);
+      if (rejection) {
+        this.reject(this.bom ? 'bom' : 'no-header', rejection);
         return;
       }
       this.header = value as SessionHeader;
@@ -362,7 +359,7 @@ let sharedChunk: Buffer | undefined;
  */
 export function summarizeFileSync(path: string): SessionInfo | NotASession {
   const collector = new SummaryCollector(path);
-  const scanned = scanFileSync(path, collector.onLine, () => collector.rejected !== undefined, (sharedChunk ??= Buffer.allocUnsafe(READ_CHUNK_BYTES)));
+  const scanned = scanFromSync(path, { ...collector.scanOptions(), chunk: (sharedChunk ??= Buffer.allocUnsafe(READ_CHUNK_BYTES)) });
   if ('ok' in scanned) return scanned;
   return collector.finish(scanned.size, scanned.mtimeMs, scanned.endsWithNewline);
 }

@@ -1,12 +1,17 @@
 /**
- * Deleting sessions: to the system trash (the `trash` package), never silently permanent.
- * On Linux the freedesktop trash records the original path and `trash` tells us where each file
- * went, so a batch can be restored; elsewhere undo says plainly that it cannot.
+ * Deleting sessions: to the system trash, never silently permanent. On Linux the freedesktop
+ * home trash is written here (freedesktop-trash.ts: the `trash` package's Linux backend loses
+ * lines across file systems and leaves `.trashinfo` files behind on failure); on macOS, Windows
+ * and WSL the `trash` package does it. On Linux each batch can be restored, across file systems
+ * too; elsewhere undo says plainly that it cannot.
  */
-import { existsSync } from 'node:fs';
-import { lstat, mkdir, rename, unlink } from 'node:fs/promises';
+import { existsSync, realpathSync } from 'node:fs';
+import { lstat, mkdir, unlink } from 'node:fs/promises';
+import { release } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
+import { moveToHomeTrash, TrashError } from './freedesktop-trash.js';
+import { moveFileSafely } from './safe-move.js';
 
 export interface TrashedSession {
   /** The session's path before deletion. */
@@ -23,6 +28,8 @@ export interface TrashFailure {
   error: string;
   /** True when the system trash refused the file: only a permanent delete (asked for) can remove it. */
   trashUnavailable?: boolean;
+  /** False when the file is no longer at its path although the delete failed (the error says where it is). */
+  kept?: boolean;
 }
 
 export interface TrashOutcome {
@@ -34,7 +41,10 @@ export interface TrashOutcome {
 type TrashRecord = { path: string; info: string };
 export type TrashFunction = (paths: string[], options: { glob: false }) => Promise<unknown>;
 
-async function defaultTrash(paths: string[], options: { glob: false }): Promise<unknown> {
+/** WSL reports Linux, but its users expect the Windows recycle bin, which the package handles. */
+const useHomeTrash = process.platform === 'linux' && !/microsoft/i.test(release());
+
+async function packageTrash(paths: string[], options: { glob: false }): Promise<unknown> {
   const { default: trash } = await import('trash');
   return trash(paths, options);
 }
@@ -43,15 +53,65 @@ function isTrashRecord(value: unknown): value is TrashRecord {
   return typeof value === 'object' && value !== null && typeof (value as TrashRecord).path === 'string' && typeof (value as TrashRecord).info === 'string';
 }
 
+function firstLine(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+}
+
+/** Through a trash function (the package, or a test's): its record, when it gives one. */
+async function throughFunction(path: string, trash: TrashFunction): Promise<TrashedSession | TrashFailure> {
+  try {
+    const result = await trash([path], { glob: false });
+    // pi counts a delete as done when trash succeeded or the file is gone afterwards.
+    if (existsSync(path)) throw new Error('the file is still there');
+    const record = Array.isArray(result) && isTrashRecord(result[0]) ? result[0] : undefined;
+    const trashed: TrashedSession = { path, how: 'trash' };
+    if (record) {
+      trashed.trashedPath = record.path;
+      trashed.infoPath = record.info;
+    }
+    return trashed;
+  } catch (error) {
+    // Never "nothing was deleted" when the file is gone: the library may have failed half-way.
+    if (!existsSync(path)) return { path, error: `the trash reported an error (${firstLine(error)}) but the file is no longer here: look for it in the trash`, kept: false };
+    return { path, error: `could not move to the trash: ${firstLine(error)}`, trashUnavailable: true, kept: true };
+  }
+}
+
+async function throughHomeTrash(path: string): Promise<TrashedSession | TrashFailure> {
+  try {
+    const moved = await moveToHomeTrash(path);
+    return { path, how: 'trash', trashedPath: moved.path, infoPath: moved.info };
+  } catch (error) {
+    if (!(error instanceof TrashError)) return { path, error: `could not move to the trash: ${firstLine(error)}`, trashUnavailable: true, kept: existsSync(path) };
+    if (error.sourceGone) return { path, error: error.message, kept: false };
+    const failure: TrashFailure = { path, error: error.targetSide ? `could not move to the trash: ${error.message}` : error.message, kept: true };
+    if (error.targetSide) failure.trashUnavailable = true;
+    return failure;
+  }
+}
+
+/** The path a file is known by whatever the way it was named (symlinked folders, `..`): for deduplication. */
+function identity(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 /**
- * Moves each file to the trash, one at a time so a failure names its file. With `permanent`,
- * unlinks instead (the caller must have asked the user explicitly).
+ * Moves each file to the trash, one at a time so a failure names its file; the same file named
+ * twice (by path and by id) is deleted once. With `permanent`, unlinks instead (the caller must
+ * have asked the user explicitly).
  */
 export async function trashSessions(paths: string[], options: { permanent?: boolean; trash?: TrashFunction } = {}): Promise<TrashOutcome> {
-  const trash = options.trash ?? defaultTrash;
   const outcome: TrashOutcome = { trashed: [], failed: [] };
+  const seen = new Set<string>();
   for (const input of paths) {
     const path = resolve(input);
+    const key = identity(path);
+    if (seen.has(key)) continue;
+    seen.add(key);
     try {
       const info = await lstat(path);
       if (!info.isFile()) throw new StoreError('bad-input', 'not a regular file');
@@ -64,24 +124,13 @@ export async function trashSessions(paths: string[], options: { permanent?: bool
         await unlink(path);
         outcome.trashed.push({ path, how: 'deleted' });
       } catch (error) {
-        outcome.failed.push({ path, error: describeFsError(error) });
+        outcome.failed.push({ path, error: describeFsError(error), kept: true });
       }
       continue;
     }
-    try {
-      const result = await trash([path], { glob: false });
-      // pi counts a delete as done when trash succeeded or the file is gone afterwards.
-      if (existsSync(path)) throw new Error('the file is still there');
-      const record = Array.isArray(result) && isTrashRecord(result[0]) ? result[0] : undefined;
-      const trashed: TrashedSession = { path, how: 'trash' };
-      if (record) {
-        trashed.trashedPath = record.path;
-        trashed.infoPath = record.info;
-      }
-      outcome.trashed.push(trashed);
-    } catch (error) {
-      outcome.failed.push({ path, error: `could not move to the trash: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, trashUnavailable: true });
-    }
+    const result = options.trash || !useHomeTrash ? await throughFunction(path, options.trash ?? packageTrash) : await throughHomeTrash(path);
+    if ('how' in result) outcome.trashed.push(result);
+    else outcome.failed.push(result);
   }
   return outcome;
 }
@@ -109,11 +158,12 @@ export async function restoreSessions(trashed: TrashedSession[]): Promise<Restor
     }
     try {
       await mkdir(dirname(item.path), { recursive: true });
-      await rename(item.trashedPath, item.path);
+      // Across file systems too (the trash may be on another one): never over an existing file.
+      await moveFileSafely(item.trashedPath, item.path);
       if (item.infoPath) await unlink(item.infoPath).catch(() => undefined);
       outcome.restored.push(item.path);
     } catch (error) {
-      outcome.failed.push({ path: item.path, error: `cannot restore: ${describeFsError(error)}` });
+      outcome.failed.push({ path: item.path, error: `cannot restore: ${error instanceof StoreError ? error.message : describeFsError(error)}` });
     }
   }
   return outcome;

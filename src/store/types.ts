@@ -3,6 +3,7 @@
  * computes from it. The shapes follow pi 1.6.0 (see shared/reference/session-format.md);
  * entries keep every field of the file, including ones we do not know.
  */
+import type { Seam } from './scan.js';
 
 /** Any JSON object as parsed from a line. */
 export type JsonObject = { [key: string]: unknown };
@@ -47,6 +48,7 @@ export type ProblemKind =
   | 'orphan' // parentId names no entry: shown as an extra root
   | 'cycle' // parent links form a loop: broken at the entry shown as a root
   | 'bad-message' // a `message` entry without a usable `message` object
+  | 'oversized-line' // a line too long for the listing to keep: counted from its start
   | 'retained-tail' // a compaction with `retainedTail` (pi 1.6 ignores the tail)
   | 'legacy-version'; // format v1/v2: migrated in memory, never written back by reading
 
@@ -82,6 +84,12 @@ export interface LoadedSession {
   mtimeMs: number;
   /** Whether the file's last byte is `\n` (an append must then not add one). */
   endsWithNewline: boolean;
+  /**
+   * Where a reader of what pi appends next continues: the seam at the last `\n` read (see
+   * scan.ts), the number of lines before it and the inode read. Absent only for sessions built
+   * by hand.
+   */
+  resumeAt?: { seam: Seam; lines: number; ino: number };
 }
 
 export type ReadResult = LoadedSession | NotASession;

@@ -1,75 +1,99 @@
 /**
- * Live updates: watches a session file and reads only the bytes appended since the last read,
- * handing complete new lines to the screen. A torn trailing fragment (pi mid-write) is kept until
- * its newline arrives. If the file shrinks or is replaced (another inode), the caller is told to
- * reload it fully. fs.watch is not reliable everywhere (network filesystems, some editors'
- * rename-on-save), so a slow size poll backs it up.
+ * Live updates: watches a session file and reads only the whole lines appended since the last
+ * read, through the store's scan (true line numbers, the store's line rules). A torn trailing
+ * fragment (pi mid-write) is read again until its newline arrives. A file that was not only
+ * appended to makes the caller reload it in full: shrunk, replaced (another inode), written
+ * without growing (a new mtime at the same size), or grown with other bytes at the seam of the
+ * last read (checked before every read; a change further back in a grown file is not seen). fs.watch is not reliable everywhere (network filesystems, some editors' rename-on-save),
+ * so a slow poll backs it up.
  */
 import { watch as watchFile, type FSWatcher } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import { parseText } from '../store/lines.js';
-import type { JsonObject, SessionEntry } from '../store/types.js';
+import { stat } from 'node:fs/promises';
+import { isBlank, lineEntries, parseLine } from '../store/lines.js';
+import { entryOf } from '../store/migrate.js';
+import { scanFrom, type Seam } from '../store/scan.js';
+import type { JsonObject, LoadedSession, Problem, SessionEntry } from '../store/types.js';
+
+export type ReloadCause = 'shrank' | 'replaced' | 'rewritten' | 'torn-line-completed';
 
 export type LiveEvent =
-  | { kind: 'append'; entries: SessionEntry[]; skipped: number }
-  | { kind: 'reload'; reason: string }
+  /** Whole new lines: their entries, each entry's true line number, and what was wrong with the rest. */
+  | { kind: 'append'; entries: SessionEntry[]; entryLines: number[]; problems: Problem[] }
+  | { kind: 'reload'; cause: ReloadCause; reason: string }
   | { kind: 'error'; message: string };
 
-function isEntry(value: JsonObject): value is SessionEntry {
-  return typeof value['id'] === 'string' && typeof value['type'] === 'string' && value['type'] !== 'session';
+const RELOAD_REASONS: Record<ReloadCause, string> = {
+  shrank: 'the session file shrank',
+  replaced: 'the session file was replaced',
+  rewritten: 'the session file was rewritten',
+  'torn-line-completed': 'the torn last line was completed',
+};
+
+function reload(cause: ReloadCause): LiveEvent {
+  return { kind: 'reload', cause, reason: RELOAD_REASONS[cause] };
 }
 
-/**
- * Parses appended lines into entries with the store's line parser (glued `}{` lines included).
- * Lines that are not entries (garbage, objects without an id) are counted, not fatal.
- */
-export function parseAppended(lines: readonly string[]): { entries: SessionEntry[]; skipped: number } {
-  const entries: SessionEntry[] = [];
-  let skipped = 0;
-  for (const raw of lines) {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (line.trim() === '') continue;
-    const parsed = parseText(line);
-    const values = parsed.kind === 'object' ? [parsed.value] : parsed.kind === 'glued' ? parsed.values : [];
-    if (values.length === 0) skipped++;
-    for (const value of values) {
-      if (!isEntry(value)) {
-        skipped++;
-        continue;
-      }
-      // The store's migration gives entries `parentId: null` when absent; appended v3 lines have it.
-      const parentId = typeof value.parentId === 'string' ? value.parentId : null;
-      entries.push({ ...value, parentId, timestamp: typeof value.timestamp === 'string' ? value.timestamp : '' });
-    }
+/** Collects the entries of appended lines by the reader's rules (glued `}{` lines included). */
+class AppendedLines {
+  readonly entries: SessionEntry[] = [];
+  readonly entryLines: number[] = [];
+  readonly problems: Problem[] = [];
+
+  readonly onLine = (buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void => {
+    if (isBlank(buf, start, end)) return;
+    const parsed = parseLine(buf, start, end, lineNo, this.problems);
+    for (const value of lineEntries(parsed, lineNo, terminated, true, this.problems)) this.add(value, lineNo);
+  };
+
+  private add(value: JsonObject, lineNo: number): void {
+    // Appended lines come from pi 1.6, which writes v3: no migration, only the reader's entry rule.
+    const entry = entryOf(value, lineNo, this.problems);
+    if (!entry) return;
+    this.entries.push(entry);
+    this.entryLines.push(lineNo);
   }
-  return { entries, skipped };
 }
+
+/** Where watching starts: the session as read (its size, inode and resume point). */
+export type LiveStart = Pick<LoadedSession, 'size' | 'mtimeMs' | 'resumeAt'>;
 
 export interface LiveWatcher {
   /** Reads what was appended now (e.g. right after our own write). */
   poll(): Promise<void>;
-  /** After a full reload: continue from this size / inode. */
-  reset(size: number, ino: number): void;
+  /** After a full reload: continue from the session as read again. */
+  reset(from: LiveStart): void;
   close(): void;
 }
 
 export interface WatchOptions {
-  /** Size of the file as read (bytes already seen). */
-  size: number;
-  /** Inode as read (0 when unknown: replacement is then detected by size only). */
-  ino?: number;
-  /** Whether the bytes read ended with '\n' (otherwise the first appended line continues a torn one). */
-  endsWithNewline?: boolean;
+  from: LiveStart;
   pollMs?: number;
   onEvent(event: LiveEvent): void;
 }
 
+interface Position {
+  seam: Seam;
+  /** Lines before `seam.offset`. */
+  lines: number;
+  /** Inode as read (0 when unknown: the first stat sets it). */
+  ino: number;
+  /** Whether bytes after the seam (a torn last line) were dropped by the read the screen shows. */
+  tornTail: boolean;
+  /** Size and mtime at the last check: nothing is read while they stay the same. */
+  size: number;
+  mtimeMs: number;
+}
+
+function positionOf(from: LiveStart): Position {
+  // A session built by hand has no resume point: treat its bytes as whole lines already counted.
+  const seam = from.resumeAt?.seam ?? { offset: from.size, head: Buffer.alloc(0), tail: Buffer.alloc(0) };
+  return { seam, lines: from.resumeAt?.lines ?? 0, ino: from.resumeAt?.ino ?? 0, tornTail: from.size > seam.offset, size: from.size, mtimeMs: from.mtimeMs };
+}
+
 export function watchSession(path: string, options: WatchOptions): LiveWatcher {
-  let offset = options.size;
-  let ino = options.ino ?? 0;
-  // When the file as read ended in a torn line, the store dropped it; once pi completes it, a full
-  // reload picks it up (its start lies before `offset`).
-  let skipToNewline = options.endsWithNewline === false;
+  let at = positionOf(options.from);
+  /** Set from a reload request until `reset`: the size and mtime the request was made at. */
+  let awaitingReset: { size: number; mtimeMs: number } | undefined;
   let closed = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -82,45 +106,42 @@ export function watchSession(path: string, options: WatchOptions): LiveWatcher {
       options.onEvent({ kind: 'error', message: `session file unavailable: ${(error as Error).message}` });
       return;
     }
-    if ((ino !== 0 && st.ino !== ino) || st.size < offset) {
-      const reason = st.size < offset ? 'the session file shrank' : 'the session file was replaced';
-      offset = st.size;
-      ino = st.ino;
-      skipToNewline = false;
-      options.onEvent({ kind: 'reload', reason });
+    if (awaitingReset) {
+      // The reload did not happen (it failed): ask again once the file changes again.
+      if (st.size === awaitingReset.size && st.mtimeMs === awaitingReset.mtimeMs) return;
+      return restart(st, 'rewritten');
+    }
+    if (at.ino !== 0 && st.ino !== at.ino) return restart(st, 'replaced');
+    if (st.size < at.seam.offset) return restart(st, 'shrank');
+    if (st.size === at.size) {
+      // Written without growing: never an append (pi only appends), so whatever changed, wherever.
+      if (st.mtimeMs !== at.mtimeMs) return restart(st, 'rewritten');
       return;
     }
-    if (ino === 0) ino = st.ino;
-    if (st.size === offset) return;
-    const handle = await open(path, 'r');
-    let bytes: Buffer;
-    try {
-      const length = st.size - offset;
-      const buf = Buffer.alloc(length);
-      let read = 0;
-      while (read < length) {
-        const { bytesRead } = await handle.read(buf, read, length - read, offset + read);
-        if (bytesRead === 0) break;
-        read += bytesRead;
-      }
-      bytes = buf.subarray(0, read);
-    } finally {
-      await handle.close();
-    }
-    // Only whole lines are consumed; a torn tail (pi mid-write, or a multi-byte character cut by
-    // the read) is read again, as bytes, next time.
-    const lastNl = bytes.lastIndexOf(0x0a);
-    if (lastNl === -1) return;
-    if (skipToNewline) {
-      skipToNewline = false;
-      offset = st.size;
-      options.onEvent({ kind: 'reload', reason: 'the torn last line was completed' });
+    const lines = new AppendedLines();
+    const scanned = await scanFrom(path, { onLine: lines.onLine, firstLine: at.lines + 1, partial: 'keep' }, at.seam);
+    if ('rewritten' in scanned) return restart(st, 'rewritten');
+    if ('ok' in scanned) {
+      options.onEvent({ kind: 'error', message: `session file unavailable: ${scanned.message}` });
       return;
     }
-    offset += lastNl + 1;
-    const lines = bytes.subarray(0, lastNl).toString('utf8').split('\n');
-    const { entries, skipped } = parseAppended(lines);
-    if (entries.length > 0 || skipped > 0) options.onEvent({ kind: 'append', entries, skipped });
+    if (at.ino !== 0 && scanned.ino !== at.ino) return restart(st, 'replaced');
+    const grew = scanned.seam.offset > at.seam.offset;
+    const torn = at.tornTail;
+    at = { seam: scanned.seam, lines: scanned.lastCompleteLine, ino: scanned.ino, tornTail: torn && !grew, size: st.size, mtimeMs: st.mtimeMs };
+    if (!grew) return;
+    // The read the screen shows dropped a torn last line that is now complete: its start lies
+    // before the old seam's end of what was shown, so only a full read shows it right.
+    if (torn) return restart(st, 'torn-line-completed');
+    if (lines.entries.length > 0 || lines.problems.length > 0) {
+      options.onEvent({ kind: 'append', entries: lines.entries, entryLines: lines.entryLines, problems: lines.problems });
+    }
+  };
+
+  const restart = (st: { size: number; mtimeMs: number }, cause: ReloadCause): void => {
+    // Until the caller's reload calls `reset`, nothing is read: line numbers would be wrong.
+    awaitingReset = { size: st.size, mtimeMs: st.mtimeMs };
+    options.onEvent(reload(cause));
   };
 
   const poll = (): Promise<void> => {
@@ -155,10 +176,9 @@ export function watchSession(path: string, options: WatchOptions): LiveWatcher {
 
   return {
     poll,
-    reset(size: number, newIno: number) {
-      offset = size;
-      ino = newIno;
-      skipToNewline = false;
+    reset(from: LiveStart) {
+      at = positionOf(from);
+      awaitingReset = undefined;
     },
     close() {
       closed = true;

@@ -1,0 +1,129 @@
+/**
+ * What the listing can learn from the bytes of a pi-written line without JSON.parse: whether it
+ * is a toolResult message, its id and parent, and (for a line too long to keep) a digest of the
+ * few facts the summary needs, gathered as the line streams past in chunks.
+ */
+import type { LongLineSink } from './lines.js';
+
+export const TOOL_RESULT_PREFIX = Buffer.from('{"type":"message",');
+export const TOOL_RESULT_MARKER = Buffer.from(',"message":{"role":"toolResult"');
+// `usage":` rather than `"usage"`: a needle starting with a quote is several times slower to search in JSON.
+export const USAGE_KEY = Buffer.from('usage":');
+export const GLUE = Buffer.from('}{"');
+/** The id/parentId/timestamp prefix of a pi line is well under this. */
+export const PREFIX_WINDOW = 320;
+
+const TYPE_KEY = Buffer.from('{"type":"');
+const ID_KEY = Buffer.from('"id":"');
+const PARENT_KEY = Buffer.from(',"parentId":');
+const NULL = Buffer.from('null');
+const ROLE_KEY = Buffer.from('"message":{"role":"');
+
+/** A quoted string without escapes at `at` (just after its opening quote), or undefined. */
+function plainString(buf: Buffer, at: number, limit: number): { value: string; end: number } | undefined {
+  const close = buf.indexOf(0x22 /* " */, at);
+  if (close <= at || close >= limit) return undefined;
+  const backslash = buf.indexOf(0x5c /* backslash: an escape */, at);
+  if (backslash !== -1 && backslash < close) return undefined;
+  return { value: buf.toString('utf8', at, close), end: close };
+}
+
+/**
+ * Reads `"id":"…","parentId":"…"|null` at `at` in a pi-written line without JSON.parse (a
+ * hundred thousand small parses cost more than the whole scan). Anything unexpected — another
+ * key order, an escape, a missing quote — returns undefined and the caller parses the line.
+ */
+export function readIdPrefix(buf: Buffer, at: number, limit: number): { id: string; parentId: string | null } | undefined {
+  if (buf.compare(ID_KEY, 0, ID_KEY.length, at, at + ID_KEY.length) !== 0) return undefined;
+  const id = plainString(buf, at + ID_KEY.length, limit);
+  if (!id) return undefined;
+  const p = id.end + 1;
+  if (buf.compare(PARENT_KEY, 0, PARENT_KEY.length, p, p + PARENT_KEY.length) !== 0) return undefined;
+  const v = p + PARENT_KEY.length;
+  let parentId: string | null;
+  if (buf.compare(NULL, 0, NULL.length, v, v + NULL.length) === 0) parentId = null;
+  else {
+    if (buf[v] !== 0x22) return undefined;
+    const parent = plainString(buf, v + 1, limit);
+    if (!parent) return undefined;
+    parentId = parent.value;
+  }
+  return { id: id.value, parentId };
+}
+
+/** `{"type":"…","id":"…","parentId":…` and, for a message, its role: from a line's first bytes. */
+export function readEntryPrefix(head: Buffer): { type: string; id: string; parentId: string | null; role?: string } | undefined {
+  if (head.compare(TYPE_KEY, 0, TYPE_KEY.length, 0, TYPE_KEY.length) !== 0) return undefined;
+  const type = plainString(head, TYPE_KEY.length, head.length);
+  if (!type || head[type.end + 1] !== 0x2c /* , */) return undefined;
+  const ids = readIdPrefix(head, type.end + 2, head.length);
+  if (!ids) return undefined;
+  const out: { type: string; id: string; parentId: string | null; role?: string } = { type: type.value, ...ids };
+  const roleAt = head.indexOf(ROLE_KEY);
+  if (type.value === 'message' && roleAt !== -1) {
+    const role = plainString(head, roleAt + ROLE_KEY.length, head.length);
+    if (role) out.role = role.value;
+  }
+  return out;
+}
+
+/** What the listing keeps of a line too long to buffer: its start and a few facts about the rest. */
+export interface LongLineDigest {
+  lineNo: number;
+  /** The first PREFIX_WINDOW bytes. */
+  head: Buffer;
+  bytes: number;
+  hasUsage: boolean;
+  hasGlue: boolean;
+  /** The last byte other than a trailing `\r` is `}`. */
+  endsWithBrace: boolean;
+  terminated: boolean;
+}
+
+/** Finds a needle in a stream of pieces, including across piece boundaries. */
+class NeedleWatch {
+  found = false;
+  private carry = Buffer.alloc(0);
+
+  constructor(private readonly needle: Buffer) {}
+
+  see(piece: Buffer): void {
+    if (this.found) return;
+    const keep = this.needle.length - 1;
+    const seam = Buffer.concat([this.carry, piece.subarray(0, keep)]);
+    if (seam.indexOf(this.needle) !== -1 || piece.indexOf(this.needle) !== -1) {
+      this.found = true;
+      return;
+    }
+    this.carry = Buffer.from((piece.length >= keep ? piece : seam).subarray(-keep));
+  }
+}
+
+/** A sink that digests a long line in constant memory and hands the digest over at its end. */
+export function digestingSink(lineNo: number, onDigest: (digest: LongLineDigest) => void): LongLineSink {
+  const headPieces: Buffer[] = [];
+  let headBytes = 0;
+  let bytes = 0;
+  let last2 = Buffer.alloc(0);
+  const usage = new NeedleWatch(USAGE_KEY);
+  const glue = new NeedleWatch(GLUE);
+  return {
+    piece(buf, start, end) {
+      const piece = buf.subarray(start, end);
+      if (piece.length === 0) return;
+      bytes += piece.length;
+      if (headBytes < PREFIX_WINDOW) {
+        const take = piece.subarray(0, PREFIX_WINDOW - headBytes);
+        headPieces.push(Buffer.from(take));
+        headBytes += take.length;
+      }
+      usage.see(piece);
+      glue.see(piece);
+      last2 = Buffer.from(Buffer.concat([last2, piece.subarray(-2)]).subarray(-2));
+    },
+    end(terminated) {
+      const closing = last2[last2.length - 1] === 0x0d ? last2[last2.length - 2] : last2[last2.length - 1];
+      onDigest({ lineNo, head: Buffer.concat(headPieces), bytes, hasUsage: usage.found, hasGlue: glue.found, endsWithBrace: closing === 0x7d, terminated });
+    },
+  };
+}
