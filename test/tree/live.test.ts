@@ -1,7 +1,7 @@
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { tempDir } from '../helpers/factory.js';
 import { parseAppended, watchSession, type LiveEvent } from '../../src/tree/live.js';
 
 const line = (id: string, parentId: string | null): string => JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-02-05T10:00:00.000Z', message: { role: 'user', content: id } }) + '\n';
@@ -14,7 +14,7 @@ test('parseAppended keeps entries, counts junk, splits glued lines', () => {
 });
 
 test('reads only appended complete lines; a torn fragment waits for its newline; shrinking asks for a reload', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tree-live-'));
+  const dir = tempDir('tree-live-');
   const path = join(dir, 's.jsonl');
   const head = '{"type":"session","id":"s","version":3}\n' + line('a', null);
   writeFileSync(path, head);
