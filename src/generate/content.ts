@@ -69,8 +69,23 @@ export function followUp(rng: Rng): string {
   return rng.pick(FOLLOW_UPS);
 }
 
+/** An answer of one to four sentences. */
 export function answer(rng: Rng): string {
-  return rng.pick(ANSWERS).replace('{f}', rng.pick(FILES));
+  return Array.from({ length: rng.int(1, 4) }, () => rng.pick(ANSWERS).replace('{f}', rng.pick(FILES))).join(' ');
+}
+
+const THOUGHTS = [
+  'The failure only shows up when the cache is cold, so the order of initialisation matters here.',
+  'Before changing anything I should check who else calls this function; the signature is exported.',
+  'The test output points at a timeout rather than a wrong value, which suggests a missing await.',
+  'A smaller change is to round at the boundary instead of changing every caller; that keeps the diff reviewable.',
+  'The user asked for tests too, so after the fix I will add a case with the cart from the bug report.',
+  'This file mixes parsing and I/O; splitting them would make the bug easy to test in isolation.',
+];
+
+/** A model's reasoning of two to eight sentences. */
+export function thought(rng: Rng): string {
+  return Array.from({ length: rng.int(2, 8) }, () => rng.pick(THOUGHTS)).join(' ');
 }
 
 export function sessionName(rng: Rng, subject: string): string {
@@ -84,7 +99,9 @@ export interface ToolCall {
 
 export function toolCall(rng: Rng): ToolCall {
   const file = rng.pick(FILES);
-  switch (rng.int(0, 4)) {
+  // Weighted like real sessions: mostly reading files and running commands.
+  const roll = rng.next();
+  switch (roll < 0.4 ? 0 : roll < 0.7 ? 1 : roll < 0.85 ? 2 : roll < 0.93 ? 3 : 4) {
     case 0:
       return { name: 'read', arguments: { path: file } };
     case 1:

@@ -5,7 +5,7 @@
  * about a third of the sessions, and in-place branches the way pi makes them (a re-edited
  * prompt or a return to an earlier answer; about half with a `branch_summary`).
  */
-import { answer, firstPrompt, followUp, pickModel, sessionName, THINKING_LEVELS, toolCall, toolOutput, topic, type Model } from './content.js';
+import { answer, thought, firstPrompt, followUp, pickModel, sessionName, THINKING_LEVELS, toolCall, toolOutput, topic, type Model } from './content.js';
 import { assistantMessage, toolResultMessage, userMessage, type Usage } from './messages.js';
 import type { Rng } from './random.js';
 import { SessionWriter, type Line } from './session-writer.js';
@@ -17,6 +17,8 @@ export interface SessionPlan {
   bytes?: number;
   /** Median size of read/bash outputs in bytes (heavy-tailed, capped like pi at 50 KB). */
   toolBytes: number;
+  /** A reasoning model throughout (thinking never off): the long working session of the bench. */
+  reasoning?: boolean;
 }
 
 const TOOL_OUTPUT_CAP = 50 * 1024;
@@ -31,10 +33,10 @@ interface Traits {
   compactEvery: number;
 }
 
-function traits(rng: Rng): Traits {
+function traits(rng: Rng, reasoning: boolean): Traits {
   return {
     model: pickModel(rng),
-    thinking: rng.pick(THINKING_LEVELS),
+    thinking: reasoning ? rng.pick(THINKING_LEVELS.slice(2)) : rng.pick(THINKING_LEVELS),
     branchy: rng.chance(0.45),
     labels: rng.chance(0.3),
     named: rng.chance(0.34),
@@ -44,7 +46,7 @@ function traits(rng: Rng): Traits {
 
 /** Plays turns into `writer` until the plan's size is reached. */
 export function playSession(writer: SessionWriter, rng: Rng, plan: SessionPlan): void {
-  const t = traits(rng);
+  const t = traits(rng, plan.reasoning ?? false);
   const bytesTarget = plan.bytes;
   let bytes = 0;
   const done = (): boolean => (bytesTarget !== undefined ? bytes >= bytesTarget : writer.entryCount >= plan.entries);
@@ -81,7 +83,8 @@ export function playSession(writer: SessionWriter, rng: Rng, plan: SessionPlan):
       track();
     }
     if (rng.chance(0.04)) {
-      writer.thinkingLevelChange(rng.pick(THINKING_LEVELS));
+      t.thinking = rng.pick(plan.reasoning ? THINKING_LEVELS.slice(2) : THINKING_LEVELS);
+      writer.thinkingLevelChange(t.thinking);
       track();
     }
     if (rng.chance(0.05)) {
@@ -96,13 +99,13 @@ export function playSession(writer: SessionWriter, rng: Rng, plan: SessionPlan):
   }
 }
 
-/** A prompt, 0–3 tool rounds and an answer; returns the tokens it adds to the context. */
+/** A prompt, 0–5 tool rounds and an answer; returns the tokens it adds to the context. */
 function playTurn(writer: SessionWriter, rng: Rng, t: Traits, prompt: string, toolBytes: number, track: () => void): number {
   writer.wait(20_000, 600_000);
   writer.message((timestamp) => userMessage(rng.chance(0.7) ? prompt : [{ type: 'text', text: prompt }], timestamp));
   track();
   let tokens = 0;
-  for (let round = rng.int(0, 3); round > 0; round--) {
+  for (let round = rng.int(0, 5); round > 0; round--) {
     const calls = Array.from({ length: rng.chance(0.2) ? 2 : 1 }, () => ({ ...toolCall(rng), id: `toolu_${rng.hex(20)}` }));
     writer.wait(2_000, 40_000);
     writer.message((timestamp) => assistantMessage(t.model, [...thinking(rng, t), ...calls.map((c) => ({ type: 'toolCall', id: c.id, name: c.name, arguments: c.arguments }))], 'toolUse', usage(rng), timestamp));
@@ -130,7 +133,7 @@ function playTurn(writer: SessionWriter, rng: Rng, t: Traits, prompt: string, to
 
 function thinking(rng: Rng, t: Traits): Line[] {
   if (t.thinking === 'off' || rng.chance(0.3)) return [];
-  return [{ type: 'thinking', thinking: 'Look at the failing path first, then check the callers.', thinkingSignature: rng.hex(32) }];
+  return [{ type: 'thinking', thinking: thought(rng), thinkingSignature: rng.hex(400) }];
 }
 
 function usage(rng: Rng): Usage {

@@ -93,7 +93,7 @@ export function* planStore(root: string, options: StoreOptions = {}): Generator<
     const rng = Rng.derive(seed, -1);
     const begin = startMs - 30 * DAY_MS;
     const writer = new SessionWriter({ id: rng.uuidv7(begin), cwd: projectCwd(0), startMs: begin, rng });
-    playSession(writer, rng, { entries: 0, bytes: options.oneBigMb * 1024 * 1024, toolBytes: options.bigToolBytes ?? toolBytes });
+    playSession(writer, rng, { entries: 0, bytes: options.oneBigMb * 1024 * 1024, toolBytes: options.bigToolBytes ?? toolBytes, reasoning: true });
     yield { relPath: join(folder(0), sessionFileName(begin, writer.options.id)), content: serializeLines(writer.lines), mtimeMs: writer.clockMs, kind: 'big' };
   }
 
