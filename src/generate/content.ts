@@ -18,7 +18,7 @@ export function projectCwd(index: number): string {
 }
 
 const FILES = ['src/server.ts', 'src/cart/totals.ts', 'src/db/pool.ts', 'src/jobs/nightly.ts', 'src/auth/session.ts', 'src/api/routes.ts', 'src/ui/List.tsx', 'test/cart.test.ts', 'README.md', 'package.json', 'src/config.ts', 'src/cache/lru.ts'];
-const TOPICS = ['the checkout total', 'the nightly invoice job', 'login redirects', 'the search index', 'flaky CI on main', 'the cache eviction', 'the config loader', 'the CSV export', 'rate limiting', 'the migration to Postgres 16', 'memory growth in the worker', 'the date picker'];
+const TOPICS = ['the checkout total', 'the nightly invoice job', 'login redirects', 'the search index', 'flaky CI on main', 'the cache eviction', 'the config loader', 'the config parser', 'the CSV export', 'the CSV parser', 'rate limiting', 'the migration to Postgres 16', 'memory growth in the worker', 'the date picker'];
 const ASKS = [
   'Why is {t} broken since yesterday?',
   'Can you look into {t}? Users report errors.',
@@ -81,6 +81,7 @@ const THOUGHTS = [
   'A smaller change is to round at the boundary instead of changing every caller; that keeps the diff reviewable.',
   'The user asked for tests too, so after the fix I will add a case with the cart from the bug report.',
   'This file mixes parsing and I/O; splitting them would make the bug easy to test in isolation.',
+  'The parser keeps a cache of compiled patterns; a stale entry there would explain the wrong match.',
 ];
 
 /** A model's reasoning of two to eight sentences. */
