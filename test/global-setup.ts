@@ -3,13 +3,15 @@
  * spawn), and fails if anything is left in it at the end: a test that forgets to clean up is
  * named here instead of filling the machine's /tmp.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export default function setup(): () => void {
   const outer = tmpdir();
   const runDir = mkdtempSync(join(outer, 'pi-sessions-run-'));
+  // Like /tmp itself: tests that run the CLI as another uid (setpriv) must reach their folders.
+  chmodSync(runDir, 0o1777);
   process.env['TMPDIR'] = runDir;
   return () => {
     process.env['TMPDIR'] = outer;
