@@ -129,8 +129,8 @@ export interface WrittenStore {
 }
 
 /**
- * Writes the store for `options` under `root` (created if missing). `clean` first removes the
- * project folders a previous run left there.
+ * Writes the store for `options` under `root` (created if missing). `clean` first removes `root`
+ * with everything in it (a half-written store of an interrupted run).
  */
 export function writeStore(root: string, options: StoreOptions = {}, clean = false): WrittenStore {
   if (clean) rmSync(root, { recursive: true, force: true });

@@ -74,6 +74,8 @@ function cleanEnv(extra: Record<string, string | undefined>): Record<string, str
     PATH: process.env['PATH'],
     HOME: process.env['HOME'],
     TMPDIR: process.env['TMPDIR'],
+    // The test file's throw-away catalogue folder (test/setup.ts), not the user's ~/.cache.
+    XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'],
     LANG: process.env['LANG'] ?? 'C.UTF-8',
     TERM: 'xterm-256color',
     COLORTERM: 'truecolor',
