@@ -82,7 +82,8 @@ export function* planStore(root: string, options: StoreOptions = {}): Generator<
       kind = 'fork';
     } else {
       writer = new SessionWriter({ id, cwd: projectCwd(project), startMs: begin, rng });
-      playSession(writer, rng, { entries: Math.max(4, rng.logNormal(entries, 0.6)), toolBytes });
+      // Log-normal sizes whose mean (not median) is `entries`: many short sessions, a few long ones.
+      playSession(writer, rng, { entries: Math.max(4, rng.logNormal(entries * Math.exp(-0.18), 0.6)), toolBytes });
     }
     const relPath = join(folder(project), sessionFileName(begin, id));
     latest.set(project, { writer, path: join(root, relPath) });
