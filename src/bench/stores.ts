@@ -4,7 +4,7 @@
  * generator never measures a stale store.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,14 +18,25 @@ function cacheKey(options: StoreOptions): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-/** The sessions root of the store `name` for `options`, generated on first use. */
+/**
+ * The sessions root of the store `name` for `options`, generated on first use. It is written
+ * beside its final place and renamed into it, so an interrupted run or a second bench running at
+ * the same time never sees (or clobbers) a half-written store.
+ */
 export function cachedStore(name: string, options: StoreOptions, log: (text: string) => void): string {
-  const out = join(tmpdir(), 'pi-sessions-bench', `${name}-${cacheKey(options)}`, 'sessions');
-  const done = join(out, '.complete');
-  if (existsSync(done)) return out;
+  const home = join(tmpdir(), 'pi-sessions-bench', `${name}-${cacheKey(options)}`);
+  const out = join(home, 'sessions');
+  if (existsSync(out)) return out;
   log(`generating ${name} (${JSON.stringify(options)}) …`);
-  writeStore(out, options, true);
-  writeFileSync(done, '');
+  const partial = join(home, `sessions.partial-${process.pid}`);
+  writeStore(partial, options, true);
+  try {
+    renameSync(partial, out);
+  } catch (error) {
+    // Another bench finished the same store first: use its copy.
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(out)) throw error;
+  }
   return out;
 }
 
