@@ -69,25 +69,27 @@ export function* planStore(root: string, options: StoreOptions = {}): Generator<
     const rng = Rng.derive(seed, i);
     // Uneven: a few projects get most sessions, as on a real machine.
     const project = Math.min(projects - 1, Math.floor(projects * rng.next() ** 1.6));
-    const begin = startMs + Math.floor((spanMs * i) / Math.max(1, sessions)) + rng.int(0, 3_600_000);
-    const id = rng.uuidv7(begin);
     const parent = latest.get(project);
+    const fork = rng.chance(forkShare) && parent !== undefined && parent.writer.messagesOnPath('assistant').length > 1;
+    let begin = startMs + Math.floor((spanMs * i) / Math.max(1, sessions)) + rng.int(0, 3_600_000);
+    // A fork is made after the entries it copies.
+    if (fork) begin = Math.max(begin, parent.writer.clockMs + rng.int(60_000, 3_600_000));
+    const id = rng.uuidv7(begin);
+    const cwd = projectCwd(project);
     let writer: SessionWriter;
-    let kind = 'v3';
-    if (parent && parent.writer.entryCount > 4 && rng.chance(forkShare)) {
+    if (fork) {
       const leaf = rng.pick(parent.writer.messagesOnPath('assistant'));
-      const header = { type: 'session', version: 3, id, timestamp: iso(begin), cwd: projectCwd(project), parentSession: parent.path };
-      writer = new SessionWriter({ id, cwd: projectCwd(project), startMs: begin, rng, lines: forkedLines(parent.writer, leaf, header, rng) });
+      const header = { type: 'session', version: 3, id, timestamp: iso(begin), cwd, parentSession: parent.path };
+      writer = new SessionWriter({ id, cwd, startMs: begin, rng, lines: forkedLines(parent.writer, leaf, header, rng) });
       playSession(writer, rng, { entries: writer.entryCount + Math.max(2, Math.floor(entries / 4)), toolBytes });
-      kind = 'fork';
     } else {
-      writer = new SessionWriter({ id, cwd: projectCwd(project), startMs: begin, rng });
+      writer = new SessionWriter({ id, cwd, startMs: begin, rng });
       // Log-normal sizes whose mean (not median) is `entries`: many short sessions, a few long ones.
       playSession(writer, rng, { entries: Math.max(4, rng.logNormal(entries * Math.exp(-0.18), 0.6)), toolBytes });
     }
     const relPath = join(folder(project), sessionFileName(begin, id));
     latest.set(project, { writer, path: join(root, relPath) });
-    yield { relPath, content: serializeLines(writer.lines), mtimeMs: writer.clockMs, kind };
+    yield { relPath, content: serializeLines(writer.lines), mtimeMs: writer.clockMs, kind: fork ? 'fork' : 'v3' };
   }
 
   if (options.oneBigMb) {

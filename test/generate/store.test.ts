@@ -62,8 +62,16 @@ describe('store generator', () => {
       expect(info!.problems, file.path).toEqual([]);
     }
     for (const fork of store.files.filter((f) => f.kind === 'fork')) {
-      const parent = sessions.find((s) => s.path === fork.path)!.parentSessionPath;
+      const parent = sessions.find((s) => s.path === fork.path)!.parentSessionPath!;
       expect(store.files.map((f) => f.path)).toContain(parent);
+      // Made the way pi's createBranchedSession makes it: after the entries it copies.
+      const read = readSessionSync(fork.path);
+      const parentRead = readSessionSync(parent);
+      if (!read.ok || !parentRead.ok) throw new Error('unreadable fork or parent');
+      const parentIds = new Set(parentRead.entries.map((e) => e.id));
+      const copied = read.entries.filter((e) => parentIds.has(e.id) && e.type !== 'label');
+      expect(copied.length).toBeGreaterThan(0);
+      for (const entry of copied) expect(Date.parse(entry.timestamp!) < Date.parse(read.header['timestamp'] as string), fork.path).toBe(true);
     }
   });
 
