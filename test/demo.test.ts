@@ -14,8 +14,11 @@ describe('demo store', () => {
     expect(skipped).toEqual([]);
     expect(sessions).toHaveLength(files.length);
     for (const s of sessions) expect(s.problems, s.path).toEqual([]);
-    expect(sessions.filter((s) => s.name)).toHaveLength(2);
-    expect(sessions.filter((s) => s.parentSessionPath)).toHaveLength(1);
+    // The six hand-written sessions first: two named, one fork of the first; then generated projects.
+    const written = files.slice(0, 6).map((file) => sessions.find((s) => s.path === file)!);
+    expect(written.filter((s) => s.name)).toHaveLength(2);
+    expect(written.filter((s) => s.parentSessionPath).map((s) => s.parentSessionPath)).toEqual([files[0]]);
+    expect(new Set(sessions.map((s) => s.cwd)).size).toBeGreaterThanOrEqual(6);
     for (const file of files) {
       const loaded = readSessionSync(file);
       if (!loaded.ok) throw new Error(loaded.message);

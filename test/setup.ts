@@ -1,6 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { removeTempDirs, tempDir } from './helpers/factory.js';
 
 // ink renders no intermediate frames under CI=true (is-in-ci); our CI sets it. Tests need frames.
 delete process.env.CI;
@@ -9,4 +8,6 @@ delete process.env.CONTINUOUS_INTEGRATION;
 process.env.FORCE_COLOR = '0';
 // The session catalogue must never touch the real ~/.cache: every test file (and every CLI or
 // picker process it spawns, which inherit the environment) gets a throwaway cache folder.
-process.env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'pi-sessions-test-cache-'));
+process.env.XDG_CACHE_HOME = tempDir('pi-sessions-test-cache-');
+// Registered before the file's own hooks, so it runs after them: the file's last process is gone.
+afterAll(removeTempDirs);

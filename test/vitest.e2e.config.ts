@@ -9,6 +9,8 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['test/e2e/**/*.test.ts', 'test/hostile/**/*.test.ts', 'test/concurrency/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
+    // A fresh TMPDIR per run; the run fails if a test leaves anything in it.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueFile, countingIo, listSessionsCached } from '../catalog/index.js';
 import { RACY_MS } from '../catalog/format.js';
+import type { StoreOptions } from '../generate/store.js';
 import { resolveLocations } from '../store/index.js';
 import { statFloor } from './stat-floor.js';
 
@@ -24,8 +25,8 @@ export interface CatalogBenchContext {
   log(text: string): void;
   median(values: number[]): number;
   fmt(ms: number): string;
-  /** bench.ts's cached generator: (name, gen-sessions.mjs arguments) → sessions root. */
-  generate(name: string, args: string[]): string;
+  /** bench.ts's cached generator: (name, generator options) → sessions root. */
+  generate(name: string, options: StoreOptions): string;
 }
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'catalog-child.js');
@@ -184,7 +185,7 @@ async function benchStore(ctx: CatalogBenchContext, label: string, sessionsRoot:
 }
 
 export async function catalogBenches(ctx: CatalogBenchContext): Promise<Record<string, unknown>> {
-  const big = ctx.generate(ctx.quick ? 'c10k-quick' : 'c10k', ['--projects', '40', '--sessions', ctx.quick ? '1000' : '10000', '--entries', '60', '--tool-bytes', '1024', '--seed', '1']);
+  const big = ctx.generate(ctx.quick ? 'c10k-quick' : 'c10k', { projects: 40, sessions: ctx.quick ? 1000 : 10_000, entries: 60, toolBytes: 1024, seed: 1 });
   return {
     catalogue: {
       store2k: await benchStore(ctx, 'a', ctx.storeA),

@@ -4,13 +4,13 @@
  * Keystrokes are measured through the same reducers the screens run, so the figures include query
  * parsing, matching, sorting, forest building and layout, not just one helper.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Figure } from './bench.js';
+import { cachedStore, onlySessionFile } from './stores.js';
 import { initialPickerState, pickerReducer, type PickerState } from '../picker/reducer.js';
 import { prepareTexts } from '../picker/query.js';
 import { buildTree, listSessions, readSessionSync, resolveLocations } from '../store/index.js';
@@ -29,7 +29,6 @@ export interface ExtraContext {
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CLI = resolve(HERE, '..', 'cli.js');
-const GENERATOR = resolve(HERE, '..', '..', '..', '..', 'shared', 'tools', 'gen-sessions.mjs');
 
 /** Milliseconds from spawning `args` in a pty until `ready(screen)` holds. */
 async function timeToScreen(args: string[], env: NodeJS.ProcessEnv, ready: (screen: string) => boolean): Promise<number> {
@@ -111,19 +110,13 @@ async function pickerFigures(ctx: ExtraContext): Promise<Record<string, unknown>
   };
 }
 
-function hundredThousandEntrySession(): string {
-  const out = join(tmpdir(), 'pi-sessions-bench', 'big100k-v2', 'sessions');
-  if (!existsSync(join(out, '.complete'))) {
-    execFileSync(process.execPath, [GENERATOR, '--out', out, '--clean', '--quiet', '--projects', '1', '--sessions', '0', '--one-big', '100', '--big-tool-bytes', '320', '--seed', '2'], { stdio: 'inherit' });
-    execFileSync('touch', [join(out, '.complete')]);
-  }
-  const folder = execFileSync('ls', [out]).toString().split('\n').find((n) => n.startsWith('--'))!;
-  const file = execFileSync('ls', [join(out, folder)]).toString().trim().split('\n')[0]!;
-  return join(out, folder, file);
+/** A ~100 MB session of small tool outputs: about 120k entries. */
+function hundredThousandEntrySession(ctx: ExtraContext): string {
+  return onlySessionFile(cachedStore('big100k', { projects: 1, sessions: 0, oneBigMb: 100, bigToolBytes: 320, seed: 2 }, ctx.log));
 }
 
 async function treeFigures(ctx: ExtraContext): Promise<Record<string, unknown>> {
-  const file = hundredThousandEntrySession();
+  const file = hundredThousandEntrySession(ctx);
   const open: number[] = [];
   const firstPaint: number[] = [];
   let state: TreeState | undefined;

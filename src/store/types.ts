@@ -1,6 +1,6 @@
 /**
  * Types of the session store: what a pi session file holds once read, and what the store
- * computes from it. The shapes follow pi 1.6.0 (see shared/reference/session-format.md);
+ * computes from it. The shapes follow pi 1.6.0's session format (its SessionManager is the oracle in tests);
  * entries keep every field of the file, including ones we do not know.
  */
 import type { Seam } from './scan.js';

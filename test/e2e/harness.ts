@@ -3,15 +3,11 @@
  * (`PI_CODING_AGENT_DIR`), a project folder the CLI runs in, and the trash under a temporary
  * `XDG_DATA_HOME`, so nothing a test does can touch the user's sessions or trash.
  */
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeCwd } from '../../src/store/index.js';
-import { SHARED } from '../helpers/corpus.js';
 import { tempDir, type SessionBuilder } from '../helpers/factory.js';
 import { CLI_PATH, startPty, type PtySession, type StartPtyOptions } from '../helpers/pty.js';
-
-export const GEN_SESSIONS = join(SHARED, 'tools', 'gen-sessions.mjs');
 
 export interface TestHome {
   root: string;
@@ -41,11 +37,6 @@ export function makeHome(): TestHome {
   return { root, agentDir, sessionsRoot, cwd, projectDir, xdg, env };
 }
 
-/** Realistic sessions in other projects, from the shared generator (deterministic). */
-export function generateSessions(sessionsRoot: string, args: string[] = []): void {
-  execFileSync(process.execPath, [GEN_SESSIONS, '--out', sessionsRoot, '--quiet', ...args], { stdio: 'pipe', timeout: 60_000 });
-}
-
 const DAY_MS = 86_400_000;
 
 /**
@@ -60,7 +51,7 @@ export function writeSession(builder: SessionBuilder, dir: string, fileName: str
   return path;
 }
 
-/** Copies a shared-corpus session into `dir` (writable, unlike the corpus). */
+/** Copies a corpus session (test/fixtures) into `dir`, where the test may change it. */
 export function copyCorpusSession(source: string, dir: string, fileName: string): string {
   const target = join(dir, fileName);
   cpSync(source, target);

@@ -1,20 +1,20 @@
 /**
  * The session picker, end to end: the built CLI in a real pseudo-terminal (node-pty) whose output
  * is parsed by a headless xterm, so every assertion is about what a person would see. Stores are
- * generated per test in a temp dir (shared generator for the other projects, hand-made sessions
+ * generated per test in a temp dir (the app's store generator for the other projects, hand-made sessions
  * with known titles in the current folder); the trash lives under a temporary XDG_DATA_HOME.
  * Files are checked afterwards with the store and with the real pi 1.6.0 SessionManager.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeStore } from '../../src/generate/store.js';
 import { buildTree, encodeCwd, readSessionSync } from '../../src/store/index.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
 import {
   expectRestored,
-  generateSessions,
   makeHome,
   startApp,
   startAppThenStty,
@@ -63,7 +63,7 @@ function session(cwd: string, prompt: string, options: { name?: string; ageDays?
  */
 function pickerStore(): PickerStore {
   const home = makeHome();
-  generateSessions(home.sessionsRoot, ['--projects', '3', '--sessions', '12', '--entries', '16', '--tool-bytes', '300', '--seed', '11']);
+  writeStore(home.sessionsRoot, { projects: 3, sessions: 12, entries: 16, toolBytes: 300, seed: 11 });
   const { cwd, projectDir } = home;
   const named = writeSession(session(cwd, 'plan the zebra crossing', { name: 'Zebra crossing plan' }), projectDir, '2026-01-05T09-00-00-000Z_named.jsonl', 10);
   const obsolete = ['one', 'two', 'three'].map((word, i) =>

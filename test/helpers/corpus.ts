@@ -1,12 +1,11 @@
-/** Paths and loaders for the shared corpus (`../shared/fixtures`, beside the repository). */
+/** Paths and loaders for the committed corpus (`test/fixtures/`: pi-written sessions and pi's answers). */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SHARED = resolve(REPO_ROOT, '..', 'shared');
-export const FIXTURES = join(SHARED, 'fixtures');
+export const FIXTURES = join(REPO_ROOT, 'test', 'fixtures');
 export const CORPORA = ['pi-written', 'generated'] as const;
 export type Corpus = (typeof CORPORA)[number];
 
@@ -66,10 +65,6 @@ export function goldenCases(): GoldenCase[] {
     }
   }
   return cases;
-}
-
-export function corpusAvailable(): boolean {
-  return existsSync(FIXTURES);
 }
 
 /** JSON with object keys sorted recursively (the goldens' `csha1`). */

@@ -3,7 +3,7 @@
  * ISO entry timestamps, epoch-ms message timestamps) with explicit control over the leaf, so a
  * test reads like the scenario it checks. Deterministic: ids and times come from counters.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -134,7 +134,19 @@ export class SessionBuilder {
   }
 }
 
-/** A fresh temporary directory for one test. */
+const madeTempDirs: string[] = [];
+
+/**
+ * A fresh temporary directory for one test. It is removed after the test file has run
+ * (test/setup.ts calls removeTempDirs), so no test has to remember to.
+ */
 export function tempDir(prefix = 'pi-sessions-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  madeTempDirs.push(dir);
+  return dir;
+}
+
+/** Removes every directory tempDir made so far in this test file. */
+export function removeTempDirs(): void {
+  for (const dir of madeTempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

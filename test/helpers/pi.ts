@@ -4,11 +4,11 @@
  * import the session-manager module by path, as the corpus oracle did. pi may write on open
  * (newline repair, migration), so it always gets a copy.
  */
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from './corpus.js';
+import { tempDir } from './factory.js';
 
 interface PiSessionManager {
   getLeafId(): string | null;
@@ -43,7 +43,7 @@ export interface PiView {
 /** Opens a copy of `path` with pi 1.6.0. */
 export async function openWithPi(path: string): Promise<PiView> {
   const { SessionManager } = await piModule();
-  const dir = mkdtempSync(join(tmpdir(), 'pi-oracle-'));
+  const dir = tempDir('pi-oracle-');
   const copy = join(dir, basename(path));
   copyFileSync(path, copy);
   const before = readFileSync(copy);

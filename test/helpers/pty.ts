@@ -74,6 +74,9 @@ function cleanEnv(extra: Record<string, string | undefined>): Record<string, str
     PATH: process.env['PATH'],
     HOME: process.env['HOME'],
     TMPDIR: process.env['TMPDIR'],
+    // Without a HOME of the test's own, the file's throw-away catalogue folder (test/setup.ts),
+    // not the user's ~/.cache; with one, the catalogue lands under it, per test.
+    XDG_CACHE_HOME: extra['HOME'] === undefined ? process.env['XDG_CACHE_HOME'] : undefined,
     LANG: process.env['LANG'] ?? 'C.UTF-8',
     TERM: 'xterm-256color',
     COLORTERM: 'truecolor',

@@ -35,7 +35,9 @@ export function runCliAsync(args: string[], options: RunOptions = {}): Promise<R
   const fullArgs = options.wrapper ? [...prefix, process.execPath, CLI, ...args] : [CLI, ...args];
   const child = spawn(command!, fullArgs, {
     cwd: options.cwd ?? '/',
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/', ...options.env },
+    // TMPDIR and XDG_CACHE_HOME: the run's temp dir and the file's throw-away catalogue folder
+    // (test/global-setup.ts, test/setup.ts), so the CLI never writes into the user's ~/.cache.
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/', TMPDIR: process.env['TMPDIR'] ?? '/tmp', XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'] ?? '', ...options.env },
     stdio: ['ignore', out, 'pipe'],
   });
   if (typeof out === 'number') closeSync(out);

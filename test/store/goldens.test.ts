@@ -1,5 +1,5 @@
 /**
- * The whole shared corpus against pi 1.6.0's own answers (shared/fixtures/{pi-written,generated}/goldens).
+ * The whole committed corpus against pi 1.6.0's own answers (test/fixtures/{pi-written,generated}/goldens).
  *
  * Deliberate differences, each asserted below rather than skipped:
  * - A duplicated line (same id twice): pi's getTree attaches the node once per occurrence, so it

@@ -5,6 +5,7 @@ import { readSessionSync } from '../../src/store/read.js';
 import { buildTree } from '../../src/store/tree.js';
 import type { SessionEntry } from '../../src/store/types.js';
 import { buildForest, buildIndex, displayOf, flattenTree, layoutForest, rowAt, rowPrefix, search, segmentDown, segmentStartAbove, type Layout } from '../../src/tree/flatten.js';
+import { sessionsRoot } from '../helpers/corpus.js';
 import { assistant, entry, piSample, resetClock, treeOf, user } from './helpers.js';
 
 /** Rows as pi draws them (no cursor column): prefix, markers, label, text. */
@@ -181,7 +182,7 @@ describe('scale', () => {
 });
 
 describe('corpus sessions (pi-written)', () => {
-  const root = '/work/shared/fixtures/pi-written/sessions';
+  const root = sessionsRoot('pi-written');
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.jsonl'));
   test.each(files)('%s: every unique entry is laid out once under "all"; the leaf is drawn or hosted', (file) => {
     const read = readSessionSync(join(root, file));
