@@ -137,9 +137,13 @@ export const OTHER_UID = 65534;
 /** Why the CLI cannot be run as another user here (undefined: it can). */
 export function otherUserUnavailable(): string | undefined {
   if (process.getuid?.() !== 0) return 'not running as root, so setpriv cannot switch to another uid';
-  const result = spawnSync('setpriv', ['--reuid', String(OTHER_UID), '--regid', String(OTHER_UID), '--clear-groups', process.execPath, '-e', ''], { encoding: 'utf8' });
-  if (result.error) return `setpriv is not available (${result.error.message})`;
-  if (result.status !== 0) return `setpriv cannot run node as uid ${OTHER_UID}: ${result.stderr.trim()}`;
+  const id = String(OTHER_UID);
+  const node = spawnSync('setpriv', ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, '-e', ''], { encoding: 'utf8' });
+  if (node.error) return `setpriv is not available (${node.error.message})`;
+  if (node.status !== 0) return `setpriv cannot run node as uid ${OTHER_UID}: ${node.stderr.trim()}`;
+  // A checkout inside a private folder (mktemp -d makes it 0700) cannot be loaded by that user.
+  const cli = spawnSync('setpriv', ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, CLI, '--version'], { encoding: 'utf8' });
+  if (cli.status !== 0) return `uid ${OTHER_UID} cannot run the CLI from this checkout (a private parent folder?): ${cli.stderr.trim().split('\n')[0]}`;
   return undefined;
 }
 

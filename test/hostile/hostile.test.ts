@@ -19,6 +19,7 @@ import { tempDir } from '../helpers/factory.js';
 import { PTY_KEYS, startPty } from '../helpers/pty.js';
 import { smallCases, writeLinearChain } from './corpus.js';
 import { CLI } from '../helpers/cli.js';
+import { otherUserUnavailable } from '../helpers/tiny-disk.js';
 import { expectCleanRun, jsonOf, runCliAsync, type Run } from './run.js';
 
 const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -137,12 +138,8 @@ describe('session folders that are not what they seem', () => {
     expectCleanRun(viaEnv, 'list with a looping sessions root');
   });
 
-  // The unprivileged user must also be able to run the built CLI (a checkout under a private
-  // folder, like mktemp -d's, is not readable by uid 65534).
-  const canDropRoot =
-    spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']).status === 0 &&
-    spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, '--version']).status === 0;
-  it.runIf(canDropRoot)(`an unreadable folder and file (permission denied, as uid 65534 via setpriv)${canDropRoot ? '' : ' — SKIPPED: cannot run the CLI as uid 65534 here (no setpriv, or the checkout is private)'}`, async () => {
+  const noOtherUser = otherUserUnavailable();
+  it.runIf(noOtherUser === undefined)(`an unreadable folder and file (permission denied, as uid 65534 via setpriv)${noOtherUser ? ` — SKIPPED: ${noOtherUser}` : ''}`, async () => {
     const root = tempDir('pi-sessions-hostile-perm-');
     chmodSync(root, 0o755);
     const locked = join(root, 'locked');
