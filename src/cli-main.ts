@@ -38,7 +38,11 @@ const PARSE_OPTIONS = Object.fromEntries(
   Object.entries(OPTIONS).map(([name, spec]: [string, OptionSpec]) => [name, { type: spec.value ? 'string' : 'boolean', ...(spec.short ? { short: spec.short } : {}) }]),
 ) as ParseArgsConfig['options'];
 
+/** Set by the bundler (scripts/bundle.mjs) from package.json; absent in the unbundled build. */
+declare const PI_SESSIONS_VERSION: string | undefined;
+
 function version(): string {
+  if (typeof PI_SESSIONS_VERSION === 'string') return PI_SESSIONS_VERSION;
   try {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
     return pkg.version ?? 'unknown';

@@ -24,7 +24,8 @@ function hasSessions(dir: string, depth: number): boolean {
   return false;
 }
 
-const cli = fileURLToPath(new URL('./cli.js', import.meta.url));
+// The bundle the package ships (scripts/bundle.mjs), not the unbundled dist/src/cli.js.
+const cli = fileURLToPath(new URL('../../bin/pi-sessions.js', import.meta.url));
 const locations = resolveLocations();
 const userHasSessions = locations.customDir ? hasSessions(locations.sessionDir, 0) : hasSessions(locations.sessionsRoot, 1);
 let env = process.env;

@@ -1,10 +1,10 @@
-/** Runs the built CLI (`dist/src/cli.js`) as a user would, without a terminal. */
+/** Runs the built CLI (the shipped bundle, `bin/pi-sessions.js`) as a user would, without a terminal. */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './corpus.js';
 
-export const CLI = join(REPO_ROOT, 'dist', 'src', 'cli.js');
+export const CLI = join(REPO_ROOT, 'bin', 'pi-sessions.js');
 
 /** Whether `setsid` (util-linux) can start a process without a controlling terminal here. */
 export const HAS_SETSID = spawnSync('setsid', ['--version'], { stdio: 'ignore' }).status === 0;

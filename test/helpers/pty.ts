@@ -1,6 +1,6 @@
 /**
- * Real pseudo-terminal harness for end-to-end tests: runs a command (by default the built CLI,
- * `node dist/src/cli.js`) in a pty via @lydell/node-pty and feeds its output into a headless
+ * Real pseudo-terminal harness for end-to-end tests: runs a command (by default the shipped
+ * bundle, `node bin/pi-sessions.js`) in a pty via @lydell/node-pty and feeds its output into a headless
  * xterm of the same size, so tests assert on what a user would actually see (alternate screen,
  * cursor visibility, exit codes) rather than on raw bytes.
  *
@@ -23,8 +23,8 @@ const { Terminal } = createRequire(import.meta.url)('@xterm/headless') as typeof
 
 /** Repository root (this file is test/helpers/pty.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** The built CLI started when no `command` is given. */
-export const CLI_PATH = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+/** The built CLI started when no `command` is given: the bundle the package ships. */
+export const CLI_PATH = fileURLToPath(new URL('../../bin/pi-sessions.js', import.meta.url));
 
 /** Input sequences as an xterm sends them (normal cursor-key mode). */
 export const PTY_KEYS = KEYS;

@@ -1,0 +1,54 @@
+/**
+ * `npm run build` (after tsc): bundles the CLI and its full-screen views into one ESM file,
+ * `bin/pi-sessions.js`, the only program the package ships. One file because start-up of the
+ * unbundled build opens ~700 module files (415 of them es-toolkit/compat, pulled in by ink)
+ * before the first frame; React is built in production mode because its development build
+ * allocates several times more per render.
+ *
+ * Kept out of the bundle:
+ * - `trash`: it runs helper binaries that ship inside its own package (macOS, Windows), so it
+ *   stays a runtime dependency, loaded only when a session is deleted to the trash.
+ * - ink's devtools module (it imports `react-devtools-core`, not a dependency): ink loads it only
+ *   when DEV=true and says how to install it when that fails; in the bundle it is that failure.
+ *
+ * The bundle is committed (see README, "Installing"): a git-URL install then needs no build
+ * step, so no lifecycle script has to run on the user's machine.
+ */
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+await build({
+  absWorkingDir: root,
+  entryPoints: ['src/cli.ts'],
+  outfile: 'bin/pi-sessions.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  minify: true,
+  legalComments: 'eof',
+  external: ['trash'],
+  plugins: [
+    {
+      name: 'no-ink-devtools',
+      setup(b) {
+        b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (args.importer.includes(`${'node_modules'}/ink/`) ? { path: 'ink-devtools', namespace: 'no-devtools' } : undefined));
+        b.onLoad({ filter: /.*/, namespace: 'no-devtools' }, () => ({ contents: "throw new Error('react-devtools-core is not bundled');", loader: 'js' }));
+      },
+    },
+  ],
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    PI_SESSIONS_VERSION: JSON.stringify(pkg.version),
+  },
+  // Bundled CommonJS (React, and what ink pulls in) calls `require` for node built-ins.
+  banner: { js: "import { createRequire as __piSessionsRequire } from 'node:module'; const require = __piSessionsRequire(import.meta.url);" },
+  // cli.ts sets NODE_ENV at run time for the unbundled build; here the define already did it.
+  logOverride: { 'assign-to-define': 'silent' },
+  logLevel: 'warning',
+});
