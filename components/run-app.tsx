@@ -36,6 +36,14 @@ function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * ink's defaults cost a key its frame: `maxFps` 30 holds a frame back up to 33 ms after the
+ * previous one, and a full redraw rewrites all 40 lines for a cursor move. 120 fps keeps a frame
+ * within 8 ms of its key; incremental rendering writes only the lines that changed. Redraws
+ * during a load are rationed where the rows are published (src/picker/session-source.ts).
+ */
+export const RENDER_OPTIONS = { exitOnCtrlC: false, patchConsole: false, maxFps: 120, incrementalRendering: true } as const;
+
 /** A captured stdout gets the path byte for byte; a terminal gets it made safe to show. */
 function printPath(path: string, terminal: Terminal): number {
   process.stdout.write(`${terminal.stdoutRedirected ? path : sanitizeInline(path)}\n`);
@@ -82,7 +90,7 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
           onResult={(r) => (outcome.result = r)}
         />
       </CrashBoundary>,
-      { stdin: terminal.stdin, stdout: terminal.stdout, exitOnCtrlC: false, patchConsole: false },
+      { ...RENDER_OPTIONS, stdin: terminal.stdin, stdout: terminal.stdout },
     );
     await instance.waitUntilExit();
     if (crashed !== undefined) {

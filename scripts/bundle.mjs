@@ -18,14 +18,14 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadPatches, patchedSource } from './apply-patch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-await build({
+/** Options shared with the bench's ink "hello" floor, so both pay the same loading. */
+const common = {
   absWorkingDir: root,
-  entryPoints: ['src/cli.ts'],
-  outfile: 'bin/pi-sessions.js',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -35,9 +35,18 @@ await build({
   external: ['trash'],
   plugins: [
     {
+      // patches/*.patch (e.g. ink's output step, which caches rows across frames) go into the bundle.
+      name: 'patches',
+      setup(b) {
+        const patches = loadPatches();
+        const files = [...patches.keys()].map((f) => f.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+        b.onLoad({ filter: new RegExp(`(${files.join('|')})$`) }, (args) => ({ contents: patchedSource(args.path, patches), loader: 'js' }));
+      },
+    },
+    {
       name: 'no-ink-devtools',
       setup(b) {
-        b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (args.importer.includes(`${'node_modules'}/ink/`) ? { path: 'ink-devtools', namespace: 'no-devtools' } : undefined));
+        b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (args.importer.includes('/node_modules/ink/') ? { path: 'ink-devtools', namespace: 'no-devtools' } : undefined));
         b.onLoad({ filter: /.*/, namespace: 'no-devtools' }, () => ({ contents: "throw new Error('react-devtools-core is not bundled');", loader: 'js' }));
       },
     },
@@ -51,4 +60,8 @@ await build({
   // cli.ts sets NODE_ENV at run time for the unbundled build; here the define already did it.
   logOverride: { 'assign-to-define': 'silent' },
   logLevel: 'warning',
-});
+};
+
+await build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'bin/pi-sessions.js' });
+// Not shipped (package.json `files`): the first-paint floor of `npm run bench`.
+await build({ ...common, entryPoints: ['src/bench/ink-hello.tsx'], outfile: 'dist/bench/ink-hello.js' });

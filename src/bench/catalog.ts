@@ -7,26 +7,25 @@
  * changed are first copied (new inodes) so the originals never see a byte of it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueFile, countingIo, listSessionsCached } from '../catalog/index.js';
 import { RACY_MS } from '../catalog/format.js';
-import type { StoreOptions } from '../generate/store.js';
 import { resolveLocations } from '../store/index.js';
 import { statFloor } from './stat-floor.js';
+import { sessionFiles } from './stores.js';
 
 export interface CatalogBenchContext {
   /** Sessions root of the 2,000-session bench store. */
   storeA: string;
+  /** Sessions root of the 10,000-session bench store. */
+  store10k: string;
   rounds: number;
-  quick: boolean;
   log(text: string): void;
   median(values: number[]): number;
   fmt(ms: number): string;
-  /** bench.ts's cached generator: (name, generator options) → sessions root. */
-  generate(name: string, options: StoreOptions): string;
 }
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'catalog-child.js');
@@ -43,15 +42,6 @@ interface ChildFigures {
   indexMs: number;
   keystrokes: number[];
   matches: number;
-}
-
-function sessionFiles(root: string): string[] {
-  const files: string[] = [];
-  for (const dir of readdirSync(root, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (!dir.isDirectory()) continue;
-    for (const name of readdirSync(join(root, dir.name)).sort()) if (name.endsWith('.jsonl')) files.push(join(root, dir.name, name));
-  }
-  return files;
 }
 
 /** A private copy of a file (new inode) with the same times, so editing it leaves the store alone. */
@@ -185,11 +175,10 @@ async function benchStore(ctx: CatalogBenchContext, label: string, sessionsRoot:
 }
 
 export async function catalogBenches(ctx: CatalogBenchContext): Promise<Record<string, unknown>> {
-  const big = ctx.generate(ctx.quick ? 'c10k-quick' : 'c10k', { projects: 40, sessions: ctx.quick ? 1000 : 10_000, entries: 60, toolBytes: 1024, seed: 1 });
   return {
     catalogue: {
       store2k: await benchStore(ctx, 'a', ctx.storeA),
-      store10k: await benchStore(ctx, 'c10k', big),
+      store10k: await benchStore(ctx, 'c10k', ctx.store10k),
     },
   };
 }

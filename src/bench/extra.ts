@@ -1,16 +1,12 @@
 /**
- * Screen figures for `npm run bench`: the picker (first rows on a real terminal, search keystroke)
- * and the tree view (100k-entry session: open to first paint, cursor move, search keystroke).
- * Keystrokes are measured through the same reducers the screens run, so the figures include query
- * parsing, matching, sorting, forest building and layout, not just one helper.
+ * Reducer figures for `npm run bench`: the picker (search keystroke) and the tree view (100k-entry
+ * session: open to first paint, cursor move, search keystroke). Keystrokes are measured through
+ * the same reducers the screens run, so the figures include query parsing, matching, sorting,
+ * forest building and layout, not just one helper. What a user sees (key → frame in a real
+ * terminal, first rows) is in frames.ts.
  */
-import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import type { Figure } from './bench.js';
-import { cachedStore, onlySessionFile } from './stores.js';
 import { initialPickerState, pickerReducer, type PickerState } from '../picker/reducer.js';
 import { prepareTexts } from '../picker/query.js';
 import { buildTree, listSessions, readSessionSync, resolveLocations } from '../store/index.js';
@@ -19,47 +15,12 @@ import { initTreeState, treeReducer, type TreeState } from '../tree/reducer.js';
 
 export interface ExtraContext {
   storeA: string;
-  bigFile: string;
+  tree100kFile: string;
   rounds: number;
   log(text: string): void;
   measure(name: string, fn: () => unknown, n?: number): Promise<Figure>;
   median(values: number[]): number;
   fmt(ms: number): string;
-}
-
-const HERE = dirname(fileURLToPath(import.meta.url));
-const CLI = resolve(HERE, '..', 'cli.js');
-
-/** Milliseconds from spawning `args` in a pty until `ready(screen)` holds. */
-async function timeToScreen(args: string[], env: NodeJS.ProcessEnv, ready: (screen: string) => boolean): Promise<number> {
-  const pty = await import('@lydell/node-pty');
-  // @xterm/headless is CommonJS whose named export ESM interop cannot see.
-  const { Terminal } = createRequire(import.meta.url)('@xterm/headless') as typeof import('@xterm/headless');
-  const term = new Terminal({ cols: 120, rows: 40, allowProposedApi: true });
-  const screen = (): string => {
-    const lines: string[] = [];
-    const buffer = term.buffer.active;
-    for (let i = 0; i < term.rows; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
-    return lines.join('\n');
-  };
-  const t0 = performance.now();
-  const child = pty.spawn(process.execPath, args, { cols: 120, rows: 40, env: env as Record<string, string>, cwd: tmpdir() });
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`timed out waiting for the screen; last screen:\n${screen()}`));
-    }, 20_000);
-    child.onData((data) => {
-      term.write(data, () => {
-        if (ready(screen())) {
-          const ms = performance.now() - t0;
-          clearTimeout(timer);
-          child.kill();
-          resolvePromise(ms);
-        }
-      });
-    });
-  });
 }
 
 function typeInto<S, A>(state: S, text: string, reducer: (s: S, a: A) => S, action: (ch: string) => A, samples: number[]): S {
@@ -73,15 +34,6 @@ function typeInto<S, A>(state: S, text: string, reducer: (s: S, a: A) => S, acti
 
 async function pickerFigures(ctx: ExtraContext): Promise<Record<string, unknown>> {
   const agentDir = dirname(ctx.storeA);
-  const env: NodeJS.ProcessEnv = { ...process.env, PI_CODING_AGENT_DIR: agentDir, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'pi-sessions-bench-cache-')) };
-  delete env['CI'];
-  const nodeFloor: number[] = [];
-  const firstRows: number[] = [];
-  for (let i = 0; i < ctx.rounds; i++) {
-    nodeFloor.push(await timeToScreen(['-e', "process.stdout.write('ready')"], env, (s) => s.includes('ready')));
-    firstRows.push(await timeToScreen([CLI, '--all'], env, (s) => s.includes('›')));
-  }
-
   const locations = resolveLocations({ cwd: '/nonexistent', env: { PI_CODING_AGENT_DIR: agentDir } });
   const { sessions } = await listSessions(locations, { scope: 'all' });
   prepareTexts(sessions, Number.POSITIVE_INFINITY);
@@ -95,14 +47,9 @@ async function pickerFigures(ctx: ExtraContext): Promise<Record<string, unknown>
   const clear = pickerReducer(state, { type: 'key', name: 'escape', input: '', nowMs });
   const firstKeystroke: number[] = [];
   typeInto(clear, 'x', pickerReducer, key, firstKeystroke);
-  ctx.log(
-    `picker: first rows on screen (bench store a, real pty, no catalogue yet): ${ctx.fmt(ctx.median(firstRows))}   [node start-up floor: ${ctx.fmt(ctx.median(nodeFloor))}]   (target ≤ 150 ms)`,
-  );
   ctx.log(`picker: search keystroke (full text loaded, ${keystrokes.length} keys, ${shown} rows left): median ${ctx.fmt(ctx.median(keystrokes))}, max ${ctx.fmt(Math.max(...keystrokes))}   (target ≤ 50 ms median)`);
   return {
     picker: {
-      firstRowsMs: ctx.median(firstRows),
-      nodeStartupFloorMs: ctx.median(nodeFloor),
       keystrokeMedianMs: ctx.median(keystrokes),
       keystrokeMaxMs: Math.max(...keystrokes),
       firstKeystrokeMs: firstKeystroke[0],
@@ -110,13 +57,8 @@ async function pickerFigures(ctx: ExtraContext): Promise<Record<string, unknown>
   };
 }
 
-/** A ~100 MB session of small tool outputs: about 120k entries. */
-function hundredThousandEntrySession(ctx: ExtraContext): string {
-  return onlySessionFile(cachedStore('big100k', { projects: 1, sessions: 0, oneBigMb: 100, bigToolBytes: 320, seed: 2 }, ctx.log));
-}
-
 async function treeFigures(ctx: ExtraContext): Promise<Record<string, unknown>> {
-  const file = hundredThousandEntrySession(ctx);
+  const file = ctx.tree100kFile;
   const open: number[] = [];
   const firstPaint: number[] = [];
   let state: TreeState | undefined;

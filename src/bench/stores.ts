@@ -49,3 +49,35 @@ export function onlySessionFile(root: string): string {
   }
   throw new Error(`no session file under ${root}`);
 }
+
+/** The session files of a sessions root (one level of project folders), sorted. */
+export function sessionFiles(root: string): string[] {
+  const files: string[] = [];
+  for (const dir of readdirSync(root, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (!dir.isDirectory()) continue;
+    for (const name of readdirSync(join(root, dir.name)).sort()) if (name.endsWith('.jsonl')) files.push(join(root, dir.name, name));
+  }
+  return files;
+}
+
+/** Every store the bench measures, made in this one place. */
+export interface BenchStores {
+  /** Sessions root of store a: 40 projects, 2,000 sessions, 150 entries, 2 KB tool output (~470 MB). */
+  storeA: string;
+  /** The one file of store big: one ~100 MB session. */
+  bigFile: string;
+  /** Sessions root of store c10k: 40 projects, 10,000 sessions, 60 entries, 1 KB tool output. */
+  store10k: string;
+  /** The one file of store big100k: one ~100 MB session of ~100k entries (the tree figures). */
+  tree100kFile: string;
+}
+
+/** `quick` makes smaller a and c10k stores, for a smoke run. */
+export function benchStores(quick: boolean, log: (text: string) => void): BenchStores {
+  return {
+    storeA: cachedStore(quick ? 'a-quick' : 'a', { projects: 40, sessions: quick ? 200 : 2000, entries: 150, toolBytes: 2048, seed: 1 }, log),
+    bigFile: onlySessionFile(cachedStore('big', { projects: 1, sessions: 0, oneBigMb: 100, seed: 1 }, log)),
+    store10k: cachedStore(quick ? 'c10k-quick' : 'c10k', { projects: 40, sessions: quick ? 1000 : 10_000, entries: 60, toolBytes: 1024, seed: 1 }, log),
+    tree100kFile: onlySessionFile(cachedStore('big100k', { projects: 1, sessions: 0, oneBigMb: 100, bigToolBytes: 320, seed: 2 }, log)),
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Applies the unified diffs in patches/ (patch-package's format and names: `<package>+<version>.patch`)
+ * to module sources in memory, for the bundler (scripts/bundle.mjs) and the tests. node_modules is
+ * never written: a fresh `npm install` needs no install script, and the patched code exists only
+ * in the bundle. A hunk whose context does not match (another version of the package) throws.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PATCHES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'patches');
+
+/** `{ 'node_modules/ink/build/output.js': [hunks…] }` of every patch file. */
+export function loadPatches(dir = PATCHES_DIR) {
+  const byFile = new Map();
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.patch')).sort()) {
+    const lines = readFileSync(join(dir, name), 'utf8').split('\n');
+    let file;
+    let hunk;
+    for (const line of lines) {
+      if (line.startsWith('+++ b/')) {
+        file = line.slice('+++ b/'.length).trim();
+        byFile.set(file, { patch: name, hunks: [] });
+      } else if (line.startsWith('@@')) {
+        const match = /^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@/.exec(line);
+        if (!match || !file) throw new Error(`${name}: bad hunk header: ${line}`);
+        hunk = { oldStart: Number(match[1]), remove: [], add: [] };
+        byFile.get(file).hunks.push(hunk);
+      } else if (hunk && (line.startsWith(' ') || line.startsWith('-') || line.startsWith('+')) && !line.startsWith('--- ')) {
+        const text = line.slice(1);
+        if (line[0] !== '+') hunk.remove.push(text);
+        if (line[0] !== '-') hunk.add.push(text);
+      } else if (line.startsWith('\\')) {
+        // "\ No newline at end of file": the files patched here all end with one.
+      }
+    }
+  }
+  return byFile;
+}
+
+/** `source` with `hunks` applied; throws naming the patch when a hunk's context is not there. */
+export function applyHunks(source, { patch, hunks }, file) {
+  const lines = source.split('\n');
+  let shift = 0;
+  for (const hunk of hunks) {
+    const at = hunk.oldStart - 1 + shift;
+    const found = hunk.remove.every((text, i) => lines[at + i] === text);
+    if (!found) throw new Error(`${patch} does not apply to ${file} at line ${hunk.oldStart}: is another version installed?`);
+    lines.splice(at, hunk.remove.length, ...hunk.add);
+    shift += hunk.add.length - hunk.remove.length;
+  }
+  return lines.join('\n');
+}
+
+/** The patched source of `absolutePath` (a file under some node_modules), or undefined if no patch touches it. */
+export function patchedSource(absolutePath, patches = loadPatches()) {
+  const normalized = absolutePath.split('\\').join('/');
+  for (const [file, entry] of patches) {
+    if (normalized.endsWith(`/${file}`)) return applyHunks(readFileSync(absolutePath, 'utf8'), entry, file);
+  }
+  return undefined;
+}
