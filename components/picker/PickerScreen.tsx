@@ -16,6 +16,7 @@ import { TextInputView } from '../common/TextInputView.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
 import { PICKER_BINDINGS, PICKER_MODE_TITLES } from '../../src/picker/keymap.js';
 import { computeLayout, formatRow, rightColumns } from '../../src/picker/layout.js';
+import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { hasRankingTerms, prepareTexts, snippetFor } from '../../src/picker/query.js';
 import {
   currentList,
@@ -185,8 +186,15 @@ export function PickerScreen(props: PickerScreenProps) {
   useEffect(() => {
     if (!sessions || sessions.length === 0) return;
     let timer: NodeJS.Immediate | undefined;
+    let paused: NodeJS.Timeout | undefined;
     let lastNotify = Date.now();
     const step = (): void => {
+      // Typing first: the text waits until the keys have been quiet for a moment.
+      const wait = keyPauseMs();
+      if (wait > 0) {
+        paused = setTimeout(step, wait);
+        return;
+      }
       const remaining = prepareTexts(sessions, PREPARE_SLICE_MS);
       const t = Date.now();
       if (remaining === 0 || t - lastNotify > PREPARE_NOTIFY_MS) {
@@ -199,6 +207,7 @@ export function PickerScreen(props: PickerScreenProps) {
     timer = setImmediate(step);
     return () => {
       if (timer) clearImmediate(timer);
+      if (paused) clearTimeout(paused);
     };
   }, [sessions]);
 

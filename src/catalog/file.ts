@@ -21,6 +21,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { removeStaleTemps, writeFully } from '../store/fs-write.js';
 import { openRegular, openRegularSync } from '../store/regular-file.js';
+import { waitWhilePaused, type PauseFn } from '../store/list.js';
 import { summarizeFileSync } from '../store/summary.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
 import { asciiJson, CATALOGUE_FORMAT, CATALOGUE_VERSION, fromSessionRecord, parseHeader, type CatalogueHeader, type CatalogueRecord } from './format.js';
@@ -232,7 +233,7 @@ function layout(pieces: Piece[]): { ranges: [number, number][]; total: number; m
  * made from: unchanged text and resume points are copied from it as bytes. Resolves false (never
  * rejects) when it cannot be written.
  */
-export async function writeCatalogue(file: string, root: string, plan: PlannedRecord[], source?: Catalogue): Promise<boolean> {
+export async function writeCatalogue(file: string, root: string, plan: PlannedRecord[], source?: Catalogue, pause?: PauseFn): Promise<boolean> {
   const dir = join(file, '..');
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   source?.hold();
@@ -260,6 +261,8 @@ export async function writeCatalogue(file: string, root: string, plan: PlannedRe
         resumeOwners.push(record);
       }
     }
+    // The serialising below and each batch of copied bytes are synchronous: stand aside for keys first.
+    await waitWhilePaused(pause);
     const text = layout(textPieces);
     const resumes = layout(resumePieces);
     textOwners.forEach((record, i) => (record.t = text.ranges[i]!));
@@ -279,6 +282,7 @@ export async function writeCatalogue(file: string, root: string, plan: PlannedRe
         let batchBytes = 0;
         const flush = async (): Promise<void> => {
           if (batch.length > 0) await writeBatch(handle, batch);
+          await waitWhilePaused(pause);
           batch = [];
           batchBytes = 0;
         };

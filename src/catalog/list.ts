@@ -131,6 +131,9 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
       }
       stats.cached = rows.length;
       options.onCached(sortByModified(rows));
+      // One turn of the event loop, so the caller paints these rows before every file is stat'ed.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      signal?.throwIfAborted();
     }
 
     // 2. Revalidate.
@@ -161,7 +164,7 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
     // What to write for files that were (re-)read; unchanged ones are planned after the loop, and
     // only if anything changed at all (a warm start with no change builds no plan).
     const fresh = new Map<string, PlannedRecord>();
-    const slice = createSlicer();
+    const slice = createSlicer(undefined, options.pause);
     for (let index = 0; index < files.length; index++) {
       await slice();
       signal?.throwIfAborted();
@@ -231,7 +234,7 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
       searched: discovery.searched,
       stats,
       // 3. Save (in the background: the caller has its list already).
-      saved: (changed && !discovery.dirProblem ? writeCatalogue(file, root, plan, cat) : Promise.resolve(false)).finally(() => cat?.release()),
+      saved: (changed && !discovery.dirProblem ? writeCatalogue(file, root, plan, cat, options.pause) : Promise.resolve(false)).finally(() => cat?.release()),
     };
     if (discovery.dirProblem) out.dirProblem = discovery.dirProblem;
     if (discovery.dirMissing) out.dirMissing = true;

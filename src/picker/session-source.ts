@@ -3,7 +3,8 @@
  * `SessionSource` (tests inject a fake one), so everything above this file is store-agnostic.
  *
  * - Listing streams: sessions are batched and published newest-first at most every
- *   PUBLISH_INTERVAL_MS (the first one at once, so the first rows paint early).
+ *   PUBLISH_INTERVAL_MS (the first one at once, so the first rows paint early). Reading stands
+ *   aside while the user types (src/terminal/key-pause.ts).
  * - Listing is stale-while-revalidate over the catalogue (src/catalog): its rows are published at
  *   once, then corrected as files are checked (changed rows replaced by path, deleted ones
  *   dropped). Unchanged rows stay the same objects, so text already prepared for search is kept.
@@ -12,6 +13,7 @@
  *   PREVIEW_MAX_BYTES are not read at all (parsing them would stall input on the one JS thread).
  */
 import { listSessionsCached } from '../catalog/list.js';
+import { keyPauseMs } from '../terminal/key-pause.js';
 import {
   buildContext,
   buildTree,
@@ -58,7 +60,10 @@ export interface SessionSource {
   preview(info: SessionInfo): Promise<PreviewData>;
 }
 
-export const PUBLISH_INTERVAL_MS = 80;
+/** Redraws while a list loads: a few per second, so loading never competes with keys for frames. */
+export const PUBLISH_INTERVAL_MS = 250;
+/** The first paint from the catalogue: a screenful of the newest rows, before the whole list is sorted and laid out. */
+export const FIRST_PAINT_ROWS = 100;
 export const PREVIEW_MAX_BYTES = 24 * 1024 * 1024;
 const PREVIEW_TURNS = 6;
 const PREVIEW_CACHE_SIZE = 24;
@@ -129,6 +134,7 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
       let loaded = 0;
       let total = 0;
       let timer: NodeJS.Timeout | undefined;
+      let rest: NodeJS.Immediate | undefined;
       let published = false;
       const publish = (): void => {
         timer = undefined;
@@ -144,10 +150,15 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
           scope,
           signal,
           cache: options.cache ?? true,
+          pause: keyPauseMs,
           onCached: (sessions) => {
             for (const info of sessions) arrived.set(info.path, info);
-            // The whole cached list in one paint (not its first row alone).
-            if (sessions.length > 0) publish();
+            if (sessions.length === 0) return;
+            // `sessions` is newest first: a screenful paints at once (listSessionsCached lets it
+            // render before revalidating); the whole cached list follows one event-loop turn later.
+            published = true;
+            onSessions(sessions.slice(0, FIRST_PAINT_ROWS), loaded, total);
+            if (sessions.length > FIRST_PAINT_ROWS) rest = setImmediate(publish);
           },
           onSession: (info) => {
             arrived.set(info.path, info);
@@ -169,6 +180,7 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
         return summary;
       } finally {
         if (timer) clearTimeout(timer);
+        if (rest) clearImmediate(rest);
       }
     },
     async rename(path, name) {

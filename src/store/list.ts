@@ -14,20 +14,31 @@ import type { NotASession, SessionInfo } from './types.js';
 const SLICE_MS = 12;
 
 /**
+ * How long background work should still stand aside (ms; 0: go on). The picker passes one that
+ * is non-zero for a moment after each key, so reading files never delays a key's frame.
+ */
+export type PauseFn = () => number;
+
+/** Waits while `pause` asks to (at once when it does not, or when there is none). */
+export async function waitWhilePaused(pause: PauseFn | undefined): Promise<void> {
+  if (!pause) return;
+  for (let ms = pause(); ms > 0; ms = pause()) await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
  * Files are read synchronously (about a millisecond each) in slices of a few milliseconds; the
  * returned function yields to the event loop when the current slice is used up, so a screen
- * stays responsive while a listing runs. `await` it between files.
+ * stays responsive while a listing runs, and stands aside while `pause` asks it to. `await` it
+ * between files.
  */
-export function createSlicer(sliceMs = SLICE_MS): () => Promise<void> | undefined {
+export function createSlicer(sliceMs = SLICE_MS, pause?: PauseFn): () => Promise<void> | undefined {
   let sliceStart = performance.now();
   return () => {
-    if (performance.now() - sliceStart <= sliceMs) return undefined;
-    return new Promise<void>((resolve) =>
-      setImmediate(() => {
-        sliceStart = performance.now();
-        resolve();
-      }),
-    );
+    const paused = pause !== undefined && pause() > 0;
+    if (!paused && performance.now() - sliceStart <= sliceMs) return undefined;
+    return (paused ? waitWhilePaused(pause) : new Promise<void>((resolve) => setImmediate(resolve))).then(() => {
+      sliceStart = performance.now();
+    });
   };
 }
 
@@ -40,6 +51,8 @@ export interface ListOptions {
   /** Called for every session as soon as it is read (arrival order, not sorted). */
   onSession?: (info: SessionInfo) => void;
   onProgress?: (loaded: number, total: number) => void;
+  /** Background reading stands aside while this asks it to (see `PauseFn`). */
+  pause?: PauseFn;
 }
 
 export interface ListResult {
@@ -142,7 +155,7 @@ export async function listSessions(locations: Locations, options: ListOptions): 
   const discovery = discoverSessionFiles(locations, scope);
   const { files } = discovery;
   const results: (SessionInfo | NotASession)[] = [];
-  const slice = createSlicer();
+  const slice = createSlicer(undefined, options.pause);
   for (let index = 0; index < files.length; index++) {
     await slice();
     signal?.throwIfAborted();
