@@ -1,5 +1,5 @@
 /**
- * `npm run build` (after tsc): bundles the CLI and its full-screen views into one ESM file,
+ * `npm run compile` (after tsc): bundles the CLI and its full-screen views into one ESM file,
  * `bin/pi-sessions.js`, the only program the package ships. One file because start-up of the
  * unbundled build opens ~700 module files (415 of them es-toolkit/compat, pulled in by ink)
  * before the first frame; React is built in production mode because its development build
@@ -11,8 +11,9 @@
  * - ink's devtools module (it imports `react-devtools-core`, not a dependency): ink loads it only
  *   when DEV=true and says how to install it when that fails; in the bundle it is that failure.
  *
- * The bundle is committed (see README, "Installing"): a git-URL install then needs no build
- * step, so no lifecycle script has to run on the user's machine.
+ * The bundle is committed: a git-URL install then needs no build step, so no lifecycle script
+ * runs on the user's machine (and package.json has no `build`, `prepare` or install script, any
+ * of which makes npm "prepare" a git dependency first).
  */
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';

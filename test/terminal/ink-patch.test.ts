@@ -1,7 +1,7 @@
 /**
  * patches/ink+6.8.0.patch, as the bundler applies it (scripts/apply-patch.mjs):
  * - it applies to the ink that `npm install` put in node_modules (a new ink version fails here
- *   and in `npm run build`, never silently);
+ *   and in `npm run compile`, never silently);
  * - output.js: rows cached across frames give exactly the output of ink's own per-frame grid,
  *   frame after frame, for random writes (styled, wide and combining characters, newlines,
  *   transformers) and clips;
