@@ -21,7 +21,7 @@ export interface CliRun {
  * would open the full-screen app on /dev/tty is refused even when the tests run in a terminal.
  */
 export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string; noTerminal?: boolean } = {}): CliRun {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (npm test does)`);
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run compile\` first (npm test does)`);
   const [command, ...argv] = [...(options.noTerminal ? ['setsid', '-w'] : []), process.execPath, CLI, ...args];
   const result = spawnSync(command!, argv, {
     cwd: options.cwd ?? REPO_ROOT,
