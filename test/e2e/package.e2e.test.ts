@@ -72,7 +72,25 @@ afterAll(() => {
   execFileSync('rm', ['-rf', work, home.root]);
 });
 
+/** Why the committed bundle cannot be compared with the sources here, or undefined when it can. */
+function whyNotComparable(): string | undefined {
+  const git = spawnSync('git', ['status', '--porcelain', '--', 'src', 'components', 'scripts', 'patches', 'package.json', 'package-lock.json', 'tsconfig.json'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (git.status !== 0) return 'not a git checkout: nothing is committed to compare with';
+  if (git.stdout.trim() !== '') return 'the sources have uncommitted changes: the committed bundle is compared once they are committed';
+  return undefined;
+}
+
 describe('the package', () => {
+  // `npm test` has just bundled the sources into bin/pi-sessions.js; in a checkout whose sources
+  // are all committed (a fresh clone, CI) that must be the committed bundle, byte for byte: a
+  // git-URL install ships the committed one.
+  const notComparable = whyNotComparable();
+  it.skipIf(notComparable !== undefined)(`commits the bundle of the committed sources${notComparable ? ` (skipped: ${notComparable})` : ''}`, () => {
+    const committed = execFileSync('git', ['show', 'HEAD:bin/pi-sessions.js'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
+    const built = readFileSync(join(REPO_ROOT, 'bin', 'pi-sessions.js'), 'utf8');
+    expect(built === committed, 'bin/pi-sessions.js differs from the committed one: run `npm run compile` and commit it').toBe(true);
+  });
+
   it('ships the bundle, README, LICENSE and package.json, nothing else', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
     expect(files).toEqual(['package/LICENSE', 'package/README.md', 'package/bin/pi-sessions.js', 'package/package.json']);
@@ -100,7 +118,9 @@ describe('the package', () => {
     'installs globally from a git URL of a clone and runs without the repository',
     () => {
       const clone = tempDir('pi-sessions-package-clone-');
-      onTestFinished(() => execFileSync('rm', ['-rf', clone]));
+      onTestFinished(() => {
+        execFileSync('rm', ['-rf', clone]);
+      });
       execFileSync('git', ['clone', '--quiet', REPO_ROOT, join(clone, 'repo')]);
       const prefix = join(work, 'prefix-git');
       expectCleanInstall(npm(['install', '-g', '--prefix', prefix, `git+file://${join(clone, 'repo')}`], work));

@@ -90,7 +90,8 @@ describe('the ink patch', () => {
     );
     const frame = fc.record({ width: fc.integer({ min: 1, max: 12 }), height: fc.integer({ min: 1, max: 6 }), ops: fc.array(op, { maxLength: 10 }) });
     const upper = (line: string): string => line.toUpperCase();
-    const draw = (Output: OutputClass, f: { width: number; height: number; ops: fc.Infer<typeof op>[] }) => {
+    type Op = { kind: 'write'; x: number; y: number; text: string; upper: boolean } | { kind: 'clip'; x1: number; x2: number; y1: number; y2: number; vertical: boolean } | { kind: 'unclip' };
+    const draw = (Output: OutputClass, f: { width: number; height: number; ops: Op[] }) => {
       const output = new Output({ width: f.width, height: f.height });
       let depth = 0;
       for (const o of f.ops) {
