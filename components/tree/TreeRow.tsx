@@ -8,7 +8,7 @@
  */
 import { Text } from 'ink';
 import { memo } from 'react';
-import { displayWidth, sanitizeInline, sliceByWidth, truncateToWidth } from '../../src/text/terminal-text.js';
+import { displayWidth, displayWidthUpTo, sanitizeInline, sliceByWidth, truncateToWidth } from '../../src/text/terminal-text.js';
 import type { EntryDisplay, Tone } from '../../src/tree/entry-display.js';
 import type { FlatRow } from '../../src/tree/flatten.js';
 import { rowPrefix } from '../../src/tree/flatten.js';
@@ -155,16 +155,22 @@ export function dropColumns(segments: readonly Segment[], columns: number): Segm
   return out;
 }
 
-/** Cuts segments at `width` columns, ending with `…` when something was cut. */
+/**
+ * Cuts segments at `width` columns, ending with `…` when something was cut. Widths are measured
+ * only as far as the row reaches (`displayWidthUpTo`): an entry's text can be pages long.
+ */
 export function fitSegments(segments: readonly Segment[], width: number): Segment[] {
   let total = 0;
-  for (const s of segments) total += displayWidth(s.text);
+  for (const s of segments) {
+    total += displayWidthUpTo(s.text, width - total);
+    if (total > width) break;
+  }
   if (total <= width) return [...segments];
   const out: Segment[] = [];
   let used = 0;
   const budget = Math.max(0, width - 1);
   for (const s of segments) {
-    const w = displayWidth(s.text);
+    const w = displayWidthUpTo(s.text, budget - used);
     if (used + w <= budget) {
       out.push(s);
       used += w;

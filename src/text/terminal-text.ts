@@ -183,6 +183,21 @@ function* graphemes(s: string): Generator<Cell> {
   }
 }
 
+/**
+ * `displayWidth(s)` when it is at most `max`; otherwise some number above `max`. Scans only one
+ * cell past `max`, so asking whether a long text fits a row costs a row, not the text.
+ */
+export function displayWidthUpTo(s: string, max: number): number {
+  if (PRINTABLE_ASCII_RE.test(s)) return s.length;
+  if (s.length <= max) return displayWidth(s);
+  let used = 0;
+  for (const cell of graphemes(s)) {
+    used += cell.width;
+    if (used > max) return used;
+  }
+  return used;
+}
+
 // Ellipses are a handful of constants: measure each once.
 const ellipsisWidths = new Map<string, number>();
 function ellipsisWidthOf(ellipsis: string): number {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   displayWidth,
+  displayWidthUpTo,
   fitToWidth,
   padEndToWidth,
   sanitizeBlock,
@@ -121,6 +122,22 @@ describe('width helpers', () => {
   ])('truncateToWidth(%j, %i, %j) → %j', (s, w, e, expected) => {
     expect(truncateToWidth(s, w, e)).toBe(expected);
     expect(displayWidth(truncateToWidth(s, w, e))).toBeLessThanOrEqual(Math.max(0, w));
+  });
+
+  it('displayWidthUpTo is the width up to the limit, and above the limit past it (property)', () => {
+    const piece = fc.constantFrom('a', ' ', '日', '😀', 'e\u0301', '…', '→', '👩‍💻', 'ﾊ', '\u200d');
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.array(piece, { maxLength: 60 }).map((p) => p.join(''))), fc.integer({ min: 0, max: 50 }), (s, max) => {
+        const clean = sanitizeInline(s);
+        const width = displayWidth(clean);
+        const upTo = displayWidthUpTo(clean, max);
+        if (width <= max) expect(upTo).toBe(width);
+        else expect(upTo).toBeGreaterThan(max);
+      }),
+      { numRuns: 500 },
+    );
+    // A long text is not scanned to its end.
+    expect(displayWidthUpTo(`${'日本語'.repeat(100_000)}`, 10)).toBeLessThanOrEqual(12);
   });
 
   it('truncation never exceeds the width (property)', () => {
