@@ -4,9 +4,16 @@
  * `●` marked, `★` named, `◉ live`.
  */
 import { Text } from 'ink';
+import { memo } from 'react';
 import type { RowView } from '../../src/picker/layout.js';
 
-export function SessionRow({ view, selected, marked }: { view: RowView; selected: boolean; marked: boolean }) {
+interface SessionRowProps {
+  view: RowView;
+  selected: boolean;
+  marked: boolean;
+}
+
+function SessionRowView({ view, selected, marked }: SessionRowProps) {
   return (
     <Text wrap="truncate-end" bold={selected}>
       <Text color="cyan">{view.lead.slice(0, 1)}</Text>
@@ -29,3 +36,23 @@ export function SessionRow({ view, selected, marked }: { view: RowView; selected
     </Text>
   );
 }
+
+/** Same text in the same places: `formatRow` builds a new view object on every render. */
+function sameView(a: RowView, b: RowView): boolean {
+  return (
+    a.lead === b.lead &&
+    a.prefix === b.prefix &&
+    a.nameMark === b.nameMark &&
+    a.title === b.title &&
+    a.gap === b.gap &&
+    a.right === b.right &&
+    a.live === b.live &&
+    a.named === b.named &&
+    a.snippet?.before === b.snippet?.before &&
+    a.snippet?.match === b.snippet?.match &&
+    a.snippet?.after === b.snippet?.after
+  );
+}
+
+/** A cursor move changes two rows: the others are not rendered again. */
+export const SessionRow = memo(SessionRowView, (a, b) => a.selected === b.selected && a.marked === b.marked && sameView(a.view, b.view));
