@@ -20,6 +20,7 @@ import type { TextInputAction } from '../../src/state/text-input.js';
 import * as realStore from '../../src/store/index.js';
 import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
+import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { osc52 } from '../../src/tree/clipboard.js';
 import { nodeDetailLines, type DetailFormat } from '../../src/tree/entry-detail.js';
@@ -216,8 +217,10 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     let from = 0;
     let timer: NodeJS.Timeout | undefined;
     const step = (): void => {
-      from = warmSearch(data.index, from, 5000);
-      if (from < data.index.nodeCount) timer = setTimeout(step, 0);
+      // Keys first: a slice waits until the user has stopped typing for a moment.
+      const wait = keyPauseMs();
+      if (wait === 0) from = warmSearch(data.index, from, 5000);
+      if (from < data.index.nodeCount) timer = setTimeout(step, wait);
     };
     timer = setTimeout(step, 50);
     return () => clearTimeout(timer);
