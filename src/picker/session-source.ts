@@ -134,7 +134,6 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
       let loaded = 0;
       let total = 0;
       let timer: NodeJS.Timeout | undefined;
-      let rest: NodeJS.Immediate | undefined;
       let published = false;
       const publish = (): void => {
         timer = undefined;
@@ -155,10 +154,12 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
             for (const info of sessions) arrived.set(info.path, info);
             if (sessions.length === 0) return;
             // `sessions` is newest first: a screenful paints at once (listSessionsCached lets it
-            // render before revalidating); the whole cached list follows one event-loop turn later.
+            // render before revalidating). The whole list comes with the end of the load, or after
+            // PUBLISH_INTERVAL_MS if that takes longer: laying out every row is what a key typed
+            // right after the first rows would otherwise wait for.
             published = true;
             onSessions(sessions.slice(0, FIRST_PAINT_ROWS), loaded, total);
-            if (sessions.length > FIRST_PAINT_ROWS) rest = setImmediate(publish);
+            if (sessions.length > FIRST_PAINT_ROWS) timer ??= setTimeout(publish, PUBLISH_INTERVAL_MS);
           },
           onSession: (info) => {
             arrived.set(info.path, info);
@@ -180,7 +181,6 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
         return summary;
       } finally {
         if (timer) clearTimeout(timer);
-        if (rest) clearImmediate(rest);
       }
     },
     async rename(path, name) {

@@ -38,7 +38,7 @@ describe('keys first', () => {
     expect(keyPauseMs(now + 10 * KEY_QUIET_MS)).toBe(0);
   });
 
-  it('a warm start publishes the newest screenful first, then the whole cached list', async () => {
+  it('a warm start publishes the newest screenful first; the whole list comes with the end of the load', async () => {
     const { locations } = manySessions();
     const source = createStoreSource(locations);
     await source.list('all', () => undefined, new AbortController().signal);
@@ -48,7 +48,9 @@ describe('keys first', () => {
     const summary = await source.list('all', (sessions) => publishes.push(sessions), new AbortController().signal);
     const newest = summary.sessions.map((s) => s.path);
     expect(publishes[0]!.map((s) => s.path)).toEqual(newest.slice(0, FIRST_PAINT_ROWS));
-    expect(publishes[1]!.map((s) => s.path)).toEqual(newest);
+    // A later publish, if any (only when the load outlasts PUBLISH_INTERVAL_MS), is the whole list.
+    expect(publishes.slice(1).every((p) => p.length === SESSIONS)).toBe(true);
+    expect(summary.sessions).toHaveLength(SESSIONS);
   });
 
   it('revalidation stands aside while paused, and goes on when the pause ends', async () => {
