@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { tempDir } from '../helpers/factory.js';
 import { REPO_ROOT } from '../helpers/pty.js';
-import { generateSessions, makeHome, type TestHome } from './harness.js';
+import { writeStore } from '../../src/generate/store.js';
+import { makeHome, type TestHome } from './harness.js';
 
 const NPM_MS = 240_000;
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -62,7 +63,7 @@ function expectWorks(prefix: string): void {
 beforeAll(() => {
   work = tempDir('pi-sessions-package-');
   home = makeHome();
-  generateSessions(home.sessionsRoot, ['--projects', '3', '--sessions', '12', '--entries', '20', '--seed', '7']);
+  writeStore(home.sessionsRoot, { projects: 3, sessions: 12, entries: 20, toolBytes: 300, seed: 7 });
   const packed = npm(['pack', '--pack-destination', work, '--json'], REPO_ROOT);
   expect(packed.status, packed.stderr).toBe(0);
   tarball = join(work, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
