@@ -23,10 +23,13 @@ export interface AppProps {
   treePath?: string;
   /** `--no-cache`: the picker lists without the session catalogue. */
   noCache?: boolean;
+  /** `--current FILE` and `--query TEXT` for the picker. */
+  current?: string;
+  query?: string;
   onResult(result: AppResult): void;
 }
 
-export function App({ locations, printMode, initialScope, treePath, noCache, onResult }: AppProps): React.JSX.Element {
+export function App({ locations, printMode, initialScope, treePath, noCache, current, query, onResult }: AppProps): React.JSX.Element {
   const { exit } = useApp();
   const [screen, setScreen] = useState<Screen>(treePath ? { name: 'tree', path: treePath, fromPicker: false } : { name: 'picker' });
 
@@ -53,6 +56,8 @@ export function App({ locations, printMode, initialScope, treePath, noCache, onR
         printMode={printMode}
         initialScope={initialScope}
         noCache={noCache ?? false}
+        {...(current !== undefined ? { current } : {})}
+        {...(query !== undefined ? { query } : {})}
         {...(screen.state ? { initialState: screen.state } : {})}
         onOpenTree={openTree}
         onExit={finish}

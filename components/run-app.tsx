@@ -86,6 +86,8 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
           printMode={request.print}
           initialScope={request.all ? 'all' : 'cwd'}
           noCache={request.noCache}
+          {...(request.current !== undefined ? { current: request.current } : {})}
+          {...(request.query !== undefined ? { query: request.query } : {})}
           {...(treePath ? { treePath } : {})}
           onResult={(r) => (outcome.result = r)}
         />

@@ -4,6 +4,7 @@
  * on stderr, never a stack trace (PI_SESSIONS_DEBUG adds one, see error-report.ts).
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   acceptedOptions,
@@ -143,8 +144,24 @@ export async function main(argv: string[], io: Output): Promise<number> {
         return (await forkCommand(locations, session, second, io)).code;
       case 'delete':
         return (await deleteCommand(locations, args, flag('permanent'), io)).code;
-      default:
-        return await runInteractive({ kind: 'picker', locations, print: flag('print'), all: flag('all'), noCache: flag('no-cache') }, noColor, io);
+      default: {
+        const current = text('current');
+        const query = text('query');
+        return await runInteractive(
+          {
+            kind: 'picker',
+            locations,
+            print: flag('print'),
+            all: flag('all'),
+            noCache: flag('no-cache'),
+            // The listing's paths are absolute: a relative --current is taken from the cwd.
+            ...(current !== undefined ? { current: resolve(current) } : {}),
+            ...(query !== undefined ? { query } : {}),
+          },
+          noColor,
+          io,
+        );
+      }
     }
   } catch (error) {
     if (error instanceof StoreError) {

@@ -33,6 +33,8 @@ export const OPTIONS = {
   'as-pi': { help: 'exactly what pi 1.6.0 sends (it ignores a compaction\'s retainedTail)' },
   summary: { value: 'TEXT', help: 'resume after a branch summary with this text' },
   permanent: { help: 'delete for good instead of moving to the trash' },
+  current: { value: 'FILE', help: 'the session pi is in (the pi extension passes it): marked "◆ current" and never deleted from the picker' },
+  query: { value: 'TEXT', help: 'open the picker with this search typed in' },
   'no-cache': { help: 'bypass the session catalogue ($XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)' },
   'session-dir': { value: 'DIR', help: 'where sessions are (default: as pi resolves it)' },
   cwd: { value: 'DIR', help: 'act as if run in DIR (its sessions are "this folder")' },
@@ -65,7 +67,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: '',
     args: [],
-    options: ['print', 'all', 'no-cache', 'version'],
+    options: ['print', 'all', 'query', 'current', 'no-cache', 'version'],
     summary: 'the full-screen session picker (needs a terminal)',
     doc: 'the picker (current folder; `--all` for every project; `--print`: Enter prints the path, Esc exits 1; it draws on the terminal even when stdout is captured)',
   },

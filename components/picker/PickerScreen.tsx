@@ -58,6 +58,10 @@ export interface PickerScreenProps {
   source?: SessionSource;
   /** `--no-cache`: the default source lists without the session catalogue. */
   noCache?: boolean;
+  /** `--current FILE`: the session pi is in, marked and kept from deletion. */
+  current?: string;
+  /** `--query TEXT`: the search the picker opens with. */
+  query?: string;
   now?: () => number;
   /** Home directory for `~` shortening (tests pin it). */
   home?: string;
@@ -79,7 +83,16 @@ export function PickerScreen(props: PickerScreenProps) {
   const [state, dispatch] = useReducer(pickerReducer, undefined, () =>
     props.initialState
       ? resumePickerState(props.initialState, size)
-      : initialPickerState({ printMode, scope: props.initialScope ?? 'cwd', columns: size.columns, rows: size.rows, preparedOnly: true }),
+      : initialPickerState({
+          printMode,
+          scope: props.initialScope ?? 'cwd',
+          columns: size.columns,
+          rows: size.rows,
+          preparedOnly: true,
+          nowMs: now(),
+          ...(props.current !== undefined ? { current: props.current } : {}),
+          ...(props.query !== undefined ? { query: props.query } : {}),
+        }),
   );
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -254,7 +267,7 @@ export function PickerScreen(props: PickerScreenProps) {
           const index = state.offset + i;
           const isSelected = index === state.cursor;
           const marked = state.marks.has(row.info.path);
-          const ctx = { width: layout.listWidth, columns, selected: isSelected, marked, nowMs, home };
+          const ctx = { width: layout.listWidth, columns, selected: isSelected, marked, current: row.info.path === state.current, nowMs, home };
           const view = formatRow(row, row.textHit ? { ...ctx, snippet: snippetFor(row.info, row.textHit) } : ctx);
           return <SessionRow key={row.info.path} view={view} selected={isSelected} marked={marked} />;
         })
@@ -276,13 +289,13 @@ export function PickerScreen(props: PickerScreenProps) {
         <Box flexDirection="row" height={layout.listLines}>
           {listBox}
           <Box width={1} />
-          <PreviewPane info={selected} data={previewData} width={layout.preview.width} height={layout.listLines} nowMs={nowMs} home={home} border="left" />
+          <PreviewPane info={selected} current={selected !== undefined && selected.path === state.current} data={previewData} width={layout.preview.width} height={layout.listLines} nowMs={nowMs} home={home} border="left" />
         </Box>
       ) : (
         listBox
       )}
       {layout.preview.position === 'bottom' ? (
-        <PreviewPane info={selected} data={previewData} width={size.columns} height={layout.preview.lines} nowMs={nowMs} home={home} border="top" />
+        <PreviewPane info={selected} current={selected !== undefined && selected.path === state.current} data={previewData} width={size.columns} height={layout.preview.lines} nowMs={nowMs} home={home} border="top" />
       ) : null}
       {layout.dialogLines > 0 ? (
         <PickerDialog mode={state.mode} infos={dialogInfos} shownPaths={new Set(state.rows.map((r) => r.info.path))} width={size.columns} nowMs={nowMs} />

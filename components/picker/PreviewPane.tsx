@@ -35,7 +35,7 @@ function problemsFact(problems: SessionInfo['problems'], clean: (s: string) => s
 }
 
 /** The pane's lines (pure, exported for tests). */
-export function previewLines(info: SessionInfo, data: PreviewData | undefined, width: number, nowMs: number, home: string): PreviewLine[] {
+export function previewLines(info: SessionInfo, data: PreviewData | undefined, width: number, nowMs: number, home: string, current = false): PreviewLine[] {
   const clean = (s: string): string => sanitizeInline(s, { newline: 'space' });
   const fact = (label: string, value: string): PreviewLine => ({ text: truncateToWidth(`${label.padEnd(9)}${value}`, width), tone: 'label' });
   const u = info.usage;
@@ -49,6 +49,7 @@ export function previewLines(info: SessionInfo, data: PreviewData | undefined, w
     fact('Tokens', `${formatTokens(u.input)} in · ${formatTokens(u.output)} out · ${formatTokens(u.cacheRead)} cache · ${formatCost(u.cost)}`),
     fact('Models', info.models.length > 0 ? clean(info.models.join(', ')) : '(no reply)'),
   ];
+  if (current) lines.push(fact('Current', '◆ the session pi is in (not deleted from here)'));
   if (info.labels.length > 0) lines.push(fact('Labels', clean(info.labels.join(', '))));
   if (info.parentSessionPath) lines.push(fact('Fork of', clean(shortenHome(info.parentSessionPath, home))));
   if (info.problems.length > 0) lines.push(fact('Problems', problemsFact(info.problems, clean)));
@@ -67,11 +68,11 @@ export function previewLines(info: SessionInfo, data: PreviewData | undefined, w
   return lines;
 }
 
-export function PreviewPane(props: { info: SessionInfo | undefined; data: PreviewData | undefined; width: number; height: number; nowMs: number; home: string; border: 'left' | 'top' }) {
+export function PreviewPane(props: { info: SessionInfo | undefined; current: boolean; data: PreviewData | undefined; width: number; height: number; nowMs: number; home: string; border: 'left' | 'top' }) {
   const { info, data, width, height } = props;
   const inner = Math.max(1, width - (props.border === 'left' ? 2 : 0));
   const bodyHeight = Math.max(0, height - (props.border === 'top' ? 1 : 0));
-  let lines = info ? previewLines(info, data, inner, props.nowMs, props.home) : [{ text: 'No session selected', tone: 'dim' as const }];
+  let lines = info ? previewLines(info, data, inner, props.nowMs, props.home, props.current) : [{ text: 'No session selected', tone: 'dim' as const }];
   // Facts first; when turns overflow, keep the newest ones (the end of the conversation).
   if (lines.length > bodyHeight) {
     const factsEnd = lines.findIndex((l) => l.text.startsWith('── last turns'));

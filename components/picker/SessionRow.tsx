@@ -1,7 +1,7 @@
 /**
  * One list row, exactly one terminal line. The text comes from `formatRow` (pure, tested); this
  * component only adds colour. Everything colour says is also said by a glyph: `›` cursor,
- * `●` marked, `★` named, `◉ live`.
+ * `●` marked, `◆ current` the session pi is in, `★` named, `◉ live`.
  */
 import { Text } from 'ink';
 import { memo } from 'react';
@@ -19,6 +19,7 @@ function SessionRowView({ view, selected, marked }: SessionRowProps) {
       <Text color="cyan">{view.lead.slice(0, 1)}</Text>
       <Text color="magenta">{view.lead.slice(1)}</Text>
       <Text dimColor>{view.prefix}</Text>
+      <Text color="green">{view.currentMark}</Text>
       <Text color="yellow">{view.nameMark}</Text>
       <Text color={marked ? 'magenta' : view.named ? 'yellow' : undefined}>
         {view.title}

@@ -148,6 +148,8 @@ export interface RowView {
   /** Cursor and mark columns plus a space (LEAD_WIDTH wide). */
   lead: string;
   prefix: string;
+  /** `◆ current ` on the session pi is in (`--current`), else ''. */
+  currentMark: string;
   /** `★ ` for named sessions, else ''. */
   nameMark: string;
   title: string;
@@ -165,10 +167,14 @@ export interface RowContext {
   columns: RightColumns;
   selected: boolean;
   marked: boolean;
+  /** The session pi is in (`--current`). */
+  current?: boolean;
   nowMs: number;
   home: string;
   snippet?: Snippet;
 }
+
+export const CURRENT_MARK = '◆ current ';
 
 function fitSnippet(snippet: Snippet, width: number): RowView['snippet'] {
   const clean = (s: string): string => sanitizeInline(s, { newline: 'space' });
@@ -202,8 +208,9 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
   const lead = `${ctx.selected ? '›' : ' '}${ctx.marked ? '●' : ' '} `;
   const textWidth = Math.max(0, ctx.width - LEAD_WIDTH - cols.width - (cols.width > 0 ? 1 : 0));
   const prefix = truncateToWidth(row.prefix, Math.max(0, textWidth - 8), '');
+  const currentMark = ctx.current ? truncateToWidth(CURRENT_MARK, Math.max(0, textWidth - displayWidth(prefix)), '') : '';
   const nameMark = named ? '★ ' : '';
-  const titleSpace = Math.max(0, textWidth - displayWidth(prefix) - displayWidth(nameMark));
+  const titleSpace = Math.max(0, textWidth - displayWidth(prefix) - displayWidth(currentMark) - displayWidth(nameMark));
   const fullTitle = sessionTitle(info);
   let title: string;
   let snippet: RowView['snippet'];
@@ -214,16 +221,16 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
   } else {
     title = truncateToWidth(fullTitle, titleSpace);
   }
-  const used = displayWidth(prefix) + displayWidth(nameMark) + displayWidth(title) +
+  const used = displayWidth(prefix) + displayWidth(currentMark) + displayWidth(nameMark) + displayWidth(title) +
     (snippet ? 3 + displayWidth(snippet.before) + displayWidth(snippet.match) + displayWidth(snippet.after) : 0);
   const gap = ' '.repeat(Math.max(0, ctx.width - LEAD_WIDTH - used - displayWidth(right)));
   return snippet
-    ? { lead, prefix, nameMark, title, snippet, gap, right, live, named }
-    : { lead, prefix, nameMark, title, gap, right, live, named };
+    ? { lead, prefix, currentMark, nameMark, title, snippet, gap, right, live, named }
+    : { lead, prefix, currentMark, nameMark, title, gap, right, live, named };
 }
 
 /** The row as plain text (what a colourless terminal shows). The snippet is set off by ` · `. */
 export function rowText(view: RowView): string {
   const snippet = view.snippet ? ` · ${view.snippet.before}${view.snippet.match}${view.snippet.after}` : '';
-  return `${view.lead}${view.prefix}${view.nameMark}${view.title}${snippet}${view.gap}${view.right}`;
+  return `${view.lead}${view.prefix}${view.currentMark}${view.nameMark}${view.title}${snippet}${view.gap}${view.right}`;
 }

@@ -71,6 +71,8 @@ export interface StatusMessage {
 
 export interface PickerState {
   printMode: boolean;
+  /** `--current`: the session pi is in (from the pi extension): marked, and never deleted from here. */
+  current: string | undefined;
   /** Search only already-prepared message text (the screen prepares it in idle time). */
   preparedOnly: boolean;
   lists: Partial<Record<Scope, ScopeList>>;
@@ -128,12 +130,20 @@ export interface InitOptions {
   columns: number;
   rows: number;
   preparedOnly?: boolean;
+  /** `--current FILE`. */
+  current?: string;
+  /** `--query TEXT`: the search the picker opens with. */
+  query?: string;
+  /** For the relative dates of the initial query (after:2w); default Date.now(). */
+  nowMs?: number;
 }
 
 export function initialPickerState(opts: InitOptions): PickerState {
   const scope = opts.scope ?? 'cwd';
+  const query = initialTextInput(opts.query ?? '');
   const base: PickerState = {
     printMode: opts.printMode,
+    current: opts.current,
     preparedOnly: opts.preparedOnly ?? false,
     lists: {},
     scope,
@@ -142,8 +152,8 @@ export function initialPickerState(opts: InitOptions): PickerState {
     showPaths: false,
     preview: false,
     size: { columns: opts.columns, rows: opts.rows },
-    query: initialTextInput(''),
-    parsed: { ok: true, terms: [] },
+    query,
+    parsed: query.value === '' ? { ok: true, terms: [] } : parseQuery(query.value, opts.nowMs ?? Date.now()),
     index: undefined,
     rows: [],
     unindexed: 0,
@@ -334,11 +344,18 @@ function typedText(name: KeyName | undefined, input: string): string | undefined
   return [...name].length === 1 ? name : undefined;
 }
 
+const CURRENT_KEPT = 'the session pi is in cannot be deleted from here';
+
+/** The delete prompt for `paths`; the session pi is in (`--current`) is left out, with a status line saying so. */
 function startDelete(state: PickerState, paths: string[], nowMs: number): PickerState {
-  const infos = paths.map((p) => findInfo(state, p)).filter((i): i is SessionInfo => i !== undefined);
+  const withoutCurrent = paths.filter((p) => p !== state.current);
+  const skipped = withoutCurrent.length < paths.length;
+  if (skipped && withoutCurrent.length === 0) return withStatus(state, `Not deleted: ${CURRENT_KEPT}`, 'error');
+  const infos = withoutCurrent.map((p) => findInfo(state, p)).filter((i): i is SessionInfo => i !== undefined);
   if (infos.length === 0) return state;
   const needsYes = infos.some((i) => isLive(i, nowMs));
-  return relayout({ ...state, mode: { kind: 'confirm', paths: infos.map((i) => i.path), permanent: false, needsYes } });
+  const next = relayout({ ...state, mode: { kind: 'confirm', paths: infos.map((i) => i.path), permanent: false, needsYes } });
+  return skipped ? withStatus(next, `Skipped the current session (${CURRENT_KEPT})`) : next;
 }
 
 function exitWith(state: PickerState, exit: PickerExit): PickerState {

@@ -61,7 +61,7 @@ describe('each command accepts only its own options', () => {
       expect(result.err[0]).not.toMatch(/[\u0000-\u001f]/);
     }
     expect((await run(['frob'])).err).toEqual(['pi-sessions: unknown command "frob" (see pi-sessions --help)']);
-    expect((await run(['--frob'])).err[0]).toBe("pi-sessions: Unknown option '--frob' (usage: pi-sessions [--print] [--all] [--no-cache])");
+    expect((await run(['--frob'])).err[0]).toBe("pi-sessions: Unknown option '--frob' (usage: pi-sessions [--print] [--all] [--query TEXT] [--current FILE] [--no-cache])");
   });
 });
 

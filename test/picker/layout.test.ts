@@ -32,6 +32,15 @@ describe('rows', () => {
     expect(text).toMatch(/~\/proj\s+◉ live\s+12 turns\s+1\.2 MB\s+2m$/);
   });
 
+  it('marks the session pi is in (--current) before the title, still exactly the width', () => {
+    for (const width of [100, 40, 24]) {
+      const view = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(width), current: true });
+      expect(displayWidth(rowText(view))).toBe(width);
+      if (width >= 40) expect(rowText(view).startsWith('›● ◆ current ★ Parser')).toBe(true);
+    }
+    expect(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(100)).currentMark).toBe('');
+  });
+
   it('drops size first, then cwd, keeping age on narrow terminals', () => {
     const narrow = rightColumns(40, { showCwd: true, showPath: false });
     expect(narrow).toMatchObject({ age: true, size: false, cwd: 0 });

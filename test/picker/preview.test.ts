@@ -23,4 +23,10 @@ describe('the preview\u2019s facts', () => {
     const info = makeInfo({ path: '/s/c.jsonl', id: '\u001b]52;c;cHduZWQ=\u0007\u001b]0;T\u0007' });
     expect(texts(info)).toContain('Id       ␛]52;c;cHduZWQ=\\x07␛]0;T\\x07');
   });
+
+  it('say when the session is the one pi is in (--current)', () => {
+    const info = makeInfo({ path: '/s/d.jsonl' });
+    expect(previewLines(info, undefined, 120, NOW, '/home/u', true).map((l) => l.text)).toContain('Current  ◆ the session pi is in (not deleted from here)');
+    expect(texts(info).some((t) => t.startsWith('Current'))).toBe(false);
+  });
 });

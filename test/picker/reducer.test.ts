@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialPickerState, pickerReducer, selectedRow, type PickerAction, type PickerState } from '../../src/picker/reducer.js';
+import { initialPickerState, pickerReducer, resumePickerState, selectedRow, type PickerAction, type PickerState } from '../../src/picker/reducer.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { DAY, makeInfo, MIN, NOW } from './make-info.js';
 
@@ -152,6 +152,43 @@ describe('pickerReducer', () => {
     s = run(s, key('ctrl+x'));
     expect(s.mode).toMatchObject({ kind: 'confirm', paths: ['/s/00.jsonl', '/s/01.jsonl', '/s/03.jsonl', '/s/07.jsonl'] });
     expect(run(loaded(), key('ctrl+x')).status?.text).toMatch(/Nothing is marked/);
+  });
+
+  it('--current: the session pi is in is never offered for deletion, alone or in a marked batch', () => {
+    const withCurrent = (): PickerState =>
+      run(initialPickerState({ printMode: true, columns: 100, rows: 13, current: '/s/01.jsonl' }), { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions });
+    let s = run(withCurrent(), key('down'), key('ctrl+d'));
+    expect(s.mode.kind).toBe('browse');
+    expect(s.effects.some((e) => e.kind === 'trash')).toBe(false);
+    expect(s.status).toMatchObject({ tone: 'error', text: 'Not deleted: the session pi is in cannot be deleted from here' });
+    // A batch with it: the others are asked about, the current one is left out and the status says so.
+    s = run(withCurrent(), key('ctrl+t'), key('ctrl+t'), key('ctrl+t'), key('ctrl+x'));
+    expect(s.mode).toMatchObject({ kind: 'confirm', paths: ['/s/00.jsonl', '/s/02.jsonl'] });
+    expect(s.status?.text).toBe('Skipped the current session (the session pi is in cannot be deleted from here)');
+    s = run(s, key('return'));
+    expect(s.effects.at(-1)).toMatchObject({ kind: 'trash', paths: ['/s/00.jsonl', '/s/02.jsonl'] });
+    // Marked alone: nothing to ask.
+    s = run(withCurrent(), key('down'), key('ctrl+t'), key('ctrl+x'));
+    expect(s.mode.kind).toBe('browse');
+    expect(s.status?.text).toMatch(/^Not deleted/);
+    // Other sessions are deleted as before, and the guard survives a trip to the tree and back.
+    expect(run(withCurrent(), key('ctrl+d')).mode).toMatchObject({ kind: 'confirm', paths: ['/s/00.jsonl'] });
+    expect(run(resumePickerState(withCurrent(), { columns: 100, rows: 13 }), key('down'), key('ctrl+d')).status?.text).toMatch(/^Not deleted/);
+  });
+
+  it('--query: the picker opens with the search typed in, and it filters as soon as sessions arrive', () => {
+    let s = initialPickerState({ printMode: true, columns: 100, rows: 13, query: 'parser', nowMs: NOW });
+    expect(s.query).toEqual({ value: 'parser', cursor: 6 });
+    s = run(s, { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions });
+    expect(s.rows.map((r) => r.info.path)).toEqual(['/s/03.jsonl', '/s/07.jsonl']);
+    // The typed text goes on at the end; Esc clears it like a typed search.
+    s = typeText(s, ' internals');
+    expect(s.rows.map((r) => r.info.path)).toEqual(['/s/07.jsonl']);
+    s = run(s, key('escape'));
+    expect(s.query.value).toBe('');
+    expect(s.rows).toHaveLength(30);
+    // A query is input like any other: no control characters get in.
+    expect(initialPickerState({ printMode: true, columns: 100, rows: 13, query: 'a\u001b[2Jb\n' }).query.value).not.toMatch(/[\u0000-\u001f]/);
   });
 
   it('Enter opens the tree, or prints in --print mode; Esc in --print exits 1; Ctrl+C 130', () => {
