@@ -7,17 +7,38 @@
  * The terminal is handed over the way pi's own interactive-shell example does it: stop pi's TUI,
  * run pi-sessions as a child on the same terminal, start the TUI again and force a full redraw.
  * The child restores the terminal on every exit path (Ctrl+C included) before it ends, and pi's
- * `tui.start()` puts raw mode back; if the child cannot start, pi shows one line and goes on.
+ * `tui.start()` puts raw mode, bracketed paste and its keyboard protocol back; if the child
+ * cannot start, pi shows one line and goes on.
+ *
+ * Built twice: unbundled (`dist/src/pi-extension/extension.js`, next to `dist/src/cli.js`) and as
+ * the package's bundle (`bin/pi-extension.js`, next to `bin/pi-sessions.js`); `cliCandidates`
+ * knows both. Only type imports from pi: the bundle needs nothing at run time.
  */
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtensionAPI, ExtensionCommandContext } from '@earendil-works/pi-coding-agent';
 import { resolveLocations } from '../store/locations.js';
-import { afterPicker, afterTree, pickerArgs, treeArgs, type ChildOutcome, type FileState, type NextStep, type PiSessionFacts } from './plan.js';
+import {
+  afterPicker,
+  afterTree,
+  cliCandidates,
+  missingCliMessage,
+  pickerArgs,
+  treeArgs,
+  type ChildOutcome,
+  type FileState,
+  type NextStep,
+  type PiSessionFacts,
+} from './plan.js';
 
-/** The CLI beside this file in the package (`dist/…`), run with the Node that runs pi. */
-const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
+/** The pi-sessions program of this package, looked up at each command (an update may move it). */
+function locateCli(): { path: string } | { missing: string } {
+  const candidates = cliCandidates(dirname(fileURLToPath(import.meta.url)));
+  const path = candidates.find((candidate) => existsSync(candidate));
+  return path === undefined ? { missing: missingCliMessage(candidates) } : { path };
+}
 
 function factsOf(ctx: ExtensionCommandContext): PiSessionFacts {
   return {
@@ -37,26 +58,40 @@ function fileState(path: string): FileState | undefined {
   }
 }
 
+/** Ctrl+C while the child starts (before it takes raw mode) reaches pi too: pi must not die of it. */
+const ignoreInterrupt = (): void => {};
+
 /** Runs the CLI full screen on pi's terminal and gives back what it printed. */
-async function runFullScreen(ctx: ExtensionCommandContext, args: string[]): Promise<ChildOutcome> {
+async function runFullScreen(ctx: ExtensionCommandContext, cli: string, args: string[]): Promise<ChildOutcome> {
   return ctx.ui.custom<ChildOutcome>((tui, _theme, _keybindings, done) => {
+    let outcome: ChildOutcome = { status: null, stdout: '', stderr: '', error: 'it did not run' };
+    process.on('SIGINT', ignoreInterrupt);
     tui.stop();
-    const run = spawnSync(process.execPath, [CLI, ...args], {
-      cwd: ctx.cwd,
-      // stdin and stderr stay the terminal; stdout is a pipe, so the picker draws on /dev/tty
-      // and stdout carries only the chosen path.
-      stdio: ['inherit', 'pipe', 'pipe'],
-      encoding: 'utf8',
-      maxBuffer: 1024 * 1024,
-    });
-    tui.start();
-    tui.requestRender(true);
-    done({
-      status: run.status,
-      stdout: run.stdout ?? '',
-      stderr: run.stderr ?? '',
-      ...(run.error ? { error: run.error.message } : {}),
-    });
+    try {
+      const run = spawnSync(process.execPath, [cli, ...args], {
+        cwd: ctx.cwd,
+        // stdin stays the terminal (keys); stdout is a pipe, so pi-sessions draws on /dev/tty
+        // and stdout carries only the chosen path; stderr is a pipe for pi's one-line notice.
+        stdio: ['inherit', 'pipe', 'pipe'],
+        encoding: 'utf8',
+        maxBuffer: 1024 * 1024,
+      });
+      outcome = {
+        status: run.status,
+        signal: run.signal,
+        stdout: run.stdout ?? '',
+        stderr: run.stderr ?? '',
+        ...(run.error ? { error: run.error.message } : {}),
+      };
+    } catch (error) {
+      outcome = { ...outcome, error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      tui.start();
+      tui.requestRender(true);
+      // Node's default (exit) comes back; a SIGINT caught during the run is dropped, not re-raised.
+      process.off('SIGINT', ignoreInterrupt);
+    }
+    done(outcome);
     return { render: () => [], invalidate: () => {} };
   });
 }
@@ -83,9 +118,13 @@ export default function piSessions(pi: ExtensionAPI): void {
     description: 'Browse, search and manage sessions (pi-sessions picker)',
     handler: async (args, ctx) => {
       if (!ctx.hasUI) return;
+      const cli = locateCli();
+      if ('missing' in cli) return ctx.ui.notify(cli.missing, 'error');
       const facts = factsOf(ctx);
-      const outcome = await runFullScreen(ctx, pickerArgs(facts, args));
-      await act(ctx, afterPicker(outcome, facts.sessionFile));
+      const before = facts.sessionFile === undefined ? undefined : fileState(facts.sessionFile);
+      const outcome = await runFullScreen(ctx, cli.path, pickerArgs(facts, args));
+      const after = facts.sessionFile === undefined ? undefined : fileState(facts.sessionFile);
+      await act(ctx, afterPicker(outcome, facts.sessionFile, before, after));
     },
   });
 
@@ -93,6 +132,8 @@ export default function piSessions(pi: ExtensionAPI): void {
     description: "Navigate this session's tree (pi-sessions tree view)",
     handler: async (_args, ctx) => {
       if (!ctx.hasUI) return;
+      const cli = locateCli();
+      if ('missing' in cli) return ctx.ui.notify(cli.missing, 'error');
       const facts = factsOf(ctx);
       const file = facts.sessionFile;
       const before = file === undefined ? undefined : fileState(file);
@@ -102,7 +143,7 @@ export default function piSessions(pi: ExtensionAPI): void {
       }
       // The tree writes to this file: let a running turn finish first, as pi's own /tree does.
       await ctx.waitForIdle();
-      const outcome = await runFullScreen(ctx, treeArgs({ ...facts, sessionFile: file }));
+      const outcome = await runFullScreen(ctx, cli.path, treeArgs({ ...facts, sessionFile: file }));
       await act(ctx, afterTree(outcome, file, before, fileState(file)));
     },
   });

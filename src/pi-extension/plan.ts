@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 /**
  * What the pi extension asks pi-sessions to do and what it does with the answer (pure, so it is
  * tested without pi). The extension itself (`extension.ts`) only hands the terminal over and
@@ -28,6 +30,21 @@ function samePath(a: string, b: string): boolean {
   return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 }
 
+/**
+ * Where the pi-sessions program may be, relative to the folder of the extension's own file, in
+ * the order they are tried: the published package is two bundles side by side
+ * (`bin/pi-extension.js` and `bin/pi-sessions.js`); the unbundled build has the extension in
+ * `dist/src/pi-extension/` and the CLI at `dist/src/cli.js`.
+ */
+export function cliCandidates(extensionDir: string): string[] {
+  return [join(extensionDir, 'pi-sessions.js'), join(extensionDir, '..', 'cli.js')];
+}
+
+/** The one line pi shows when no candidate exists. */
+export function missingCliMessage(candidates: readonly string[]): string {
+  return `pi-sessions could not start: its program is missing (looked for ${candidates.join(' and ')}); reinstall the package`;
+}
+
 export function pickerArgs(facts: PiSessionFacts, query: string): string[] {
   const args = ['--print', ...sessionDirArgs(facts)];
   if (facts.sessionFile) args.push('--current', facts.sessionFile);
@@ -42,6 +59,8 @@ export function treeArgs(facts: PiSessionFacts & { sessionFile: string }): strin
 /** What the child process reported. */
 export interface ChildOutcome {
   status: number | null;
+  /** The signal that ended the child (spawnSync's `signal`), if one did. */
+  signal?: string | null;
   stdout: string;
   stderr: string;
   /** The child could not be started at all. */
@@ -61,10 +80,19 @@ function firstLine(text: string): string {
 
 function failure(outcome: ChildOutcome): NextStep | undefined {
   if (outcome.error) return { kind: 'report', message: `pi-sessions could not start: ${outcome.error}` };
-  // 0: a path was chosen; 1: Esc or nothing chosen; 130: Ctrl+C. Anything else is a failure.
-  if (outcome.status === 0 || outcome.status === 1 || outcome.status === 130) return undefined;
+  // Ctrl+C before the picker took the terminal (while Node starts) is a signal, not a key.
+  if (outcome.signal === 'SIGINT') return undefined;
+  if (outcome.signal) return { kind: 'report', message: `pi-sessions was stopped by ${outcome.signal}` };
+  // 0: a path was chosen; 130: Ctrl+C; 1 with nothing said: Esc (--print). A 1 with a message
+  // on stderr is a failure (an unreadable session, an unexpected error), and so is anything else.
   const said = firstLine(outcome.stderr);
+  if (outcome.status === 0 || outcome.status === 130 || (outcome.status === 1 && said === '')) return undefined;
   return { kind: 'report', message: said === '' ? `pi-sessions exited with status ${outcome.status ?? 'unknown'}` : said };
+}
+
+function fileChanged(before: FileState | undefined, after: FileState | undefined): boolean {
+  if (before === undefined) return false;
+  return after === undefined || after.size !== before.size || after.mtimeMs !== before.mtimeMs;
 }
 
 function chosenPath(outcome: ChildOutcome): string | undefined {
@@ -73,13 +101,16 @@ function chosenPath(outcome: ChildOutcome): string | undefined {
   return path === '' || path.includes('\n') ? undefined : path;
 }
 
-/** After `/sessions`: switch to the chosen session unless it is the one pi is in. */
-export function afterPicker(outcome: ChildOutcome, current: string | undefined): NextStep {
+/**
+ * After `/sessions`: switch to the chosen session unless it is the one pi is in; when the
+ * picker wrote to pi's own file (a rename), reload it so pi shows the new name.
+ */
+export function afterPicker(outcome: ChildOutcome, current: string | undefined, before?: FileState, after?: FileState): NextStep {
   const failed = failure(outcome);
   if (failed) return failed;
   const path = chosenPath(outcome);
-  if (path === undefined || (current !== undefined && samePath(path, current))) return { kind: 'nothing' };
-  return { kind: 'switch', path };
+  if (path !== undefined && (current === undefined || !samePath(path, current))) return { kind: 'switch', path };
+  return current !== undefined && fileChanged(before, after) ? { kind: 'reload', path: current } : { kind: 'nothing' };
 }
 
 /** A file's identity and size before and after, to tell whether the tree view wrote to it. */
@@ -97,6 +128,5 @@ export function afterTree(outcome: ChildOutcome, current: string, before: FileSt
   if (failed) return failed;
   const path = chosenPath(outcome);
   if (path !== undefined && !samePath(path, current)) return { kind: 'switch', path };
-  const changed = after === undefined || after.size !== before.size || after.mtimeMs !== before.mtimeMs;
-  return changed || path !== undefined ? { kind: 'reload', path: current } : { kind: 'nothing' };
+  return fileChanged(before, after) || path !== undefined ? { kind: 'reload', path: current } : { kind: 'nothing' };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterPicker, afterTree, pickerArgs, treeArgs, type PiSessionFacts } from '../../src/pi-extension/plan.js';
+import { afterPicker, afterTree, cliCandidates, missingCliMessage, pickerArgs, treeArgs, type PiSessionFacts } from '../../src/pi-extension/plan.js';
 
 const facts: PiSessionFacts = {
   cwd: '/home/u/proj',
@@ -22,6 +22,16 @@ describe('what the extension asks pi-sessions', () => {
   });
 });
 
+describe('where the extension finds pi-sessions', () => {
+  it('beside it in the package (two bundles), else the unbundled CLI one folder up', () => {
+    expect(cliCandidates('/pkg/bin')).toEqual(['/pkg/bin/pi-sessions.js', '/pkg/cli.js']);
+    expect(cliCandidates('/pkg/dist/src/pi-extension')).toEqual(['/pkg/dist/src/pi-extension/pi-sessions.js', '/pkg/dist/src/cli.js']);
+    const message = missingCliMessage(cliCandidates('/pkg/bin'));
+    expect(message).toBe('pi-sessions could not start: its program is missing (looked for /pkg/bin/pi-sessions.js and /pkg/cli.js); reinstall the package');
+    expect(message).not.toContain('\n');
+  });
+});
+
 describe('what the extension does with the answer', () => {
   it('switches to a chosen session, does nothing on Esc, Ctrl+C or the current one', () => {
     expect(afterPicker(ok('/s/b.jsonl\n'), facts.sessionFile)).toEqual({ kind: 'switch', path: '/s/b.jsonl' });
@@ -36,6 +46,21 @@ describe('what the extension does with the answer', () => {
       message: 'pi-sessions: needs a terminal',
     });
     expect(afterPicker({ status: null, stdout: '', stderr: '', error: 'spawn ENOENT' }, undefined)).toMatchObject({ kind: 'report', message: expect.stringContaining('could not start') });
+  });
+
+  it('Ctrl+C before the picker took the terminal (SIGINT) is a quiet cancel; another signal or a 1 with a message is reported', () => {
+    expect(afterPicker({ status: null, signal: 'SIGINT', stdout: '', stderr: '' }, facts.sessionFile)).toEqual({ kind: 'nothing' });
+    expect(afterPicker({ status: null, signal: 'SIGKILL', stdout: '', stderr: '' }, facts.sessionFile)).toEqual({ kind: 'report', message: 'pi-sessions was stopped by SIGKILL' });
+    expect(afterPicker({ status: 1, stdout: '', stderr: 'pi-sessions: unexpected error: boom\n' }, facts.sessionFile)).toEqual({ kind: 'report', message: 'pi-sessions: unexpected error: boom' });
+  });
+
+  it("after the picker renamed pi's own session: reload it; a switch elsewhere wins", () => {
+    const before = { size: 100, mtimeMs: 1 };
+    const renamed = { size: 160, mtimeMs: 2 };
+    expect(afterPicker({ status: 1, stdout: '', stderr: '' }, facts.sessionFile, before, renamed)).toEqual({ kind: 'reload', path: facts.sessionFile });
+    expect(afterPicker({ status: 1, stdout: '', stderr: '' }, facts.sessionFile, before, before)).toEqual({ kind: 'nothing' });
+    expect(afterPicker(ok('/s/b.jsonl\n'), facts.sessionFile, before, renamed)).toEqual({ kind: 'switch', path: '/s/b.jsonl' });
+    expect(afterPicker(ok('/s/b.jsonl\n'), undefined)).toEqual({ kind: 'switch', path: '/s/b.jsonl' });
   });
 
   it('after the tree: a fork switches, a changed file reloads, an untouched one does nothing', () => {
