@@ -33,7 +33,7 @@ export const OPTIONS = {
   'as-pi': { help: 'exactly what pi 1.6.0 sends (it ignores a compaction\'s retainedTail)' },
   summary: { value: 'TEXT', help: 'resume after a branch summary with this text' },
   permanent: { help: 'delete for good instead of moving to the trash' },
-  current: { value: 'FILE', help: 'the session pi is in (the pi extension passes it): marked "◆ current" and never deleted from the picker' },
+  current: { value: 'FILE', help: 'the session pi is in (the pi extension passes it): marked "[current]" and never deleted from the picker' },
   query: { value: 'TEXT', help: 'open the picker with this search typed in' },
   'no-cache': { help: 'bypass the session catalogue ($XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)' },
   'session-dir': { value: 'DIR', help: 'where sessions are (default: as pi resolves it)' },

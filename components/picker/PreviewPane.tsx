@@ -49,7 +49,7 @@ export function previewLines(info: SessionInfo, data: PreviewData | undefined, w
     fact('Tokens', `${formatTokens(u.input)} in · ${formatTokens(u.output)} out · ${formatTokens(u.cacheRead)} cache · ${formatCost(u.cost)}`),
     fact('Models', info.models.length > 0 ? clean(info.models.join(', ')) : '(no reply)'),
   ];
-  if (current) lines.push(fact('Current', '◆ the session pi is in (not deleted from here)'));
+  if (current) lines.push(fact('Current', 'the session pi is in (not deleted from here)'));
   if (info.labels.length > 0) lines.push(fact('Labels', clean(info.labels.join(', '))));
   if (info.parentSessionPath) lines.push(fact('Fork of', clean(shortenHome(info.parentSessionPath, home))));
   if (info.problems.length > 0) lines.push(fact('Problems', problemsFact(info.problems, clean)));

@@ -1,7 +1,7 @@
 /**
  * One list row, exactly one terminal line. The text comes from `formatRow` (pure, tested); this
  * component only adds colour. Everything colour says is also said by a glyph: `›` cursor,
- * `●` marked, `◆ current` the session pi is in, `★` named, `◉ live`.
+ * `●` marked, `[current]` the session pi is in, `★` named, `◉ live`.
  */
 import { Text } from 'ink';
 import { memo } from 'react';

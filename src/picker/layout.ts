@@ -148,7 +148,7 @@ export interface RowView {
   /** Cursor and mark columns plus a space (LEAD_WIDTH wide). */
   lead: string;
   prefix: string;
-  /** `◆ current ` on the session pi is in (`--current`), else ''. */
+  /** `[current] ` on the session pi is in (`--current`), else ''. */
   currentMark: string;
   /** `★ ` for named sessions, else ''. */
   nameMark: string;
@@ -174,7 +174,7 @@ export interface RowContext {
   snippet?: Snippet;
 }
 
-export const CURRENT_MARK = '◆ current ';
+export const CURRENT_MARK = '[current] ';
 
 function fitSnippet(snippet: Snippet, width: number): RowView['snippet'] {
   const clean = (s: string): string => sanitizeInline(s, { newline: 'space' });

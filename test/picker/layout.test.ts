@@ -36,7 +36,7 @@ describe('rows', () => {
     for (const width of [100, 40, 24]) {
       const view = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(width), current: true });
       expect(displayWidth(rowText(view))).toBe(width);
-      if (width >= 40) expect(rowText(view).startsWith('›● ◆ current ★ Parser')).toBe(true);
+      if (width >= 40) expect(rowText(view).startsWith('›● [current] ★ Parser')).toBe(true);
     }
     expect(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(100)).currentMark).toBe('');
   });

@@ -26,7 +26,7 @@ describe('the preview\u2019s facts', () => {
 
   it('say when the session is the one pi is in (--current)', () => {
     const info = makeInfo({ path: '/s/d.jsonl' });
-    expect(previewLines(info, undefined, 120, NOW, '/home/u', true).map((l) => l.text)).toContain('Current  ◆ the session pi is in (not deleted from here)');
+    expect(previewLines(info, undefined, 120, NOW, '/home/u', true).map((l) => l.text)).toContain('Current  the session pi is in (not deleted from here)');
     expect(texts(info).some((t) => t.startsWith('Current'))).toBe(false);
   });
 });
