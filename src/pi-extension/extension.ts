@@ -20,6 +20,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtensionAPI, ExtensionCommandContext } from '@earendil-works/pi-coding-agent';
 import { resolveLocations } from '../store/locations.js';
+import { sanitizeInline } from '../text/terminal-text.js';
 import {
   afterPicker,
   afterTree,
@@ -108,7 +109,8 @@ async function act(ctx: ExtensionCommandContext, step: NextStep): Promise<void> 
       try {
         await ctx.switchSession(step.path);
       } catch (error) {
-        ctx.ui.notify(`pi-sessions: could not open ${step.path}: ${error instanceof Error ? error.message : String(error)}`, 'error');
+        // The path and pi's message may quote bytes from disk: one safe line.
+        ctx.ui.notify(sanitizeInline(`pi-sessions: could not open ${step.path}: ${error instanceof Error ? error.message : String(error)}`), 'error');
       }
   }
 }

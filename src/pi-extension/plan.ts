@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { sanitizeInline, stripTerminalSequences } from '../text/terminal-text.js';
 
 /**
  * What the pi extension asks pi-sessions to do and what it does with the answer (pure, so it is
@@ -42,7 +43,7 @@ export function cliCandidates(extensionDir: string): string[] {
 
 /** The one line pi shows when no candidate exists. */
 export function missingCliMessage(candidates: readonly string[]): string {
-  return `pi-sessions could not start: its program is missing (looked for ${candidates.join(' and ')}); reinstall the package`;
+  return sanitizeInline(`pi-sessions could not start: its program is missing (looked for ${candidates.join(' and ')}); reinstall the package`);
 }
 
 export function pickerArgs(facts: PiSessionFacts, query: string): string[] {
@@ -73,13 +74,17 @@ export type NextStep =
   | { kind: 'nothing' }
   | { kind: 'report'; message: string };
 
-/** The first line of what the child said on stderr, for pi's one-line notice. */
+/**
+ * The first line of what the child said on stderr, for pi's one-line notice, safe to show. The
+ * terminal sequences a full-screen program leaves there (ink shows the cursor on stderr as it
+ * exits) are not words: a stderr of only those said nothing.
+ */
 function firstLine(text: string): string {
-  return text.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
+  return stripTerminalSequences(text).split('\n').map((line) => sanitizeInline(line)).find((line) => line !== '') ?? '';
 }
 
 function failure(outcome: ChildOutcome): NextStep | undefined {
-  if (outcome.error) return { kind: 'report', message: `pi-sessions could not start: ${outcome.error}` };
+  if (outcome.error) return { kind: 'report', message: sanitizeInline(`pi-sessions could not start: ${outcome.error}`) };
   // Ctrl+C before the picker took the terminal (while Node starts) is a signal, not a key.
   if (outcome.signal === 'SIGINT') return undefined;
   if (outcome.signal) return { kind: 'report', message: `pi-sessions was stopped by ${outcome.signal}` };

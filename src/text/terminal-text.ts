@@ -75,6 +75,18 @@ export function terminalSafeJson(json: string): string {
   return json.replace(ESCAPED_CHAR_RE, (ch) => `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
 }
 
+/** CSI, OSC (BEL or ST ended) and two-byte ESC sequences, whole. */
+const TERMINAL_SEQUENCE_RE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[ -/]*[0-~]/g;
+
+/**
+ * Drops whole terminal control sequences (what a program writes to move the cursor or show it,
+ * e.g. ink's show-cursor on exit) from text that is then shown as a message; anything else
+ * unsafe is left for `sanitizeInline` to make visible.
+ */
+export function stripTerminalSequences(s: string): string {
+  return s.replace(TERMINAL_SEQUENCE_RE, '');
+}
+
 export interface SanitizeInlineOptions {
   /** How line breaks are shown: `'symbol'` (default) → ` ⏎ `, `'space'` → a single space. */
   newline?: 'symbol' | 'space';

@@ -16,14 +16,11 @@ import { EventEmitter } from 'node:events';
 import type { ReactElement } from 'react';
 import { render, type Instance } from 'ink';
 import { onTestFinished } from 'vitest';
+import { stripTerminalSequences } from '../../src/text/terminal-text.js';
 
-// CSI (incl. private modes), OSC (BEL or ST terminated), and two-byte ESC sequences.
-// eslint-disable-next-line no-control-regex
-const ANSI_RE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[ -/]*[0-~]/g;
-
-/** Removes terminal escape sequences from `s`. */
+/** Removes terminal escape sequences from `s` (CSI, OSC, two-byte ESC: the app's own helper). */
 export function stripAnsi(s: string): string {
-  return s.replace(ANSI_RE, '');
+  return stripTerminalSequences(s);
 }
 
 type WriteCallback = (error?: Error | null) => void;

@@ -52,6 +52,11 @@ describe('what the extension does with the answer', () => {
     expect(afterPicker({ status: null, signal: 'SIGINT', stdout: '', stderr: '' }, facts.sessionFile)).toEqual({ kind: 'nothing' });
     expect(afterPicker({ status: null, signal: 'SIGKILL', stdout: '', stderr: '' }, facts.sessionFile)).toEqual({ kind: 'report', message: 'pi-sessions was stopped by SIGKILL' });
     expect(afterPicker({ status: 1, stdout: '', stderr: 'pi-sessions: unexpected error: boom\n' }, facts.sessionFile)).toEqual({ kind: 'report', message: 'pi-sessions: unexpected error: boom' });
+    // Esc: ink shows the cursor on stderr as it exits; that is not a message.
+    expect(afterPicker({ status: 1, stdout: '', stderr: '\u001b[?25h' }, facts.sessionFile)).toEqual({ kind: 'nothing' });
+    // A message quoting a hostile file name reaches pi's notice with nothing a terminal acts on.
+    const hostile = afterPicker({ status: 1, stdout: '', stderr: '\u001b[?25hpi-sessions: /s/\u001b]0;T\u0007x\u0007.jsonl: not a session\n' }, undefined);
+    expect(hostile).toEqual({ kind: 'report', message: 'pi-sessions: /s/x\\x07.jsonl: not a session' });
   });
 
   it("after the picker renamed pi's own session: reload it; a switch elsewhere wins", () => {
