@@ -8,10 +8,12 @@
  * meanwhile, only the bytes from the start of the last unterminated line on are read again, so a
  * torn last line (no `\n`) is re-read whole together with whatever completed it.
  */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { hasBom, isBlank, LineSplitter, lineEntries, parseLine } from './lines.js';
 import { replayLabel } from './tree.js';
-import type { JsonObject, Problem } from './types.js';
+import type { JsonObject, Problem, SessionEntry } from './types.js';
 
 /** What the lines before `lastLineStart` contributed: everything but an unterminated last line. */
 interface Settled {
@@ -33,6 +35,8 @@ export interface EntryLink {
   /** The entry's physical line: `[start, end)` in the file, without its `\n`. */
   start: number;
   end: number;
+  /** A user or assistant message (a fork needs one to be worth writing, like pi's). */
+  conversation: boolean;
 }
 
 export interface ScanOptions {
@@ -80,7 +84,11 @@ export interface ByteSource {
 /** `bytes` as a source, with the identity of the file they come from. */
 export function bytesSource(bytes: Buffer, of: { dev: number; ino: number; mtimeMs: number }): ByteSource {
   return {
-    read: async (buffer, offset, length, position) => ({ bytesRead: bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length)) }),
+    read: async (buffer, offset, length, position) => {
+      // A real turn of the event loop, as a file read is: a scan of these bytes must not run as one long microtask chain.
+      await yieldToEventLoop();
+      return { bytesRead: bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length)) };
+    },
     stat: async () => ({ dev: of.dev, ino: of.ino, size: bytes.length, mtimeMs: of.mtimeMs }),
   };
 }
@@ -134,8 +142,11 @@ function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Bu
     into.leafId = id;
     if (keep.has(id)) into.kept.set(id, value);
     if (value['type'] === 'label') replayLabel(into.labels, into.labelTimestamps, value);
-    const parentId = value['parentId'];
-    into.links?.set(id, { parentId: typeof parentId === 'string' ? parentId : null, start: offset, end: offset + (end - start) });
+    if (into.links) {
+      const parentId = value['parentId'];
+      const role = messageOf(value as SessionEntry)?.['role'];
+      into.links.set(id, { parentId: typeof parentId === 'string' ? parentId : null, start: offset, end: offset + (end - start), conversation: role === 'user' || role === 'assistant' });
+    }
   }
 }
 

@@ -162,7 +162,7 @@ export async function replaceAtomically(path: string, before: Stats, bytes: Buff
  * `like`; on any failure the new file is removed, so a failed fork leaves nothing behind. Chunks
  * are produced one at a time between writes, so a big file is never one long block of work.
  */
-export async function createWhole(path: string, chunks: Iterable<Buffer>, like: Stats): Promise<void> {
+export async function createWhole(path: string, chunks: Iterable<Buffer> | AsyncIterable<Buffer>, like: Stats): Promise<void> {
   let handle: FileHandle;
   try {
     ({ handle } = await openRegular(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600));
@@ -173,7 +173,7 @@ export async function createWhole(path: string, chunks: Iterable<Buffer>, like: 
     try {
       await copyOwnership(handle, like);
       let position = 0;
-      for (const chunk of chunks) {
+      for await (const chunk of chunks) {
         await writeFully(handle, chunk, position);
         position += chunk.length;
       }

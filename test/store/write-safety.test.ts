@@ -11,7 +11,7 @@ import { scanForAppend } from '../../src/store/append-scan.js';
 import { appendOrRollback, removeStaleTemps, writeFully } from '../../src/store/fs-write.js';
 import { appendPlanned, branchInPlace, buildTree, forkSession, getBranch, readSessionSync, renameSession, setLabel, StoreError } from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
-import { openWithPi } from '../helpers/pi.js';
+import { openWithPi, piContextAt } from '../helpers/pi.js';
 import { v1Text } from '../helpers/v1.js';
 
 function session(dir = tempDir()): { path: string; builder: SessionBuilder } {
@@ -298,6 +298,7 @@ describe('fork without the tree', () => {
     'a leaf inside a parent cycle': [message('aaaaaaaa', 'cccccccc'), message('bbbbbbbb', 'aaaaaaaa'), message('cccccccc', 'bbbbbbbb', 'assistant')],
     'a cycle cut at its earliest entry in file order, not where the walk closes': [message('bbbbbbbb', 'cccccccc'), message('cccccccc', 'aaaaaaaa'), message('aaaaaaaa', 'bbbbbbbb', 'assistant')],
     'a leaf below a cycle': [message('aaaaaaaa', 'bbbbbbbb'), message('bbbbbbbb', 'aaaaaaaa'), message('cccccccc', 'bbbbbbbb', 'assistant')],
+    'parents written after their children (the branch is read against file order)': [message('cccccccc', 'bbbbbbbb'), message('bbbbbbbb', 'aaaaaaaa', 'assistant'), message('aaaaaaaa', null), message('dddddddd', 'cccccccc', 'assistant')],
   };
   for (const [name, lines] of Object.entries(shapes)) {
     it(`copies the branch the tree view shows: ${name}`, async () => {
@@ -311,4 +312,27 @@ describe('fork without the tree', () => {
       expect(forked.ok && forked.entries.map((e) => e.id)).toEqual(getBranch(tree, tree.leafId).map((e) => e.id));
     });
   }
+
+  it('copies a branch read in many batches (lines far apart, spans over 256 KiB) as pi sees it', async () => {
+    const path = join(tempDir(), 's.jsonl');
+    const big = (id: string, parentId: string | null, role: string, bytes: number): string =>
+      JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-01-01T00:00:01.000Z', message: { role, content: `${id} ${'x'.repeat(bytes)}`, timestamp: 1 } });
+    const lines: string[] = [];
+    let parent: string | null = null;
+    for (let i = 0; i < 30; i++) {
+      const id = `b${String(i).padStart(7, '0')}`;
+      lines.push(big(id, parent, i % 2 ? 'assistant' : 'user', 20_000 + i * 1000));
+      // A side branch between two branch lines, sometimes wider than the gap read in one go.
+      if (i % 3 === 0) lines.push(big(`s${String(i).padStart(7, '0')}`, parent, 'assistant', i % 2 ? 90_000 : 10_000));
+      parent = id;
+    }
+    writeFileSync(path, `${[header, ...lines].join('\n')}\n`);
+    const fork = await forkSession(path, parent!);
+    expect(fork.entries).toBe(30);
+    const source = (await openWithPi(path)).manager;
+    const forked = await openWithPi(fork.path);
+    expect(forked.changedOnOpen).toBe(false);
+    expect(forked.manager.getBranch().map((e) => e.id)).toEqual(source.getBranch(parent!).map((e) => e.id));
+    expect(forked.manager.buildSessionContext().messages).toEqual((await piContextAt(source, parent!)));
+  });
 });
