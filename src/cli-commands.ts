@@ -194,10 +194,22 @@ export async function branchCommand(locations: Locations, arg: string, entryId: 
   return { code: 0 };
 }
 
-export async function forkCommand(locations: Locations, arg: string, entryId: string | undefined, io: Output): Promise<CommandResult> {
+/**
+ * `fork <session> [<entryId>]`: the new file's path on stdout. Before a user message (pi's /fork)
+ * the fork ends at its parent and the message's text, to re-send, goes to stderr (stdout stays
+ * only the path, for `$(…)`); with --json both are in one object.
+ */
+export async function forkCommand(locations: Locations, arg: string, entryId: string | undefined, json: boolean, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
-  const fork = (await forkSession(path, entryId)).path;
-  io.out(io.terminal ? sanitizeInline(fork) : fork);
+  const fork = await forkSession(path, entryId);
+  if (json) {
+    const out: Record<string, unknown> = { path: fork.path, id: fork.id, entries: fork.entries };
+    if (fork.editorText !== undefined) out['editorText'] = fork.editorText;
+    io.out(terminalSafeJson(JSON.stringify(out, null, 2)));
+    return { code: 0 };
+  }
+  io.out(io.terminal ? sanitizeInline(fork.path) : fork.path);
+  if (fork.editorText !== undefined) io.err(`Message to re-send: ${sanitizeInline(fork.editorText)}`);
   return { code: 0 };
 }
 

@@ -141,7 +141,7 @@ export async function main(argv: string[], io: Output): Promise<number> {
       case 'branch':
         return (await branchCommand(locations, session, second!, text('summary'), io)).code;
       case 'fork':
-        return (await forkCommand(locations, session, second, io)).code;
+        return (await forkCommand(locations, session, second, flag('json'), io)).code;
       case 'delete':
         return (await deleteCommand(locations, args, flag('permanent'), io)).code;
       default: {

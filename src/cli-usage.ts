@@ -125,9 +125,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'fork',
     args: ['<session>', '[entryId]'],
-    options: [],
-    summary: 'copy the branch to the entry (default: the leaf) into a new session',
-    doc: 'copy the branch to a new session, like `/fork` and `/clone`; prints its path',
+    options: ['json'],
+    summary: 'copy the branch to the entry (default: the leaf; before a user message: its parent) into a new session',
+    doc: 'copy the branch to a new session, like `/fork` and `/clone`; prints its path (and, forked before a user message, the text to re-send on stderr)',
   },
   {
     name: 'delete',

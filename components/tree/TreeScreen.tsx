@@ -43,7 +43,7 @@ export interface TreeStore {
   sessionUsage(tree: SessionTree): UsageTotals;
   setLabel(path: string, targetId: string, label?: string): Promise<unknown>;
   branchInPlace(path: string, targetId: string, options?: { summary?: string }): Promise<{ leafId: string | null; editorText?: string }>;
-  forkSession(path: string, entryId?: string): Promise<{ path: string }>;
+  forkSession(path: string, entryId?: string): Promise<{ path: string; editorText?: string }>;
 }
 
 export const defaultTreeStore: TreeStore = realStore;
@@ -293,7 +293,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
           }
           case 'fork': {
             const result = await store.forkSession(path, effect.id);
-            dispatch({ type: 'forked', path: result.path });
+            dispatch({ type: 'forked', path: result.path, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
             return;
           }
           case 'copy': {
@@ -460,6 +460,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
       return (
         <Box flexDirection="column" borderStyle="round" paddingX={1}>
           <Text wrap="truncate-end">{`New session: ${sanitizeInline(state.forkPath)}`}</Text>
+          {state.forkEditorText !== null ? <Text wrap="truncate-end">{`Message to re-send: ${sanitizeInline(state.forkEditorText)}`}</Text> : null}
           <SelectInput key={menuIndex} items={FORK_ITEMS} initialIndex={menuIndex} isFocused={false} />
         </Box>
       );

@@ -35,8 +35,8 @@ export interface EntryLink {
   /** The entry's physical line: `[start, end)` in the file, without its `\n`. */
   start: number;
   end: number;
-  /** A user or assistant message (a fork needs one to be worth writing, like pi's). */
-  conversation: boolean;
+  /** The role of a `message` entry (a fork needs a user or assistant one, and forks before a user one). */
+  role: string | undefined;
 }
 
 export interface ScanOptions {
@@ -145,7 +145,7 @@ function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Bu
     if (into.links) {
       const parentId = value['parentId'];
       const role = messageOf(value as SessionEntry)?.['role'];
-      into.links.set(id, { parentId: typeof parentId === 'string' ? parentId : null, start: offset, end: offset + (end - start), conversation: role === 'user' || role === 'assistant' });
+      into.links.set(id, { parentId: typeof parentId === 'string' ? parentId : null, start: offset, end: offset + (end - start), role: typeof role === 'string' ? role : undefined });
     }
   }
 }

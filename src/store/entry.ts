@@ -46,6 +46,16 @@ export function textOfContent(content: unknown): string {
   return parts.join(' ');
 }
 
+/**
+ * A message's text as pi puts it back in the editor to re-send (its fork and tree navigation,
+ * pi-ai's contentText with no separator): a string as is, else its text blocks joined.
+ */
+export function editorTextOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.filter((block) => isObject(block) && block['type'] === 'text' && typeof block['text'] === 'string').map((block) => (block as JsonObject)['text'] as string).join('');
+}
+
 export function emptyUsage(): UsageTotals {
   return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: 0 };
 }

@@ -9,6 +9,7 @@
 import { constants } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { bytesSource, readAt, scanForAppend, type ByteSource, type EntryLink } from './append-scan.js';
+import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { createWhole, removeStaleTemps } from './fs-write.js';
 import { parseText } from './lines.js';
@@ -138,14 +139,37 @@ async function* forkChunks(batches: AsyncIterable<SessionEntry[]>, copy: ForkCop
   copy.entries = kept + relabels.length;
 }
 
+export interface ForkOptions {
+  /**
+   * pi's fork positions: "at" copies the branch up to and including the entry (/clone); "before"
+   * (only for a user message, pi's /fork) stops at its parent and returns the message's text to
+   * re-send. Default: "before" for a user message named by id, else "at".
+   */
+  position?: 'before' | 'at';
+}
+
+export interface ForkResult {
+  path: string;
+  id: string;
+  entries: number;
+  /** For a fork before a user message: its text, as pi puts it back in the editor. */
+  editorText?: string;
+}
+
+/** The message text of the user message `id` (its line read again). */
+async function userMessageText(source: ByteSource, links: ReadonlyMap<string, EntryLink>, id: string): Promise<string> {
+  for await (const [entry] of branchBatches(source, links, [id])) return editorTextOf(messageOf(entry!)?.['content']);
+  return '';
+}
+
 /**
- * The path to `entryId` (default: the leaf, like /clone) into a new file next to the source,
- * labels dropped and re-created at the end with their timestamps, the rest rechained,
- * `firstKeptEntryId` remapped, a v3 header with `parentSession`, the source's mode. A v1/v2
- * source is migrated in memory first (the ids we show). A fork that cannot be written whole
- * leaves no file.
+ * The path to `entryId` (default: the leaf, like /clone; before a user message, its parent, like
+ * /fork) into a new file next to the source, labels dropped and re-created at the end with their
+ * timestamps, the rest rechained, `firstKeptEntryId` remapped, a v3 header with `parentSession`,
+ * the source's mode. A v1/v2 source is migrated in memory first (the ids we show). A fork that
+ * cannot be written whole leaves no file.
  */
-export async function forkSession(path: string, entryId?: string): Promise<{ path: string; id: string; entries: number }> {
+export async function forkSession(path: string, entryId?: string, options: ForkOptions = {}): Promise<ForkResult> {
   const source = resolve(path);
   const real = await realSessionPath(source);
   const { handle, stats } = await openSession(real, constants.O_RDONLY);
@@ -157,13 +181,26 @@ export async function forkSession(path: string, entryId?: string): Promise<{ pat
       point = await scanForAppend(from, real, undefined, { links: true });
     }
     const links = point.links!;
-    const leaf = entryId ?? point.leafId;
-    if (leaf === null) throw new StoreError('no-entry', `${source}: nothing to fork yet (the session has no entries)`);
-    if (!point.ids.has(leaf)) throw new StoreError('no-entry', `no entry ${leaf} in ${source}`);
+    const chosen = entryId ?? point.leafId;
+    if (chosen === null) throw new StoreError('no-entry', `${source}: nothing to fork yet (the session has no entries)`);
+    if (!point.ids.has(chosen)) throw new StoreError('no-entry', `no entry ${chosen} in ${source}`);
+    const isUser = links.get(chosen)!.role === 'user';
+    const position = options.position ?? (entryId !== undefined && isUser ? 'before' : 'at');
+    let leaf = chosen;
+    let editorText: string | undefined;
+    if (position === 'before') {
+      if (!isUser) throw new StoreError('no-entry', `${chosen} is not a user message: only a user message can be forked before (pi's /fork)`);
+      editorText = await userMessageText(from, links, chosen);
+      const parentId = links.get(chosen)!.parentId;
+      if (parentId === null || parentId === chosen || !links.has(parentId)) {
+        throw new StoreError('no-entry', `${source}: ${chosen} is the first message: a fork before it would be empty (start a new session in pi and send it there)`);
+      }
+      leaf = parentId;
+    }
     // v1/v2 files are chains once migrated: a cycle can only be in a v3 file, read from disk.
     const branchIds = pathTo(links, leaf) ?? (await pathThroughCycle(real, leaf));
-    if (!branchIds.some((id) => links.get(id)!.conversation)) {
-      throw new StoreError('no-entry', `${source}: nothing to fork: the branch has no user or assistant message yet`);
+    if (!branchIds.some((id) => ['user', 'assistant'].includes(links.get(id)!.role ?? ''))) {
+      throw new StoreError('no-entry', `${source}: nothing to fork: the branch ${position === 'before' ? 'before that message ' : ''}has no user or assistant message yet`);
     }
     const timestamp = new Date().toISOString();
     const sessionId = uuidv7(Date.parse(timestamp));
@@ -174,7 +211,9 @@ export async function forkSession(path: string, entryId?: string): Promise<{ pat
     const copy: ForkCopy = { header, labels: point.labels, labelTimestamps: point.labelTimestamps, entries: 0 };
     // The source stays open while it is copied: the branch's lines are read where the scan found them.
     await createWhole(target, forkChunks(branchBatches(from, links, branchIds), copy), stats);
-    return { path: target, id: sessionId, entries: copy.entries };
+    const result: ForkResult = { path: target, id: sessionId, entries: copy.entries };
+    if (editorText !== undefined) result.editorText = editorText;
+    return result;
   } finally {
     await handle.close();
   }

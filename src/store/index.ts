@@ -10,7 +10,7 @@ export { listSessions, discoverSessionFiles, sortByModified, type ListScope, typ
 export { resolveLocations, encodeCwd, expandPath, isPathWithin, type Locations, type LocationInputs } from './locations.js';
 export { appendPlanned, renameSession, setLabel, branchInPlace, branchTarget, sanitizeSessionName, newEntryId, uuidv7, type BranchResult, type AppendView, type EntryPlanner } from './write.js';
 export { migrateFileAtomically } from './migrate-file.js';
-export { forkSession } from './fork.js';
+export { forkSession, type ForkOptions, type ForkResult } from './fork.js';
 export { trashSessions, restoreSessions, type TrashedSession, type TrashOutcome, type RestoreOutcome, type TrashFunction } from './trash.js';
 export { resolveSessionArg, looksLikePath } from './resolve.js';
 export { parseText, LineSplitter } from './lines.js';

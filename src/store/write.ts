@@ -17,7 +17,7 @@ import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bytesSource, scanForAppend, type AppendPoint } from './append-scan.js';
-import { messageOf, textOfContent } from './entry.js';
+import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { appendOrRollback, removeStaleTemps, replaceAtomically } from './fs-write.js';
 import { CURRENT_VERSION } from './migrate.js';
@@ -184,7 +184,7 @@ export function branchTarget(ids: ReadonlySet<string>, target: SessionEntry): { 
   if (role === 'user' || target.type === 'custom_message') {
     const content = role === 'user' ? messageOf(target)?.['content'] : target['content'];
     const parentId = target.parentId;
-    return { leafId: parentId !== null && parentId !== target.id && ids.has(parentId) ? parentId : null, editorText: textOfContent(content) };
+    return { leafId: parentId !== null && parentId !== target.id && ids.has(parentId) ? parentId : null, editorText: editorTextOf(content) };
   }
   return { leafId: target.id };
 }

@@ -76,6 +76,8 @@ export interface TreeState {
   readonly status: StatusMessage | null;
   readonly detail: DetailView | null;
   readonly forkPath: string | null;
+  /** Forked before a user message (pi's /fork): that message's text, to re-send in the new session. */
+  readonly forkEditorText: string | null;
   /** Whether a write is running (further writes are refused until it finishes). */
   readonly busy: boolean;
   readonly effects: readonly TreeEffect[];
@@ -99,7 +101,7 @@ export type TreeAction =
   | { type: 'effects-taken'; count: number }
   | { type: 'branched'; leafId: string | null; editorText?: string }
   | { type: 'labeled'; label: string }
-  | { type: 'forked'; path: string }
+  | { type: 'forked'; path: string; editorText?: string }
   | { type: 'copied'; chars: number; truncated: boolean }
   | { type: 'failed'; message: string }
   | { type: 'status'; status: StatusMessage | null };
@@ -134,6 +136,7 @@ export function initTreeState(options: InitOptions): TreeState {
     status: null,
     detail: null,
     forkPath: null,
+    forkEditorText: null,
     busy: false,
     effects: [],
     detailSource: options.detailSource,
@@ -603,7 +606,14 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
     case 'labeled':
       return { ...state, busy: false, status: { text: action.label === '' ? 'Label cleared' : `Labeled [${action.label}]`, tone: 'success' } };
     case 'forked':
-      return { ...state, busy: false, mode: 'fork-done', forkPath: action.path, status: { text: `Forked to ${action.path}`, tone: 'success' } };
+      return {
+        ...state,
+        busy: false,
+        mode: 'fork-done',
+        forkPath: action.path,
+        forkEditorText: action.editorText ?? null,
+        status: { text: action.editorText === undefined ? `Forked to ${action.path}` : `Forked before the message, to ${action.path}`, tone: 'success' },
+      };
     case 'copied':
       return withStatus(state, {
         text: action.truncated

@@ -103,9 +103,9 @@ describe('writes on every pi-written corpus file, verified by pi 1.6.0', () => {
       const final = load(path);
       expect(final.entries.slice(0, before.entries.length).map((e) => e.id)).toEqual(before.entries.map((e) => e.id));
 
-      // Fork the original leaf: a new v3 file that pi loads with the same context and labels.
+      // Fork at the original leaf (/clone: "at", even when it is a user message): a new v3 file that pi loads with the same context and labels.
       if (!before.entries.some((e) => ['user', 'assistant'].includes(messageOf(e)?.['role'] as string))) return;
-      const fork = await forkSession(path, beforeTree.leafId!);
+      const fork = await forkSession(path, beforeTree.leafId!, { position: 'at' });
       expect(dirname(fork.path)).toBe(dirname(path));
       expect(basename(fork.path)).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z_[0-9a-f-]{36}\.jsonl$/);
       const forkPi = await openWithPi(fork.path);
