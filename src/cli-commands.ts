@@ -171,10 +171,16 @@ export async function contextCommand(locations: Locations, arg: string, leafId: 
   return { code: 0 };
 }
 
+/** A change made but not journalled: a warning on stderr, never a failure (exit status unchanged). */
+function warnJournal(io: Output, warning: string | undefined): void {
+  if (warning !== undefined) io.err(`pi-sessions: warning: ${sanitizeInline(warning)}`);
+}
+
 export async function renameCommand(locations: Locations, arg: string, name: string, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
   const result = await renameSession(path, name);
   io.out(result.name ? `Renamed to "${sanitizeInline(result.name)}" (entry ${result.entryId}).` : `Name cleared (entry ${result.entryId}).`);
+  warnJournal(io, result.journalWarning);
   return { code: 0 };
 }
 
@@ -183,6 +189,7 @@ export async function labelCommand(locations: Locations, arg: string, entryId: s
   const result = await setLabel(path, entryId, label);
   const target = sanitizeInline(entryId);
   io.out(result.label ? `Labelled ${target} "${sanitizeInline(result.label)}" (entry ${result.entryId}).` : `Label of ${target} cleared (entry ${result.entryId}).`);
+  warnJournal(io, result.journalWarning);
   return { code: 0 };
 }
 
@@ -191,6 +198,7 @@ export async function branchCommand(locations: Locations, arg: string, entryId: 
   const result = await branchInPlace(path, entryId, summary === undefined ? {} : { summary });
   io.out(`pi will resume ${result.leafId === null ? 'from an empty conversation (new root)' : `after ${sanitizeInline(result.leafId)}`} (entry ${result.entryId}).`);
   if (result.editorText !== undefined) io.out(`Message to re-send: ${sanitizeInline(result.editorText)}`);
+  warnJournal(io, result.journalWarning);
   return { code: 0 };
 }
 
@@ -202,6 +210,7 @@ export async function branchCommand(locations: Locations, arg: string, entryId: 
 export async function forkCommand(locations: Locations, arg: string, entryId: string | undefined, json: boolean, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
   const fork = await forkSession(path, entryId);
+  warnJournal(io, fork.journalWarning);
   if (json) {
     const out: Record<string, unknown> = { path: fork.path, id: fork.id, entries: fork.entries };
     if (fork.editorText !== undefined) out['editorText'] = fork.editorText;
@@ -220,6 +229,7 @@ export async function deleteCommand(locations: Locations, args: string[], perman
   for (const item of outcome.trashed) {
     io.out(`${item.how === 'trash' ? 'Moved to trash' : 'Deleted permanently'}: ${sanitizeInline(item.path)}`);
   }
+  warnJournal(io, outcome.journalWarning);
   for (const failure of outcome.failed) {
     // Only a trash that could not take a file that is still there is worth a permanent delete.
     const hint = !permanent && failure.trashUnavailable && failure.kept !== false ? ' (nothing was deleted; --permanent deletes for good)' : '';

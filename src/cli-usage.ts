@@ -153,6 +153,7 @@ export const ENVIRONMENT: readonly (readonly [names: readonly string[], meaning:
   [['PI_SESSIONS_DEBUG'], 'any value but empty or 0 adds the stack to an unexpected error'],
   [['PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR'], 'where sessions are, as for pi'],
   [['XDG_CACHE_HOME'], 'where the session catalogue is kept'],
+  [['XDG_STATE_HOME'], 'where the journal of our changes is kept (pi-sessions/journal.jsonl; default ~/.local/state)'],
 ];
 
 /** The environment as one markdown sentence. */

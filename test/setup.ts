@@ -11,3 +11,5 @@ process.env.FORCE_COLOR = '0';
 process.env.XDG_CACHE_HOME = tempDir('pi-sessions-test-cache-');
 // Registered before the file's own hooks, so it runs after them: the file's last process is gone.
 afterAll(removeTempDirs);
+// The same for the journal of our changes ($XDG_STATE_HOME/pi-sessions): never the real ~/.local/state.
+process.env.XDG_STATE_HOME = tempDir('pi-sessions-test-state-');

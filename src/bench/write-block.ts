@@ -66,6 +66,9 @@ function middleEntry(file: string): { target: string; size: number } {
 
 export async function writeBenches(ctx: WriteBenchContext): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(tmpdir(), 'pi-sessions-bench-write-'));
+  // The writes are journalled like any other: into the bench's temp folder, not the user's state.
+  const stateHome = process.env['XDG_STATE_HOME'];
+  process.env['XDG_STATE_HOME'] = join(dir, 'state');
   try {
     const file = join(dir, 'big.jsonl');
     copyFileSync(ctx.bigFile, file);
@@ -106,6 +109,8 @@ export async function writeBenches(ctx: WriteBenchContext): Promise<Record<strin
     }
     return { writeBlock: out };
   } finally {
+    if (stateHome === undefined) delete process.env['XDG_STATE_HOME'];
+    else process.env['XDG_STATE_HOME'] = stateHome;
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -7,6 +7,7 @@
  */
 import { formatBytes, formatRelativeAge } from '../format.js';
 import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from '../text/terminal-text.js';
+import { isOwnLastWrite } from './own-write.js';
 import { LIVE_WINDOW_MS, type Snippet } from './query.js';
 import type { Row } from './sort.js';
 import type { SessionInfo } from '../store/types.js';
@@ -72,8 +73,9 @@ export function truncateStart(s: string, width: number): string {
   return `…${out}`;
 }
 
+/** Written to in the last few minutes, and not last by us (our own rename is not pi running). */
 export function isLive(info: SessionInfo, nowMs: number): boolean {
-  return nowMs - Math.max(info.modified.getTime(), info.mtimeMs) < LIVE_WINDOW_MS;
+  return !isOwnLastWrite(info) && nowMs - Math.max(info.modified.getTime(), info.mtimeMs) < LIVE_WINDOW_MS;
 }
 
 /** What a row shows as its title: the name, else the first prompt; always one safe line. */

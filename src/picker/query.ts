@@ -33,6 +33,7 @@
 import Fuse from 'fuse.js';
 import { parseDateOrAge, parseSize } from '../format.js';
 import type { SessionInfo } from '../store/types.js';
+import { isOwnLastWrite } from './own-write.js';
 import { subsequenceScore } from './subsequence.js';
 
 /** A session modified within this window may be open in a running pi. */
@@ -377,7 +378,7 @@ function passesFilter(info: SessionInfo, term: QueryTerm): boolean {
         case 'fork':
           return info.parentSessionPath !== undefined;
         case 'live':
-          return info.modified.getTime() >= term.sinceMs || info.mtimeMs >= term.sinceMs;
+          return !isOwnLastWrite(info) && (info.modified.getTime() >= term.sinceMs || info.mtimeMs >= term.sinceMs);
       }
       return false;
     default:

@@ -17,6 +17,8 @@ import { keyPauseMs } from '../terminal/key-pause.js';
 import {
   buildContext,
   buildTree,
+  isAsWeLeftIt,
+  loadOwnStates,
   readSession,
   renameSession,
   restoreSessions,
@@ -28,6 +30,7 @@ import {
   type TrashOutcome,
 } from '../store/index.js';
 import type { JsonObject } from '../store/types.js';
+import { markedOwnWrite } from './own-write.js';
 import type { Scope } from './reducer.js';
 
 export interface ListSummary {
@@ -129,6 +132,10 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
   const previews = new Lru<string, Promise<PreviewData>>(PREVIEW_CACHE_SIZE);
   return {
     async list(scope, onSessions, signal) {
+      const ours = await loadOwnStates();
+      // A row whose file is as our last journalled write left it is marked, on a copy: the
+      // catalogue keeps the reader's objects.
+      const mark = (info: SessionInfo): SessionInfo => (isAsWeLeftIt(ours.get(info.path), info) ? markedOwnWrite(info) : info);
       // By path: a revalidated row replaces its cached one in place (Map keeps the first position).
       const arrived = new Map<string, SessionInfo>();
       let loaded = 0;
@@ -151,18 +158,18 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
           cache: options.cache ?? true,
           pause: keyPauseMs,
           onCached: (sessions) => {
-            for (const info of sessions) arrived.set(info.path, info);
+            for (const info of sessions) arrived.set(info.path, mark(info));
             if (sessions.length === 0) return;
             // `sessions` is newest first: a screenful paints at once (listSessionsCached lets it
             // render before revalidating). The whole list comes with the end of the load, or after
             // PUBLISH_INTERVAL_MS if that takes longer: laying out every row is what a key typed
             // right after the first rows would otherwise wait for.
             published = true;
-            onSessions(sessions.slice(0, FIRST_PAINT_ROWS), loaded, total);
+            onSessions(sessions.slice(0, FIRST_PAINT_ROWS).map(mark), loaded, total);
             if (sessions.length > FIRST_PAINT_ROWS) timer ??= setTimeout(publish, PUBLISH_INTERVAL_MS);
           },
           onSession: (info) => {
-            arrived.set(info.path, info);
+            arrived.set(info.path, mark(info));
             changed();
           },
           onRemove: (path) => {
@@ -175,7 +182,7 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
         });
         // The catalogue is saved in the background; a failed save only costs the next start time.
         void result.saved;
-        const summary: ListSummary = { sessions: result.sessions, searched: result.searched, skipped: result.skipped.length };
+        const summary: ListSummary = { sessions: result.sessions.map(mark), searched: result.searched, skipped: result.skipped.length };
         if (result.dirMissing) summary.dirMissing = true;
         if (result.dirProblem) summary.problem = result.dirProblem;
         return summary;

@@ -21,6 +21,8 @@ interface Settled {
   leafId: string | null;
   header: JsonObject | undefined;
   lines: number;
+  /** The session name as pi reads it: the last session_info's, trimmed; undefined when none or cleared. */
+  name: string | undefined;
   /** Resolved labels, replayed in file order like the tree's (tree.ts). */
   labels: Map<string, string>;
   labelTimestamps: Map<string, string>;
@@ -69,6 +71,7 @@ export interface AppendPoint {
   /** Ids, leaf, labels, kept entries and links, including the unterminated last line when it parsed. */
   ids: ReadonlySet<string>;
   leafId: string | null;
+  name: string | undefined;
   labels: ReadonlyMap<string, string>;
   labelTimestamps: ReadonlyMap<string, string>;
   kept: ReadonlyMap<string, JsonObject>;
@@ -142,6 +145,7 @@ function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Bu
     into.leafId = id;
     if (keep.has(id)) into.kept.set(id, value);
     if (value['type'] === 'label') replayLabel(into.labels, into.labelTimestamps, value);
+    if (value['type'] === 'session_info') into.name = typeof value['name'] === 'string' ? value['name'].trim() || undefined : undefined;
     if (into.links) {
       const parentId = value['parentId'];
       const role = messageOf(value as SessionEntry)?.['role'];
@@ -161,7 +165,7 @@ export async function scanForAppend(source: ByteSource, path: string, from?: App
   // A resumed scan carries on from the earlier one's state (that point is not used again).
   const settled: Settled = from
     ? from.settled
-    : { ids: new Set(), leafId: null, header: undefined, lines: 0, labels: new Map(), labelTimestamps: new Map(), kept: new Map(), links: options.links ? new Map() : undefined };
+    : { ids: new Set(), leafId: null, header: undefined, lines: 0, name: undefined, labels: new Map(), labelTimestamps: new Map(), kept: new Map(), links: options.links ? new Map() : undefined };
   const problems: Problem[] = [];
   let position = from ? from.lastLineStart : 0;
   let lastLineStart = position;
@@ -210,6 +214,7 @@ export async function scanForAppend(source: ByteSource, path: string, from?: App
     header,
     ids: view.ids,
     leafId: view.leafId,
+    name: view.name,
     labels: view.labels,
     labelTimestamps: view.labelTimestamps,
     kept: view.kept,

@@ -7,11 +7,13 @@
  * the screens live. The source is never written.
  */
 import { constants } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { bytesSource, readAt, scanForAppend, type ByteSource, type EntryLink } from './append-scan.js';
 import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { createWhole, removeStaleTemps } from './fs-write.js';
+import { fileStateOf, recordChange } from './journal-file.js';
 import { parseText } from './lines.js';
 import { CURRENT_VERSION } from './migrate.js';
 import { migratedText } from './migrate-file.js';
@@ -154,6 +156,8 @@ export interface ForkResult {
   entries: number;
   /** For a fork before a user message: its text, as pi puts it back in the editor. */
   editorText?: string;
+  /** Set when the fork could not be recorded in the journal (it was made all the same). */
+  journalWarning?: string;
 }
 
 /** The message text of the user message `id` (its line read again). */
@@ -213,6 +217,8 @@ export async function forkSession(path: string, entryId?: string, options: ForkO
     await createWhole(target, forkChunks(branchBatches(from, links, branchIds), copy), stats);
     const result: ForkResult = { path: target, id: sessionId, entries: copy.entries };
     if (editorText !== undefined) result.editorText = editorText;
+    const journalWarning = await recordChange({ kind: 'fork', path: target, time: timestamp, after: fileStateOf(await stat(target)), source: real });
+    if (journalWarning) result.journalWarning = journalWarning;
     return result;
   } finally {
     await handle.close();

@@ -16,3 +16,5 @@ export { resolveSessionArg, looksLikePath } from './resolve.js';
 export { parseText, LineSplitter } from './lines.js';
 export { sessionInfoJson, SESSION_INFO_FIELDS, SESSION_INFO_KEYS } from './session-info.js';
 export { scanFrom, scanFromSync, type ScanOptions, type ScannedFile, type Seam, type Rewritten } from './scan.js';
+export { journalLine, parseJournal, latestOwnStates, isAsWeLeftIt, newestLines, JOURNAL_MAX_BYTES, type JournalRecord, type JournalKind, type FileState } from './journal.js';
+export { recordChange, readJournal, loadOwnStates, journalDir, journalPath } from './journal-file.js';

@@ -12,6 +12,7 @@ import { dirname, resolve } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
 import { moveToHomeTrash, TrashError } from './freedesktop-trash.js';
 import { moveFileSafely } from './safe-move.js';
+import { recordChange } from './journal-file.js';
 
 export interface TrashedSession {
   /** The session's path before deletion. */
@@ -35,6 +36,8 @@ export interface TrashFailure {
 export interface TrashOutcome {
   trashed: TrashedSession[];
   failed: TrashFailure[];
+  /** Set when a delete could not be recorded in the journal (the file was deleted all the same). */
+  journalWarning?: string;
 }
 
 /** What the `trash` package resolves to on Linux: one record per path. */
@@ -131,6 +134,11 @@ export async function trashSessions(paths: string[], options: { permanent?: bool
     const result = options.trash || !useHomeTrash ? await throughFunction(path, options.trash ?? packageTrash) : await throughHomeTrash(path);
     if ('how' in result) outcome.trashed.push(result);
     else outcome.failed.push(result);
+  }
+  for (const item of outcome.trashed) {
+    const time = new Date().toISOString();
+    const warning = await recordChange({ kind: 'delete', path: item.path, time, how: item.how, trashedPath: item.trashedPath ?? null, infoPath: item.infoPath ?? null });
+    outcome.journalWarning ??= warning;
   }
   return outcome;
 }

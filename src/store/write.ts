@@ -20,6 +20,8 @@ import { bytesSource, scanForAppend, type AppendPoint } from './append-scan.js';
 import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { appendOrRollback, removeStaleTemps, replaceAtomically } from './fs-write.js';
+import type { FileState } from './journal.js';
+import { fileStateOf, recordChange } from './journal-file.js';
 import { CURRENT_VERSION } from './migrate.js';
 import { migratedText } from './migrate-file.js';
 import { openSession, readWhole, realSessionPath } from './session-file.js';
@@ -62,6 +64,8 @@ export interface AppendView {
   leafId: string | null;
   /** Every entry id in the file. */
   ids: ReadonlySet<string>;
+  /** The session name pi shows (undefined: none or cleared). */
+  name: string | undefined;
   /** Resolved labels (target id → label), replayed over the whole file like the tree's. */
   labels: ReadonlyMap<string, string>;
   /** When each resolved label was set: its label entry's timestamp (what pi shows). */
@@ -78,10 +82,12 @@ export interface AppendResult {
   entryIds: string[];
   /** The real path written to. */
   path: string;
+  /** The file as our write left it (for the journal). */
+  after: FileState;
 }
 
 function viewOf(path: string, point: AppendPoint): AppendView {
-  return { path, leafId: point.leafId, ids: point.ids, labels: point.labels, labelTimestamps: point.labelTimestamps, entry: (id) => point.kept.get(id) as SessionEntry | undefined };
+  return { path, leafId: point.leafId, ids: point.ids, name: point.name, labels: point.labels, labelTimestamps: point.labelTimestamps, entry: (id) => point.kept.get(id) as SessionEntry | undefined };
 }
 
 /** The entries as JSONL; after a last line without `\n`, a newline first (pi does the same on open). */
@@ -121,7 +127,7 @@ export async function appendPlanned(path: string, plan: EntryPlanner, keep: read
           continue; // pi wrote meanwhile: read it again
         }
         await replaceAtomically(real, stats, Buffer.concat([migrated, linesOf(entries, true)]), unchanged, 'migrate');
-        return { entryIds: entries.map((e) => e['id'] as string), path: real };
+        return { entryIds: entries.map((e) => e['id'] as string), path: real, after: fileStateOf(await stat(real)) };
       }
       const scanned = point;
       const entries = await plan(viewOf(real, scanned));
@@ -133,7 +139,7 @@ export async function appendPlanned(path: string, plan: EntryPlanner, keep: read
       }
       if (now.size !== scanned.size || now.mtimeMs !== scanned.mtimeMs) continue; // pi wrote: read the tail, plan again
       await appendOrRollback(handle, real, linesOf(entries, scanned.endsWithNewline), scanned.size);
-      return { entryIds: entries.map((e) => e['id'] as string), path: real };
+      return { entryIds: entries.map((e) => e['id'] as string), path: real, after: fileStateOf(await handle.stat()) };
     } finally {
       await handle.close();
     }
@@ -146,24 +152,32 @@ function nowIso(): string {
 }
 
 /** Appends a `session_info` under the leaf. An empty name clears it (pi 0.59+). */
-export async function renameSession(path: string, name: string): Promise<{ entryId: string; name: string | undefined }> {
+export async function renameSession(path: string, name: string): Promise<{ entryId: string; name: string | undefined; journalWarning?: string }> {
   const sanitized = sanitizeSessionName(name);
-  const { entryIds } = await appendPlanned(path, (view) => [
-    { type: 'session_info', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), name: sanitized },
-  ]);
-  return { entryId: entryIds[0]!, name: sanitized || undefined };
+  let previousName: string | undefined;
+  const written = await appendPlanned(path, (view) => {
+    previousName = view.name;
+    return [{ type: 'session_info', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), name: sanitized }];
+  });
+  const entryId = written.entryIds[0]!;
+  const journalWarning = await recordChange({ kind: 'rename', path: written.path, time: nowIso(), after: written.after, entryId, previousName: previousName ?? null });
+  return { entryId, name: sanitized || undefined, ...(journalWarning ? { journalWarning } : {}) };
 }
 
 /** Appends a `label` under the leaf; no label (or "") clears it, written with `label` omitted. */
-export async function setLabel(path: string, targetId: string, label?: string): Promise<{ entryId: string; label: string | undefined }> {
+export async function setLabel(path: string, targetId: string, label?: string): Promise<{ entryId: string; label: string | undefined; journalWarning?: string }> {
   const clean = label === undefined ? undefined : label.replace(/[\r\n]+/g, ' ').trim() || undefined;
-  const { entryIds } = await appendPlanned(path, (view) => {
+  let previousLabel: string | undefined;
+  const written = await appendPlanned(path, (view) => {
     if (!view.ids.has(targetId)) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
+    previousLabel = view.labels.get(targetId);
     const entry: JsonObject = { type: 'label', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), targetId };
     if (clean !== undefined) entry['label'] = clean;
     return [entry];
   });
-  return { entryId: entryIds[0]!, label: clean };
+  const entryId = written.entryIds[0]!;
+  const journalWarning = await recordChange({ kind: 'label', path: written.path, time: nowIso(), after: written.after, entryId, targetId, previousLabel: previousLabel ?? null });
+  return { entryId, label: clean, ...(journalWarning ? { journalWarning } : {}) };
 }
 
 export interface BranchResult {
@@ -173,6 +187,8 @@ export interface BranchResult {
   entryId: string;
   /** For a user message or custom message target: its text, to re-send or edit. */
   editorText?: string;
+  /** Set when the change could not be recorded in the journal (it was made all the same). */
+  journalWarning?: string;
 }
 
 /**
@@ -198,10 +214,12 @@ export function branchTarget(ids: ReadonlySet<string>, target: SessionEntry): { 
  */
 export async function branchInPlace(path: string, targetId: string, options: { summary?: string } = {}): Promise<BranchResult> {
   let outcome: { leafId: string | null; editorText?: string } = { leafId: null };
+  let previousLeafId: string | null = null;
   const summary = options.summary?.trim();
-  const { entryIds } = await appendPlanned(
+  const written = await appendPlanned(
     path,
     (view) => {
+      previousLeafId = view.leafId;
       const target = view.entry(targetId);
       if (!target) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
       outcome = branchTarget(view.ids, target);
@@ -219,7 +237,9 @@ export async function branchInPlace(path: string, targetId: string, options: { s
     },
     [targetId],
   );
-  const result: BranchResult = { leafId: outcome.leafId, entryId: entryIds[0]! };
+  const result: BranchResult = { leafId: outcome.leafId, entryId: written.entryIds[0]! };
   if (outcome.editorText !== undefined) result.editorText = outcome.editorText;
+  const journalWarning = await recordChange({ kind: 'branch', path: written.path, time: nowIso(), after: written.after, entryId: result.entryId, previousLeafId });
+  if (journalWarning) result.journalWarning = journalWarning;
   return result;
 }

@@ -147,11 +147,11 @@ export function otherUserUnavailable(): string | undefined {
   return undefined;
 }
 
-/** Runs the CLI as uid/gid `OTHER_UID`, with HOME and the cache in `home` (which that user must be able to write). */
+/** Runs the CLI as uid/gid `OTHER_UID`, with HOME, the cache and the journal in `home` (which that user must be able to write). */
 export function asOtherUser(args: string[], home: string): { code: number | null; stdout: string; stderr: string } {
   const id = String(OTHER_UID);
   const result = spawnSync('setpriv', ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, CLI, ...args], {
-    env: { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, 'cache') },
+    env: { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, 'cache'), XDG_STATE_HOME: join(home, 'state') },
     encoding: 'utf8',
     timeout: 60_000,
   });

@@ -1,0 +1,85 @@
+/**
+ * The journal on disk: `$XDG_STATE_HOME/pi-sessions/journal.jsonl` (default
+ * `~/.local/state/pi-sessions/`), folder 0700, file 0600, appended a whole line at a time with the
+ * store's write primitives and trimmed to its newest half past JOURNAL_MAX_BYTES. Recording never
+ * fails the change it records: it answers a one-line warning instead (the change is made; only
+ * its undo and the picker's "not live" are lost).
+ */
+import { constants, type Stats } from 'node:fs';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { describeFsError, StoreError } from './errors.js';
+import { appendOrRollback, replaceAtomically } from './fs-write.js';
+import { JOURNAL_MAX_BYTES, journalLine, latestOwnStates, newestLines, parseJournal, type FileState, type JournalRecord } from './journal.js';
+import { openRegular } from './regular-file.js';
+
+/** `$XDG_STATE_HOME/pi-sessions`, else `~/.local/state/pi-sessions` (a relative XDG value is ignored, per the spec). */
+export function journalDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  const xdg = env['XDG_STATE_HOME'];
+  return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.local', 'state'), 'pi-sessions');
+}
+
+export function journalPath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(journalDir(env), 'journal.jsonl');
+}
+
+/** What a file is now, as the journal records it. */
+export function fileStateOf(stats: Stats): FileState {
+  return { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino };
+}
+
+/** Rewrites the journal as its newest half when appending `line` would pass the bound. */
+async function trimIfFull(path: string, before: Stats, lineBytes: number): Promise<void> {
+  if (before.size + lineBytes <= JOURNAL_MAX_BYTES) return;
+  const bytes = await readFile(path);
+  const unchanged = (now: Stats): boolean => now.ino === before.ino && now.size === bytes.length;
+  await replaceAtomically(path, before, Buffer.from(newestLines(bytes.toString('utf8'), JOURNAL_MAX_BYTES / 2)), unchanged, 'trim the journal');
+}
+
+/**
+ * Appends one record. Returns undefined when it was recorded, else a one-line warning (never
+ * throws: the change it records is already made).
+ */
+export async function recordChange(record: JournalRecord, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  const dir = journalDir(env);
+  const path = join(dir, 'journal.jsonl');
+  const line = Buffer.from(journalLine(record));
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // An existing folder keeps whatever mode it had: it holds paths and names, so it is made private.
+    if (((await stat(dir)).mode & 0o077) !== 0) await chmod(dir, 0o700);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const { handle, stats } = await openRegular(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o600);
+      try {
+        if ((stats.mode & 0o077) !== 0) await handle.chmod(0o600);
+        if (attempt === 0 && stats.size + line.length > JOURNAL_MAX_BYTES) {
+          await trimIfFull(path, stats, line.length);
+          continue; // append to the trimmed file, opened again
+        }
+        await appendOrRollback(handle, path, line, stats.size);
+        return undefined;
+      } finally {
+        await handle.close();
+      }
+    }
+    return `${path}: journal still full after trimming`;
+  } catch (error) {
+    const why = error instanceof StoreError ? error.message : `${path}: ${describeFsError(error)}`;
+    return `the change was made but not recorded in the journal (${why}), so it cannot be undone with pi-sessions undo`;
+  }
+}
+
+/** Every readable record, oldest first (none when there is no journal yet or it cannot be read). */
+export async function readJournal(env: NodeJS.ProcessEnv = process.env): Promise<JournalRecord[]> {
+  try {
+    return parseJournal(await readFile(journalPath(env), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/** Per path, the state our latest journalled write left it in (what the picker needs to tell our writes from pi's). */
+export async function loadOwnStates(env: NodeJS.ProcessEnv = process.env): Promise<Map<string, FileState>> {
+  return latestOwnStates(await readJournal(env));
+}
