@@ -11,6 +11,8 @@ import {
   buildContext,
   buildTree,
   forkSession,
+  listUndoable,
+  undoLatest,
   getBranch,
   readSessionSync,
   renameSession,
@@ -219,6 +221,22 @@ export async function forkCommand(locations: Locations, arg: string, entryId: st
   }
   io.out(io.terminal ? sanitizeInline(fork.path) : fork.path);
   if (fork.editorText !== undefined) io.err(`Message to re-send: ${sanitizeInline(fork.editorText)}`);
+  return { code: 0 };
+}
+
+/** `undo [--list | --force]`: takes back the latest journalled change, or lists what can be. */
+export async function undoCommand(list: boolean, force: boolean, io: Output): Promise<CommandResult> {
+  if (list) {
+    const entries = await listUndoable();
+    if (entries.length === 0) io.out('Nothing to undo.');
+    for (const { record, undo, changedSince } of entries) {
+      io.out(`${record.time}  ${record.kind.padEnd(6)}  ${sanitizeInline(record.path)}  → ${sanitizeInline(undo)}${changedSince ? '  (pi has written since: needs --force)' : ''}`);
+    }
+    return { code: 0 };
+  }
+  const outcome = await undoLatest({ force });
+  io.out(`Undid the ${outcome.record.kind} of ${sanitizeInline(outcome.record.path)}: ${sanitizeInline(outcome.undo.replace(/ again$/, ''))}.`);
+  warnJournal(io, outcome.journalWarning);
   return { code: 0 };
 }
 

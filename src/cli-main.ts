@@ -23,6 +23,7 @@ import {
   contextCommand,
   deleteCommand,
   forkCommand,
+  undoCommand,
   labelCommand,
   listCommand,
   renameCommand,
@@ -144,6 +145,8 @@ export async function main(argv: string[], io: Output): Promise<number> {
         return (await forkCommand(locations, session, second, flag('json'), io)).code;
       case 'delete':
         return (await deleteCommand(locations, args, flag('permanent'), io)).code;
+      case 'undo':
+        return (await undoCommand(flag('list'), flag('force'), io)).code;
       default: {
         const current = text('current');
         const query = text('query');

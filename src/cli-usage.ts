@@ -35,6 +35,8 @@ export const OPTIONS = {
   permanent: { help: 'delete for good instead of moving to the trash' },
   current: { value: 'FILE', help: 'the session pi is in (the pi extension passes it): marked "[current]" and never deleted from the picker' },
   query: { value: 'TEXT', help: 'open the picker with this search typed in' },
+  list: { help: 'list the changes that can be undone, newest first, instead of undoing one' },
+  force: { help: 'undo even when pi has written to the file since (its entries stay; ours is taken back on top)' },
   'no-cache': { help: 'bypass the session catalogue ($XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)' },
   'session-dir': { value: 'DIR', help: 'where sessions are (default: as pi resolves it)' },
   cwd: { value: 'DIR', help: 'act as if run in DIR (its sessions are "this folder")' },
@@ -135,6 +137,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: ['permanent'],
     summary: 'move sessions to the trash (--permanent: delete for good)',
     doc: 'move to the trash (never permanent unless asked)',
+  },
+  {
+    name: 'undo',
+    args: [],
+    options: [['list', 'force']],
+    summary: 'undo the latest change pi-sessions made, even after a restart (--list: what can be undone)',
+    doc: "undo the latest rename, label, branch, fork or delete, pi's append-only way (refused when pi has written since, unless `--force`)",
   },
   {
     name: 'help',

@@ -8,7 +8,7 @@ export { buildContext, buildContextEntries, entryToMessages, retainedTailOf, typ
 export { summarizeFileSync, sessionTitle } from './summary.js';
 export { listSessions, discoverSessionFiles, sortByModified, type ListScope, type ListOptions, type ListResult } from './list.js';
 export { resolveLocations, encodeCwd, expandPath, isPathWithin, type Locations, type LocationInputs } from './locations.js';
-export { appendPlanned, renameSession, setLabel, branchInPlace, branchTarget, sanitizeSessionName, newEntryId, uuidv7, type BranchResult, type AppendView, type EntryPlanner } from './write.js';
+export { appendPlanned, renameSession, setLabel, branchInPlace, moveLeaf, branchTarget, sanitizeSessionName, newEntryId, uuidv7, type BranchResult, type AppendView, type EntryPlanner } from './write.js';
 export { migrateFileAtomically } from './migrate-file.js';
 export { forkSession, type ForkOptions, type ForkResult } from './fork.js';
 export { trashSessions, restoreSessions, type TrashedSession, type TrashOutcome, type RestoreOutcome, type TrashFunction } from './trash.js';
@@ -16,5 +16,6 @@ export { resolveSessionArg, looksLikePath } from './resolve.js';
 export { parseText, LineSplitter } from './lines.js';
 export { sessionInfoJson, SESSION_INFO_FIELDS, SESSION_INFO_KEYS } from './session-info.js';
 export { scanFrom, scanFromSync, type ScanOptions, type ScannedFile, type Seam, type Rewritten } from './scan.js';
-export { journalLine, parseJournal, latestOwnStates, isAsWeLeftIt, newestLines, JOURNAL_MAX_BYTES, type JournalRecord, type JournalKind, type FileState } from './journal.js';
+export { journalLine, parseJournal, latestOwnStates, isAsWeLeftIt, newestLines, JOURNAL_MAX_BYTES, type JournalRecord, type JournalKind, type JournalNote, type FileState, undoableChanges } from './journal.js';
 export { recordChange, readJournal, loadOwnStates, journalDir, journalPath } from './journal-file.js';
+export { undoLatest, listUndoable, describeUndo, type UndoEntry, type UndoOutcome } from './undo.js';

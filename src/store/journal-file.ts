@@ -5,6 +5,7 @@
  * fails the change it records: it answers a one-line warning instead (the change is made; only
  * its undo and the picker's "not live" are lost).
  */
+import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -44,7 +45,7 @@ async function trimIfFull(path: string, before: Stats, lineBytes: number): Promi
 export async function recordChange(record: JournalRecord, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
   const dir = journalDir(env);
   const path = join(dir, 'journal.jsonl');
-  const line = Buffer.from(journalLine(record));
+  const line = Buffer.from(journalLine({ ...record, id: record.id ?? randomBytes(4).toString('hex') }));
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     // An existing folder keeps whatever mode it had: it holds paths and names, so it is made private.

@@ -21,6 +21,15 @@ interface RecordBase {
   path: string;
   /** ISO time of the change. */
   time: string;
+  /** Given when recorded (8 hex): what an undo names. */
+  id?: string;
+  /** Set on the change an undo made: the id of the change it undid (it is not itself offered for undo). */
+  undoes?: string;
+}
+
+/** What a write passes on to its journal record. */
+export interface JournalNote {
+  undoes: string;
 }
 
 export type JournalRecord =
@@ -28,7 +37,8 @@ export type JournalRecord =
   | (RecordBase & { kind: 'label'; after: FileState; entryId: string; targetId: string; previousLabel: string | null })
   | (RecordBase & { kind: 'branch'; after: FileState; entryId: string; previousLeafId: string | null })
   | (RecordBase & { kind: 'fork'; after: FileState; source: string })
-  | (RecordBase & { kind: 'delete'; how: 'trash' | 'deleted'; trashedPath: string | null; infoPath: string | null });
+  | (RecordBase & { kind: 'delete'; how: 'trash' | 'deleted'; trashedPath: string | null; infoPath: string | null })
+  | (RecordBase & { kind: 'restore'; after: FileState });
 
 export type JournalKind = JournalRecord['kind'];
 
@@ -44,7 +54,7 @@ function isFileState(value: unknown): value is FileState {
   return isObject(value) && typeof value['size'] === 'number' && typeof value['mtimeMs'] === 'number' && typeof value['ino'] === 'number';
 }
 
-const KINDS: readonly string[] = ['rename', 'label', 'branch', 'fork', 'delete'];
+const KINDS: readonly string[] = ['rename', 'label', 'branch', 'fork', 'delete', 'restore'];
 
 /** The records of a journal's text, oldest first; lines that are not ours (torn, foreign, newer format) are skipped. */
 export function parseJournal(text: string): JournalRecord[] {
@@ -77,6 +87,12 @@ export function latestOwnStates(records: readonly JournalRecord[]): Map<string, 
     else states.set(record.path, record.after);
   }
   return states;
+}
+
+/** The changes an undo can still take back, newest first: not made by an undo, not undone yet. */
+export function undoableChanges(records: readonly JournalRecord[]): JournalRecord[] {
+  const undone = new Set(records.flatMap((r) => (r.undoes === undefined ? [] : [r.undoes])));
+  return records.filter((r) => r.undoes === undefined && r.kind !== 'restore' && r.id !== undefined && !undone.has(r.id)).reverse();
 }
 
 /** Whether the file is exactly as our last write left it (same size and mtime): nobody wrote after us. */

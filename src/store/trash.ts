@@ -12,6 +12,7 @@ import { dirname, resolve } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
 import { moveToHomeTrash, TrashError } from './freedesktop-trash.js';
 import { moveFileSafely } from './safe-move.js';
+import type { JournalNote } from './journal.js';
 import { recordChange } from './journal-file.js';
 
 export interface TrashedSession {
@@ -107,7 +108,7 @@ function identity(path: string): string {
  * twice (by path and by id) is deleted once. With `permanent`, unlinks instead (the caller must
  * have asked the user explicitly).
  */
-export async function trashSessions(paths: string[], options: { permanent?: boolean; trash?: TrashFunction } = {}): Promise<TrashOutcome> {
+export async function trashSessions(paths: string[], options: { permanent?: boolean; trash?: TrashFunction; note?: JournalNote } = {}): Promise<TrashOutcome> {
   const outcome: TrashOutcome = { trashed: [], failed: [] };
   const seen = new Set<string>();
   for (const input of paths) {
@@ -137,7 +138,7 @@ export async function trashSessions(paths: string[], options: { permanent?: bool
   }
   for (const item of outcome.trashed) {
     const time = new Date().toISOString();
-    const warning = await recordChange({ kind: 'delete', path: item.path, time, how: item.how, trashedPath: item.trashedPath ?? null, infoPath: item.infoPath ?? null });
+    const warning = await recordChange({ kind: 'delete', path: item.path, time, how: item.how, trashedPath: item.trashedPath ?? null, infoPath: item.infoPath ?? null, ...options.note });
     outcome.journalWarning ??= warning;
   }
   return outcome;

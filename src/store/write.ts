@@ -20,7 +20,7 @@ import { bytesSource, scanForAppend, type AppendPoint } from './append-scan.js';
 import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { appendOrRollback, removeStaleTemps, replaceAtomically } from './fs-write.js';
-import type { FileState } from './journal.js';
+import type { FileState, JournalNote } from './journal.js';
 import { fileStateOf, recordChange } from './journal-file.js';
 import { CURRENT_VERSION } from './migrate.js';
 import { migratedText } from './migrate-file.js';
@@ -152,7 +152,7 @@ function nowIso(): string {
 }
 
 /** Appends a `session_info` under the leaf. An empty name clears it (pi 0.59+). */
-export async function renameSession(path: string, name: string): Promise<{ entryId: string; name: string | undefined; journalWarning?: string }> {
+export async function renameSession(path: string, name: string, note?: JournalNote): Promise<{ entryId: string; name: string | undefined; journalWarning?: string }> {
   const sanitized = sanitizeSessionName(name);
   let previousName: string | undefined;
   const written = await appendPlanned(path, (view) => {
@@ -160,12 +160,12 @@ export async function renameSession(path: string, name: string): Promise<{ entry
     return [{ type: 'session_info', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), name: sanitized }];
   });
   const entryId = written.entryIds[0]!;
-  const journalWarning = await recordChange({ kind: 'rename', path: written.path, time: nowIso(), after: written.after, entryId, previousName: previousName ?? null });
+  const journalWarning = await recordChange({ kind: 'rename', path: written.path, time: nowIso(), after: written.after, entryId, previousName: previousName ?? null, ...note });
   return { entryId, name: sanitized || undefined, ...(journalWarning ? { journalWarning } : {}) };
 }
 
 /** Appends a `label` under the leaf; no label (or "") clears it, written with `label` omitted. */
-export async function setLabel(path: string, targetId: string, label?: string): Promise<{ entryId: string; label: string | undefined; journalWarning?: string }> {
+export async function setLabel(path: string, targetId: string, label?: string, note?: JournalNote): Promise<{ entryId: string; label: string | undefined; journalWarning?: string }> {
   const clean = label === undefined ? undefined : label.replace(/[\r\n]+/g, ' ').trim() || undefined;
   let previousLabel: string | undefined;
   const written = await appendPlanned(path, (view) => {
@@ -176,7 +176,7 @@ export async function setLabel(path: string, targetId: string, label?: string): 
     return [entry];
   });
   const entryId = written.entryIds[0]!;
-  const journalWarning = await recordChange({ kind: 'label', path: written.path, time: nowIso(), after: written.after, entryId, targetId, previousLabel: previousLabel ?? null });
+  const journalWarning = await recordChange({ kind: 'label', path: written.path, time: nowIso(), after: written.after, entryId, targetId, previousLabel: previousLabel ?? null, ...note });
   return { entryId, label: clean, ...(journalWarning ? { journalWarning } : {}) };
 }
 
@@ -206,12 +206,26 @@ export function branchTarget(ids: ReadonlySet<string>, target: SessionEntry): { 
 }
 
 /**
- * Branch in place, persisted so that pi resumes there (pi's leaf is the last line).
- * With a summary: a `branch_summary` like pi's branchWithSummary. Without one: a context-neutral
- * entry under the new leaf, a `label` restating the leaf's current label with the time it was set
- * (what pi writes when a label is given while navigating); for a null leaf, an empty-summary `branch_summary` root, which
- * contributes nothing to context (pi's resetLeaf state).
+ * The entry that makes `leafId` pi's leaf (pi's leaf is the last line). With a summary: a
+ * `branch_summary` like pi's branchWithSummary. Without one: a context-neutral entry under the new
+ * leaf, a `label` restating the leaf's current label with the time it was set (what pi writes when
+ * a label is given while navigating); for a null leaf, an empty-summary `branch_summary` root,
+ * which contributes nothing to context (pi's resetLeaf state).
  */
+function leafEntry(view: AppendView, leafId: string | null, summary: string | undefined): JsonObject {
+  const id = newEntryId(view.ids);
+  if (summary || leafId === null) {
+    return { type: 'branch_summary', id, parentId: leafId, timestamp: nowIso(), fromId: view.leafId ?? 'root', summary: summary ?? '' };
+  }
+  // pi shows a label's time as its latest label entry's timestamp: a restated label keeps the
+  // time it was set (as pi's createBranchedSession writes them), not the time of this move.
+  const current = view.labels.get(leafId);
+  const entry: JsonObject = { type: 'label', id, parentId: leafId, timestamp: (current !== undefined ? view.labelTimestamps.get(leafId) : undefined) ?? nowIso(), targetId: leafId };
+  if (current !== undefined) entry['label'] = current;
+  return entry;
+}
+
+/** Branch in place, persisted so that pi resumes there, with pi's /tree rule (branchTarget). */
 export async function branchInPlace(path: string, targetId: string, options: { summary?: string } = {}): Promise<BranchResult> {
   let outcome: { leafId: string | null; editorText?: string } = { leafId: null };
   let previousLeafId: string | null = null;
@@ -223,23 +237,30 @@ export async function branchInPlace(path: string, targetId: string, options: { s
       const target = view.entry(targetId);
       if (!target) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
       outcome = branchTarget(view.ids, target);
-      const { leafId } = outcome;
-      const id = newEntryId(view.ids);
-      if (summary || leafId === null) {
-        return [{ type: 'branch_summary', id, parentId: leafId, timestamp: nowIso(), fromId: view.leafId ?? 'root', summary: summary ?? '' }];
-      }
-      // pi shows a label's time as its latest label entry's timestamp: a restated label keeps the
-      // time it was set (as pi's createBranchedSession writes them), not the time of this move.
-      const current = view.labels.get(leafId);
-      const entry: JsonObject = { type: 'label', id, parentId: leafId, timestamp: (current !== undefined ? view.labelTimestamps.get(leafId) : undefined) ?? nowIso(), targetId: leafId };
-      if (current !== undefined) entry['label'] = current;
-      return [entry];
+      return [leafEntry(view, outcome.leafId, summary)];
     },
     [targetId],
   );
   const result: BranchResult = { leafId: outcome.leafId, entryId: written.entryIds[0]! };
   if (outcome.editorText !== undefined) result.editorText = outcome.editorText;
   const journalWarning = await recordChange({ kind: 'branch', path: written.path, time: nowIso(), after: written.after, entryId: result.entryId, previousLeafId });
+  if (journalWarning) result.journalWarning = journalWarning;
+  return result;
+}
+
+/**
+ * Makes exactly `leafId` pi's leaf (null: an empty conversation), without /tree's user-message
+ * rule: what undoing a branch needs to go back to where pi was.
+ */
+export async function moveLeaf(path: string, leafId: string | null, note?: JournalNote): Promise<BranchResult> {
+  let previousLeafId: string | null = null;
+  const written = await appendPlanned(path, (view) => {
+    previousLeafId = view.leafId;
+    if (leafId !== null && !view.ids.has(leafId)) throw new StoreError('no-entry', `no entry ${leafId} in ${path}`);
+    return [leafEntry(view, leafId, undefined)];
+  });
+  const result: BranchResult = { leafId, entryId: written.entryIds[0]! };
+  const journalWarning = await recordChange({ kind: 'branch', path: written.path, time: nowIso(), after: written.after, entryId: result.entryId, previousLeafId, ...note });
   if (journalWarning) result.journalWarning = journalWarning;
   return result;
 }

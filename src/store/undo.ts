@@ -1,0 +1,106 @@
+/**
+ * `pi-sessions undo` (issue 14 §4): takes back the latest change in the journal the way pi would
+ * have, append-only: a rename by appending the previous name, a label by restoring the previous
+ * one, a branch by moving the leaf back, a fork by moving the new file to the trash, a delete by
+ * restoring the file from the trash. When the file is no longer as our last write left it (pi has
+ * written since), it refuses unless forced. The undo is journalled too, naming what it undid.
+ */
+import { stat } from 'node:fs/promises';
+import { StoreError } from './errors.js';
+import { isAsWeLeftIt, latestOwnStates, undoableChanges, type FileState, type JournalRecord } from './journal.js';
+import { fileStateOf, readJournal, recordChange } from './journal-file.js';
+import { restoreSessions, trashSessions } from './trash.js';
+import { moveLeaf, renameSession, setLabel } from './write.js';
+
+/** What undoing `record` does, in a few words (for `undo --list` and the undo's message). */
+export function describeUndo(record: JournalRecord): string {
+  switch (record.kind) {
+    case 'rename':
+      return record.previousName === null ? 'clear the name again' : `name it "${record.previousName}" again`;
+    case 'label':
+      return record.previousLabel === null ? `clear the label of ${record.targetId}` : `label ${record.targetId} "${record.previousLabel}" again`;
+    case 'branch':
+      return record.previousLeafId === null ? 'resume from an empty conversation again' : `resume after ${record.previousLeafId} again`;
+    case 'fork':
+      return 'move the fork to the trash';
+    case 'delete':
+      return record.how === 'deleted' ? 'nothing: it was deleted permanently' : record.trashedPath === null ? 'nothing: the trash did not say where it went' : 'restore it from the trash';
+    case 'restore':
+      return 'nothing';
+  }
+}
+
+export interface UndoEntry {
+  record: JournalRecord;
+  /** What undoing it does. */
+  undo: string;
+  /** The file changed after our last write (pi wrote to it): undoing needs --force. */
+  changedSince: boolean;
+}
+
+/** The changes that can still be undone, newest first, each with whether pi has written since. */
+export async function listUndoable(): Promise<UndoEntry[]> {
+  const records = await readJournal();
+  const ours = latestOwnStates(records);
+  const entries: UndoEntry[] = [];
+  for (const record of undoableChanges(records)) {
+    entries.push({ record, undo: describeUndo(record), changedSince: record.kind === 'delete' ? false : await changedSince(record.path, ours.get(record.path)) });
+  }
+  return entries;
+}
+
+async function changedSince(path: string, ours: FileState | undefined): Promise<boolean> {
+  try {
+    return !isAsWeLeftIt(ours, await stat(path));
+  } catch {
+    return true; // gone or unreadable: not as we left it
+  }
+}
+
+export interface UndoOutcome {
+  record: JournalRecord;
+  undo: string;
+  journalWarning?: string;
+}
+
+/**
+ * Undoes the latest undoable change. Throws a StoreError (one line) when there is none or it is
+ * refused. The journal is the one the writes use ($XDG_STATE_HOME, read when called).
+ */
+export async function undoLatest(options: { force?: boolean } = {}): Promise<UndoOutcome> {
+  const [latest] = await listUndoable();
+  if (!latest) throw new StoreError('no-entry', 'nothing to undo: the journal has no change left to take back');
+  const { record } = latest;
+  if (latest.changedSince && !options.force) {
+    throw new StoreError('write-failed', `${record.path}: changed since pi-sessions' ${record.kind} (pi has written to it); nothing was undone (--force undoes it anyway)`);
+  }
+  const note = { undoes: record.id! };
+  let journalWarning: string | undefined;
+  switch (record.kind) {
+    case 'rename':
+      journalWarning = (await renameSession(record.path, record.previousName ?? '', note)).journalWarning;
+      break;
+    case 'label':
+      journalWarning = (await setLabel(record.path, record.targetId, record.previousLabel ?? undefined, note)).journalWarning;
+      break;
+    case 'branch':
+      journalWarning = (await moveLeaf(record.path, record.previousLeafId, note)).journalWarning;
+      break;
+    case 'fork': {
+      const outcome = await trashSessions([record.path], { note });
+      if (outcome.failed.length > 0) throw new StoreError('write-failed', `${record.path}: ${outcome.failed[0]!.error}; nothing was undone`);
+      journalWarning = outcome.journalWarning;
+      break;
+    }
+    case 'delete': {
+      if (record.how === 'deleted' || record.trashedPath === null) throw new StoreError('write-failed', `${record.path}: cannot be restored: ${describeUndo(record).replace(/^nothing: /, '')}`);
+      const outcome = await restoreSessions([{ path: record.path, how: 'trash', trashedPath: record.trashedPath, ...(record.infoPath ? { infoPath: record.infoPath } : {}) }]);
+      if (outcome.failed.length > 0) throw new StoreError('write-failed', `${record.path}: ${outcome.failed[0]!.error}`);
+      journalWarning = await recordChange({ kind: 'restore', path: record.path, time: new Date().toISOString(), after: fileStateOf(await stat(record.path)), ...note });
+      break;
+    }
+    case 'restore':
+      throw new StoreError('no-entry', 'nothing to undo');
+  }
+  return { record, undo: latest.undo, ...(journalWarning ? { journalWarning } : {}) };
+}
