@@ -126,7 +126,7 @@ describe('tree view in a real terminal', { timeout: E2E_TEST_MS }, () => {
     expect(piAfterResume.manager.getBranch().map((e) => e.id)).toContain(parent);
     expect(piAfterResume.manager.getBranch().map((e) => e.id)).not.toContain(third.id);
 
-    // Fork the path to "Actually, …" into a new session.
+    // Fork at "Actually, …" as pi's /fork does: the new session ends before it, and its text is shown to re-send.
     const before = new Set(readdirSync(home.projectDir));
     await typeText(pty, 'Actually');
     await pty.waitForScreen(() => cursorRow(pty).includes('user: Actually'), 'the cursor is on "Actually"');
@@ -135,8 +135,9 @@ describe('tree view in a real terminal', { timeout: E2E_TEST_MS }, () => {
     await pty.press(PTY_KEYS.down, PTY_KEYS.down);
     await pty.waitForText(/❯ Fork to a new session/);
     await pty.press(PTY_KEYS.enter);
-    await pty.waitForText('✓ Forked to');
+    await pty.waitForText('✓ Forked before the message, to');
     expect(pty.screen()).toContain('New session: ');
+    expect(pty.screen()).toContain('Message to re-send: Actually');
     const created = readdirSync(home.projectDir).filter((name) => !before.has(name));
     expect(created).toHaveLength(1);
     const forkPath = join(home.projectDir, created[0]!);
@@ -149,8 +150,9 @@ describe('tree view in a real terminal', { timeout: E2E_TEST_MS }, () => {
     expect(fork.header['parentSession']).toBe(path);
     const forkPi = await openWithPi(forkPath);
     expect(forkPi.changedOnOpen).toBe(false);
-    // The fork's conversation is the source's path to "Actually, …" (entries re-chained, same messages).
-    const sourceBranch = getBranch(buildTree(load(path)), actually.id).filter((e) => e.type === 'message');
+    // The fork's conversation is the source's path up to the parent of "Actually, …" (entries re-chained, same messages).
+    const sourceBranch = getBranch(buildTree(load(path)), actually.parentId!).filter((e) => e.type === 'message');
+    expect(sourceBranch.map((e) => e.id)).not.toContain(actually.id);
     const forkMessages = (forkPi.manager.getBranch() as unknown as { type: string; message: unknown }[]).filter((e) => e.type === 'message');
     expect(forkMessages.map((e) => JSON.stringify(e.message))).toEqual(sourceBranch.map((e) => JSON.stringify((e as unknown as { message: unknown }).message)));
     await expectStoreMatchesPi(forkPath);
