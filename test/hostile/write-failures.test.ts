@@ -131,6 +131,21 @@ run list --all`,
     expect(pi.changedOnOpen).toBe(false);
     expect(pi.manager.getSessionName()).toBe('after a crash');
   });
+
+  it('a full disk under the journal: the rename is made, the journal failure is one warning line, exit 0', async () => {
+    const { text } = sessionOfSize(2000);
+    const sessions = tempDir();
+    const path = join(sessions, 's.jsonl');
+    writeFileSync(path, text);
+    // The session is on the normal disk; only the journal's folder is on the full one.
+    const run = onTinyDisk(64, tempDir(), 'export XDG_STATE_HOME="$DISK/state"; fill; run rename "$SESSION" "named anyway"', { SESSION: path });
+    expect(run.runs[0]!.code).toBe(0);
+    expect(run.runs[0]!.stdout).toMatch(/^Renamed to "named anyway" \(entry [0-9a-f]{8}\)\.\n$/);
+    expect(run.runs[0]!.stderr).toMatch(/^pi-sessions: warning: the change was made but not recorded in the journal \(.*no space left on device.*\), so it cannot be undone with pi-sessions undo\n$/);
+    expect((await openWithPi(path)).manager.getSessionName()).toBe('named anyway');
+    // Nothing half-written left in the journal.
+    expect(run.files.get('state/pi-sessions/journal.jsonl')?.bytes.length ?? 0).toBe(0);
+  });
 });
 
 describe('under a file-size limit (ulimit -f)', () => {
