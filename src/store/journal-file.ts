@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
@@ -30,12 +30,26 @@ export function fileStateOf(stats: Stats): FileState {
   return { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino };
 }
 
-/** Rewrites the journal as its newest half when appending `line` would pass the bound. */
+/** Rewrites the journal as its newest half (appending `lineBytes` more would pass the bound). */
 async function trimIfFull(path: string, before: Stats, lineBytes: number): Promise<void> {
   if (before.size + lineBytes <= JOURNAL_MAX_BYTES) return;
   const bytes = await readFile(path);
   const unchanged = (now: Stats): boolean => now.ino === before.ino && now.size === bytes.length;
   await replaceAtomically(path, before, Buffer.from(newestLines(bytes.toString('utf8'), JOURNAL_MAX_BYTES / 2)), unchanged, 'trim the journal');
+}
+
+/** Opens the journal for appending (created 0600; a file readable by others is made private). */
+async function openJournal(path: string): Promise<{ handle: FileHandle; stats: Stats }> {
+  const opened = await openRegular(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o600);
+  if ((opened.stats.mode & 0o077) !== 0) {
+    try {
+      await opened.handle.chmod(0o600);
+    } catch (error) {
+      await opened.handle.close();
+      throw error;
+    }
+  }
+  return opened;
 }
 
 /**
@@ -50,21 +64,22 @@ export async function recordChange(record: JournalRecord, env: NodeJS.ProcessEnv
     await mkdir(dir, { recursive: true, mode: 0o700 });
     // An existing folder keeps whatever mode it had: it holds paths and names, so it is made private.
     if (((await stat(dir)).mode & 0o077) !== 0) await chmod(dir, 0o700);
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const { handle, stats } = await openRegular(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o600);
+    let opened = await openJournal(path);
+    if (opened.stats.size + line.length > JOURNAL_MAX_BYTES) {
       try {
-        if ((stats.mode & 0o077) !== 0) await handle.chmod(0o600);
-        if (attempt === 0 && stats.size + line.length > JOURNAL_MAX_BYTES) {
-          await trimIfFull(path, stats, line.length);
-          continue; // append to the trimmed file, opened again
-        }
-        await appendOrRollback(handle, path, line, stats.size);
-        return undefined;
+        await trimIfFull(path, opened.stats, line.length);
       } finally {
-        await handle.close();
+        await opened.handle.close();
       }
+      opened = await openJournal(path); // the trimmed file (a new inode)
     }
-    return `${path}: journal still full after trimming`;
+    const { handle, stats } = opened;
+    try {
+      await appendOrRollback(handle, path, line, stats.size);
+      return undefined;
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     const why = error instanceof StoreError ? error.message : `${path}: ${describeFsError(error)}`;
     return `the change was made but not recorded in the journal (${why}), so it cannot be undone with pi-sessions undo`;
