@@ -5,6 +5,7 @@
  * leaf; the fork's file; where the trash put a deleted file) and the state our write left the file
  * in, so a later pi write can be told apart from ours. The I/O is in journal-file.ts.
  */
+import { resolve as resolvePath } from 'node:path';
 import { isObject } from './entry.js';
 
 export const JOURNAL_FORMAT = 1;
@@ -25,6 +26,8 @@ interface RecordBase {
   id?: string;
   /** Set on the change an undo made: the id of the change it undid (it is not itself offered for undo). */
   undoes?: string;
+  /** The path as it was given, when a symlink made it differ from `path` (the picker lists that one). */
+  alias?: string;
 }
 
 /** What a write passes on to its journal record. */
@@ -83,8 +86,10 @@ export function parseJournal(text: string): JournalRecord[] {
 export function latestOwnStates(records: readonly JournalRecord[]): Map<string, FileState> {
   const states = new Map<string, FileState>();
   for (const record of records) {
-    if (record.kind === 'delete') states.delete(record.path);
-    else states.set(record.path, record.after);
+    for (const path of record.alias === undefined ? [record.path] : [record.path, record.alias]) {
+      if (record.kind === 'delete') states.delete(path);
+      else states.set(path, record.after);
+    }
   }
   return states;
 }
@@ -93,6 +98,12 @@ export function latestOwnStates(records: readonly JournalRecord[]): Map<string, 
 export function undoableChanges(records: readonly JournalRecord[]): JournalRecord[] {
   const undone = new Set(records.flatMap((r) => (r.undoes === undefined ? [] : [r.undoes])));
   return records.filter((r) => r.undoes === undefined && r.kind !== 'restore' && r.id !== undefined && !undone.has(r.id)).reverse();
+}
+
+/** `{ alias }` when `given` (resolved) is not the real path written, else nothing. */
+export function aliasOf(given: string, real: string): { alias?: string } {
+  const absolute = resolvePath(given);
+  return absolute === real ? {} : { alias: absolute };
 }
 
 /** Whether the file is exactly as our last write left it (same size and mtime): nobody wrote after us. */

@@ -20,7 +20,7 @@ import { bytesSource, scanForAppend, type AppendPoint } from './append-scan.js';
 import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { appendOrRollback, removeStaleTemps, replaceAtomically } from './fs-write.js';
-import type { FileState, JournalNote } from './journal.js';
+import { aliasOf, type FileState, type JournalNote } from './journal.js';
 import { fileStateOf, recordChange } from './journal-file.js';
 import { CURRENT_VERSION } from './migrate.js';
 import { migratedText } from './migrate-file.js';
@@ -160,7 +160,7 @@ export async function renameSession(path: string, name: string, note?: JournalNo
     return [{ type: 'session_info', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), name: sanitized }];
   });
   const entryId = written.entryIds[0]!;
-  const journalWarning = await recordChange({ kind: 'rename', path: written.path, time: nowIso(), after: written.after, entryId, previousName: previousName ?? null, ...note });
+  const journalWarning = await recordChange({ kind: 'rename', path: written.path, time: nowIso(), after: written.after, entryId, previousName: previousName ?? null, ...aliasOf(path, written.path), ...note });
   return { entryId, name: sanitized || undefined, ...(journalWarning ? { journalWarning } : {}) };
 }
 
@@ -176,7 +176,7 @@ export async function setLabel(path: string, targetId: string, label?: string, n
     return [entry];
   });
   const entryId = written.entryIds[0]!;
-  const journalWarning = await recordChange({ kind: 'label', path: written.path, time: nowIso(), after: written.after, entryId, targetId, previousLabel: previousLabel ?? null, ...note });
+  const journalWarning = await recordChange({ kind: 'label', path: written.path, time: nowIso(), after: written.after, entryId, targetId, previousLabel: previousLabel ?? null, ...aliasOf(path, written.path), ...note });
   return { entryId, label: clean, ...(journalWarning ? { journalWarning } : {}) };
 }
 
@@ -243,7 +243,7 @@ export async function branchInPlace(path: string, targetId: string, options: { s
   );
   const result: BranchResult = { leafId: outcome.leafId, entryId: written.entryIds[0]! };
   if (outcome.editorText !== undefined) result.editorText = outcome.editorText;
-  const journalWarning = await recordChange({ kind: 'branch', path: written.path, time: nowIso(), after: written.after, entryId: result.entryId, previousLeafId });
+  const journalWarning = await recordChange({ kind: 'branch', path: written.path, time: nowIso(), after: written.after, entryId: result.entryId, previousLeafId, ...aliasOf(path, written.path) });
   if (journalWarning) result.journalWarning = journalWarning;
   return result;
 }
@@ -260,7 +260,7 @@ export async function moveLeaf(path: string, leafId: string | null, note?: Journ
     return [leafEntry(view, leafId, undefined)];
   });
   const result: BranchResult = { leafId, entryId: written.entryIds[0]! };
-  const journalWarning = await recordChange({ kind: 'branch', path: written.path, time: nowIso(), after: written.after, entryId: result.entryId, previousLeafId, ...note });
+  const journalWarning = await recordChange({ kind: 'branch', path: written.path, time: nowIso(), after: written.after, entryId: result.entryId, previousLeafId, ...aliasOf(path, written.path), ...note });
   if (journalWarning) result.journalWarning = journalWarning;
   return result;
 }

@@ -1,5 +1,5 @@
 /** The journal of our changes: the pure part (records, latest state per path, trimming) and the file (modes, bound, warnings). */
-import { appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -59,6 +59,12 @@ describe('journal records (pure)', () => {
     ]);
     expect([...states.keys()].sort()).toEqual(['/s/a.jsonl', '/s/f.jsonl']);
     expect(states.get('/s/a.jsonl')?.size).toBe(25);
+  });
+
+  it('a write through a symlink counts for the link too (the picker lists the path it found)', () => {
+    const states = latestOwnStates([{ ...rename('/real/a.jsonl', 10), alias: '/link/a.jsonl' }]);
+    expect(states.get('/link/a.jsonl')).toEqual(states.get('/real/a.jsonl'));
+    expect(latestOwnStates([{ ...rename('/real/a.jsonl', 10), alias: '/link/a.jsonl' }, { kind: 'delete', path: '/link/a.jsonl', time: 't', how: 'deleted', trashedPath: null, infoPath: null }]).has('/link/a.jsonl')).toBe(false);
   });
 
   it('as we left it only when size and mtime are both exactly ours', () => {
@@ -123,6 +129,20 @@ describe('journal file', () => {
     expect(records[3]).toMatchObject({ after: { size: now.size, mtimeMs: now.mtimeMs, ino: now.ino } });
     expect(statSync(join(env.XDG_STATE_HOME, 'pi-sessions')).mode & 0o777).toBe(0o700);
     expect(statSync(join(env.XDG_STATE_HOME, 'pi-sessions', 'journal.jsonl')).mode & 0o777).toBe(0o600);
+  });
+
+  it('a rename through a symlink records the real file and the link', async () => {
+    const saved = process.env['XDG_STATE_HOME'];
+    process.env['XDG_STATE_HOME'] = join(dir(), 'state');
+    try {
+      const { path } = session();
+      const link = join(dir(), 'link.jsonl');
+      symlinkSync(path, link);
+      await renameSession(link, 'via the link');
+      expect((await readJournal()).at(-1)).toMatchObject({ kind: 'rename', path, alias: link });
+    } finally {
+      process.env['XDG_STATE_HOME'] = saved;
+    }
   });
 
   it('tightens a folder and a file that were readable by others', async () => {
