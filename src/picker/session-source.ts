@@ -165,7 +165,7 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
             // PUBLISH_INTERVAL_MS if that takes longer: laying out every row is what a key typed
             // right after the first rows would otherwise wait for.
             published = true;
-            onSessions(sessions.slice(0, FIRST_PAINT_ROWS).map(mark), loaded, total);
+            onSessions(sessions.slice(0, FIRST_PAINT_ROWS).map((info) => arrived.get(info.path)!), loaded, total);
             if (sessions.length > FIRST_PAINT_ROWS) timer ??= setTimeout(publish, PUBLISH_INTERVAL_MS);
           },
           onSession: (info) => {
