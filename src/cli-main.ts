@@ -29,6 +29,7 @@ import {
   treeCommand,
   type Output,
 } from './cli-commands.js';
+import { checkCommand } from './cli-check.js';
 import { resolveLocations, StoreError, type Locations } from './store/index.js';
 import { acquireTerminal } from './terminal/controlling-terminal.js';
 import { applyColours, decideColours } from './terminal/colour.js';
@@ -144,6 +145,9 @@ export async function main(argv: string[], io: Output): Promise<number> {
         return (await forkCommand(locations, session, second, io)).code;
       case 'delete':
         return (await deleteCommand(locations, args, flag('permanent'), io)).code;
+      case 'check':
+        if (args.length > 0 && flag('all')) return usageError(io, 'check takes a session or --all, not both', command);
+        return (await checkCommand(locations, { ...(args.length > 0 ? { session } : {}), all: flag('all'), json: flag('json') }, io)).code;
       default: {
         const current = text('current');
         const query = text('query');

@@ -61,7 +61,14 @@ export interface CommandSpec {
   summary: string;
   /** The README's description (markdown). */
   doc: string;
+  /** Further paragraphs of its `--help` (plain text, wrapped). */
+  details?: readonly string[];
 }
+
+/** The `check --json` shape, stated once for the README and `pi-sessions help check`. */
+const CHECK_JSON_SHAPE =
+  '`{version: 1, searched, fileCount, problemCount, filesWithProblems, files: [{path, sessionId, problems: [{path, line, kind, severity, message, pi, fix}], ' +
+  'health: {size, entries, compactions, toolOutputBytes, toolOutputShare, largestEntries: [{line, id, type, bytes}]} | null}]}`';
 
 export const COMMANDS: readonly CommandSpec[] = [
   {
@@ -135,6 +142,21 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: ['permanent'],
     summary: 'move sessions to the trash (--permanent: delete for good)',
     doc: 'move to the trash (never permanent unless asked)',
+  },
+  {
+    name: 'check',
+    args: ['[session]'],
+    options: ['all', 'json'],
+    summary: 'audit the sessions of this folder (--all: every project; or one session); exit 1 when problems are found',
+    doc:
+      'integrity (unparsable, torn or glued lines, BOM, duplicate ids, orphans, cycles, v1/v2 files, forks whose parent is gone, ' +
+      'missing cwd, files pi refuses, FIFOs) and health (size, largest entries, tool output share, compactions, files over 32 MiB that make pi slow); ' +
+      `each problem gives its file and line, what pi 1.6.0 does with it and what to do. \`--json\`: ${CHECK_JSON_SHAPE}. ` +
+      'Exit 0: no problem, 1: problems found',
+    details: [
+      `--json prints ${CHECK_JSON_SHAPE.replaceAll('`', '')}. line is 1-based (0: the whole file); severity is error (pi loses, hides, refuses or rewrites something) or warning (it works, at a cost); pi says what pi 1.6.0 does with it, fix what can be done.`,
+      'Exit 0 when no problem is found, 1 when one is (or the folder cannot be read), 2 on a usage error.',
+    ],
   },
   {
     name: 'help',
@@ -247,6 +269,7 @@ export function commandHelpText(command: CommandSpec): string {
     `${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`,
     ...(command.args.some((a) => a.includes('session')) ? ['', SESSION_ARG_NOTE] : []),
     ...(own.length > 0 ? ['', 'Options:', ...optionLines(own)] : []),
+    ...(command.details ?? []).flatMap((paragraph) => ['', ...wrapWords(paragraph, HELP_WIDTH)]),
     '',
     'Options of every command:',
     ...optionLines(GLOBAL_OPTIONS),

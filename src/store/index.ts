@@ -16,3 +16,5 @@ export { resolveSessionArg, looksLikePath } from './resolve.js';
 export { parseText, LineSplitter } from './lines.js';
 export { sessionInfoJson, SESSION_INFO_FIELDS, SESSION_INFO_KEYS } from './session-info.js';
 export { scanFrom, scanFromSync, type ScanOptions, type ScannedFile, type Seam, type Rewritten } from './scan.js';
+export { checkFile, checkStore, auditSession, FS_ENVIRONMENT, type FileCheck, type CheckReport, type CheckEnvironment } from './check.js';
+export { SLOW_FOR_PI_BYTES, TOO_LARGE_TO_AUDIT_BYTES, type CheckProblem, type CheckKind, type SessionHealth } from './check-rules.js';
