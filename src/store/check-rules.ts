@@ -3,7 +3,8 @@
  * (session-format.md §7 and the corpus goldens' `error` / `change`), and what a person can do.
  * check.ts does the file-system part and hands the facts here.
  */
-import type { NotASession, Problem, ProblemKind } from './types.js';
+import { describeValue } from './lines.js';
+import type { JsonObject, NotASession, Problem, ProblemKind } from './types.js';
 
 /**
  * pi 1.6.0 parses every line of a session into memory when it opens it (and reads every file
@@ -22,6 +23,7 @@ export type CheckKind =
   | Exclude<ProblemKind, 'retained-tail'>
   | 'not-a-session'
   | 'empty'
+  | 'hidden-by-pi'
   | 'not-regular'
   | 'unreadable'
   | 'parent-session-missing'
@@ -66,6 +68,7 @@ const RULES: Record<CheckKind, Rule> = {
   cycle: { severity: 'error', pi: 'hangs if the leaf is inside the loop; otherwise the entries are invisible', fix: 'branch (pi-sessions branch) to an entry outside the loop before opening it in pi' },
   'bad-message': { severity: 'error', pi: 'hides the whole session from /resume and throws when building its context', fix: 'fork the session with pi-sessions from an entry before that line' },
   'legacy-version': { severity: 'warning', pi: 'rewrites the whole file (migration to v3) when it opens it; malformed lines are lost then', fix: 'check it first; pi-sessions reads it without migrating' },
+  'hidden-by-pi': { severity: 'error', pi: "fails while listing the file, so the whole session is missing from /resume", fix: 'fork the session with pi-sessions from an entry before that line, or open it by path in pi-sessions' },
   'not-a-session': { severity: 'error', pi: 'refuses to open it ("not a valid pi session") and leaves it out of /resume', fix: 'move it out of the sessions folder if it is not a session' },
   empty: { severity: 'error', pi: 'writes a new header into it when opened (the id then no longer matches the name)', fix: 'delete it: there is nothing in it' },
   'not-regular': { severity: 'error', pi: 'blocks or fails reading it (a FIFO blocks until something writes to it)', fix: 'remove it from the sessions folder' },
@@ -89,6 +92,29 @@ export function fromReaderProblems(path: string, problems: readonly Problem[]): 
     out.push(checkProblem(path, problem.line, problem.kind, problem.message));
   }
   return out;
+}
+
+/**
+ * Why pi 1.6.0's listing (`buildSessionInfo`) would throw on this entry and so hide the session,
+ * or undefined. It calls `name?.trim()` on a session_info, and on a user or assistant message with
+ * `content` either uses a string or calls `content.filter(block => block.type …)`.
+ */
+export function piListingFailure(entry: JsonObject): string | undefined {
+  if (entry['type'] === 'session_info') {
+    const name = entry['name'];
+    if (name !== undefined && name !== null && typeof name !== 'string') return `session name is ${describeValue(name)}, not text`;
+    return undefined;
+  }
+  if (entry['type'] !== 'message') return undefined;
+  const message = entry['message'];
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return undefined; // bad-message says it
+  const m = message as JsonObject;
+  if ((m['role'] !== 'user' && m['role'] !== 'assistant') || !('content' in m)) return undefined;
+  const content = m['content'];
+  if (typeof content === 'string') return undefined;
+  if (!Array.isArray(content)) return `${m['role']} message content is ${describeValue(content)}, not text or blocks`;
+  if (content.some((block) => block === null || block === undefined)) return `${m['role']} message content holds a null block`;
+  return undefined;
 }
 
 /** A file the reader could not read as a session. */

@@ -11,6 +11,7 @@ import {
   fromNotASession,
   fromReaderProblems,
   keepLargest,
+  piListingFailure,
   SLOW_FOR_PI_BYTES,
   TOO_LARGE_TO_AUDIT_BYTES,
   type CheckProblem,
@@ -89,6 +90,13 @@ export function auditSession(session: LoadedSession, lineBytes: readonly number[
   const { path, header } = session;
   const tree = buildTree(session);
   const problems = fromReaderProblems(path, [...session.problems, ...tree.problems]);
+  // The tree shows a self-parent as a root without complaint; pi's path walk loops on it forever.
+  for (let i = 0; i < session.entries.length; i++) {
+    const entry = session.entries[i]!;
+    if (entry.parentId === entry.id) problems.push(checkProblem(path, session.entryLines[i] ?? 0, 'cycle', `${entry.id} is its own parent`));
+    const hidden = piListingFailure(entry);
+    if (hidden) problems.push(checkProblem(path, session.entryLines[i] ?? 0, 'hidden-by-pi', hidden));
+  }
   if (session.diskVersion < CURRENT_VERSION) {
     problems.push(checkProblem(path, 1, 'legacy-version', `format v${session.diskVersion}, not yet migrated to v${CURRENT_VERSION}`));
   }
