@@ -85,5 +85,9 @@ export async function checkCommand(locations: Locations, options: { session?: st
   }
   if (options.json) io.out(terminalSafeJson(JSON.stringify(checkJson(report), null, 2)));
   else for (const line of formatCheckReport(report, options.session !== undefined)) io.out(line);
-  return { code: report.files.some((f) => f.problems.length > 0) ? 1 : 0 };
+  const withProblems = report.files.filter((f) => f.problems.length > 0).length;
+  if (withProblems === 0) return { code: 0 };
+  // Exit 1 says "problems found"; the one stderr line says so to a script that only reads stderr.
+  io.err(`pi-sessions: check found problems in ${plural(withProblems, 'file')}`);
+  return { code: 1 };
 }
