@@ -32,6 +32,8 @@ export const OPTIONS = {
   leaf: { value: 'ID', help: 'from this entry instead of the leaf' },
   'as-pi': { help: 'exactly what pi 1.6.0 sends (it ignores a compaction\'s retainedTail)' },
   summary: { value: 'TEXT', help: 'resume after a branch summary with this text' },
+  since: { value: 'WHEN', help: 'from this date (2026-01-05, local time) or age (30d, 2w, 12h)' },
+  until: { value: 'WHEN', help: 'up to this date or age (exclusive)' },
   permanent: { help: 'delete for good instead of moving to the trash' },
   current: { value: 'FILE', help: 'the session pi is in (the pi extension passes it): marked "[current]" and never deleted from the picker' },
   query: { value: 'TEXT', help: 'open the picker with this search typed in' },
@@ -157,6 +159,18 @@ export const COMMANDS: readonly CommandSpec[] = [
       `--json prints ${CHECK_JSON_SHAPE.replaceAll('`', '')}. line is 1-based (0: the whole file); severity is error (pi loses, hides, refuses or rewrites something) or warning (it works, at a cost); pi says what pi 1.6.0 does with it, fix what can be done.`,
       'Exit 0 when no problem is found, 1 when one is (or the folder cannot be read), 2 on a usage error.',
     ],
+  },
+  {
+    name: 'stats',
+    args: [],
+    options: ['all', 'json', 'since', 'until'],
+    required: ['json'],
+    summary: 'tokens and cost of this folder\'s sessions (--all: every project) per day, week, month, project, model, session and branch, as JSON',
+    doc:
+      '`{version: 1, searched, since, until, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, usage, copiedEntries, branches: [{leafId, active, entries, usage}]}]}`; ' +
+      'rows are `{key, usage}` (days `2026-01-05`, weeks `2026-W02`, months `2026-01`, local time; projects and models by cost). ' +
+      'Each usage is counted once, in the session where it was spent: entries a `/fork` or `/clone` copied (same id and timestamp) count in the session created first (`copiedEntries` in the others). ' +
+      'A branch is a leaf\'s own segment, up to the nearest branch point',
   },
   {
     name: 'help',

@@ -18,3 +18,4 @@ export { sessionInfoJson, SESSION_INFO_FIELDS, SESSION_INFO_KEYS } from './sessi
 export { scanFrom, scanFromSync, type ScanOptions, type ScannedFile, type Seam, type Rewritten } from './scan.js';
 export { checkFile, checkStore, auditSession, FS_ENVIRONMENT, type FileCheck, type CheckReport, type CheckEnvironment } from './check.js';
 export { SLOW_FOR_PI_BYTES, TOO_LARGE_TO_AUDIT_BYTES, type CheckProblem, type CheckKind, type SessionHealth } from './check-rules.js';
+export { statsOf, storeStats, isoWeek, localDay, type StatsReport, type StatsRow, type SessionStats, type BranchStats, type StatsRange } from './stats.js';
