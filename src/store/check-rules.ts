@@ -67,6 +67,7 @@ const RULES: Record<CheckKind, Rule> = {
   orphan: { severity: 'error', pi: 'shows it as a root; the context stops there, so everything before it is lost to the model', fix: 'branch from an entry above the orphan, or fork with pi-sessions' },
   cycle: { severity: 'error', pi: 'hangs if the leaf is inside the loop; otherwise the entries are invisible', fix: 'branch (pi-sessions branch) to an entry outside the loop before opening it in pi' },
   'bad-message': { severity: 'error', pi: 'hides the whole session from /resume and throws when building its context', fix: 'fork the session with pi-sessions from an entry before that line' },
+  'oversized-line': { severity: 'warning', pi: 'reads the line whole into memory', fix: 'nothing needed unless the file is slow to open; then fork the active branch' },
   'legacy-version': { severity: 'error', pi: 'rewrites the whole file (migration to v3) when it opens it; malformed lines are lost then', fix: 'check it first; pi-sessions reads it without migrating' },
   'hidden-by-pi': { severity: 'error', pi: "fails while listing the file, so the whole session is missing from /resume", fix: 'fork the session with pi-sessions from an entry before that line, or open it by path in pi-sessions' },
   'not-a-session': { severity: 'error', pi: 'refuses to open it ("not a valid pi session") and leaves it out of /resume', fix: 'move it out of the sessions folder if it is not a session' },

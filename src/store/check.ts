@@ -19,7 +19,8 @@ import {
 } from './check-rules.js';
 import { describeFsError } from './errors.js';
 import { formatBytes } from '../format.js';
-import { SessionCollector, scanFileSync } from './read.js';
+import { SessionCollector } from './read.js';
+import { scanFromSync } from './scan.js';
 import { fileKind } from './regular-file.js';
 import { discoverSessionFiles } from './list.js';
 import type { Locations } from './locations.js';
@@ -71,12 +72,16 @@ export function checkFile(path: string, env: CheckEnvironment = FS_ENVIRONMENT):
   const collector = new SessionCollector();
   // Bytes of each physical line (index = line number), for the health figures.
   const lineBytes: number[] = [];
-  const scanned = scanFileSync(path, (buf, start, end, lineNo, terminated) => {
-    lineBytes[lineNo] = end - start + (terminated ? 1 : 0);
-    collector.onLine(buf, start, end, lineNo, terminated);
+  const options = collector.scanOptions();
+  const scanned = scanFromSync(path, {
+    ...options,
+    onLine: (buf, start, end, lineNo, terminated) => {
+      lineBytes[lineNo] = end - start + (terminated ? 1 : 0);
+      options.onLine(buf, start, end, lineNo, terminated);
+    },
   });
   if ('ok' in scanned) return unread(path, fromNotASession(scanned));
-  const result = collector.finish(path, scanned.size, scanned.mtimeMs, scanned.endsWithNewline);
+  const result = collector.finish(path, scanned.size, scanned.mtimeMs, scanned.endsWithNewline, scanned);
   if (!result.ok) return unread(path, fromNotASession(result));
   return auditSession(result, lineBytes, env);
 }
