@@ -30,6 +30,8 @@ import {
   treeCommand,
   type Output,
 } from './cli-commands.js';
+import { checkCommand } from './cli-check.js';
+import { statsCommand } from './cli-stats.js';
 import { resolveLocations, StoreError, type Locations } from './store/index.js';
 import { acquireTerminal } from './terminal/controlling-terminal.js';
 import { applyColours, decideColours } from './terminal/colour.js';
@@ -147,6 +149,11 @@ export async function main(argv: string[], io: Output): Promise<number> {
         return (await deleteCommand(locations, args, flag('permanent'), io)).code;
       case 'undo':
         return (await undoCommand(flag('list'), flag('force'), io)).code;
+      case 'stats':
+        return statsCommand(locations, { all: flag('all'), nowMs: Date.now(), ...optional('since', text('since')), ...optional('until', text('until')) }, io).code;
+      case 'check':
+        if (args.length > 0 && flag('all')) return usageError(io, 'check takes a session or --all, not both', command);
+        return (await checkCommand(locations, { ...(args.length > 0 ? { session } : {}), all: flag('all'), json: flag('json') }, io)).code;
       default: {
         const current = text('current');
         const query = text('query');
@@ -173,6 +180,11 @@ export async function main(argv: string[], io: Output): Promise<number> {
     }
     throw error;
   }
+}
+
+/** `{name: value}` when the option was given, `{}` otherwise (exactOptionalPropertyTypes). */
+function optional<K extends string>(name: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [name]: value } as Record<K, string>);
 }
 
 /** The one colour decision of the process, for the stream its output is drawn on; returns the stream to draw on. */

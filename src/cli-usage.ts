@@ -32,6 +32,8 @@ export const OPTIONS = {
   leaf: { value: 'ID', help: 'from this entry instead of the leaf' },
   'as-pi': { help: 'exactly what pi 1.6.0 sends (it ignores a compaction\'s retainedTail)' },
   summary: { value: 'TEXT', help: 'resume after a branch summary with this text' },
+  since: { value: 'WHEN', help: 'from this date (2026-01-05, local time) or age (30d, 2w, 12h)' },
+  until: { value: 'WHEN', help: 'up to this date or age (exclusive)' },
   permanent: { help: 'delete for good instead of moving to the trash' },
   current: { value: 'FILE', help: 'the session pi is in (the pi extension passes it): marked "[current]" and never deleted from the picker' },
   query: { value: 'TEXT', help: 'open the picker with this search typed in' },
@@ -63,7 +65,14 @@ export interface CommandSpec {
   summary: string;
   /** The README's description (markdown). */
   doc: string;
+  /** Further paragraphs of its `--help` (plain text, wrapped). */
+  details?: readonly string[];
 }
+
+/** The `check --json` shape, stated once for the README and `pi-sessions help check`. */
+const CHECK_JSON_SHAPE =
+  '`{version: 1, searched, fileCount, problemCount, filesWithProblems, files: [{path, sessionId, problems: [{path, line, kind, severity, message, pi, fix}], ' +
+  'health: {size, entries, compactions, toolOutputBytes, toolOutputShare, largestEntries: [{line, id, type, bytes}]} | null}]}`';
 
 export const COMMANDS: readonly CommandSpec[] = [
   {
@@ -144,6 +153,33 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: [['list', 'force']],
     summary: 'undo the latest change pi-sessions made, even after a restart (--list: what can be undone)',
     doc: "undo the latest rename, label, branch, fork or delete, pi's append-only way (refused when pi has written since, unless `--force`)",
+  },
+  {
+    name: 'check',
+    args: ['[session]'],
+    options: ['all', 'json'],
+    summary: 'audit the sessions of this folder (--all: every project; or one session); exit 1 when problems are found',
+    doc:
+      'integrity (unparsable, torn or glued lines, BOM, duplicate ids, orphans, cycles, v1/v2 files, forks whose parent is gone, ' +
+      'missing cwd, files pi refuses, FIFOs) and health (size, largest entries, tool output share, compactions, files over 32 MiB that make pi slow); ' +
+      `each problem gives its file and line, what pi 1.6.0 does with it and what to do. \`--json\`: ${CHECK_JSON_SHAPE}. ` +
+      'Exit 0: no problem, 1: problems found',
+    details: [
+      `--json prints ${CHECK_JSON_SHAPE.replaceAll('`', '')}. line is 1-based (0: the whole file); severity is error (pi loses, hides, refuses or rewrites something) or warning (it works, at a cost); pi says what pi 1.6.0 does with it, fix what can be done.`,
+      'Exit 0 when no problem is found, 1 when one is (or the folder cannot be read), 2 on a usage error.',
+    ],
+  },
+  {
+    name: 'stats',
+    args: [],
+    options: ['all', 'json', 'since', 'until'],
+    required: ['json'],
+    summary: 'tokens and cost of this folder\'s sessions (--all: every project) per day, week, month, project, model, session and branch, as JSON',
+    doc:
+      '`{version: 1, searched, since, until, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, usage, copiedEntries, branches: [{leafId, active, entries, usage}]}]}`; ' +
+      'rows are `{key, usage}` (days `2026-01-05`, weeks `2026-W02`, months `2026-01`, local time; projects and models by cost). ' +
+      'Each usage is counted once, in the session where it was spent: entries a `/fork` or `/clone` copied (same id and timestamp) count in the session created first (`copiedEntries` in the others). ' +
+      'A branch is a leaf\'s own segment, up to the nearest branch point',
   },
   {
     name: 'help',
@@ -257,6 +293,7 @@ export function commandHelpText(command: CommandSpec): string {
     `${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`,
     ...(command.args.some((a) => a.includes('session')) ? ['', SESSION_ARG_NOTE] : []),
     ...(own.length > 0 ? ['', 'Options:', ...optionLines(own)] : []),
+    ...(command.details ?? []).flatMap((paragraph) => ['', ...wrapWords(paragraph, HELP_WIDTH)]),
     '',
     'Options of every command:',
     ...optionLines(GLOBAL_OPTIONS),

@@ -175,7 +175,7 @@ export function parseDateOrAge(text: string, nowMs: number): ParseResult<number>
   return { ok: false, error: `invalid date or age "${text}" (examples: 2w, 30d, 12h, 2026-01-05)` };
 }
 
-/** `1 session`, `2 sessions`. */
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+/** `1 session`, `2 sessions`; `plural(2, 'entry', 'entries')` for irregular words. */
+export function plural(n: number, word: string, pluralWord = `${word}s`): string {
+  return `${n} ${n === 1 ? word : pluralWord}`;
 }

@@ -52,7 +52,11 @@ export function previewLines(info: SessionInfo, data: PreviewData | undefined, w
   if (current) lines.push(fact('Current', 'the session pi is in (not deleted from here)'));
   if (info.labels.length > 0) lines.push(fact('Labels', clean(info.labels.join(', '))));
   if (info.parentSessionPath) lines.push(fact('Fork of', clean(shortenHome(info.parentSessionPath, home))));
-  if (info.problems.length > 0) lines.push(fact('Problems', problemsFact(info.problems, clean)));
+  if (info.problems.length > 0) {
+    lines.push(fact('Problems', problemsFact(info.problems, clean)));
+    // The audit says what pi does with each problem and what to do about it.
+    lines.push(fact('', `run pi-sessions check ${clean(info.id)}`));
+  }
   lines.push({ text: truncateToWidth('── last turns ' + '─'.repeat(Math.max(0, width)), width), tone: 'dim' });
   if (!data) lines.push({ text: 'Loading…', tone: 'dim' });
   else if (data.note) lines.push({ text: truncateToWidth(data.note, width), tone: 'dim' });

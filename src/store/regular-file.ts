@@ -24,7 +24,8 @@ export function notRegularFile(path: string, stats: Stats): StoreError {
   return new NotRegularFileError(path, `not a regular file (${fileKind(stats)})`);
 }
 
-function fileKind(stats: Stats): string {
+/** What a non-regular file is, for messages: "a FIFO", "a directory"… */
+export function fileKind(stats: Stats): string {
   if (stats.isFIFO()) return 'a FIFO';
   if (stats.isDirectory()) return 'a directory';
   if (stats.isSocket()) return 'a socket';

@@ -1,0 +1,93 @@
+/**
+ * `pi-sessions check [<session> | --all] [--json]`: the store audit (src/store/check.ts) as text
+ * or JSON. Exit 0 when nothing was found, 1 when a problem was (or the folder cannot be read).
+ * Human output goes through `sanitizeInline`: paths, ids and messages come from session data.
+ */
+import type { CommandResult, Output } from './cli-commands.js';
+import { formatBytes, plural } from './format.js';
+import { checkFile, checkStore, resolveSessionArg, type CheckReport, type FileCheck, type Locations } from './store/index.js';
+import { sanitizeInline, terminalSafeJson } from './text/terminal-text.js';
+
+/** The version of the `--json` shape (README, `pi-sessions help check`); bumped on any incompatible change. */
+export const CHECK_JSON_VERSION = 1;
+
+export function checkJson(report: CheckReport): Record<string, unknown> {
+  const problems = report.files.reduce((n, f) => n + f.problems.length, 0);
+  return {
+    version: CHECK_JSON_VERSION,
+    searched: report.searched,
+    fileCount: report.files.length,
+    problemCount: problems,
+    filesWithProblems: report.files.filter((f) => f.problems.length > 0).length,
+    files: report.files.map((f) => ({ path: f.path, sessionId: f.sessionId, problems: f.problems, health: f.health })),
+  };
+}
+
+const LARGEST_FILES = 3;
+
+/** The report as lines a person reads (all session text sanitised). */
+export function formatCheckReport(report: CheckReport, single: boolean): string[] {
+  const lines: string[] = [];
+  for (const file of report.files) {
+    if (file.problems.length === 0 && !single) continue;
+    lines.push(sanitizeInline(file.path));
+    for (const p of file.problems) {
+      lines.push(`  ${p.line > 0 ? `line ${p.line}` : 'file'}: ${p.severity}: ${sanitizeInline(p.message)} [${p.kind}]`);
+      lines.push(`    pi 1.6.0 ${p.pi}`);
+      lines.push(`    what to do: ${p.fix}`);
+    }
+    if (single && file.health) lines.push(...healthLines(file));
+  }
+  const problems = report.files.reduce((n, f) => n + f.problems.length, 0);
+  const withProblems = report.files.filter((f) => f.problems.length > 0).length;
+  if (!single) {
+    const largest = report.files
+      .filter((f) => f.health)
+      .sort((a, b) => b.health!.size - a.health!.size)
+      .slice(0, LARGEST_FILES);
+    if (largest.length > 0) {
+      lines.push('Largest sessions:');
+      for (const f of largest) lines.push(`  ${formatBytes(f.health!.size)}  ${sharePercent(f.health!.toolOutputShare)} tool output, ${plural(f.health!.compactions, 'compaction')}  ${sanitizeInline(f.path)}`);
+    }
+  }
+  const total = report.files.reduce((n, f) => n + (f.health?.size ?? 0), 0);
+  lines.push(
+    problems === 0
+      ? `No problems in ${plural(report.files.length, 'file')} (${formatBytes(total)}) in ${sanitizeInline(report.searched)}.`
+      : `${plural(problems, 'problem')} in ${withProblems} of ${plural(report.files.length, 'file')} (${formatBytes(total)}) in ${sanitizeInline(report.searched)}.`,
+  );
+  return lines;
+}
+
+function sharePercent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
+function healthLines(file: FileCheck): string[] {
+  const h = file.health!;
+  return [
+    `  ${formatBytes(h.size)}, ${plural(h.entries, 'entry', 'entries')}, ${plural(h.compactions, 'compaction')}, ${sharePercent(h.toolOutputShare)} tool output`,
+    ...h.largestEntries.map((e) => `  largest: line ${e.line}, ${sanitizeInline(e.type)} ${sanitizeInline(e.id)}, ${formatBytes(e.bytes)}`),
+  ];
+}
+
+export async function checkCommand(locations: Locations, options: { session?: string; all: boolean; json: boolean }, io: Output): Promise<CommandResult> {
+  let report: CheckReport;
+  if (options.session !== undefined) {
+    const path = await resolveSessionArg(options.session, locations);
+    report = { searched: path, files: [checkFile(path)] };
+  } else {
+    report = checkStore(locations, options.all ? 'all' : 'cwd');
+    if (report.dirProblem) {
+      io.err(`pi-sessions: ${sanitizeInline(report.dirProblem)}`);
+      return { code: 1 };
+    }
+  }
+  if (options.json) io.out(terminalSafeJson(JSON.stringify(checkJson(report), null, 2)));
+  else for (const line of formatCheckReport(report, options.session !== undefined)) io.out(line);
+  const withProblems = report.files.filter((f) => f.problems.length > 0).length;
+  if (withProblems === 0) return { code: 0 };
+  // Exit 1 says "problems found"; the one stderr line says so to a script that only reads stderr.
+  io.err(`pi-sessions: check found problems in ${plural(withProblems, 'file')}`);
+  return { code: 1 };
+}

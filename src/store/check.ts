@@ -1,0 +1,163 @@
+/**
+ * `pi-sessions check`: an integrity and health audit of session files, read with the store's one
+ * reader (read.ts) and tree builder (tree.ts), never written. What each problem means for pi is in
+ * check-rules.ts. A FIFO, a device or a directory is reported from its `lstat` without being
+ * opened; a file too large to hold one line of in memory is reported from its size.
+ */
+import { lstatSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import {
+  checkProblem,
+  fromNotASession,
+  fromReaderProblems,
+  keepLargest,
+  piListingFailure,
+  SLOW_FOR_PI_BYTES,
+  TOO_LARGE_TO_AUDIT_BYTES,
+  type CheckProblem,
+  type SessionHealth,
+} from './check-rules.js';
+import { describeFsError } from './errors.js';
+import { formatBytes } from '../format.js';
+import { SessionCollector } from './read.js';
+import { scanFromSync } from './scan.js';
+import { fileKind } from './regular-file.js';
+import { discoverSessionFiles } from './list.js';
+import type { Locations } from './locations.js';
+import { CURRENT_VERSION } from './migrate.js';
+import { buildTree } from './tree.js';
+import type { LoadedSession } from './types.js';
+
+export interface FileCheck {
+  path: string;
+  /** The header's id; null when the file is not a readable session. */
+  sessionId: string | null;
+  problems: CheckProblem[];
+  /** null when the file could not be read as a session. */
+  health: SessionHealth | null;
+}
+
+/** What the audit asks of the world besides the file itself (tests answer for a machine that is not this one). */
+export interface CheckEnvironment {
+  /** Whether a folder or file exists (a session's cwd, a fork's parent session). */
+  exists(path: string): boolean;
+}
+
+export const FS_ENVIRONMENT: CheckEnvironment = {
+  exists(path) {
+    try {
+      statSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+/** Audits one file. Never throws for file problems, never writes. */
+export function checkFile(path: string, env: CheckEnvironment = FS_ENVIRONMENT): FileCheck {
+  let size: number;
+  try {
+    const stats = lstatSync(path);
+    // A symlink is followed like pi follows it; only what it leads to is judged.
+    const target = stats.isSymbolicLink() ? statSync(path) : stats;
+    if (!target.isFile()) return unread(path, checkProblem(path, 0, 'not-regular', `not a regular file (${fileKind(target)}); not opened`));
+    size = target.size;
+  } catch (error) {
+    return unread(path, checkProblem(path, 0, 'unreadable', `cannot read: ${describeFsError(error)}`));
+  }
+  if (size > TOO_LARGE_TO_AUDIT_BYTES) {
+    return unread(path, checkProblem(path, 0, 'too-large', `${formatBytes(size)}: too large to audit line by line (over ${formatBytes(TOO_LARGE_TO_AUDIT_BYTES)})`));
+  }
+  const collector = new SessionCollector();
+  // Bytes of each physical line (index = line number), for the health figures.
+  const lineBytes: number[] = [];
+  const options = collector.scanOptions();
+  const scanned = scanFromSync(path, {
+    ...options,
+    onLine: (buf, start, end, lineNo, terminated) => {
+      lineBytes[lineNo] = end - start + (terminated ? 1 : 0);
+      options.onLine(buf, start, end, lineNo, terminated);
+    },
+  });
+  if ('ok' in scanned) return unread(path, fromNotASession(scanned));
+  const result = collector.finish(path, scanned.size, scanned.mtimeMs, scanned.endsWithNewline, scanned);
+  if (!result.ok) return unread(path, fromNotASession(result));
+  return auditSession(result, lineBytes, env);
+}
+
+function unread(path: string, problem: CheckProblem): FileCheck {
+  return { path, sessionId: null, problems: [problem], health: null };
+}
+
+/** The audit of a session already read (pure but for `env`). */
+export function auditSession(session: LoadedSession, lineBytes: readonly number[], env: CheckEnvironment): FileCheck {
+  const { path, header } = session;
+  const tree = buildTree(session);
+  const problems = fromReaderProblems(path, [...session.problems, ...tree.problems]);
+  // The tree shows a self-parent as a root without complaint; pi's path walk loops on it forever.
+  for (let i = 0; i < session.entries.length; i++) {
+    const entry = session.entries[i]!;
+    if (entry.parentId === entry.id) problems.push(checkProblem(path, session.entryLines[i] ?? 0, 'cycle', `${entry.id} is its own parent`));
+    const hidden = piListingFailure(entry);
+    if (hidden) problems.push(checkProblem(path, session.entryLines[i] ?? 0, 'hidden-by-pi', hidden));
+  }
+  if (session.diskVersion < CURRENT_VERSION) {
+    problems.push(checkProblem(path, 1, 'legacy-version', `format v${session.diskVersion}, not yet migrated to v${CURRENT_VERSION}`));
+  }
+  const parent = header.parentSession;
+  if (typeof parent === 'string' && parent !== '') {
+    const parentPath = isAbsolute(parent) ? parent : join(dirname(path), parent);
+    if (!env.exists(parentPath)) problems.push(checkProblem(path, 1, 'parent-session-missing', `forked from ${parent}, which no longer exists`));
+  }
+  if (typeof header.cwd === 'string' && header.cwd !== '' && !env.exists(header.cwd)) {
+    problems.push(checkProblem(path, 1, 'cwd-missing', `its project folder ${header.cwd} no longer exists`));
+  }
+  if (session.size > SLOW_FOR_PI_BYTES) {
+    problems.push(checkProblem(path, 0, 'slow-for-pi', `${formatBytes(session.size)} (pi is slow past ${formatBytes(SLOW_FOR_PI_BYTES)})`));
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { path, sessionId: header.id, problems, health: healthOf(session, lineBytes) };
+}
+
+function healthOf(session: LoadedSession, lineBytes: readonly number[]): SessionHealth {
+  let compactions = 0;
+  let toolOutputBytes = 0;
+  const largestEntries: SessionHealth['largestEntries'] = [];
+  let previousLine = -1;
+  for (let i = 0; i < session.entries.length; i++) {
+    const entry = session.entries[i]!;
+    const line = session.entryLines[i] ?? 0;
+    // Glued entries share a line: its bytes are counted once, for the first of them.
+    const bytes = line === previousLine ? 0 : (lineBytes[line] ?? 0);
+    previousLine = line;
+    if (entry.type === 'compaction') compactions++;
+    const message = entry['message'];
+    if (entry.type === 'message' && message !== null && typeof message === 'object' && (message as { role?: unknown }).role === 'toolResult') toolOutputBytes += bytes;
+    keepLargest(largestEntries, { line, id: entry.id, type: entry.type, bytes });
+  }
+  return {
+    size: session.size,
+    entries: session.entries.length,
+    compactions,
+    toolOutputBytes,
+    toolOutputShare: session.size > 0 ? Math.round((toolOutputBytes / session.size) * 1000) / 1000 : 0,
+    largestEntries,
+  };
+}
+
+export interface CheckReport {
+  /** The folder searched, or the one session's path. */
+  searched: string;
+  files: FileCheck[];
+  /** Set when the folder cannot be read: a one-line reason. */
+  dirProblem?: string;
+}
+
+/** Audits every `.jsonl` file pi would look at: this folder's sessions, or every project's. */
+export function checkStore(locations: Locations, scope: 'cwd' | 'all', env: CheckEnvironment = FS_ENVIRONMENT): CheckReport {
+  const discovery = discoverSessionFiles(locations, scope);
+  const report: CheckReport = { searched: discovery.searched, files: discovery.files.map((path) => checkFile(path, env)) };
+  if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;
+  return report;
+}

@@ -1,0 +1,210 @@
+/**
+ * `pi-sessions stats`: tokens and cost over the store, per day / week / month, project, model,
+ * session and branch, each usage counted once.
+ *
+ * Forks: `/fork` and `/clone` copy the parent's entries with their ids and timestamps, usage
+ * included. An entry that carries usage is identified by its id and timestamp; when several files
+ * hold it, it is counted in the session created first (the one where it was spent; a fork is
+ * always created after its parent), even when the fork's parent file is gone. Days, weeks and
+ * months are in local time (like `--since 2026-01-05`), from the entry's timestamp.
+ */
+import { statSync } from 'node:fs';
+import { TOO_LARGE_TO_AUDIT_BYTES } from './check-rules.js';
+import { addUsage, assistantModel, emptyUsage, entryTimeMs, messageOf, usageOf } from './entry.js';
+import { discoverSessionFiles } from './list.js';
+import type { Locations } from './locations.js';
+import { readSessionSync } from './read.js';
+import { buildTree, getBranch } from './tree.js';
+import type { LoadedSession, SessionEntry, UsageTotals } from './types.js';
+
+export interface StatsRow {
+  key: string;
+  usage: UsageTotals;
+}
+
+export interface BranchStats {
+  /** The leaf of the branch; its segment runs up to (not including) the nearest branch point. */
+  leafId: string;
+  /** Whether it is the branch pi resumes. */
+  active: boolean;
+  entries: number;
+  usage: UsageTotals;
+}
+
+export interface SessionStats {
+  path: string;
+  id: string;
+  cwd: string;
+  usage: UsageTotals;
+  /** Usage-carrying entries left out because an earlier session holds them (a fork's copies). */
+  copiedEntries: number;
+  branches: BranchStats[];
+}
+
+export interface StatsReport {
+  searched: string;
+  totals: UsageTotals;
+  byDay: StatsRow[];
+  byWeek: StatsRow[];
+  byMonth: StatsRow[];
+  byProject: StatsRow[];
+  byModel: StatsRow[];
+  bySession: SessionStats[];
+}
+
+export interface StatsRange {
+  /** Inclusive lower bound, epoch ms. */
+  sinceMs?: number;
+  /** Exclusive upper bound, epoch ms. */
+  untilMs?: number;
+}
+
+const usageKey = (entry: SessionEntry): string => `${entry.id}\u0000${String(entry.timestamp)}`;
+
+function createdMs(session: LoadedSession): number {
+  const t = typeof session.header.timestamp === 'string' ? Date.parse(session.header.timestamp) : NaN;
+  return Number.isNaN(t) ? Number.POSITIVE_INFINITY : t;
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** `2026-01-05` (local time). */
+export function localDay(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}
+
+/** `2026-W02`: the ISO 8601 week of the local date. */
+export function isoWeek(ms: number): string {
+  const d = new Date(ms);
+  const day = d.getDay() || 7;
+  // The week's Thursday decides its year; computed on the calendar date, so DST cannot shift it.
+  const thursday = Date.UTC(d.getFullYear(), d.getMonth(), d.getDate() + 4 - day);
+  const year = new Date(thursday).getUTCFullYear();
+  const week = Math.floor((thursday - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
+  return `${year}-W${two(week)}`;
+}
+
+function modelOf(entry: SessionEntry): string {
+  const message = messageOf(entry);
+  if (entry.type === 'message' && message) return (message['role'] === 'assistant' ? assistantModel(message) : undefined) ?? `(${String(message['role'])})`;
+  return `(${entry.type})`;
+}
+
+class Buckets {
+  private readonly map = new Map<string, UsageTotals>();
+  add(key: string, usage: unknown): void {
+    let totals = this.map.get(key);
+    if (!totals) this.map.set(key, (totals = emptyUsage()));
+    addUsage(totals, usage);
+  }
+  rows(order: 'key' | 'cost'): StatsRow[] {
+    const rows = [...this.map].map(([key, usage]) => ({ key, usage }));
+    return order === 'key' ? rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : rows.sort((a, b) => b.usage.cost - a.usage.cost || b.usage.totalTokens - a.usage.totalTokens);
+  }
+}
+
+/** The stats of sessions already read (pure). `sessions` in discovery order. */
+export function statsOf(sessions: readonly LoadedSession[], range: StatsRange = {}, searched = ''): StatsReport {
+  // Who spent each usage: the session created first among those holding the entry.
+  const owner = new Map<string, number>();
+  sessions.forEach((session, index) => {
+    for (const entry of session.entries) {
+      if (usageOf(entry) === undefined) continue;
+      const key = usageKey(entry);
+      const previous = owner.get(key);
+      if (previous === undefined || createdMs(session) < createdMs(sessions[previous]!)) owner.set(key, index);
+    }
+  });
+  const totals = emptyUsage();
+  const day = new Buckets();
+  const week = new Buckets();
+  const month = new Buckets();
+  const project = new Buckets();
+  const model = new Buckets();
+  const bySession: SessionStats[] = [];
+  const counted = (entry: SessionEntry, index: number): boolean => {
+    if (owner.get(usageKey(entry)) !== index) return false;
+    const t = entryTimeMs(entry);
+    if (range.sinceMs !== undefined && !(t >= range.sinceMs)) return false;
+    if (range.untilMs !== undefined && !(t < range.untilMs)) return false;
+    return true;
+  };
+  sessions.forEach((session, index) => {
+    const usage = emptyUsage();
+    let copiedEntries = 0;
+    const cwd = typeof session.header.cwd === 'string' ? session.header.cwd : '';
+    for (const entry of session.entries) {
+      const spent = usageOf(entry);
+      if (spent === undefined) continue;
+      if (owner.get(usageKey(entry)) !== index) copiedEntries++;
+      if (!counted(entry, index)) continue;
+      const t = entryTimeMs(entry);
+      const known = !Number.isNaN(t);
+      addUsage(totals, spent);
+      addUsage(usage, spent);
+      day.add(known ? localDay(t) : 'unknown', spent);
+      week.add(known ? isoWeek(t) : 'unknown', spent);
+      month.add(known ? localDay(t).slice(0, 7) : 'unknown', spent);
+      project.add(cwd, spent);
+      model.add(modelOf(entry), spent);
+    }
+    bySession.push({ path: session.path, id: session.header.id, cwd, usage, copiedEntries, branches: branchesOf(session, (e) => counted(e, index)) });
+  });
+  return {
+    searched,
+    totals,
+    byDay: day.rows('key'),
+    byWeek: week.rows('key'),
+    byMonth: month.rows('key'),
+    byProject: project.rows('cost'),
+    byModel: model.rows('cost'),
+    bySession,
+  };
+}
+
+/** Each leaf's own segment: from the leaf up to the nearest entry with more than one child. */
+function branchesOf(session: LoadedSession, counted: (entry: SessionEntry) => boolean): BranchStats[] {
+  const tree = buildTree(session);
+  const active = new Set(getBranch(tree, tree.leafId).map((e) => e.id));
+  const out: BranchStats[] = [];
+  for (const leaf of tree.order) {
+    if ((tree.children.get(leaf.id)?.length ?? 0) > 0) continue;
+    const usage = emptyUsage();
+    let entries = 0;
+    // The branch's entries, leaf first; stops below a branch point (and at a root, or a cycle cut).
+    const path = getBranch(tree, leaf.id).reverse();
+    for (let i = 0; i < path.length; i++) {
+      const entry = path[i]!;
+      if (i > 0 && (tree.children.get(entry.id)?.length ?? 0) > 1) break;
+      entries++;
+      if (usageOf(entry) !== undefined && counted(entry)) addUsage(usage, usageOf(entry));
+    }
+    out.push({ leafId: leaf.id, active: active.has(leaf.id), entries, usage });
+  }
+  return out;
+}
+
+function isReadableSessionFile(path: string): boolean {
+  try {
+    const stats = statSync(path);
+    return stats.isFile() && stats.size <= TOO_LARGE_TO_AUDIT_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads every session pi would list (files that are not sessions are left out) and adds up their usage. */
+export function storeStats(locations: Locations, scope: 'cwd' | 'all', range: StatsRange = {}): StatsReport & { dirProblem?: string } {
+  const discovery = discoverSessionFiles(locations, scope);
+  const sessions: LoadedSession[] = [];
+  for (const path of discovery.files) {
+    // Never opened: FIFOs (an open would block), devices, and files too large to read (check reports them).
+    if (!isReadableSessionFile(path)) continue;
+    const read = readSessionSync(path);
+    if (read.ok) sessions.push(read);
+  }
+  const report: StatsReport & { dirProblem?: string } = statsOf(sessions, range, discovery.searched);
+  if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;
+  return report;
+}
