@@ -17,6 +17,7 @@ import { GLUE, PREFIX_WINDOW, TOOL_RESULT_MARKER, TOOL_RESULT_PREFIX, USAGE_KEY,
 import { HEADER_SEARCH_BYTES, NO_HEADER_IN_BOUND, READ_CHUNK_BYTES, givingUp, hasBom, headerRejection, isBlank, lineEntries, parseLine } from './lines.js';
 import { notASession } from './not-a-session.js';
 import { scanFromSync, type ScanOptions } from './scan.js';
+import { replayLabel } from './tree.js';
 import type { SummaryState } from './summary-state.js';
 import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo } from './types.js';
 
@@ -252,12 +253,7 @@ export class SummaryCollector {
       const name = value['name'];
       this.name = typeof name === 'string' ? name.trim() || undefined : undefined;
     } else if (type === 'label') {
-      const target = value['targetId'];
-      const label = value['label'];
-      if (typeof target === 'string') {
-        if (label) this.labels.set(target, String(label));
-        else this.labels.delete(target);
-      }
+      replayLabel(this.labels, undefined, value);
     } else if (type === 'compaction' || type === 'branch_summary' || type === 'usage') {
       addUsage(this.usage, value['usage']);
       // A checkpoint's retained messages are searchable text of the session (§8.4); their usage
