@@ -1,5 +1,5 @@
 /**
- * Matching a parsed query (query-language.ts) over the picker's sessions (pure).
+ * Matching a parsed query (query-language.ts) over the picker's sessions (pure), on the texts query-text.ts prepares.
  *
  * Ranking (lower score is better, summed over terms): a name hit (tier 0) beats a fuzzy name hit
  * (tier 1), which beats a message-text/cwd/id substring hit (tier 2), which beats a fuzzy cwd hit
@@ -17,58 +17,9 @@
 import Fuse from 'fuse.js';
 import type { SessionInfo } from '../store/types.js';
 import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from './query-language.js';
-
 import { isOwnLastWrite } from './own-write.js';
+import { isTextPrepared, outputOf, textOf, touchedOf } from './query-text.js';
 import { subsequenceScore } from './subsequence.js';
-
-// ---------------------------------------------------------------------------------------------
-// Prepared text
-
-const preparedText = new WeakMap<SessionInfo, string>();
-let flattenSink = 0;
-
-/** Lower-case, every whitespace run collapsed to one space (the form all text matching uses). */
-export function normalizeText(s: string): string {
-  const lower = s.toLowerCase();
-  // Cheap pre-check: most text needs no replace (the regex replace dominates preparation time).
-  return /[\t\n\r\f\v\u00a0\u2028\u2029]|\s\s/.test(lower) ? lower.replace(/\s+/g, ' ') : lower;
-}
-
-function textOf(info: SessionInfo): string {
-  let text = preparedText.get(info);
-  if (text === undefined) {
-    text = normalizeText(info.allMessagesText);
-    // Flatten now (indexOf flattens its subject): V8 may hand back a rope, and the first search
-    // would otherwise flatten every prepared text at once (measured over 2,000 sessions: a first
-    // keystroke of 0.6–1.4 s; preparing is also cheaper when ropes do not pile up). The result
-    // goes to a sink so the optimiser cannot drop the call.
-    flattenSink ^= text.indexOf('\u0000');
-    preparedText.set(info, text);
-  }
-  return text;
-}
-
-export function isTextPrepared(info: SessionInfo): boolean {
-  return preparedText.has(info);
-}
-
-/**
- * Prepares the search text of not-yet-prepared sessions until `budgetMs` has passed.
- * Returns how many are still unprepared (0 = done). Meant to be called from idle callbacks.
- */
-export function prepareTexts(sessions: readonly SessionInfo[], budgetMs: number, clock: () => number = performance.now.bind(performance)): number {
-  const start = clock();
-  let remaining = 0;
-  for (const info of sessions) {
-    if (preparedText.has(info)) continue;
-    if (clock() - start >= budgetMs) {
-      remaining++;
-      continue;
-    }
-    textOf(info);
-  }
-  return remaining;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Index and matching
@@ -260,7 +211,7 @@ function scanText(
   const hits = new Map<SessionInfo, number>();
   let complete = whole;
   const visit = (info: SessionInfo, from: number): void => {
-    if (preparedOnly && !preparedText.has(info)) {
+    if (preparedOnly && !isTextPrepared(info)) {
       skipped.add(info);
       complete = false;
       return;
@@ -290,35 +241,6 @@ function scanText(
 }
 
 const TIER = 1000;
-
-/** The prepared (lower-cased, whitespace-collapsed) message text, for snippets. */
-export function preparedTextOf(info: SessionInfo): string {
-  return textOf(info);
-}
-
-const preparedTargets = new WeakMap<SessionInfo, string>();
-
-/** The lower-cased touched paths and commands (`file:`), made on first use. */
-function touchedOf(info: SessionInfo): string {
-  let text = preparedTargets.get(info);
-  if (text === undefined) {
-    text = info.toolTargets.toLowerCase();
-    preparedTargets.set(info, text);
-  }
-  return text;
-}
-
-const preparedOutput = new WeakMap<SessionInfo, string>();
-
-/** The prepared tool output text (`out:`), made on first use: only that predicate reads it. */
-function outputOf(info: SessionInfo): string {
-  let text = preparedOutput.get(info);
-  if (text === undefined) {
-    text = normalizeText(info.toolOutputText);
-    preparedOutput.set(info, text);
-  }
-  return text;
-}
 
 /** What one search pass shares between its terms. */
 interface Pass {
@@ -383,7 +305,7 @@ function regexScore(pass: Pass, re: RegExp, candidates: readonly SessionInfo[], 
       continue;
     }
     let hit: RegExpExecArray | null = null;
-    if (!(pass.preparedOnly && !preparedText.has(info))) hit = re.exec(textOf(info));
+    if (!(pass.preparedOnly && !isTextPrepared(info))) hit = re.exec(textOf(info));
     else pass.skipped.add(info);
     if (hit) {
       if (!textHits.has(info)) textHits.set(info, { start: hit.index, length: hit[0].length });

@@ -2,7 +2,7 @@
  * The text around a message-text hit, for the row's snippet (pure).
  */
 import type { SessionInfo } from '../store/types.js';
-import { preparedTextOf } from './query-engine.js';
+import { preparedTextOf } from './query-text.js';
 import type { TextHit } from './query-engine.js';
 
 export interface Snippet {

@@ -4,4 +4,5 @@
  */
 export * from './query-language.js';
 export * from './query-engine.js';
+export { isTextPrepared, normalizeText, prepareTexts, preparedTextOf } from './query-text.js';
 export * from './query-snippet.js';
