@@ -32,6 +32,7 @@ import {
 } from './cli-commands.js';
 import { checkCommand } from './cli-check.js';
 import { statsCommand } from './cli-stats.js';
+import { labelsCommand } from './cli-labels.js';
 import { resolveLocations, StoreError, type Locations } from './store/index.js';
 import { acquireTerminal } from './terminal/controlling-terminal.js';
 import { applyColours, decideColours } from './terminal/colour.js';
@@ -132,6 +133,8 @@ export async function main(argv: string[], io: Output): Promise<number> {
     switch (command.name) {
       case 'list':
         return (await listCommand(locations, { scope: flag('all') ? 'all' : flag('tree') ? 'cwd-tree' : 'cwd', json: flag('json'), nowMs: Date.now(), cache: !flag('no-cache') }, io)).code;
+      case 'labels':
+        return (await labelsCommand(locations, { scope: flag('all') ? 'all' : flag('tree') ? 'cwd-tree' : 'cwd', json: flag('json'), nowMs: Date.now(), cache: !flag('no-cache') }, io)).code;
       case 'tree':
         if (flag('json')) return (await treeCommand(locations, session, io)).code;
         return await runInteractive({ kind: 'tree', session, locations, print: flag('print'), all: false }, noColor, io);

@@ -90,6 +90,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     doc: "a table or JSON (pi's `SessionInfo` fields in pi's order, plus size, counts, branches, leaf, labels, models, usage, problems)",
   },
   {
+    name: 'labels',
+    args: [],
+    options: [['all', 'tree'], 'json', 'no-cache'],
+    summary: 'every label of every session in this folder (--tree: and sub-folders; --all: every project)',
+    doc: 'a table or JSON (`{label, time, entryId, entryType, text, session: {id, name, title, path}}`, newest label first): the bookmarks of every session in scope',
+  },
+  {
     name: 'tree',
     args: ['<session>'],
     options: [['json', 'print']],

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withCommandTable } from '../src/docs/command-table.js';
 import { withKeyTables } from '../src/docs/key-tables.js';
+import { withQueryTable } from '../src/docs/query-table.js';
 import { REPO_ROOT } from './helpers/corpus.js';
 
 const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
@@ -21,6 +22,10 @@ describe('README', () => {
 
   it('has the command table generated from the CLI\'s command table (run `npm run docs` after changing a command)', () => {
     expect(withCommandTable(readme)).toBe(readme);
+  });
+
+  it('has the search-language table generated from the `?` help\'s table (run `npm run docs` after changing it)', () => {
+    expect(withQueryTable(readme)).toBe(readme);
   });
 
   it('documents the test command that .ci/run runs', () => {

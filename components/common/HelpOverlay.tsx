@@ -19,6 +19,13 @@ export interface HelpOverlayProps<C extends string> {
   offset?: number;
   /** Footer text, e.g. "Esc / ? close"; '' for none (the screen's own key line says it). */
   footer?: string;
+  /** More sections after the keys, e.g. the search syntax (rows: what to type, what it does). */
+  extra?: readonly HelpSection[];
+}
+
+export interface HelpSection {
+  title: string;
+  rows: readonly { keys: string; description: string }[];
 }
 
 export type HelpLine = { kind: 'section'; text: string } | { kind: 'row'; keys: string; description: string } | { kind: 'blank' };
@@ -27,6 +34,7 @@ export type HelpLine = { kind: 'section'; text: string } | { kind: 'row'; keys: 
 export function helpLines<C extends string>(
   bindings: readonly KeyBinding<C>[],
   modeTitles: Readonly<Record<string, string>> = {},
+  extra: readonly HelpSection[] = [],
 ): HelpLine[] {
   const lines: HelpLine[] = [];
   helpRows(bindings).forEach((section, i) => {
@@ -35,6 +43,10 @@ export function helpLines<C extends string>(
     lines.push({ kind: 'section', text: title });
     for (const row of section.rows) lines.push({ kind: 'row', keys: row.keys, description: row.description });
   });
+  for (const section of extra) {
+    lines.push({ kind: 'blank' }, { kind: 'section', text: section.title });
+    for (const row of section.rows) lines.push({ kind: 'row', keys: row.keys, description: row.description });
+  }
   return lines;
 }
 
@@ -46,8 +58,9 @@ export function HelpOverlay<C extends string>({
   modeTitles = {},
   offset = 0,
   footer = 'Esc / ? close',
+  extra = [],
 }: HelpOverlayProps<C>) {
-  const lines = helpLines(bindings, modeTitles);
+  const lines = helpLines(bindings, modeTitles, extra);
   // "  <keys padded to keyWidth>  <description>"
   const keyWidth = Math.min(
     Math.max(0, ...lines.map((line) => (line.kind === 'row' ? displayWidth(line.keys) : 0))),

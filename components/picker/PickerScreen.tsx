@@ -38,6 +38,7 @@ import { createStoreSource, type PreviewData, type SessionSource } from '../../s
 import type { Locations } from '../../src/store/locations.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
+import { SEARCH_HELP } from '../../src/picker/query-syntax.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
 import { SessionRow } from './SessionRow.js';
@@ -252,7 +253,7 @@ export function PickerScreen(props: PickerScreenProps) {
   if (state.mode.kind === 'help') {
     return (
       <Box flexDirection="column" height={layout.height} width={size.columns} overflow="hidden">
-        <HelpOverlay bindings={PICKER_BINDINGS} width={size.columns} height={layout.height} title="pi-sessions · keys" modeTitles={PICKER_MODE_TITLES} footer="Esc / ? / q close · search syntax: words, &quot;phrase&quot;, re:regex, cwd: name: model: label: after:2w before:30d size:>10mb is:named|empty|fork|live" />
+        <HelpOverlay bindings={PICKER_BINDINGS} width={size.columns} height={layout.height} title="pi-sessions · keys" modeTitles={PICKER_MODE_TITLES} footer="Esc / ? / q close" extra={SEARCH_HELP} />
       </Box>
     );
   }

@@ -24,7 +24,7 @@ import { openRegular, openRegularSync } from '../store/regular-file.js';
 import { waitWhilePaused, type PauseFn } from '../store/list.js';
 import { summarizeFileSync } from '../store/summary.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
-import { asciiJson, CATALOGUE_FORMAT, CATALOGUE_VERSION, fromSessionRecord, parseHeader, type CatalogueHeader, type CatalogueRecord } from './format.js';
+import { asciiJson, CATALOGUE_FORMAT, CATALOGUE_VERSION, fromSessionRecord, packSearchTexts, parseHeader, unpackSearchTexts, type CatalogueHeader, type CatalogueRecord, type SearchTexts } from './format.js';
 import type { ResumePoint } from './incremental.js';
 
 /** `$XDG_CACHE_HOME/pi-sessions`, else `~/.cache/pi-sessions` (a relative XDG value is ignored, per the spec). */
@@ -41,6 +41,8 @@ export function catalogueFile(dir: string, root: string): string {
 const HEADER_PROBE = 4096;
 /** Pieces are written in batches of about this size (bounded memory, event-loop turns between). */
 const WRITE_BATCH = 4 * 1024 * 1024;
+
+const NO_TEXTS: SearchTexts = { allMessagesText: '', toolTargets: '', toolOutputText: '' };
 
 /** A loaded catalogue: its records, and per-session text read on demand from the open file. */
 export class Catalogue {
@@ -151,13 +153,13 @@ export class Catalogue {
     return buf;
   }
 
-  private readText(info: SessionInfo, offset: number, length: number): string {
+  private readText(info: SessionInfo, offset: number, length: number): SearchTexts {
     try {
-      return length === 0 ? '' : this.bytes(this.textBase + offset, length).toString('utf8');
+      return length === 0 ? NO_TEXTS : unpackSearchTexts(this.bytes(this.textBase + offset, length).toString('utf8'));
     } catch {
-      // The open file cannot fail us in practice; if it does, the session file still has the text.
+      // The open file cannot fail us in practice; if it does, the session file still has the texts.
       const fresh = summarizeFileSync(info.path);
-      return 'ok' in fresh ? '' : fresh.allMessagesText;
+      return 'ok' in fresh ? NO_TEXTS : fresh;
     }
   }
 }
@@ -249,7 +251,10 @@ export async function writeCatalogue(file: string, root: string, plan: PlannedRe
       if (text) {
         const origin = Array.isArray(text) ? text : source?.originOf(text);
         if (origin) textPieces.push({ copy: origin });
-        else if (!Array.isArray(text)) textPieces.push({ text: text.allMessagesText, bytes: Buffer.byteLength(text.allMessagesText) });
+        else if (!Array.isArray(text)) {
+          const packed = packSearchTexts(text);
+          textPieces.push({ text: packed, bytes: Buffer.byteLength(packed) });
+        }
         textOwners.push(record);
       }
       if (resume) {

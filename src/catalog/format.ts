@@ -6,8 +6,9 @@
  *   {"format":"pi-sessions-catalogue","version":1,"root":…,"meta":M,"text":T,"resume":R}\n
  *   meta    M bytes  JSON array of records (below): everything a row, the sort, the filters and
  *                    the predicates need, plus each file's validators (size, mtime, inode)
- *   text    T bytes  the sessions' `allMessagesText`, UTF-8, back to back (a record holds its
- *                    offset and length): read per session, only when a search or `--json` needs it
+ *   text    T bytes  each session's search texts, UTF-8, back to back (a record holds its offset
+ *                    and length): `allMessagesText`, `toolTargets` and `toolOutputText` packed as
+ *                    one string (packSearchTexts); read per session, only when a search needs it
  *   resume  R bytes  JSON resume points (see incremental.ts), read only for a file that grew
  *
  * Why sections and not one JSON document: on the 2,000-session bench store the metadata is ~2 MB
@@ -25,7 +26,7 @@ export { toSessionRecord, type SessionRecord } from '../store/session-info.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
-export const CATALOGUE_VERSION = 2;
+export const CATALOGUE_VERSION = 3;
 /** Coarser than any mtime granularity we expect on a local disk (ext4 ticks, 1 s on some others). */
 export const RACY_MS = 2000;
 
@@ -63,6 +64,26 @@ export interface CatalogueRecord {
 
 const fromMs = (ms: number | null): Date => new Date(ms ?? Number.NaN);
 
+/** A session's texts kept beside its record. */
+export type SearchTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'toolOutputText'>;
+
+/** `<messages length> <targets length>\n` then the three texts: lengths in UTF-16 units, so any text round-trips. */
+export function packSearchTexts(texts: SearchTexts): string {
+  return `${texts.allMessagesText.length} ${texts.toolTargets.length}\n${texts.allMessagesText}${texts.toolTargets}${texts.toolOutputText}`;
+}
+
+/** The inverse of packSearchTexts; throws on a string it did not make. */
+export function unpackSearchTexts(packed: string): SearchTexts {
+  const newline = packed.indexOf('\n');
+  const match = /^(\d+) (\d+)$/.exec(packed.slice(0, Math.max(0, newline)));
+  if (!match) throw new Error('malformed catalogue text');
+  const messages = Number(match[1]);
+  const targets = Number(match[2]);
+  const body = packed.slice(newline + 1);
+  if (messages + targets > body.length) throw new Error('malformed catalogue text');
+  return { allMessagesText: body.slice(0, messages), toolTargets: body.slice(messages, messages + targets), toolOutputText: body.slice(messages + targets) };
+}
+
 /**
  * Rebuilds the `SessionInfo` (same keys, same order as the summariser's; the `SessionInfo` type
  * of the literal makes a forgotten field a compile error). `allMessagesText` is an
@@ -71,11 +92,12 @@ const fromMs = (ms: number | null): Date => new Date(ms ?? Number.NaN);
  * in the literal keeps V8's fast object shape (defineProperty afterwards measured 4× slower).
  * Throws on a record of the wrong shape.
  */
-export function fromSessionRecord(path: string, size: number, mtimeMs: number, s: SessionRecord, loadText: (info: SessionInfo) => string): SessionInfo {
-  if (typeof s.id !== 'string' || typeof s.cwd !== 'string' || !Array.isArray(s.problems) || typeof s.usage !== 'object' || s.usage === null) {
+export function fromSessionRecord(path: string, size: number, mtimeMs: number, s: SessionRecord, loadTexts: (info: SessionInfo) => SearchTexts): SessionInfo {
+  if (typeof s.id !== 'string' || typeof s.cwd !== 'string' || !Array.isArray(s.tools) || !Array.isArray(s.problems) || typeof s.usage !== 'object' || s.usage === null) {
     throw new Error('malformed catalogue record');
   }
-  let text: string | undefined;
+  let texts: SearchTexts | undefined;
+  const loaded = (): SearchTexts => (texts ??= loadTexts(info));
   const info: SessionInfo = {
     path,
     id: s.id,
@@ -87,10 +109,10 @@ export function fromSessionRecord(path: string, size: number, mtimeMs: number, s
     messageCount: s.messageCount,
     firstMessage: s.firstMessage,
     get allMessagesText(): string {
-      return (text ??= loadText(info));
+      return loaded().allMessagesText;
     },
     set allMessagesText(value: string) {
-      text = value;
+      texts = { ...loaded(), allMessagesText: value };
     },
     size,
     mtimeMs,
@@ -102,6 +124,19 @@ export function fromSessionRecord(path: string, size: number, mtimeMs: number, s
     leafId: s.leafId,
     labels: s.labels,
     models: s.models,
+    tools: s.tools,
+    get toolTargets(): string {
+      return loaded().toolTargets;
+    },
+    set toolTargets(value: string) {
+      texts = { ...loaded(), toolTargets: value };
+    },
+    get toolOutputText(): string {
+      return loaded().toolOutputText;
+    },
+    set toolOutputText(value: string) {
+      texts = { ...loaded(), toolOutputText: value };
+    },
     usage: s.usage,
     problems: s.problems,
   };

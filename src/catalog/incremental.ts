@@ -16,6 +16,7 @@ import { NotRegularFileError } from '../store/regular-file.js';
 import { scanFdSync, seamHoldsSync, type ScannedFile, type Seam } from '../store/scan.js';
 import { SummaryCollector, type SummaryState } from '../store/summary.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
+import type { SearchTexts } from './format.js';
 import { nodeIo, type FileIo } from './io.js';
 
 export interface ResumePoint {
@@ -119,7 +120,7 @@ export function summarizeFull(path: string, io: FileIo = nodeIo): Summarised {
  * the same bytes at both ends of the seam. Returns undefined when it did not only grow (the
  * caller then reads it in full). Reads the seam's bytes to check, then only the new bytes.
  */
-export function summarizeAppended(path: string, previousText: string, point: ResumePoint, expectedIno: number, io: FileIo = nodeIo): Summarised | undefined {
+export function summarizeAppended(path: string, previous: SearchTexts, point: ResumePoint, expectedIno: number, io: FileIo = nodeIo): Summarised | undefined {
   let opened;
   try {
     opened = openRegularIo(io, path);
@@ -130,7 +131,7 @@ export function summarizeAppended(path: string, previousText: string, point: Res
   try {
     const seam = seamOf(point);
     if (stats.ino !== expectedIno || !seamHoldsSync(fd, stats.size, seam, io.readSync)) return undefined;
-    return feed(io, fd, path, stats, SummaryCollector.resume(path, point.state, previousText), { seam, lineNo: point.lineNo });
+    return feed(io, fd, path, stats, SummaryCollector.resume(path, point.state, previous), { seam, lineNo: point.lineNo });
   } catch {
     return undefined;
   } finally {

@@ -79,7 +79,7 @@ function refresh(path: string, record: CatalogueRecord | undefined, stat: Stats 
     const point = cat.resumePoint(record);
     const previous = cat.info(record);
     if (point && isSession(previous)) {
-      const s = summarizeAppended(path, previous.allMessagesText, point, record.i, io);
+      const s = summarizeAppended(path, previous, point, record.i, io);
       if (s) return { s, appended: true };
     }
   }

@@ -5,6 +5,8 @@ export * from './entry.js';
 export { readSession, readSessionSync, readSessionFromBuffer } from './read.js';
 export { buildTree, getBranch, activePath, parentOf, childrenOf, subtreeUsage, sessionUsage, branchPointCount, type SessionTree } from './tree.js';
 export { buildContext, buildContextEntries, entryToMessages, retainedTailOf, type SessionContext, type MessageSource, type RetainedTailDifference, type ContextOptions } from './context.js';
+export { entryPlaces, type EntryPlace } from './entry-place.js';
+export { sessionLabels, type SessionLabel } from './labels.js';
 export { summarizeFileSync, sessionTitle } from './summary.js';
 export { listSessions, discoverSessionFiles, sortByModified, type ListScope, type ListOptions, type ListResult } from './list.js';
 export { resolveLocations, encodeCwd, expandPath, isPathWithin, type Locations, type LocationInputs } from './locations.js';

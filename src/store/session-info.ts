@@ -46,6 +46,10 @@ export const SESSION_INFO_FIELDS = {
   leafId: plain,
   labels: plain,
   models: plain,
+  tools: plain,
+  // Search text of the tool calls (bounded, but still too big for a row): beside, like the message text.
+  toolTargets: { catalogue: 'beside', json: { as: 'omit' } },
+  toolOutputText: { catalogue: 'beside', json: { as: 'omit' } },
   usage: plain,
   problems: plain,
 } as const satisfies Record<keyof SessionInfo, FieldSpec>;

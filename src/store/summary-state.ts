@@ -7,8 +7,8 @@ import type { JsonObject, Problem, UsageTotals } from './types.js';
  * refresh). `SummaryCollector.resume(path, state, text)` continues exactly where `snapshot()` was
  * taken: feeding it the rest of the file gives the same `SessionInfo` as one pass over the whole.
  *
- * The message text is not part of the state (the catalogue already stores it as the search text):
- * the caller hands the previous `allMessagesText` back to `resume`.
+ * The texts are not part of the state (the catalogue already stores them as the search text):
+ * the caller hands the previous `allMessagesText`, `toolTargets` and `toolOutputText` back to `resume`.
  */
 export interface SummaryState {
   /** The header fields `finish` and the v1 rule use (never tool output or other bulk). */
@@ -28,6 +28,8 @@ export interface SummaryState {
   leafId: string | null;
   labels: [string, string][];
   models: string[];
+  /** Tool names called so far (the touched targets and output text are handed back like the text). */
+  tools: string[];
   usage: UsageTotals;
   ids: string[];
   /** Flattened `[parent, firstChild, parent, firstChild, …]`: half the JSON of nested pairs. */

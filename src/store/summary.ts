@@ -17,6 +17,8 @@ import { GLUE, PREFIX_WINDOW, TOOL_RESULT_MARKER, TOOL_RESULT_PREFIX, USAGE_KEY,
 import { HEADER_SEARCH_BYTES, NO_HEADER_IN_BOUND, READ_CHUNK_BYTES, givingUp, hasBom, headerRejection, isBlank, lineEntries, parseLine } from './lines.js';
 import { notASession } from './not-a-session.js';
 import { scanFromSync, type ScanOptions } from './scan.js';
+import { OUTPUT_PER_CALL, ToolFacts, boundedJsonString } from './tool-facts.js';
+import { replayLabel } from './tree.js';
 import type { SummaryState } from './summary-state.js';
 import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo } from './types.js';
 
@@ -50,6 +52,8 @@ export class SummaryCollector {
   readonly labels = new Map<string, string>();
   readonly models: string[] = [];
   readonly usage = emptyUsage();
+  /** Tool names, touched paths and commands, bounded output text (tool-facts.ts). */
+  toolFacts = new ToolFacts();
   private readonly ids = new Set<string>();
   private readonly firstChild = new Map<string, string>();
   private readonly branchParents = new Set<string>();
@@ -101,6 +105,7 @@ export class SummaryCollector {
       leafId: this.leafId,
       labels: [...this.labels],
       models: [...this.models],
+      tools: [...this.toolFacts.tools],
       usage: { ...this.usage },
       ids: [...this.ids],
       firstChild,
@@ -111,9 +116,11 @@ export class SummaryCollector {
 
   /**
    * A collector that continues from `state` (taken after a header was seen and nothing was
-   * rejected). `text` is the `allMessagesText` the snapshot's lines produced.
+   * rejected). `previous` holds the texts the snapshot's lines produced (`allMessagesText`,
+   * `toolTargets`, `toolOutputText`): the state does not repeat them.
    */
-  static resume(path: string, state: SummaryState, text: string): SummaryCollector {
+  static resume(path: string, state: SummaryState, previous: Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'toolOutputText'>): SummaryCollector {
+    const text = previous.allMessagesText;
     const c = new SummaryCollector(path);
     c.header = { ...state.header } as SessionHeader;
     c.problems.push(...state.problems.map((p) => ({ ...p })));
@@ -131,6 +138,7 @@ export class SummaryCollector {
     c.leafId = state.leafId;
     for (const [target, label] of state.labels) c.labels.set(target, label);
     c.models.push(...state.models);
+    c.toolFacts = ToolFacts.resume(state.tools, previous.toolTargets, previous.toolOutputText);
     Object.assign(c.usage, state.usage);
     for (const id of state.ids) c.ids.add(id);
     for (let i = 0; i + 1 < state.firstChild.length; i += 2) c.firstChild.set(state.firstChild[i]!, state.firstChild[i + 1]!);
@@ -178,6 +186,8 @@ export class SummaryCollector {
     this.entryCount++;
     this.messageCount++;
     this.noteNode(ids.id, ids.parentId);
+    // Escapes take more bytes than the text they stand for: decode a little more than is kept.
+    if (this.toolFacts.wantsOutput) this.toolFacts.addOutput(boundedJsonString(buf, marker, end, 2 * OUTPUT_PER_CALL));
     return true;
   }
 
@@ -252,12 +262,7 @@ export class SummaryCollector {
       const name = value['name'];
       this.name = typeof name === 'string' ? name.trim() || undefined : undefined;
     } else if (type === 'label') {
-      const target = value['targetId'];
-      const label = value['label'];
-      if (typeof target === 'string') {
-        if (label) this.labels.set(target, String(label));
-        else this.labels.delete(target);
-      }
+      replayLabel(this.labels, undefined, value);
     } else if (type === 'compaction' || type === 'branch_summary' || type === 'usage') {
       addUsage(this.usage, value['usage']);
       // A checkpoint's retained messages are searchable text of the session (§8.4); their usage
@@ -277,6 +282,15 @@ export class SummaryCollector {
       this.assistantMessageCount++;
       const model = assistantModel(message);
       if (model && !this.models.includes(model)) this.models.push(model);
+      this.toolFacts.addCalls(message['content']);
+    }
+    if (role === 'toolResult') {
+      // Before about 2025-11 a plain `output` string held the result.
+      const text = textOfContent(message['content']);
+      this.toolFacts.addOutput(text !== '' ? text : typeof message['output'] === 'string' ? message['output'] : '');
+    } else if (role === 'bashExecution') {
+      if (typeof message['command'] === 'string') this.toolFacts.addTarget(message['command']);
+      if (typeof message['output'] === 'string') this.toolFacts.addOutput(message['output']);
     }
     if (role !== 'user' && role !== 'assistant') return;
     if (role === 'user') this.userMessageCount++;
@@ -332,6 +346,9 @@ export class SummaryCollector {
       leafId: this.leafId !== null && this.leafId.startsWith('#') ? null : this.leafId,
       labels: [...this.labels.values()],
       models: this.models,
+      tools: this.toolFacts.tools,
+      toolTargets: this.toolFacts.toolTargets,
+      toolOutputText: this.toolFacts.toolOutputText,
       usage: this.usage,
       problems: this.problems,
     };

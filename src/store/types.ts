@@ -141,6 +141,12 @@ export interface SessionInfo {
   labels: string[];
   /** Models that answered (provider/model), in order of first use. */
   models: string[];
+  /** Tools the model called (names, in order of first use). */
+  tools: string[];
+  /** Paths tool calls touched and bash commands run, one per line (bounded: store/tool-facts.ts). */
+  toolTargets: string;
+  /** The start of each tool output, while the session's bound allows (store/tool-facts.ts). */
+  toolOutputText: string;
   usage: UsageTotals;
   problems: Problem[];
 }

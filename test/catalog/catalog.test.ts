@@ -211,7 +211,7 @@ describe('catalogue: incremental refresh', () => {
           expect('ok' in whole || !first.resume).toBe(true);
           continue;
         }
-        const next = summarizeAppended(target, first.result.allMessagesText, first.resume, first.ino);
+        const next = summarizeAppended(target, first.result, first.resume, first.ino);
         expect(next, path).toBeDefined();
         expect(next!.result, `${path} cut at ${cut}`).toStrictEqual(whole);
         resumed++;

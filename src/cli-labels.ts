@@ -1,0 +1,106 @@
+/**
+ * `pi-sessions labels`: every label of every session in scope, one bookmark list across sessions.
+ * The labels are the store's resolved ones (store/labels.ts); the entry text is what Copy would
+ * take (the full text), or the tree row for entries without text (a model change, a compaction).
+ * Newest label first; labels without a readable time last, in session order.
+ */
+import { listSessionsCached } from './catalog/list.js';
+import { plural } from './format.js';
+import type { CommandResult, Output } from './cli-commands.js';
+import { readSessionSync, sessionLabels, sessionTitle, type ListScope, type Locations, type SessionInfo } from './store/index.js';
+import { collectToolCalls, displayString, entryDisplay, entryFullText, formatLabelTime } from './tree/entry-display.js';
+import { displayWidth, padEndToWidth, sanitizeInline, terminalSafeJson, truncateToWidth } from './text/terminal-text.js';
+
+/** One row of `labels --json`. */
+export interface LabelRow {
+  label: string;
+  /** When the label was set (the label entry's timestamp as written; null when it had none). */
+  time: string | null;
+  entryId: string;
+  entryType: string | null;
+  /** The labelled entry's text; null when the entry is not in the file. */
+  text: string | null;
+  session: { id: string; name: string | null; title: string; path: string };
+}
+
+/** The label rows of one listed session (read in full: only sessions the listing says have labels). */
+export function labelRowsOf(info: SessionInfo): LabelRow[] | { problem: string } {
+  const loaded = readSessionSync(info.path);
+  if (!loaded.ok) return { problem: `${info.path}: ${loaded.message}` };
+  const toolCalls = collectToolCalls(loaded.entries);
+  const session = { id: info.id, name: info.name ?? null, title: sessionTitle(info), path: info.path };
+  return sessionLabels(loaded).map(({ entryId, label, timestamp, entry }) => ({
+    label,
+    time: timestamp === '' ? null : timestamp,
+    entryId,
+    entryType: entry?.type ?? null,
+    text: entry === undefined ? null : (entryFullText(entry) ?? displayString(entryDisplay(entry, { toolCalls }))),
+    session,
+  }));
+}
+
+const timeMs = (row: LabelRow): number => (row.time === null ? Number.NaN : Date.parse(row.time));
+
+/** Newest first; rows without a valid time keep their order after the others (sort is stable). */
+export function sortLabelRows(rows: LabelRow[]): LabelRow[] {
+  return rows.sort((a, b) => {
+    const ta = timeMs(a);
+    const tb = timeMs(b);
+    if (Number.isNaN(ta) || Number.isNaN(tb)) return Number.isNaN(ta) ? (Number.isNaN(tb) ? 0 : 1) : -1;
+    return tb - ta;
+  });
+}
+
+/** The table: time, label, session id and title, the entry's text; every cell one sanitised line. */
+export function formatLabelTable(rows: readonly LabelRow[], options: { nowMs: number; columns?: number }): string[] {
+  const cells = rows.map((r) => ({
+    time: r.time === null ? '?' : formatLabelTime(r.time, options.nowMs),
+    label: truncateToWidth(sanitizeInline(r.label, { newline: 'space' }), 30),
+    id: truncateToWidth(sanitizeInline(r.session.id), 8, ''),
+    title: truncateToWidth(sanitizeInline(r.session.title, { newline: 'space' }), 30),
+    text: r.text === null ? '(entry missing)' : sanitizeInline(r.text, { newline: 'space' }),
+  }));
+  const head = { time: 'TIME', label: 'LABEL', id: 'SESSION', title: 'TITLE', text: 'TEXT' };
+  const width = (key: keyof typeof head): number => Math.max(displayWidth(head[key]), ...cells.map((c) => displayWidth(c[key])));
+  const w = { time: width('time'), label: width('label'), id: width('id'), title: width('title') };
+  const line = (c: typeof head): string => {
+    const full = `${padEndToWidth(c.time, w.time)}  ${padEndToWidth(c.label, w.label)}  ${padEndToWidth(c.id, w.id)}  ${padEndToWidth(c.title, w.title)}  ${c.text}`;
+    return options.columns ? truncateToWidth(full, Math.max(options.columns - 1, 20)) : full;
+  };
+  return [line(head), ...cells.map(line)];
+}
+
+export async function labelsCommand(
+  locations: Locations,
+  options: { scope: ListScope; json: boolean; nowMs: number; cache?: boolean },
+  io: Output,
+): Promise<CommandResult> {
+  const result = await listSessionsCached(locations, { scope: options.scope, cache: options.cache ?? true });
+  try {
+    if (result.dirProblem) {
+      io.err(`pi-sessions: ${sanitizeInline(result.dirProblem)}`);
+      return { code: 1 };
+    }
+    const rows: LabelRow[] = [];
+    let failed = 0;
+    // The listing resolves labels with the same rule: a session it lists without any has none.
+    for (const info of result.sessions.filter((s) => s.labels.length > 0)) {
+      const got = labelRowsOf(info);
+      if ('problem' in got) {
+        failed++;
+        io.err(`pi-sessions: ${sanitizeInline(got.problem)}`);
+      } else rows.push(...got);
+    }
+    sortLabelRows(rows);
+    if (options.json) io.out(terminalSafeJson(JSON.stringify(rows, null, 2)));
+    else if (rows.length === 0) io.out(`No labels in ${sanitizeInline(result.searched)}.${options.scope === 'cwd' ? ' Try --all for every project.' : ''}`);
+    else {
+      for (const line of formatLabelTable(rows, { nowMs: options.nowMs, ...(io.columns ? { columns: io.columns } : {}) })) io.out(line);
+      const sessions = new Set(rows.map((r) => r.session.path)).size;
+      io.out(`${plural(rows.length, 'label')} in ${plural(sessions, 'session')} in ${sanitizeInline(result.searched)}`);
+    }
+    return { code: failed > 0 ? 1 : 0 };
+  } finally {
+    await result.saved;
+  }
+}

@@ -1,0 +1,380 @@
+/**
+ * Matching a parsed query (query-language.ts) over the picker's sessions (pure), on the texts query-text.ts prepares.
+ *
+ * Ranking (lower score is better, summed over terms): a name hit (tier 0) beats a fuzzy name hit
+ * (tier 1), which beats a message-text/cwd/id substring hit (tier 2), which beats a fuzzy cwd hit
+ * (tier 3), which beats pi's abbreviation tier: the word as a subsequence of the name (tier 4),
+ * then of the cwd (tier 5), as in pi's `/resume` (`sqlite idx`, `rfctr cfg`). Ties are left to
+ * the caller's recency order (`sort.ts`).
+ *
+ * Speed: matching a keystroke over thousands of sessions with ~100 KB of text each must stay well
+ * under 50 ms, so (1) the lower-cased, whitespace-collapsed message text is computed once per
+ * session object (WeakMap; `prepareTexts` lets the screen do it in idle time), (2) fuse only ever
+ * sees names and the few distinct cwds, never the text, and (3) substring results are cached per
+ * pattern: a pattern that contains a cached one ("auth" after "aut") only scans the sessions the
+ * shorter one matched, which is what typing produces.
+  */
+import Fuse from 'fuse.js';
+import type { SessionInfo } from '../store/types.js';
+import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from './query-language.js';
+import { isOwnLastWrite } from './own-write.js';
+import { isTextPrepared, outputOf, textOf, touchedOf } from './query-text.js';
+import { subsequenceScore } from './subsequence.js';
+
+// ---------------------------------------------------------------------------------------------
+// Index and matching
+
+interface PatternHits {
+  /** Prepared-text index of the first occurrence, per matching session. */
+  hits: Map<SessionInfo, number>;
+}
+
+const FUSE_THRESHOLD = 0.3;
+/** Fuzzy matching of one- and two-letter words only produces noise. */
+const FUZZY_MIN_LENGTH = 3;
+const PATTERN_CACHE_SIZE = 48;
+
+export interface SearchIndex {
+  readonly sessions: readonly SessionInfo[];
+  readonly names: readonly string[];
+  readonly cwds: readonly string[];
+  readonly ids: readonly string[];
+  readonly nameFuse: Fuse<{ i: number; name: string }>;
+  readonly cwdFuse: Fuse<string>;
+  /** Fuzzy results per word: session position → fuse score (0 = perfect). */
+  readonly fuzzyNameCache: Map<string, Map<number, number>>;
+  readonly fuzzyCwdCache: Map<string, Map<string, number>>;
+  /** Complete substring scans of the prepared text, per pattern (insertion order = age). */
+  readonly patternCache: Map<string, PatternHits>;
+}
+
+/** Builds the per-list index (fuse over names and distinct cwds). Build it once per session list. */
+export function createSearchIndex(sessions: readonly SessionInfo[]): SearchIndex {
+  const names = sessions.map((s) => (s.name ?? '').toLowerCase());
+  const cwds = sessions.map((s) => s.cwd.toLowerCase());
+  const named = sessions.flatMap((s, i) => (s.name && s.name.trim() !== '' ? [{ i, name: s.name }] : []));
+  const options = { ignoreLocation: true, includeScore: true, threshold: FUSE_THRESHOLD, isCaseSensitive: false };
+  return {
+    sessions,
+    names,
+    cwds,
+    ids: sessions.map((s) => s.id.toLowerCase()),
+    nameFuse: new Fuse(named, { ...options, keys: ['name'] }),
+    cwdFuse: new Fuse([...new Set(sessions.map((s) => s.cwd))], options),
+    fuzzyNameCache: new Map(),
+    fuzzyCwdCache: new Map(),
+    patternCache: new Map(),
+  };
+}
+
+function fuzzyNames(index: SearchIndex, word: string): Map<number, number> {
+  let found = index.fuzzyNameCache.get(word);
+  if (!found) {
+    found = new Map();
+    if (word.length >= FUZZY_MIN_LENGTH) {
+      for (const r of index.nameFuse.search(word)) found.set(r.item.i, r.score ?? 0);
+    }
+    index.fuzzyNameCache.set(word, found);
+  }
+  return found;
+}
+
+function fuzzyCwds(index: SearchIndex, word: string): Map<string, number> {
+  let found = index.fuzzyCwdCache.get(word);
+  if (!found) {
+    found = new Map();
+    if (word.length >= FUZZY_MIN_LENGTH) {
+      for (const r of index.cwdFuse.search(word)) found.set(r.item, r.score ?? 0);
+    }
+    index.fuzzyCwdCache.set(word, found);
+  }
+  return found;
+}
+
+/**
+ * pi's last tier: the word as an abbreviation (a subsequence) of the name, else of the cwd. A
+ * name abbreviation ranks before a cwd one; within each, pi's score (clamped into the tier).
+ */
+function abbreviationScore(word: string, name: string, cwd: string): number | undefined {
+  if (word.length < FUZZY_MIN_LENGTH) return undefined;
+  const inName = name === '' ? undefined : subsequenceScore(word, name);
+  if (inName !== undefined) return 4 * TIER + clampInTier(inName);
+  const inCwd = subsequenceScore(word, cwd);
+  return inCwd === undefined ? undefined : 5 * TIER + clampInTier(inCwd);
+}
+
+/** pi's scores run from about -150 (bonuses) upwards; keep them inside one tier's range. */
+function clampInTier(score: number): number {
+  return Math.min(TIER - 1, Math.max(0, score + 200));
+}
+
+export interface TextHit {
+  /** Offset and length of the first match in the prepared (normalised) text. */
+  start: number;
+  length: number;
+}
+
+export interface SessionMatch {
+  info: SessionInfo;
+  /** Lower is better (see the module comment); 0 for filter-only queries. */
+  score: number;
+  /** The first message-text hit, for the snippet. */
+  textHit?: TextHit;
+}
+
+export interface SearchOutcome {
+  /** Matches in the order of `index.sessions`. */
+  matches: SessionMatch[];
+  /**
+   * Sessions whose text was not searched because it is not prepared yet (only with
+   * `preparedOnly`); the screen says "searching n of N".
+   */
+  unindexed: number;
+}
+
+export interface SearchOptions {
+  /** Skip the message text of sessions not yet prepared instead of preparing it now. */
+  preparedOnly?: boolean;
+}
+
+function passesFilter(info: SessionInfo, term: QueryTerm): boolean {
+  switch (term.kind) {
+    case 'field': {
+      if (term.field === 'cwd') return info.cwd.toLowerCase().includes(term.text);
+      if (term.field === 'name') return (info.name ?? '').toLowerCase().includes(term.text);
+      const list = term.field === 'model' ? info.models : term.field === 'label' ? info.labels : term.field === 'tool' ? info.tools : undefined;
+      // `file:`: the touched paths and commands are one lower-cased text, a line each.
+      if (list === undefined) return touchedOf(info).includes(term.text);
+      return list.some((v) => v.toLowerCase().includes(term.text));
+    }
+    case 'after':
+      return info.modified.getTime() >= term.ms;
+    case 'before':
+      return info.modified.getTime() < term.ms;
+    case 'size':
+      switch (term.op) {
+        case '>':
+          return info.size > term.bytes;
+        case '<':
+          return info.size < term.bytes;
+        case '>=':
+          return info.size >= term.bytes;
+        case '<=':
+          return info.size <= term.bytes;
+      }
+      return false;
+    case 'is':
+      switch (term.flag) {
+        case 'named':
+          return info.name !== undefined && info.name.trim() !== '';
+        // "No assistant reply": the store lists every model that answered, so none means the
+        // session never got a reply (an aborted first prompt, or a file with no messages).
+        case 'empty':
+          return info.assistantMessageCount === 0;
+        case 'fork':
+          return info.parentSessionPath !== undefined;
+        case 'live':
+          return !isOwnLastWrite(info) && (info.modified.getTime() >= term.sinceMs || info.mtimeMs >= term.sinceMs);
+      }
+      return false;
+    default:
+      return true;
+  }
+}
+
+/**
+ * Finds `pattern` in the prepared text of `candidates`. A complete scan over the whole list is
+ * cached; a cached pattern contained in `pattern` narrows the scan to the sessions it matched.
+ */
+function scanText(
+  index: SearchIndex,
+  pattern: string,
+  candidates: readonly SessionInfo[],
+  whole: boolean,
+  preparedOnly: boolean,
+  skipped: Set<SessionInfo>,
+): Map<SessionInfo, number> {
+  const cached = index.patternCache.get(pattern);
+  if (cached) return cached.hits;
+  let narrowest: PatternHits | undefined;
+  let narrowestKey = '';
+  for (const [key, entry] of index.patternCache) {
+    if (key.length > narrowestKey.length && pattern.includes(key)) {
+      narrowest = entry;
+      narrowestKey = key;
+    }
+  }
+  // If `pattern` contains the cached key at offset k, its first occurrence cannot start before
+  // (first occurrence of the key) - k: the scan resumes there instead of at 0, so typing one more
+  // letter of a word found near the end of long texts doesn't rescan them.
+  const keyOffset = narrowest ? pattern.indexOf(narrowestKey) : 0;
+  const hits = new Map<SessionInfo, number>();
+  let complete = whole;
+  const visit = (info: SessionInfo, from: number): void => {
+    if (preparedOnly && !isTextPrepared(info)) {
+      skipped.add(info);
+      complete = false;
+      return;
+    }
+    const at = textOf(info).indexOf(pattern, from);
+    if (at >= 0) hits.set(info, at);
+  };
+  if (narrowest) {
+    if (whole) for (const [info, at] of narrowest.hits) visit(info, Math.max(0, at - keyOffset));
+    else {
+      for (const info of candidates) {
+        const at = narrowest.hits.get(info);
+        if (at !== undefined) visit(info, Math.max(0, at - keyOffset));
+      }
+    }
+  } else {
+    for (const info of whole ? index.sessions : candidates) visit(info, 0);
+  }
+  if (complete) {
+    index.patternCache.set(pattern, { hits });
+    if (index.patternCache.size > PATTERN_CACHE_SIZE) {
+      const oldest = index.patternCache.keys().next().value;
+      if (oldest !== undefined) index.patternCache.delete(oldest);
+    }
+  }
+  return hits;
+}
+
+const TIER = 1000;
+
+/** What one search pass shares between its terms. */
+interface Pass {
+  index: SearchIndex;
+  positions: Map<SessionInfo, number>;
+  /** Whether the candidates started as the whole list (then full scans may be cached). */
+  whole: boolean;
+  preparedOnly: boolean;
+  skipped: Set<SessionInfo>;
+}
+
+/** The text an `exact`/`prefix` term compares with: the title, else the cwd and its last folder. */
+function startsWithPrefix(info: SessionInfo, cwd: string, prefix: string): boolean {
+  const title = (info.name ?? info.firstMessage).toLowerCase();
+  if (title.startsWith(prefix) || cwd.startsWith(prefix)) return true;
+  const folder = cwd.replace(/[/\\]+$/, '');
+  return folder.slice(Math.max(folder.lastIndexOf('/'), folder.lastIndexOf('\\')) + 1).startsWith(prefix);
+}
+
+/** Name, message text, cwd or id contains `pattern` (the literal part of word, phrase and exact terms). */
+function literalScore(pass: Pass, term: { kind: 'word' | 'phrase' | 'exact'; text: string }, candidates: readonly SessionInfo[], textHits: Map<SessionInfo, TextHit>): Map<SessionInfo, number> {
+  const { index } = pass;
+  const pattern = term.text;
+  const inText = scanText(index, pattern, candidates, pass.whole, pass.preparedOnly, pass.skipped);
+  const fuzzyName = term.kind === 'word' ? fuzzyNames(index, pattern) : undefined;
+  const fuzzyCwd = term.kind === 'word' ? fuzzyCwds(index, pattern) : undefined;
+  const out = new Map<SessionInfo, number>();
+  for (const info of candidates) {
+    const i = pass.positions.get(info) ?? 0;
+    const name = index.names[i] ?? '';
+    let score: number | undefined;
+    const nameAt = name.indexOf(pattern);
+    if (nameAt >= 0) {
+      // Earlier and fuller name hits first: "fix" in "fix login" beats "prefix handling".
+      score = Math.min(nameAt, 99) + (1 - pattern.length / Math.max(name.length, 1)) * 100;
+    } else if (fuzzyName?.has(i)) {
+      score = 1 * TIER + (fuzzyName.get(i) ?? 0) * 100;
+    } else {
+      const at = inText.get(info);
+      if (at !== undefined) {
+        score = 2 * TIER;
+        if (!textHits.has(info)) textHits.set(info, { start: at, length: pattern.length });
+      } else if ((index.cwds[i] ?? '').includes(pattern) || (index.ids[i] ?? '').includes(pattern)) {
+        score = 2 * TIER;
+      } else if (fuzzyCwd?.has(info.cwd)) {
+        score = 3 * TIER + (fuzzyCwd.get(info.cwd) ?? 0) * 100;
+      } else if (term.kind === 'word') {
+        score = abbreviationScore(pattern, name, index.cwds[i] ?? '');
+      }
+    }
+    if (score !== undefined) out.set(info, score);
+  }
+  return out;
+}
+
+function regexScore(pass: Pass, re: RegExp, candidates: readonly SessionInfo[], textHits: Map<SessionInfo, TextHit>): Map<SessionInfo, number> {
+  const out = new Map<SessionInfo, number>();
+  for (const info of candidates) {
+    const i = pass.positions.get(info) ?? 0;
+    if (re.test(info.name ?? '')) {
+      out.set(info, 0);
+      continue;
+    }
+    let hit: RegExpExecArray | null = null;
+    if (!(pass.preparedOnly && !isTextPrepared(info))) hit = re.exec(textOf(info));
+    else pass.skipped.add(info);
+    if (hit) {
+      if (!textHits.has(info)) textHits.set(info, { start: hit.index, length: hit[0].length });
+      out.set(info, 2 * TIER);
+    } else if (re.test(pass.index.cwds[i] ?? '') || re.test(pass.index.ids[i] ?? '')) out.set(info, 2 * TIER);
+  }
+  return out;
+}
+
+/** The candidates `term` matches, with their score (0 for terms that only filter). */
+function matchTerm(pass: Pass, term: QueryTerm, candidates: readonly SessionInfo[], textHits: Map<SessionInfo, TextHit>): Map<SessionInfo, number> {
+  switch (term.kind) {
+    case 'word':
+    case 'phrase':
+    case 'exact':
+      return literalScore(pass, term, candidates, textHits);
+    case 'regex':
+      return regexScore(pass, term.re, candidates, textHits);
+    case 'prefix': {
+      const out = new Map<SessionInfo, number>();
+      for (const info of candidates) if (startsWithPrefix(info, pass.index.cwds[pass.positions.get(info) ?? 0] ?? '', term.text)) out.set(info, 0);
+      return out;
+    }
+    case 'out': {
+      const out = new Map<SessionInfo, number>();
+      for (const info of candidates) if (outputOf(info).includes(term.text)) out.set(info, 0);
+      return out;
+    }
+    case 'not': {
+      // The inner term's hits are not this session's hits: keep them out of the snippet.
+      const inner = matchTerm(pass, term.term, candidates, new Map());
+      return new Map(candidates.filter((info) => !inner.has(info)).map((info) => [info, 0]));
+    }
+    case 'or': {
+      const out = new Map<SessionInfo, number>();
+      for (const alternative of term.terms) {
+        for (const [info, score] of matchTerm(pass, alternative, candidates, textHits)) out.set(info, Math.min(score, out.get(info) ?? Number.POSITIVE_INFINITY));
+      }
+      return out;
+    }
+    default:
+      return new Map(candidates.filter((info) => passesFilter(info, term)).map((info) => [info, 0]));
+  }
+}
+
+/** Terms answered from the session's own fields alone (cheap): they narrow the list first. */
+function isFieldFilter(term: QueryTerm): term is TokenTerm {
+  return !isRankingTerm(term) && term.kind !== 'out' && term.kind !== 'not' && term.kind !== 'or';
+}
+
+/** Runs a successfully parsed query over the index. */
+export function searchSessions(index: SearchIndex, query: ParsedQuery, options: SearchOptions = {}): SearchOutcome {
+  if (!query.ok) return { matches: [], unindexed: 0 };
+  const filters = query.terms.filter(isFieldFilter);
+  const others = query.terms.filter((t) => !isFieldFilter(t));
+  const positions = new Map<SessionInfo, number>();
+  index.sessions.forEach((info, i) => positions.set(info, i));
+  const pass: Pass = { index, positions, whole: filters.length === 0, preparedOnly: options.preparedOnly ?? false, skipped: new Set() };
+  let candidates: SessionInfo[] = filters.length === 0 ? [...index.sessions] : index.sessions.filter((info) => filters.every((t) => passesFilter(info, t)));
+  const scores = new Map<SessionInfo, number>();
+  const textHits = new Map<SessionInfo, TextHit>();
+  for (const term of others) {
+    const matched = matchTerm(pass, term, candidates, textHits);
+    candidates = candidates.filter((info) => matched.has(info));
+    for (const info of candidates) scores.set(info, (scores.get(info) ?? 0) + (matched.get(info) ?? 0));
+  }
+  const matches = candidates.map((info): SessionMatch => {
+    const hit = textHits.get(info);
+    return hit ? { info, score: scores.get(info) ?? 0, textHit: hit } : { info, score: scores.get(info) ?? 0 };
+  });
+  return { matches, unindexed: pass.skipped.size };
+}
