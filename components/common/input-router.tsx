@@ -1,19 +1,27 @@
 /**
- * One keyboard subscription for the whole app, so no key is ever lost.
+ * The app's one keyboard path: ink's raw input → the tokenizer (src/keymap/tokenize.ts) → the
+ * screen on top, in order, so no key is ever lost or merged with its neighbours.
  *
- * ink's `useInput` subscribes in an effect: a key that arrives between a screen's first paint and
- * that effect (a new screen, a menu that just opened) reaches nobody and is dropped. Under load
- * that window is long enough for a fast typist or a paste to lose keys. The router subscribes
- * once, delivers each key to the most recently registered handler, and queues keys while no
- * handler is registered, replaying them to the next one that registers.
- *
- * It also keeps raw mode on across screen swaps: ink reference-counts raw mode by subscription,
- * and a swap would otherwise switch it off for a millisecond (keys echoed, Ctrl+C a real SIGINT).
+ * - The bytes come from ink's own input events (`internal_eventEmitter` 'input', in read order,
+ *   whatever stream ink was given as stdin); ink's own splitting is undone by the tokenizer, which
+ *   sees the stream as one sequence of reads. Raw mode is switched on once, for the app's life:
+ *   ink reference-counts raw mode, and a screen swap must not switch it off for a millisecond
+ *   (keys echoed, Ctrl+C a real SIGINT).
+ * - A screen registers a handler with `useKeys`. The handler gets every key not yet taken and
+ *   returns how many it took (a prefix): a screen that is being left (Enter opened the tree, Esc
+ *   goes back) takes no more, and the rest of the same read waits for the next screen. Keys that
+ *   arrive while no screen takes them are queued, and replayed when one registers or more input
+ *   arrives, so a key typed during a screen swap reaches the new screen.
+ * - A lone ESC is resolved after ESC_TIMEOUT_MS without input (the tokenizer's rule).
+ * - `markKeyArrived()` is called for every key, so background work can yield to typing.
  */
-import { useInput, type Key } from 'ink';
-import React, { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef } from 'react';
+import { useStdin } from 'ink';
+import React, { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { createTokenizer, ESC_TIMEOUT_MS, type Keypress } from '../../src/keymap/tokenize.js';
+import { markKeyArrived } from '../../src/terminal/input-activity.js';
 
-export type KeyHandler = (input: string, key: Key) => void;
+/** Takes keys in order and returns how many it consumed (0 to keys.length). */
+export type KeyHandler = (keys: readonly Keypress[]) => number;
 
 interface Router {
   register(handler: KeyHandler): () => void;
@@ -21,43 +29,103 @@ interface Router {
 
 const RouterContext = createContext<Router | null>(null);
 
-export function InputRouter({ children }: { children: React.ReactNode }): React.JSX.Element {
-  const handlers = useRef<KeyHandler[]>([]);
-  const queue = useRef<[string, Key][]>([]);
+/** The router's state and delivery loop, independent of React. */
+function createRouter(): Router & { input(keys: readonly Keypress[]): void } {
+  const handlers: KeyHandler[] = [];
+  const queue: Keypress[] = [];
+  let delivering = false;
+  const deliver = (): void => {
+    // A handler may register or unregister screens while it runs (it dispatches): never re-enter.
+    if (delivering) return;
+    delivering = true;
+    try {
+      for (;;) {
+        const active = handlers[handlers.length - 1];
+        if (!active || queue.length === 0) return;
+        const taken = Math.max(0, Math.min(queue.length, active(queue.slice())));
+        queue.splice(0, taken);
+        if (taken === 0 || handlers[handlers.length - 1] === active) return;
+      }
+    } finally {
+      delivering = false;
+    }
+  };
+  return {
+    input(keys) {
+      for (const keypress of keys) {
+        markKeyArrived();
+        queue.push(keypress);
+      }
+      deliver();
+    },
+    register(handler) {
+      handlers.push(handler);
+      deliver();
+      return () => {
+        const at = handlers.lastIndexOf(handler);
+        if (at >= 0) handlers.splice(at, 1);
+      };
+    },
+  };
+}
 
-  useInput((input, key) => {
-    const active = handlers.current[handlers.current.length - 1];
-    if (active) active(input, key);
-    else queue.current.push([input, key]);
-  });
-
-  const register = useCallback((handler: KeyHandler) => {
-    handlers.current.push(handler);
-    for (const [input, key] of queue.current.splice(0)) handler(input, key);
-    return () => {
-      const at = handlers.current.lastIndexOf(handler);
-      if (at >= 0) handlers.current.splice(at, 1);
+/** Subscribes to ink's raw input for as long as `enabled`, feeding tokenized keys to `onKeys`. */
+function useRawKeys(onKeys: (keys: readonly Keypress[]) => void, enabled: boolean): void {
+  const { internal_eventEmitter: emitter, setRawMode, isRawModeSupported } = useStdin();
+  const latest = useRef(onKeys);
+  latest.current = onKeys;
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const tokenizer = createTokenizer();
+    let timer: NodeJS.Timeout | undefined;
+    const onInput = (chunk: string | Buffer): void => {
+      clearTimeout(timer);
+      timer = undefined;
+      const keys = tokenizer.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      if (tokenizer.pending() === 'escape') {
+        timer = setTimeout(() => {
+          timer = undefined;
+          const flushed = tokenizer.flush();
+          if (flushed.length > 0) latest.current(flushed);
+        }, ESC_TIMEOUT_MS);
+      }
+      if (keys.length > 0) latest.current(keys);
     };
-  }, []);
-  const router = useMemo(() => ({ register }), [register]);
-  return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
+    emitter.on('input', onInput);
+    if (isRawModeSupported) setRawMode(true);
+    return () => {
+      clearTimeout(timer);
+      emitter.off('input', onInput);
+      if (isRawModeSupported) setRawMode(false);
+    };
+  }, [emitter, setRawMode, isRawModeSupported, enabled]);
+}
+
+export function InputRouter({ children }: { children: React.ReactNode }): React.JSX.Element {
+  const router = useMemo(() => createRouter(), []);
+  useRawKeys(router.input, true);
+  const context = useMemo<Router>(() => ({ register: router.register }), [router]);
+  return <RouterContext.Provider value={context}>{children}</RouterContext.Provider>;
 }
 
 /**
- * A screen's keyboard handler. Inside an `InputRouter` it is registered with the router (the
- * latest registered, active handler gets the keys); outside one (component tests) it falls back
- * to ink's `useInput`.
+ * A screen's keyboard handler. Inside an `InputRouter` it is registered with it (the latest
+ * registered, active handler gets the keys); outside one (a screen rendered alone in a component
+ * test) the screen gets its own router.
  */
 export function useKeys(handler: KeyHandler, options: { isActive?: boolean } = {}): void {
-  const router = useContext(RouterContext);
+  const shared = useContext(RouterContext);
+  const own = useMemo(() => (shared ? null : createRouter()), [shared]);
+  const router = shared ?? own!;
   const latest = useRef(handler);
   latest.current = handler;
   const active = options.isActive !== false;
+  const onOwnKeys = useCallback((keys: readonly Keypress[]) => own?.input(keys), [own]);
+  useRawKeys(onOwnKeys, own !== null);
   // A layout effect registers in the same commit that first paints the screen (and unregisters
   // the previous one in it), so no key can reach a screen that is no longer shown.
   useLayoutEffect(() => {
-    if (!router || !active) return undefined;
-    return router.register((input, key) => latest.current(input, key));
+    if (!active) return undefined;
+    return router.register((keys) => latest.current(keys));
   }, [router, active]);
-  useInput(handler, { isActive: router === null && active });
 }

@@ -1,25 +1,51 @@
 /**
- * `useReducer` whose latest state is readable synchronously, between renders.
+ * `useReducer` whose latest state is readable synchronously, between renders, and which renders
+ * once for a batch of actions.
  *
- * ink delivers every key of one read (a paste, fast typing, a test writing "↓↓⏎") synchronously,
- * before React renders. A handler that decides by the current mode (menu open? text input?) must
- * see the state the previous key produced, not the last rendered one. Here dispatch applies the
- * reducer to a ref at once and asks React to render the result.
+ * The keys of one read (a burst, a paste, a test writing "↓↓⏎") are reduced one after another
+ * against the state each previous key produced, before React renders: the key handler must know
+ * at once whether a key left the screen (then the rest belong to the next one). `batch(fn)` applies
+ * every action `fn` dispatches to the ref and asks React for one render at the end (ink renders
+ * synchronously per setState otherwise: forty Backspaces would be forty frames).
  */
 import { useCallback, useRef, useState } from 'react';
 
-export function useSyncReducer<S, A>(reducer: (state: S, action: A) => S, init: () => S): [S, (action: A) => void, { readonly current: S }] {
+export interface SyncReducer<S, A> {
+  state: S;
+  dispatch(action: A): void;
+  /** Runs `fn`, rendering once afterwards for all it dispatched. */
+  batch(fn: () => void): void;
+  /** The latest state, including actions not rendered yet. */
+  ref: { readonly current: S };
+}
+
+export function useSyncReducer<S, A>(reducer: (state: S, action: A) => S, init: () => S): SyncReducer<S, A> {
   const ref = useRef<S | undefined>(undefined);
   if (ref.current === undefined) ref.current = init();
   const [state, setState] = useState<S>(ref.current);
+  const batching = useRef(0);
+  const dirty = useRef(false);
   const dispatch = useCallback(
     (action: A) => {
       const next = reducer(ref.current as S, action);
       if (next === ref.current) return;
       ref.current = next;
-      setState(next);
+      if (batching.current > 0) dirty.current = true;
+      else setState(next);
     },
     [reducer],
   );
-  return [state, dispatch, ref as { readonly current: S }];
+  const batch = useCallback((fn: () => void) => {
+    batching.current++;
+    try {
+      fn();
+    } finally {
+      batching.current--;
+      if (batching.current === 0 && dirty.current) {
+        dirty.current = false;
+        setState(ref.current as S);
+      }
+    }
+  }, []);
+  return { state, dispatch, batch, ref: ref as { readonly current: S } };
 }

@@ -8,11 +8,13 @@
  */
 import { homedir } from 'node:os';
 import { Box, Text } from 'ink';
-import { useKeys } from '../common/input-router.js';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { TextInputView } from '../common/TextInputView.js';
+import { useEffectRunner } from '../common/use-effect-runner.js';
+import { useScreenKeys } from '../common/use-screen-keys.js';
+import { useSyncReducer } from '../common/use-sync-reducer.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
 import { PICKER_BINDINGS, PICKER_MODE_TITLES } from '../../src/picker/keymap.js';
 import { computeLayout, formatRow, rightColumns } from '../../src/picker/layout.js';
@@ -28,6 +30,7 @@ import {
   resumePickerState,
   SCOPE_TITLES,
   selectedRow,
+  takesKeys,
   type PickerAction,
   type PickerEffect,
   type PickerExit,
@@ -81,7 +84,7 @@ export function PickerScreen(props: PickerScreenProps) {
   const home = props.home ?? homedir();
   const size = useTerminalSize();
   const source = useMemo(() => props.source ?? createStoreSource(props.locations, { cache: !props.noCache }), [props.source, props.locations, props.noCache]);
-  const [state, dispatch] = useReducer(pickerReducer, undefined, () =>
+  const machine = useSyncReducer(pickerReducer, () =>
     props.initialState
       ? resumePickerState(props.initialState, size)
       : initialPickerState({
@@ -95,8 +98,7 @@ export function PickerScreen(props: PickerScreenProps) {
           ...(props.query !== undefined ? { query: props.query } : {}),
         }),
   );
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const { state, dispatch, ref: stateRef } = machine;
 
   useEffect(() => {
     dispatch({ type: 'resize', columns: size.columns, rows: size.rows });
@@ -104,13 +106,9 @@ export function PickerScreen(props: PickerScreenProps) {
 
   const nowRef = useRef(now);
   nowRef.current = now;
-  const onInput = useCallback((input: string, key: Parameters<typeof keyAction>[1]) => {
-    dispatch(keyAction(input, key, nowRef.current()));
-  }, []);
-  useKeys(onInput);
+  useScreenKeys(machine, (keypress) => keyAction(keypress, nowRef.current()), takesKeys);
 
   // --- effects -------------------------------------------------------------------------------
-  const done = useRef(0);
   const loads = useRef(new Map<Scope, AbortController>());
   const mounted = useRef(true);
   useEffect(
@@ -120,68 +118,70 @@ export function PickerScreen(props: PickerScreenProps) {
     },
     [],
   );
-  const safeDispatch = useCallback((action: PickerAction) => {
-    if (mounted.current) dispatch(action);
-  }, []);
+  const safeDispatch = useCallback(
+    (action: PickerAction) => {
+      if (mounted.current) dispatch(action);
+    },
+    [dispatch],
+  );
 
-  useEffect(() => {
-    const pending = state.effects.filter((e) => e.id > done.current);
-    if (pending.length === 0) return;
-    done.current = Math.max(...pending.map((e) => e.id));
-    for (const effect of pending) runEffect(effect);
-    dispatch({ type: 'effectsTaken', upTo: done.current });
+  useEffectRunner(
+    state.effects,
+    (effect) => effect.id,
+    runEffect,
+    (upTo) => dispatch({ type: 'effectsTaken', upTo }),
+  );
 
-    function runEffect(effect: PickerEffect): void {
-      switch (effect.kind) {
-        case 'load': {
-          loads.current.get(effect.scope)?.abort();
-          const controller = new AbortController();
-          loads.current.set(effect.scope, controller);
-          const scope = effect.scope;
-          source
-            .list(scope, (sessions, loaded, total) => safeDispatch({ type: 'sessions', scope, sessions, loaded, total }), controller.signal)
-            .then((summary) => {
-              if (controller.signal.aborted) return;
-              const action: PickerAction = { type: 'loadDone', scope, searched: summary.searched, skipped: summary.skipped, sessions: summary.sessions };
-              if (summary.dirMissing) action.dirMissing = true;
-              if (summary.problem) action.problem = summary.problem;
-              safeDispatch(action);
-            })
-            .catch((error: unknown) => {
-              if (!controller.signal.aborted) safeDispatch({ type: 'loadFailed', scope, error: errorText(error) });
-            });
-          return;
-        }
-        case 'rename':
-          source
-            .rename(effect.path, effect.name)
-            .then((name) => safeDispatch({ type: 'renamed', path: effect.path, name }))
-            .catch((error: unknown) => safeDispatch({ type: 'renameFailed', path: effect.path, previous: effect.previous, error: errorText(error) }));
-          return;
-        case 'trash':
-          source
-            .trash(effect.paths, effect.permanent)
-            .then((outcome) => safeDispatch({ type: 'trashed', outcome, permanent: effect.permanent }))
-            .catch((error: unknown) => safeDispatch({ type: 'trashFailed', error: errorText(error) }));
-          return;
-        case 'restore':
-          source
-            .restore(effect.batch)
-            .then((outcome) => safeDispatch({ type: 'restored', outcome }))
-            .catch((error: unknown) =>
-              safeDispatch({ type: 'restored', outcome: { restored: [], failed: effect.batch.map((b) => ({ path: b.path, error: errorText(error) })) } }),
-            );
-          return;
-        case 'open':
-          onOpenTree(effect.path, stateRef.current);
-          return;
-        case 'exit':
-          for (const controller of loads.current.values()) controller.abort();
-          onExit(effect.exit);
-          return;
+  function runEffect(effect: PickerEffect): void {
+    switch (effect.kind) {
+      case 'load': {
+        loads.current.get(effect.scope)?.abort();
+        const controller = new AbortController();
+        loads.current.set(effect.scope, controller);
+        const scope = effect.scope;
+        source
+          .list(scope, (sessions, loaded, total) => safeDispatch({ type: 'sessions', scope, sessions, loaded, total }), controller.signal)
+          .then((summary) => {
+            if (controller.signal.aborted) return;
+            const action: PickerAction = { type: 'loadDone', scope, searched: summary.searched, skipped: summary.skipped, sessions: summary.sessions };
+            if (summary.dirMissing) action.dirMissing = true;
+            if (summary.problem) action.problem = summary.problem;
+            safeDispatch(action);
+          })
+          .catch((error: unknown) => {
+            if (!controller.signal.aborted) safeDispatch({ type: 'loadFailed', scope, error: errorText(error) });
+          });
+        return;
       }
+      case 'rename':
+        source
+          .rename(effect.path, effect.name)
+          .then((name) => safeDispatch({ type: 'renamed', path: effect.path, name }))
+          .catch((error: unknown) => safeDispatch({ type: 'renameFailed', path: effect.path, previous: effect.previous, error: errorText(error) }));
+        return;
+      case 'trash':
+        source
+          .trash(effect.paths, effect.permanent)
+          .then((outcome) => safeDispatch({ type: 'trashed', outcome, permanent: effect.permanent }))
+          .catch((error: unknown) => safeDispatch({ type: 'trashFailed', error: errorText(error) }));
+        return;
+      case 'restore':
+        source
+          .restore(effect.batch)
+          .then((outcome) => safeDispatch({ type: 'restored', outcome }))
+          .catch((error: unknown) =>
+            safeDispatch({ type: 'restored', outcome: { restored: [], failed: effect.batch.map((b) => ({ path: b.path, error: errorText(error) })) } }),
+          );
+        return;
+      case 'open':
+        onOpenTree(effect.path, stateRef.current);
+        return;
+      case 'exit':
+        for (const controller of loads.current.values()) controller.abort();
+        onExit(effect.exit);
+        return;
     }
-  }, [state.effects, source, safeDispatch, onExit, onOpenTree]);
+  }
 
   // Status messages disappear after a while (errors stay longer).
   const status = state.status;

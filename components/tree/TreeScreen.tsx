@@ -6,8 +6,10 @@
  */
 import { Box, Text, useStdout } from 'ink';
 import { useKeys } from '../common/input-router.js';
+import { Menu } from '../common/Menu.js';
+import { useEffectRunner } from '../common/use-effect-runner.js';
+import { useScreenKeys } from '../common/use-screen-keys.js';
 import { useSyncReducer } from '../common/use-sync-reducer.js';
-import SelectInput from 'ink-select-input';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { KeyHints } from '../common/KeyHints.js';
@@ -15,8 +17,6 @@ import { StatusLine, type StatusMessage as CommonStatus } from '../common/Status
 import { TextInputView } from '../common/TextInputView.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
 import { formatAbsoluteDate, formatCost, formatTokens } from '../../src/format.js';
-import { keyNameFromInk, keyNamesFromInk, type InkKey, type KeyName } from '../../src/keymap/keymap.js';
-import type { TextInputAction } from '../../src/state/text-input.js';
 import * as realStore from '../../src/store/index.js';
 import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
@@ -28,7 +28,7 @@ import { displayString, entryFullText, formatLabelTime } from '../../src/tree/en
 import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type TreeIndex } from '../../src/tree/flatten.js';
 import { TREE_BINDINGS, TREE_MODE_TITLES } from '../../src/tree/keymap.js';
 import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
-import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, treeReducer, type DetailSource, type MenuAction, type TreeAction, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
+import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, takesKeys, treeKey, treeReducer, type DetailSource, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
 import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleDetail } from '../../src/tree/detail-view.js';
 import { panOffset } from '../../src/tree/pan.js';
 import { TreeRow, leafLegend, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
@@ -72,22 +72,6 @@ const FORMAT: DetailFormat = {
   },
 };
 
-const MENU_ITEMS: { label: string; value: MenuAction }[] = [
-  { label: 'Resume from here', value: 'resume' },
-  { label: 'Resume from here with a summary…', value: 'resume-summary' },
-  { label: 'Fork to a new session', value: 'fork' },
-  { label: 'Label…', value: 'label' },
-  { label: 'View', value: 'view' },
-  { label: 'Copy', value: 'copy' },
-  { label: 'Open in pi', value: 'open' },
-  { label: 'Cancel', value: 'cancel' },
-];
-
-const FORK_ITEMS = [
-  { label: 'Open the new session in pi', value: 'open-fork' as const },
-  { label: 'Stay here', value: 'stay' as const },
-];
-
 interface Loaded {
   session: LoadedSession;
   tree: SessionTree;
@@ -99,38 +83,6 @@ function load(store: TreeStore, session: LoadedSession, previous?: TreeIndex): L
   const tree = store.buildTree(session);
   const index = buildIndex(tree, previous ? { texts: previous.texts } : {});
   return { session, tree, index, totals: store.sessionUsage(tree) };
-}
-
-function textInputAction(name: KeyName | undefined, input: string, key: InkKey): TextInputAction | undefined {
-  switch (name) {
-    case 'backspace':
-      return { type: 'backspace' };
-    case 'left':
-      return { type: 'left' };
-    case 'right':
-      return { type: 'right' };
-    case 'ctrl+left':
-    case 'meta+left':
-    case 'meta+b':
-      return { type: 'wordLeft' };
-    case 'ctrl+right':
-    case 'meta+right':
-    case 'meta+f':
-      return { type: 'wordRight' };
-    case 'home':
-      return { type: 'home' };
-    case 'end':
-      return { type: 'end' };
-    case 'ctrl+w':
-    case 'meta+backspace':
-      return { type: 'deleteWordLeft' };
-    case 'ctrl+u':
-      return { type: 'clearToStart' };
-    default:
-      break;
-  }
-  if (key.ctrl || key.meta || key.escape || key.return || key.tab || key.upArrow || key.downArrow) return undefined;
-  return input === '' ? undefined : { type: 'insert', text: input };
 }
 
 export function TreeScreen(props: TreeScreenProps) {
@@ -154,17 +106,29 @@ export function TreeScreen(props: TreeScreenProps) {
     };
   }, [props.path, store]);
 
-  if (loaded === null) return <Message text={`Loading ${props.path}…`} onBack={props.onBack} onExit={props.onExit} />;
+  if (loaded === null) return <Message text={`Loading ${props.path}…`} loading onBack={props.onBack} onExit={props.onExit} />;
   if ('error' in loaded) return <Message text={`Cannot open the session: ${loaded.error}`} onBack={props.onBack} onExit={props.onExit} error />;
   if (loaded.index.size === 0) return <Message text="No entries in this session." onBack={props.onBack} onExit={props.onExit} />;
   return <TreeView {...props} store={store} initial={loaded} />;
 }
 
-function Message({ text, error, onBack, onExit }: { text: string; error?: boolean; onBack(): void; onExit(r: TreeExit): void }) {
+function Message({ text, error, loading, onBack, onExit }: { text: string; error?: boolean; loading?: boolean; onBack(): void; onExit(r: TreeExit): void }) {
   const { rows } = useTerminalSize();
-  useKeys((input, key) => {
-    if (key.escape) onBack();
-    else if (key.ctrl && input === 'c') onExit({ kind: 'quit', code: 130 });
+  // While the session loads, other keys wait for the tree (the router keeps them); Esc and
+  // Ctrl+C leave at once. On an error screen every other key is ignored.
+  const leaving = useRef(false);
+  useKeys((keys) => {
+    if (leaving.current) return 0;
+    for (let i = 0; i < keys.length; i++) {
+      const name = keys[i]!.name;
+      if (name === 'escape' || name === 'ctrl+c') {
+        leaving.current = true;
+        if (name === 'escape') onBack();
+        else onExit({ kind: 'quit', code: 130 });
+        return i + 1;
+      }
+    }
+    return loading ? 0 : keys.length;
   });
   return (
     <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">
@@ -190,23 +154,9 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     (index, id) => nodeDetailLines(index, id, FORMAT, store.subtreeUsage),
     [store],
   );
-  const [state, dispatchState, stateRef] = useSyncReducer(treeReducer, () => initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource }));
-  // The menu's highlight is ours (the SelectInput only draws it: its own input hook would drop
-  // keys typed as it mounts); it starts at the top each time a menu opens.
-  const [menuIndex, setMenuIndex] = useState(0);
-  const menuIndexRef = useRef(0);
-  const dispatch = useCallback(
-    (action: TreeAction) => {
-      const before = stateRef.current.mode;
-      dispatchState(action);
-      const after = stateRef.current.mode;
-      if (after !== before && (after === 'menu' || after === 'fork-done')) {
-        menuIndexRef.current = 0;
-        setMenuIndex(0);
-      }
-    },
-    [dispatchState, stateRef],
-  );
+  const machine = useSyncReducer(treeReducer, () => initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource }));
+  const { state, dispatch } = machine;
+  useScreenKeys(machine, treeKey, takesKeys);
 
   useEffect(() => {
     dispatch({ type: 'resize', listHeight, width: columns });
@@ -335,50 +285,12 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     [store, path, props, stdout],
   );
 
-  useEffect(() => {
-    if (state.effects.length === 0) return;
-    const effects = state.effects;
-    dispatch({ type: 'effects-taken', count: effects.length });
-    for (const effect of effects) void runEffect(effect);
-  }, [state.effects, runEffect]);
-
-  useKeys((text, key) => {
-    const mode = stateRef.current.mode;
-    if (mode === 'label-input' || mode === 'summary-input') {
-      const name = keyNameFromInk(text, key);
-      if (name === 'ctrl+c') dispatch({ type: 'key', name });
-      else if (key.escape) dispatch({ type: 'cancel' });
-      else if (key.return) dispatch({ type: 'submit' });
-      else {
-        const action = textInputAction(name, text, key);
-        if (action) dispatch({ type: 'input', action });
-      }
-      return;
-    }
-    if (mode === 'menu' || mode === 'fork-done') {
-      const items: readonly { value: string }[] = mode === 'menu' ? MENU_ITEMS : FORK_ITEMS;
-      const move = (delta: number): void => {
-        menuIndexRef.current = (menuIndexRef.current + delta + items.length) % items.length;
-        setMenuIndex(menuIndexRef.current);
-      };
-      if (key.escape) dispatch(mode === 'menu' ? { type: 'menu', action: 'cancel' } : { type: 'fork-menu', action: 'stay' });
-      else if (key.ctrl && text === 'c') dispatch({ type: 'key', name: 'ctrl+c' });
-      else if (key.upArrow || text === 'k') move(-1);
-      else if (key.downArrow || text === 'j') move(1);
-      else if (key.return) {
-        const chosen = items[menuIndexRef.current]!.value;
-        if (mode === 'menu') dispatch({ type: 'menu', action: chosen as MenuAction });
-        else dispatch({ type: 'fork-menu', action: chosen as (typeof FORK_ITEMS)[number]['value'] });
-      }
-      return;
-    }
-    const single = keyNameFromInk(text, key);
-    if (single === undefined && text.length > 1 && !key.ctrl && !key.meta) {
-      dispatch({ type: 'paste', text });
-      return;
-    }
-    for (const name of keyNamesFromInk(text, key)) dispatch({ type: 'key', name });
-  });
+  useEffectRunner(
+    state.effects,
+    (effect) => effect.effectId,
+    (effect) => void runEffect(effect),
+    (upTo) => dispatch({ type: 'effectsTaken', upTo }),
+  );
 
   const now = props.now ?? Date.now;
   const { index, layout } = state;
@@ -452,7 +364,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             {title}
           </Text>
           {note !== undefined ? <Text dimColor wrap="wrap">{note}</Text> : null}
-          <SelectInput key={menuIndex} items={MENU_ITEMS} initialIndex={menuIndex} isFocused={false} limit={MENU_ITEMS.length} />
+          {state.menu ? <Menu menu={state.menu} /> : null}
         </Box>
       );
     }
@@ -461,7 +373,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         <Box flexDirection="column" borderStyle="round" paddingX={1}>
           <Text wrap="truncate-end">{`New session: ${sanitizeInline(state.forkPath)}`}</Text>
           {state.forkEditorText !== null ? <Text wrap="truncate-end">{`Message to re-send: ${sanitizeInline(state.forkEditorText)}`}</Text> : null}
-          <SelectInput key={menuIndex} items={FORK_ITEMS} initialIndex={menuIndex} isFocused={false} />
+          {state.menu ? <Menu menu={state.menu} /> : null}
         </Box>
       );
     }
@@ -481,13 +393,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         {header.facts}
       </Text>
       {overlay ?? body}
-      {statusForLine ? (
-        <StatusLine message={statusForLine} width={width} />
-      ) : hintMode ? (
-        <KeyHints bindings={hintBindings} mode={hintMode} width={width} />
-      ) : (
-        <Text dimColor>{state.mode === 'menu' || state.mode === 'fork-done' ? '↑/↓ choose  Enter select  Esc cancel' : 'Enter save  Esc cancel'}</Text>
-      )}
+      {statusForLine ? <StatusLine message={statusForLine} width={width} /> : <KeyHints bindings={hintBindings} mode={hintMode} width={width} />}
     </Box>
   );
 }

@@ -7,11 +7,12 @@
  */
 import { dirname } from 'node:path';
 import type { Figure } from './bench.js';
-import { initialPickerState, pickerReducer, type PickerState } from '../picker/reducer.js';
+import { initialPickerState, keyAction, pickerReducer, type PickerState } from '../picker/reducer.js';
+import { key as namedKey, textKey } from '../keymap/tokenize.js';
 import { prepareTexts } from '../picker/query.js';
 import { buildTree, listSessions, readSessionSync, resolveLocations } from '../store/index.js';
 import { buildIndex } from '../tree/flatten.js';
-import { initTreeState, treeReducer, type TreeState } from '../tree/reducer.js';
+import { initTreeState, treeKey, treeReducer, type TreeState } from '../tree/reducer.js';
 
 export interface ExtraContext {
   storeA: string;
@@ -41,10 +42,10 @@ async function pickerFigures(ctx: ExtraContext): Promise<Record<string, unknown>
   let state: PickerState = initialPickerState({ printMode: false, scope: 'all', columns: 120, rows: 40 });
   state = pickerReducer(state, { type: 'loadDone', scope: 'all', searched: agentDir, skipped: 0, sessions });
   const keystrokes: number[] = [];
-  const key = (ch: string) => ({ type: 'key' as const, name: ch, input: ch, nowMs });
+  const key = (ch: string) => keyAction(textKey(ch), nowMs);
   state = typeInto(state, 'refactor parser', pickerReducer, key, keystrokes);
   const shown = state.rows.length;
-  const clear = pickerReducer(state, { type: 'key', name: 'escape', input: '', nowMs });
+  const clear = pickerReducer(state, keyAction(namedKey('escape'), nowMs));
   const firstKeystroke: number[] = [];
   typeInto(clear, 'x', pickerReducer, key, firstKeystroke);
   ctx.log(`picker: search keystroke (full text loaded, ${keystrokes.length} keys, ${shown} rows left): median ${ctx.fmt(ctx.median(keystrokes))}, max ${ctx.fmt(Math.max(...keystrokes))}   (target ≤ 50 ms median)`);
@@ -82,15 +83,15 @@ async function treeFigures(ctx: ExtraContext): Promise<Record<string, unknown>> 
   const moves: number[] = [];
   for (let i = 0; i < 200; i++) {
     const t0 = performance.now();
-    s = treeReducer(s, { type: 'key', name: i < 100 ? 'up' : 'down' });
+    s = treeReducer(s, treeKey(namedKey(i < 100 ? 'up' : 'down')));
     moves.push(performance.now() - t0);
   }
   const searchKeys: number[] = [];
-  s = typeInto(s, 'parser cache', treeReducer, (ch) => ({ type: 'key' as const, name: ch === ' ' ? 'space' : ch }), searchKeys);
+  s = typeInto(s, 'parser cache', treeReducer, (ch) => treeKey(textKey(ch)), searchKeys);
   const filters: number[] = [];
   for (const name of ['ctrl+a', 'ctrl+u', 'ctrl+d']) {
     const t0 = performance.now();
-    s = treeReducer(s, { type: 'key', name });
+    s = treeReducer(s, treeKey(namedKey(name)));
     filters.push(performance.now() - t0);
   }
   ctx.log(

@@ -1,40 +1,28 @@
 /**
  * The keymap as data (gemini-cli keyBindings/keyMatchers style): screens declare
- * `KeyBinding[]`, turn each Ink keypress into a canonical `KeyName`, and look up the command.
- * The same data drives the footer hints, the `?` help overlay and the README key table, so they
- * can never disagree with the real bindings.
+ * `KeyBinding[]`, the tokenizer (./tokenize.ts) turns the terminal's bytes into canonical
+ * `KeyName`s, and the reducers look up the command. The same data drives the footer hints, the
+ * `?` help overlay and the README key table, so they can never disagree with the real bindings.
  *
  * Canonical key names:
  *   - special keys: up down left right pageup pagedown home end return escape tab backspace space
+ *     insert f1…f12
  *   - with modifiers, always in the order ctrl+meta+shift: `shift+tab`, `ctrl+left`, `meta+left`,
  *     `ctrl+shift+left`, `ctrl+r`, `ctrl+space`, `meta+b`, `meta+backspace`, `ctrl+meta+r`
  *   - printable characters are themselves, case included (Shift is in the case): `u`, `L`, `?`, `/`
- *     and with Alt: `meta+L`.
+ *     and with Alt: `meta+L`, `meta+.`.
  *
- * What ink 6.8 delivers (verified in test/keymap/ink-keys.test.tsx through ink's real stdin path):
- *   - Backspace (0x7F) arrives as `key.delete`; Ctrl+H / Ctrl+Backspace (0x08) as `key.backspace`;
- *     forward Delete (ESC[3~) also as `key.delete`. All three → `backspace`: they cannot be told
- *     apart reliably, so never bind forward-delete or Ctrl+Backspace to something distinct.
- *   - Escape sets `key.escape` AND `key.meta`: meta is ignored for escape.
- *   - Ctrl+letter: input is the letter, `key.ctrl` set. Ctrl+Space (NUL) arrives as input '`' + ctrl.
- *     Ctrl+Shift+letter is indistinguishable from Ctrl+letter unless the kitty keyboard protocol is
- *     enabled (we don't), so `ctrl+shift+o` only ever matches under kitty.
- *   - Ctrl+arrows (ESC[1;5D) → arrow + `key.ctrl`; Alt+arrows (ESC[1;3D, or ESC ESC[D) → arrow +
- *     `key.meta`; Shift+arrows (ESC[1;2A) → arrow + `key.shift`; rxvt forms (ESC Od, ESC[d) too.
- *   - Home/End (ESC[H, ESC[F, ESC[1~, ESC[4~, ESC OH) → `key.home` / `key.end`; PageUp/PageDown
- *     (ESC[5~, ESC[6~) → `key.pageUp` / `key.pageDown`; modifiers are reported as for arrows.
- *   - Shift+Tab (ESC[Z) → `key.tab` + `key.shift`.
- *   - Shift+letter → the uppercase letter with `key.shift` set.
- *   - Alt+letter/digit (ESC x) → the character + `key.meta`. Alt+punctuation (ESC .) loses the meta
- *     flag in ink 6 and arrives as the plain character, so don't bind `meta+.` and friends.
- *   - Ctrl+Alt+letter (ESC 0x12) arrives as the raw control character with no flags → `ctrl+meta+r`.
- *   - LF (0x0A, Ctrl+J; some terminals' Shift+Enter) arrives as input '\n' with no flags → `return`.
- *   - F1–F12 and Insert arrive with empty input and no flags: not representable (undefined).
- *   - Several keys in one read are split on escape sequences (two Down keys → two events), but a
- *     run of plain characters ("jj", a paste) arrives as ONE event: use `keyNamesFromInk` to get
- *     one name per character, and feed the raw input to text fields instead.
+ * What terminals send and the tokenizer names (tested in test/keymap/tokenize.test.ts):
+ *   - Backspace (DEL 0x7F), Ctrl+H / Ctrl+Backspace (BS 0x08) and forward Delete (ESC[3~) are all
+ *     `backspace`: terminals disagree on which byte Backspace sends, so never bind forward-delete
+ *     or Ctrl+Backspace to something distinct.
+ *   - Ctrl+letter is the C0 byte (`ctrl+r`); Ctrl+Space is NUL (`ctrl+space`). Ctrl+Shift+letter
+ *     is the same byte as Ctrl+letter unless the terminal speaks the kitty protocol (CSI-u), so
+ *     `ctrl+shift+o` only ever matches under kitty.
+ *   - LF (Ctrl+J; some terminals' Shift+Enter) is `return`, like CR.
+ *   - Alt+key is ESC + key (`meta+b`, `meta+.`, `ctrl+meta+r` for ESC + Ctrl+R); Alt+arrows are
+ *     ESC[1;3D or ESC ESC[D (`meta+left`).
  */
-import type { Key } from 'ink';
 import { displayWidth, truncateToWidth } from '../text/terminal-text.js';
 
 /** A canonical key name, e.g. `up`, `shift+tab`, `ctrl+r`, `meta+left`, `?`, `L`. */
@@ -52,93 +40,6 @@ export interface KeyBinding<C extends string> {
   hintWith?: C;
   /** Mode(s) in which the binding applies (e.g. 'browse', 'search'); absent means every mode. */
   when?: string | readonly string[];
-}
-
-/** The subset of Ink's `Key` this module reads (so tests can pass partial objects). */
-export type InkKey = Pick<
-  Key,
-  | 'upArrow'
-  | 'downArrow'
-  | 'leftArrow'
-  | 'rightArrow'
-  | 'pageUp'
-  | 'pageDown'
-  | 'home'
-  | 'end'
-  | 'return'
-  | 'escape'
-  | 'ctrl'
-  | 'shift'
-  | 'tab'
-  | 'backspace'
-  | 'delete'
-  | 'meta'
->;
-
-function modifierPrefix(ctrl: boolean, meta: boolean, shift: boolean): string {
-  return `${ctrl ? 'ctrl+' : ''}${meta ? 'meta+' : ''}${shift ? 'shift+' : ''}`;
-}
-
-function specialKeyName(key: InkKey): string | undefined {
-  if (key.upArrow) return 'up';
-  if (key.downArrow) return 'down';
-  if (key.leftArrow) return 'left';
-  if (key.rightArrow) return 'right';
-  if (key.pageUp) return 'pageup';
-  if (key.pageDown) return 'pagedown';
-  if (key.home) return 'home';
-  if (key.end) return 'end';
-  if (key.return) return 'return';
-  if (key.tab) return 'tab';
-  if (key.backspace || key.delete) return 'backspace';
-  return undefined;
-}
-
-// One printable code point: not a C0/C1 control or DEL.
-const SINGLE_PRINTABLE_RE = /^[^\u0000-\u001f\u007f-\u009f]$/u;
-
-/**
- * Converts Ink 6.8 `useInput` arguments into a canonical key name, or undefined for input that
- * is not a single key (multi-character chunks, unknown sequences, F-keys).
- */
-export function keyNameFromInk(input: string, key: InkKey): KeyName | undefined {
-  if (key.escape) return 'escape';
-  const special = specialKeyName(key);
-  if (special) return modifierPrefix(key.ctrl, key.meta, key.shift) + special;
-  if (input === '') return undefined;
-  if (key.ctrl) {
-    // Ctrl+Space sends NUL, which ink names after the character before 'a'.
-    const name = input === '`' ? 'space' : input.toLowerCase();
-    return modifierPrefix(true, key.meta, key.shift) + name;
-  }
-  if (input === ' ') return `${key.meta ? 'meta+' : ''}space`;
-  if (input === '\n') return 'return';
-  if (input.length === 1) {
-    const code = input.charCodeAt(0);
-    // A C0 control without `key.ctrl` only arrives as ESC + Ctrl+letter (Ctrl+Alt+letter).
-    if (code >= 1 && code <= 26) return `ctrl+meta+${String.fromCharCode(code + 96)}`;
-  }
-  if (SINGLE_PRINTABLE_RE.test(input)) return `${key.meta ? 'meta+' : ''}${input}`;
-  return undefined;
-}
-
-/**
- * Like `keyNameFromInk`, but a multi-character chunk of plain text (fast typing, paste) yields one
- * name per character, so "jj" moves twice. Control characters inside the chunk are skipped,
- * except CR/LF (`return`) and TAB (`tab`).
- */
-export function keyNamesFromInk(input: string, key: InkKey): KeyName[] {
-  const single = keyNameFromInk(input, key);
-  if (single !== undefined) return [single];
-  if (key.ctrl || key.meta || key.escape || specialKeyName(key) !== undefined) return [];
-  const names: KeyName[] = [];
-  for (const ch of input) {
-    if (ch === '\r' || ch === '\n') names.push('return');
-    else if (ch === '\t') names.push('tab');
-    else if (ch === ' ') names.push('space');
-    else if (SINGLE_PRINTABLE_RE.test(ch)) names.push(ch);
-  }
-  return names;
 }
 
 function appliesTo(binding: KeyBinding<string>, mode: string | undefined): boolean {

@@ -18,6 +18,7 @@
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { SharedActions } from '../keymap/pi-keybindings.js';
+import { textEditBindings } from '../state/text-input-keys.js';
 
 export type PickerCommand =
   | 'up'
@@ -87,13 +88,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   { command: 'first', keys: ['home'], description: 'First session', when: 'browse' },
   { command: 'last', keys: ['end'], description: 'Last session', when: 'browse' },
   { command: 'escape', keys: ['escape'], description: 'Clear the search; with an empty search, quit', hint: 'quit', when: 'browse' },
-  { command: 'left', keys: ['left'], description: 'Move the text cursor left', when: EDIT_MODES },
-  { command: 'right', keys: ['right'], description: 'Move the text cursor right', when: EDIT_MODES },
-  { command: 'wordLeft', keys: ['meta+left', 'ctrl+left', 'meta+b'], description: 'Move the text cursor one word left', when: EDIT_MODES },
-  { command: 'wordRight', keys: ['meta+right', 'ctrl+right', 'meta+f'], description: 'Move the text cursor one word right', when: EDIT_MODES },
-  { command: 'backspace', keys: ['backspace'], description: 'Delete the character before the text cursor', when: EDIT_MODES },
-  { command: 'deleteWord', keys: ['ctrl+w', 'meta+backspace'], description: 'Delete the word before the text cursor', when: EDIT_MODES },
-  { command: 'clearToStart', keys: ['ctrl+u'], description: 'Delete to the start of the text', when: EDIT_MODES },
+  ...textEditBindings(EDIT_MODES),
   { command: 'save', keys: ['return'], description: 'Save the name', hint: 'save', when: 'rename' },
   { command: 'cancel', keys: ['escape'], description: 'Cancel', hint: 'cancel', when: ['rename', 'confirm'] },
   { command: 'textStart', keys: ['home'], description: 'Text cursor to the start', when: 'rename' },

@@ -7,8 +7,10 @@
  * that changes its inputs, so there is never a render with a stale list, and actions that change
  * nothing return the same state object.
  */
-import { keyNameFromInk, resolveCommand, type InkKey, type KeyName } from '../keymap/keymap.js';
+import { resolveCommand } from '../keymap/keymap.js';
+import { reduceText, type Keypress } from '../keymap/tokenize.js';
 import { initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
+import { textEditOf } from '../state/text-input-keys.js';
 import type { RestoreOutcome, TrashedSession, TrashOutcome } from '../store/trash.js';
 import type { SessionInfo } from '../store/types.js';
 import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
@@ -105,11 +107,13 @@ export interface PickerState {
   busy: boolean;
   effects: PickerEffect[];
   nextId: number;
+  /** An open or exit was asked for: this screen takes no more keys (see `takesKeys`). */
+  leaving: boolean;
 }
 
 export type PickerAction =
-  /** A keypress; `name` from keyNameFromInk, `input` the raw text (paste chunks). */
-  | { type: 'key'; name: KeyName | undefined; input: string; nowMs: number }
+  /** A key from the tokenizer (a named key, a run of typed text, or a paste). */
+  | ({ type: 'key'; nowMs: number } & Keypress)
   | { type: 'resize'; columns: number; rows: number }
   | { type: 'sessions'; scope: Scope; sessions: SessionInfo[]; loaded: number; total: number }
   | { type: 'loadDone'; scope: Scope; searched: string; dirMissing?: boolean; problem?: string; skipped: number; sessions: SessionInfo[] }
@@ -169,6 +173,7 @@ export function initialPickerState(opts: InitOptions): PickerState {
     busy: false,
     effects: [],
     nextId: 1,
+    leaving: false,
   };
   return withEffect(relayout(base), { kind: 'load', scope });
 }
@@ -178,7 +183,7 @@ export function initialPickerState(opts: InitOptions): PickerState {
  * kept (the screen reloads the current scope so renames made in the tree show up).
  */
 export function resumePickerState(state: PickerState, size: { columns: number; rows: number }): PickerState {
-  const fresh: PickerState = { ...state, effects: [], busy: false, mode: { kind: 'browse' }, status: undefined, size };
+  const fresh: PickerState = { ...state, effects: [], busy: false, leaving: false, mode: { kind: 'browse' }, status: undefined, size };
   return withEffect(relayout(fresh), { kind: 'load', scope: state.scope });
 }
 
@@ -186,7 +191,8 @@ export function resumePickerState(state: PickerState, size: { columns: number; r
 // Helpers
 
 function withEffect(state: PickerState, effect: EffectBody): PickerState {
-  return { ...state, effects: [...state.effects, { ...effect, id: state.nextId } as PickerEffect], nextId: state.nextId + 1 };
+  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'exit';
+  return { ...state, effects: [...state.effects, { ...effect, id: state.nextId } as PickerEffect], nextId: state.nextId + 1, leaving };
 }
 
 /** Status texts quote file names and library errors: they are made safe to print here, once. */
@@ -324,25 +330,6 @@ function updateInfos(state: PickerState, path: string, update: (info: SessionInf
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-const TEXT_EDITS: Partial<Record<PickerCommand, TextInputAction>> = {
-  left: { type: 'left' },
-  right: { type: 'right' },
-  wordLeft: { type: 'wordLeft' },
-  wordRight: { type: 'wordRight' },
-  backspace: { type: 'backspace' },
-  deleteWord: { type: 'deleteWordLeft' },
-  clearToStart: { type: 'clearToStart' },
-  textStart: { type: 'home' },
-  textEnd: { type: 'end' },
-};
-
-/** Text the key should type, if any: single printable keys and multi-character chunks (paste). */
-function typedText(name: KeyName | undefined, input: string): string | undefined {
-  if (name === undefined) return input.length > 1 ? input : undefined;
-  if (name === 'space') return ' ';
-  if (name.startsWith('ctrl+') || name.startsWith('meta+')) return undefined;
-  return [...name].length === 1 ? name : undefined;
-}
 
 const CURRENT_KEPT = 'the session pi is in cannot be deleted from here';
 
@@ -443,7 +430,7 @@ function browseCommand(state: PickerState, command: PickerCommand, nowMs: number
       if (state.query.value !== '') return setQuery(state, { type: 'clear' }, nowMs);
       return exitWith(state, { kind: 'quit', code: state.printMode ? 1 : 0 });
     default: {
-      const edit = TEXT_EDITS[command];
+      const edit = textEditOf(command);
       return edit ? setQuery(state, edit, nowMs) : state;
     }
   }
@@ -459,7 +446,7 @@ function renameCommand(state: PickerState, mode: Extract<PickerMode, { kind: 're
     const next = derive(relayout({ ...updated, mode: { kind: 'browse' }, busy: true }));
     return withStatus(withEffect(next, { kind: 'rename', path: mode.path, name, previous }), name === '' ? 'Clearing the name…' : 'Saving the name…');
   }
-  const edit = command ? TEXT_EDITS[command] : text !== undefined ? ({ type: 'insert', text } as const) : undefined;
+  const edit = command ? textEditOf(command) : text !== undefined ? ({ type: 'insert', text } as const) : undefined;
   if (!edit) return state;
   const input = textInputReducer(mode.input, edit);
   return input === mode.input ? state : { ...state, mode: { ...mode, input } };
@@ -477,10 +464,37 @@ function confirmCommand(state: PickerState, mode: Extract<PickerMode, { kind: 'c
   );
 }
 
-function onKey(state: PickerState, name: KeyName | undefined, input: string, nowMs: number): PickerState {
+/** Whether every printable key types (so a run of text can be inserted whole). */
+function typesText(state: PickerState): boolean {
+  // In the list, `?` is a command only while the search is empty.
+  return state.mode.kind === 'rename' || (state.mode.kind === 'browse' && state.query.value !== '');
+}
+
+function insertText(state: PickerState, text: string, nowMs: number): PickerState {
   const mode = state.mode;
+  if (mode.kind === 'rename') return renameCommand(state, mode, undefined, text);
+  if (mode.kind === 'browse') return setQuery(state, { type: 'insert', text }, nowMs);
+  return state;
+}
+
+function onKey(state: PickerState, keypress: Keypress, nowMs: number): PickerState {
+  // A paste only ever types (pi's rule too): never a command, never a submit.
+  if (keypress.paste) return insertText(state, keypress.text, nowMs);
+  return reduceText(
+    state,
+    keypress,
+    typesText,
+    (s, text) => insertText(s, text, nowMs),
+    (s, single) => onSingleKey(s, single, nowMs),
+  );
+}
+
+function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): PickerState {
+  const mode = state.mode;
+  const name = keypress.name;
   const command = resolveCommand(PICKER_BINDINGS, name, keyModeOf(mode));
   if (command === 'quit') return exitWith(state, { kind: 'quit', code: 130 });
+  const text = keypress.text === '' ? undefined : keypress.text;
   switch (mode.kind) {
     case 'help':
       return command === 'closeHelp' ? { ...state, mode: { kind: 'browse' } } : state;
@@ -488,14 +502,13 @@ function onKey(state: PickerState, name: KeyName | undefined, input: string, now
       // Every other key is swallowed (as in pi): a stray keystroke must not delete anything.
       return confirmCommand(state, mode, command);
     case 'rename':
-      return renameCommand(state, mode, command, command ? undefined : typedText(name, input));
+      return renameCommand(state, mode, command, command ? undefined : text);
     case 'browse': {
       if (command === 'help') {
         if (state.query.value === '') return { ...state, mode: { kind: 'help' } };
         return setQuery(state, { type: 'insert', text: '?' }, nowMs);
       }
       if (command) return browseCommand(state, command, nowMs);
-      const text = typedText(name, input);
       return text === undefined ? state : setQuery(state, { type: 'insert', text }, nowMs);
     }
   }
@@ -511,7 +524,7 @@ const TRASH_FAILURE = 'could not move to the trash';
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   switch (action.type) {
     case 'key':
-      return onKey(state, action.name, action.input, action.nowMs);
+      return onKey(state, action, action.nowMs);
     case 'resize':
       if (action.columns === state.size.columns && action.rows === state.size.rows) return state;
       return relayout({ ...state, size: { columns: action.columns, rows: action.rows } });
@@ -612,7 +625,15 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
   }
 }
 
-/** Converts an Ink keypress into the reducer's key action. */
-export function keyAction(input: string, key: InkKey, nowMs: number): PickerAction {
-  return { type: 'key', name: keyNameFromInk(input, key), input, nowMs };
+/** The reducer's action for a key from the tokenizer. */
+export function keyAction(keypress: Keypress, nowMs: number): PickerAction {
+  return { type: 'key', name: keypress.name, text: keypress.text, paste: keypress.paste, nowMs };
+}
+
+/**
+ * False once the screen is being left (Enter opened a session, the picker quits): the keys that
+ * follow in the same read belong to the next screen.
+ */
+export function takesKeys(state: PickerState): boolean {
+  return !state.leaving;
 }

@@ -2,8 +2,10 @@
  * Terminal lifecycle for the full-screen Ink app on Node 20.
  *
  * ink 6 has no alternate-screen option (that is ink 7 / Node 22), so we do it by hand:
- * `enterFullScreen` switches to the alternate screen and hides the cursor; `leaveFullScreen`
- * undoes both. Because a user's shell must never be left on the alternate screen with a hidden
+ * `enterFullScreen` switches to the alternate screen, hides the cursor and turns bracketed paste
+ * on (mode 2004: a paste arrives wrapped in ESC[200~ … ESC[201~, so the tokenizer can keep it one
+ * text insert that never runs a command); `leaveFullScreen` undoes all three, so a shell never
+ * receives wrapped pastes after we are gone. Because a user's shell must never be left on the alternate screen with a hidden
  * cursor and raw input, entering also installs process hooks that restore the terminal on every
  * way out:
  *   - 'exit'                          → restore (covers process.exit and normal exit);
@@ -22,6 +24,12 @@ export const ENTER_ALT_SCREEN = '\u001b[?1049h';
 export const LEAVE_ALT_SCREEN = '\u001b[?1049l';
 export const HIDE_CURSOR = '\u001b[?25l';
 export const SHOW_CURSOR = '\u001b[?25h';
+export const ENABLE_BRACKETED_PASTE = '\u001b[?2004h';
+export const DISABLE_BRACKETED_PASTE = '\u001b[?2004l';
+
+/** What entering writes, and what leaving writes (on every exit path). */
+export const ENTER_SEQUENCE = ENTER_ALT_SCREEN + HIDE_CURSOR + ENABLE_BRACKETED_PASTE;
+export const LEAVE_SEQUENCE = DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN;
 
 export interface TerminalOutput {
   write(data: string): unknown;
@@ -89,16 +97,16 @@ function disableRawMode(stdin: TerminalInput): void {
   }
 }
 
-/** Writes show-cursor + leave-alt-screen and switches raw mode off; removes the process hooks. */
+/** Writes paste-mode-off + show-cursor + leave-alt-screen; removes the process hooks. */
 export function leaveFullScreen(stdout?: TerminalOutput): void {
   const screen = active;
   if (!screen || (stdout !== undefined && stdout !== screen.stdout)) return;
   active = undefined;
   for (const [event, listener] of screen.hooks) screen.proc.off(event, listener);
-  safeWrite(screen.stdout, SHOW_CURSOR + LEAVE_ALT_SCREEN);
+  safeWrite(screen.stdout, LEAVE_SEQUENCE);
 }
 
-/** Switches `stdout` to the alternate screen with a hidden cursor and installs the restore hooks. */
+/** Switches `stdout` to the alternate screen (hidden cursor, bracketed paste) and installs the restore hooks. */
 export function enterFullScreen(stdout: TerminalOutput = process.stdout, options: FullScreenOptions = {}): void {
   if (active) return;
   const proc: ProcessLike = options.process ?? (process as unknown as ProcessLike);
@@ -132,5 +140,5 @@ export function enterFullScreen(stdout: TerminalOutput = process.stdout, options
 
   active = screen;
   for (const [event, listener] of screen.hooks) proc.on(event, listener);
-  safeWrite(stdout, ENTER_ALT_SCREEN + HIDE_CURSOR);
+  safeWrite(stdout, ENTER_SEQUENCE);
 }

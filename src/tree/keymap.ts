@@ -8,7 +8,8 @@
  *   search  — the list, query non-empty: every printable key edits the query.
  *   detail  — the scrollable detail view of one entry.
  *   help    — the `?` overlay.
- * The action menu and the text inputs handle their own keys (ink-select-input, text-input).
+ *   menu    — the action menu of an entry, and the menu after a fork.
+ *   prompt  — the label and summary prompts (a text input).
  *
  * Differences from pi (pi-ui-reference §2.11, §4 #21, #32), on purpose:
  *   - Up/Down clamp at the ends, as in the picker (pi wraps in the tree and clamps in the picker).
@@ -20,6 +21,7 @@
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { SharedActions } from '../keymap/pi-keybindings.js';
+import { textEditBindings, type TextEditCommand } from '../state/text-input-keys.js';
 
 export type TreeCommand =
   | 'up'
@@ -55,9 +57,15 @@ export type TreeCommand =
   | 'detailPageDown'
   | 'detailHome'
   | 'detailEnd'
-  | 'closeOverlay';
+  | 'closeOverlay'
+  | 'menuUp'
+  | 'menuDown'
+  | 'menuChoose'
+  | 'cancel'
+  | 'submit'
+  | TextEditCommand;
 
-export type TreeKeyMode = 'browse' | 'search' | 'detail' | 'help';
+export type TreeKeyMode = 'browse' | 'search' | 'detail' | 'help' | 'menu' | 'prompt';
 
 const LIST: readonly TreeKeyMode[] = ['browse', 'search'];
 
@@ -96,6 +104,14 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
   { command: 'detailHome', keys: ['home'], description: 'Top', when: 'detail' },
   { command: 'detailEnd', keys: ['end'], description: 'Bottom', when: 'detail' },
   { command: 'closeOverlay', keys: ['escape', 'q', 'return'], description: 'Close', hint: 'close', when: ['detail', 'help'] },
+  { command: 'menuDown', keys: ['down', 'j'], description: 'Next choice', hint: 'choose', when: 'menu' },
+  { command: 'menuUp', keys: ['up', 'k'], description: 'Previous choice', when: 'menu' },
+  { command: 'menuChoose', keys: ['return'], description: 'Do the highlighted choice', hint: 'select', when: 'menu' },
+  { command: 'submit', keys: ['return'], description: 'Save the label / write the summary', hint: 'save', when: 'prompt' },
+  { command: 'cancel', keys: ['escape'], description: 'Cancel', hint: 'cancel', when: ['menu', 'prompt'] },
+  ...textEditBindings('prompt'),
+  { command: 'textStart', keys: ['home'], description: 'Text cursor to the start', when: 'prompt' },
+  { command: 'textEnd', keys: ['end'], description: 'Text cursor to the end', when: 'prompt' },
   { command: 'quit', keys: ['ctrl+c'], description: 'Quit pi-sessions' },
 ];
 
@@ -105,6 +121,8 @@ export const TREE_MODE_TITLES: Readonly<Record<TreeKeyMode, string>> = {
   search: 'tree while searching',
   detail: 'detail view',
   help: 'help',
+  menu: 'menus',
+  prompt: 'label and summary prompts',
 };
 
 /** pi's keybindings.json action ids for the tree actions pi's /tree also has (see pi-keybindings.ts). */

@@ -9,9 +9,11 @@
  * Folds are kept across filter and search changes (pi clears them); live appends keep cursor,
  * folds, filter and search.
  */
-import type { KeyName } from '../keymap/keymap.js';
 import { resolveCommand } from '../keymap/keymap.js';
-import { initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
+import { reduceText, type Keypress } from '../keymap/tokenize.js';
+import { chosenValue, moveMenu, openMenu as menuOf, type MenuState } from '../state/menu.js';
+import { cleanInputText, initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
+import { textEditOf } from '../state/text-input-keys.js';
 import { sanitizeBlock } from '../text/terminal-text.js';
 import type { Tone } from './entry-display.js';
 import type { DetailLine } from './entry-detail.js';
@@ -20,19 +22,22 @@ import type { FilterMode, FlatRow, Forest, Layout, SearchResult, TreeIndex } fro
 import { FILTER_CYCLE, buildForest, foldsHiding, layoutForest, nearestDrawn, retainedNodeById, rowAt, rowId, search, segmentDown, segmentStartAbove, withLeaf } from './flatten.js';
 import type { TreeCommand, TreeKeyMode } from './keymap.js';
 import { TREE_BINDINGS } from './keymap.js';
+import { FORK_ITEMS, MENU_ITEMS, type ForkAction, type MenuAction } from './menu-items.js';
+
+export type { ForkAction, MenuAction };
 
 export type TreeMode = 'browse' | 'menu' | 'label-input' | 'summary-input' | 'detail' | 'help' | 'fork-done';
 
-export type MenuAction = 'resume' | 'resume-summary' | 'fork' | 'label' | 'view' | 'copy' | 'open' | 'cancel';
-
-export type ForkAction = 'open-fork' | 'stay';
 
 export interface StatusMessage {
   text: string;
   tone: 'info' | 'success' | 'error';
 }
 
-export type TreeEffect =
+/** What the screen is asked to do; `effectId` orders them (the effect protocol of both screens). */
+export type TreeEffect = { effectId: number } & TreeEffectBody;
+
+type TreeEffectBody =
   | { kind: 'label'; id: string; label: string }
   | { kind: 'branch'; id: string }
   | { kind: 'branch-summary'; id: string; summary: string }
@@ -42,6 +47,9 @@ export type TreeEffect =
   | { kind: 'open-fork'; path: string }
   | { kind: 'back' }
   | { kind: 'quit' };
+
+/** Effects after which this screen is being left: the keys that follow belong to the next one. */
+const LEAVING_EFFECTS: ReadonlySet<TreeEffectBody['kind']> = new Set(['open-in-pi', 'open-fork', 'back', 'quit']);
 
 export interface DetailView {
   title: string;
@@ -81,24 +89,29 @@ export interface TreeState {
   /** Whether a write is running (further writes are refused until it finishes). */
   readonly busy: boolean;
   readonly effects: readonly TreeEffect[];
+  readonly nextEffectId: number;
+  /** Leaving the screen (back, quit, open in pi): no more keys are taken. A failure clears it. */
+  readonly leaving: boolean;
+  /** The open menu (mode `menu` or `fork-done`) with its highlight. */
+  readonly menu: MenuState<MenuAction | ForkAction> | null;
   readonly detailSource: DetailSource;
   /** The label / summary prompt's text (pre-filled label, cursor at the end: pi puts it at 0). */
   readonly input: TextInputState;
 }
 
 export type TreeAction =
-  | { type: 'key'; name: KeyName }
-  | { type: 'paste'; text: string }
+  /** A key from the tokenizer (a named key, a run of typed text, or a paste). */
+  | ({ type: 'key' } & Keypress)
   | { type: 'resize'; listHeight: number; width: number }
   | { type: 'reload'; index: TreeIndex; message?: string }
   | { type: 'menu'; action: MenuAction }
-  | { type: 'fork-menu'; action: ForkAction }
+  | { type: 'forkMenu'; action: ForkAction }
   | { type: 'cancel' }
   | { type: 'input'; action: TextInputAction }
   | { type: 'submit' }
-  | { type: 'submit-label'; value: string }
-  | { type: 'submit-summary'; value: string }
-  | { type: 'effects-taken'; count: number }
+  | { type: 'submitLabel'; value: string }
+  | { type: 'submitSummary'; value: string }
+  | { type: 'effectsTaken'; upTo: number }
   | { type: 'branched'; leafId: string | null; editorText?: string }
   | { type: 'labeled'; label: string }
   | { type: 'forked'; path: string; editorText?: string }
@@ -139,6 +152,9 @@ export function initTreeState(options: InitOptions): TreeState {
     forkEditorText: null,
     busy: false,
     effects: [],
+    nextEffectId: 1,
+    leaving: false,
+    menu: null,
     detailSource: options.detailSource,
     input: initialTextInput(''),
   };
@@ -159,7 +175,7 @@ export function selectedId(state: TreeState): string | null {
   return rowId(state.layout, state.cursor) ?? null;
 }
 
-export function keyMode(state: TreeState): TreeKeyMode | undefined {
+export function keyMode(state: TreeState): TreeKeyMode {
   switch (state.mode) {
     case 'browse':
       return state.query === '' ? 'browse' : 'search';
@@ -167,9 +183,23 @@ export function keyMode(state: TreeState): TreeKeyMode | undefined {
       return 'detail';
     case 'help':
       return 'help';
-    default:
-      return undefined;
+    case 'menu':
+    case 'fork-done':
+      return 'menu';
+    case 'label-input':
+    case 'summary-input':
+      return 'prompt';
   }
+}
+
+/** The reducer's action for a key from the tokenizer. */
+export function treeKey(keypress: Keypress): TreeAction {
+  return { type: 'key', name: keypress.name, text: keypress.text, paste: keypress.paste };
+}
+
+/** False once the screen is being left: the rest of a read goes to the next screen. */
+export function takesKeys(state: TreeState): boolean {
+  return !state.leaving;
 }
 
 /** Search matches drawn and where the cursor is among them: `{current: 3, total: 12}`. */
@@ -284,8 +314,9 @@ function withStatus(state: TreeState, status: StatusMessage | null): TreeState {
   return state.status === status ? state : { ...state, status };
 }
 
-function queue(state: TreeState, effect: TreeEffect): TreeState {
-  return { ...state, effects: [...state.effects, effect] };
+function queue(state: TreeState, effect: TreeEffectBody): TreeState {
+  const effects = [...state.effects, { ...effect, effectId: state.nextEffectId }];
+  return { ...state, effects, nextEffectId: state.nextEffectId + 1, leaving: state.leaving || LEAVING_EFFECTS.has(effect.kind) };
 }
 
 function setQuery(state: TreeState, query: string): TreeState {
@@ -354,7 +385,7 @@ function unfoldOrDown(state: TreeState): TreeState {
 function openMenu(state: TreeState): TreeState {
   const id = selectedId(state);
   if (id === null) return withStatus(state, { text: 'No entries', tone: 'info' });
-  return { ...state, mode: 'menu', targetId: id, status: null };
+  return { ...state, mode: 'menu', targetId: id, status: null, menu: menuOf(MENU_ITEMS) };
 }
 
 /**
@@ -474,39 +505,92 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
       return scrollDetail(state, (_s, _p, max) => max);
     case 'closeOverlay':
       return { ...state, mode: 'browse', detail: null };
+    // Menu and prompt commands (onMenuKey, onPromptKey): bound in those modes only.
+    case 'menuUp':
+    case 'menuDown':
+    case 'menuChoose':
+    case 'cancel':
+    case 'submit':
+    case 'left':
+    case 'right':
+    case 'wordLeft':
+    case 'wordRight':
+    case 'backspace':
+    case 'clearToStart':
+    case 'textStart':
+    case 'textEnd':
+      return state;
   }
 }
 
-/** A single printable character typed in the list: it edits the query (type-to-search). */
-function isTypeable(name: KeyName): boolean {
-  return name === 'space' || [...name].length === 1;
-}
-
-function onKey(state: TreeState, name: KeyName): TreeState {
+/** Whether every printable key types here (so a run of text is inserted whole). */
+function typesText(state: TreeState): boolean {
   const mode = keyMode(state);
-  if (mode === undefined) {
-    // Menu and text inputs own their keys; only Ctrl+C reaches the reducer there.
-    return name === 'ctrl+c' ? queue(state, { kind: 'quit' }) : state;
+  return mode === 'prompt' || mode === 'search';
+}
+
+/** Typed or pasted text: the prompt's input, or the search query in the list. */
+function insertText(state: TreeState, text: string): TreeState {
+  const mode = keyMode(state);
+  if (mode === 'prompt') return treeReducer(state, { type: 'input', action: { type: 'insert', text } });
+  if (mode !== 'browse' && mode !== 'search') return state;
+  const cleaned = cleanInputText(text);
+  if (cleaned === '') return state;
+  return setQuery(state.status === null ? state : { ...state, status: null }, state.query + cleaned);
+}
+
+function onKey(state: TreeState, keypress: Keypress): TreeState {
+  // A paste only ever types: never a command, never a submit.
+  if (keypress.paste) return insertText(state, keypress.text);
+  return reduceText(state, keypress, typesText, insertText, onSingleKey);
+}
+
+function onPromptKey(state: TreeState, command: TreeCommand | undefined, text: string): TreeState {
+  if (command === 'cancel') return treeReducer(state, { type: 'cancel' });
+  if (command === 'submit') return treeReducer(state, { type: 'submit' });
+  const edit = textEditOf(command) ?? (command === undefined && text !== '' ? ({ type: 'insert', text } as const) : undefined);
+  return edit ? treeReducer(state, { type: 'input', action: edit }) : state;
+}
+
+function onMenuKey(state: TreeState, command: TreeCommand | undefined): TreeState {
+  const menu = state.menu;
+  if (!menu) return state;
+  const forkDone = state.mode === 'fork-done';
+  switch (command) {
+    case 'menuUp':
+      return { ...state, menu: moveMenu(menu, -1) };
+    case 'menuDown':
+      return { ...state, menu: moveMenu(menu, 1) };
+    case 'cancel':
+      return forkDone ? treeReducer(state, { type: 'forkMenu', action: 'stay' }) : treeReducer(state, { type: 'menu', action: 'cancel' });
+    case 'menuChoose': {
+      const value = chosenValue(menu);
+      if (value === undefined) return state;
+      return forkDone ? treeReducer(state, { type: 'forkMenu', action: value as ForkAction }) : treeReducer(state, { type: 'menu', action: value as MenuAction });
+    }
+    default:
+      return state;
   }
-  const command = resolveCommand(TREE_BINDINGS, name, mode);
+}
+
+function onSingleKey(state: TreeState, keypress: Keypress): TreeState {
+  const mode = keyMode(state);
+  const command = resolveCommand(TREE_BINDINGS, keypress.name, mode);
+  if (command === 'quit') return queue(state, { kind: 'quit' });
+  if (mode === 'prompt') return onPromptKey(state, command, keypress.text);
+  if (mode === 'menu') return onMenuKey(state, command);
   // Any key dismisses the previous status message; a command may set a new one.
   const cleared = state.status !== null && (mode === 'browse' || mode === 'search') ? { ...state, status: null } : state;
   if (command !== undefined) return runCommand(cleared, command);
-  if ((mode === 'browse' || mode === 'search') && isTypeable(name)) return setQuery(cleared, cleared.query + (name === 'space' ? ' ' : name));
+  if ((mode === 'browse' || mode === 'search') && keypress.text !== '') return setQuery(cleared, cleared.query + keypress.text);
   if (mode === 'help') return { ...cleared, mode: 'browse' };
   return cleared;
 }
 
-const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
-
 export function treeReducer(state: TreeState, action: TreeAction): TreeState {
   switch (action.type) {
     case 'key':
-      return onKey(state, action.name);
-    case 'paste':
-      // pi appends a paste only when it has no control characters; so do we (the list only).
-      if (state.mode !== 'browse' || action.text === '' || CONTROL_RE.test(action.text)) return state;
-      return setQuery(state, state.query + action.text);
+      return onKey(state, action);
     case 'resize': {
       const listHeight = Math.max(1, action.listHeight);
       const width = Math.max(10, action.width);
@@ -523,7 +607,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
     }
     case 'menu': {
       const id = state.targetId;
-      const back: TreeState = { ...state, mode: 'browse' };
+      const back: TreeState = { ...state, mode: 'browse', menu: null };
       if (id === null || action.action === 'cancel') return back;
       if (ENTRY_ONLY_ACTIONS.has(action.action) && isRetainedRow(state, id)) return withStatus(back, { text: RETAINED_ROW_NOTE, tone: 'error' });
       switch (action.action) {
@@ -532,14 +616,14 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
           if (state.busy) return withStatus(back, { text: 'A write is still running', tone: 'error' });
           return queue({ ...back, busy: true, status: { text: 'Moving the leaf…', tone: 'info' } }, { kind: 'branch', id });
         case 'resume-summary':
-          return { ...state, mode: 'summary-input', input: initialTextInput('') };
+          return { ...state, mode: 'summary-input', menu: null, input: initialTextInput('') };
         case 'fork':
           if (state.busy) return withStatus(back, { text: 'A write is still running', tone: 'error' });
           return queue({ ...back, busy: true, status: { text: 'Forking…', tone: 'info' } }, { kind: 'fork', id });
         case 'label':
           return startLabel(back, id);
         case 'view':
-          return openDetail(state, 'entry', state.detailSource(state.index, id));
+          return openDetail({ ...state, menu: null }, 'entry', state.detailSource(state.index, id));
         case 'copy':
           return queue(back, { kind: 'copy', id });
         case 'open':
@@ -548,14 +632,14 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       }
       return back;
     }
-    case 'fork-menu': {
+    case 'forkMenu': {
       const path = state.forkPath;
-      const back: TreeState = { ...state, mode: 'browse' };
+      const back: TreeState = { ...state, mode: 'browse', menu: null };
       if (action.action === 'open-fork' && path !== null) return queue(back, { kind: 'open-fork', path });
       return back;
     }
     case 'cancel':
-      return { ...state, mode: 'browse', detail: null };
+      return { ...state, mode: 'browse', detail: null, menu: null };
     case 'input':
       if (state.mode !== 'label-input' && state.mode !== 'summary-input') return state;
       {
@@ -563,10 +647,10 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
         return input === state.input ? state : { ...state, input };
       }
     case 'submit':
-      if (state.mode === 'label-input') return treeReducer(state, { type: 'submit-label', value: state.input.value });
-      if (state.mode === 'summary-input') return treeReducer(state, { type: 'submit-summary', value: state.input.value });
+      if (state.mode === 'label-input') return treeReducer(state, { type: 'submitLabel', value: state.input.value });
+      if (state.mode === 'summary-input') return treeReducer(state, { type: 'submitSummary', value: state.input.value });
       return state;
-    case 'submit-label': {
+    case 'submitLabel': {
       const id = state.targetId;
       const back: TreeState = { ...state, mode: 'browse' };
       if (id === null) return back;
@@ -576,7 +660,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       if (label === current) return withStatus(back, { text: label === '' ? 'No label to clear' : 'Label unchanged', tone: 'info' });
       return queue({ ...back, busy: true }, { kind: 'label', id, label });
     }
-    case 'submit-summary': {
+    case 'submitSummary': {
       const id = state.targetId;
       const back: TreeState = { ...state, mode: 'browse' };
       if (id === null) return back;
@@ -585,8 +669,10 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       if (summary === '') return withStatus(back, { text: 'Empty summary: nothing written', tone: 'info' });
       return queue({ ...back, busy: true, status: { text: 'Moving the leaf…', tone: 'info' } }, { kind: 'branch-summary', id, summary });
     }
-    case 'effects-taken':
-      return action.count <= 0 ? state : { ...state, effects: state.effects.slice(action.count) };
+    case 'effectsTaken': {
+      const effects = state.effects.filter((effect) => effect.effectId > action.upTo);
+      return effects.length === state.effects.length ? state : { ...state, effects };
+    }
     case 'branched': {
       const moved = recompute({ ...state, busy: false }, { index: withLeaf(state.index, action.leafId) });
       const status: StatusMessage = { text: 'Leaf moved: pi resumes here next time', tone: 'success' };
@@ -610,6 +696,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
         ...state,
         busy: false,
         mode: 'fork-done',
+        menu: menuOf(FORK_ITEMS),
         forkPath: action.path,
         forkEditorText: action.editorText ?? null,
         status: { text: action.editorText === undefined ? `Forked to ${action.path}` : `Forked before the message, to ${action.path}`, tone: 'success' },
@@ -622,7 +709,8 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
         tone: 'success',
       });
     case 'failed':
-      return { ...state, busy: false, status: { text: action.message, tone: 'error' } };
+      // A failed open-in-pi leaves the screen where it was: it takes keys again.
+      return { ...state, busy: false, leaving: false, status: { text: action.message, tone: 'error' } };
     case 'status':
       return withStatus(state, action.status);
   }

@@ -1,18 +1,31 @@
 /**
- * Verifies what ink 6.8 actually delivers for raw terminal sequences, end to end through ink's
- * stdin parsing, and that keyNameFromInk maps it to the documented canonical names.
+ * The keyboard path end to end through ink's real stdin path (the fake terminal): raw sequences
+ * → ink's input events → the router's tokenizer → the screen's handler, with the documented
+ * canonical names, in order, whatever a read holds.
  */
+import { Text } from 'ink';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Text, useInput } from 'ink';
-import { keyNameFromInk, keyNamesFromInk } from '../../src/keymap/keymap.js';
+import { InputRouter, useKeys } from '../../components/common/input-router.js';
+import type { Keypress } from '../../src/keymap/tokenize.js';
 import { alt, ctrl, KEYS, renderInk } from '../helpers/ink.js';
 
-function Recorder({ names, batches }: { names: (string | undefined)[]; batches: string[][] }) {
-  useInput((input, key) => {
-    names.push(keyNameFromInk(input, key));
-    batches.push(keyNamesFromInk(input, key));
+function label(k: Keypress): string {
+  return k.paste ? `paste:${k.text}` : (k.name ?? `text:${k.text}`);
+}
+
+function Recorder({ seen, take }: { seen: string[]; take?: (keys: readonly Keypress[]) => number }) {
+  useKeys((keys) => {
+    const n = take ? take(keys) : keys.length;
+    for (const k of keys.slice(0, n)) seen.push(label(k));
+    return n;
   });
   return <Text>ready</Text>;
+}
+
+async function waitForCount(seen: string[], count: number): Promise<void> {
+  const until = Date.now() + 2000;
+  while (seen.length < count && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 const CASES: [string, string, string | undefined][] = [
@@ -30,7 +43,7 @@ const CASES: [string, string, string | undefined][] = [
   ['Enter', KEYS.enter, 'return'],
   ['LF / Ctrl+J', '\n', 'return'],
   ['Alt+Enter', '\u001b\r', 'meta+return'],
-  ['Escape (lone, flushed after a tick)', KEYS.escape, 'escape'],
+  ['Escape (lone, after the timeout)', KEYS.escape, 'escape'],
   ['Tab', KEYS.tab, 'tab'],
   ['Shift+Tab', KEYS.shiftTab, 'shift+tab'],
   ['Backspace 0x7f', KEYS.backspace, 'backspace'],
@@ -52,39 +65,79 @@ const CASES: [string, string, string | undefined][] = [
   ['Shift+letter', 'L', 'L'],
   ['Alt+b', alt('b'), 'meta+b'],
   ['Alt+Shift+B', alt('B'), 'meta+B'],
-  ['Alt+. loses meta on ink 6', alt('.'), '.'],
+  ['Alt+.', alt('.'), 'meta+.'],
   ['?', '?', '?'],
   ['Emoji', '😀', '😀'],
   ['Kitty Ctrl+Shift+O', '\u001b[111;6u', 'ctrl+shift+o'],
-  ['F1', '\u001bOP', undefined],
-  ['F5', '\u001b[15~', undefined],
-  ['Insert', '\u001b[2~', undefined],
+  ['F1', '\u001bOP', 'f1'],
+  ['F5', '\u001b[15~', 'f5'],
+  ['Insert', '\u001b[2~', 'insert'],
 ];
 
-describe('ink 6.8 raw sequence → keyNameFromInk', () => {
+describe('raw sequence → router → canonical key name', () => {
   it.each(CASES)('%s', async (_label, sequence, expected) => {
-    const names: (string | undefined)[] = [];
-    const app = renderInk(<Recorder names={names} batches={[]} />);
+    const seen: string[] = [];
+    const app = renderInk(<Recorder seen={seen} />);
     await app.waitFor('ready');
     await app.write(sequence);
-    expect(names).toEqual([expected]);
+    await waitForCount(seen, 1);
+    await app.settle();
+    expect(seen).toEqual([expected]);
   });
 
-  it('splits escape sequences in one read into separate events', async () => {
-    const names: (string | undefined)[] = [];
-    const app = renderInk(<Recorder names={names} batches={[]} />);
+  it('delivers every key of one read, in order, text runs whole', async () => {
+    const seen: string[] = [];
+    const app = renderInk(<Recorder seen={seen} />);
     await app.waitFor('ready');
-    await app.write(KEYS.down + KEYS.down + KEYS.pageUp);
-    expect(names).toEqual(['down', 'down', 'pageup']);
+    await app.write(`${KEYS.down}${KEYS.down}jjk\u007f\u007f\r\u0014\u0014\u001b\u001b`);
+    await waitForCount(seen, 9);
+    expect(seen).toEqual(['down', 'down', 'text:jjk', 'backspace', 'backspace', 'return', 'ctrl+t', 'ctrl+t', 'escape', 'escape']);
   });
 
-  it('delivers a run of plain characters as one event; keyNamesFromInk splits it', async () => {
-    const names: (string | undefined)[] = [];
-    const batches: string[][] = [];
-    const app = renderInk(<Recorder names={names} batches={batches} />);
+  it('Esc then a key in separate reads is Esc + key; a sequence split across reads is one key', async () => {
+    const seen: string[] = [];
+    const app = renderInk(<Recorder seen={seen} />);
     await app.waitFor('ready');
-    await app.write('jjk');
-    expect(names).toEqual([undefined]);
-    expect(batches).toEqual([['j', 'j', 'k']]);
+    await app.press(KEYS.escape, 'j', '\u001b', '[B');
+    await waitForCount(seen, 3);
+    await app.settle();
+    expect(seen).toEqual(['escape', 'j', 'down']);
+  });
+
+  it('a bracketed paste is one text key, even split across reads', async () => {
+    const seen: string[] = [];
+    const app = renderInk(<Recorder seen={seen} />);
+    await app.waitFor('ready');
+    await app.press('\u001b[200~a\r', 'b\u0003\u001b[2', '01~\r');
+    await waitForCount(seen, 2);
+    expect(seen).toEqual(['paste:a\rb\u0003', 'return']);
+  });
+
+  it('keys a screen does not take wait for the next screen, in order', async () => {
+    const first: string[] = [];
+    const second: string[] = [];
+    let swap: () => void = () => undefined;
+    function Screens() {
+      const [which, setWhich] = useState<'first' | 'second'>('first');
+      swap = () => setWhich('second');
+      // The first screen takes keys up to and including Enter, then leaves.
+      const take = (keys: readonly Keypress[]): number => {
+        if (first.includes('return')) return 0;
+        const at = keys.findIndex((k) => k.name === 'return');
+        if (at >= 0) queueMicrotask(swap);
+        return at >= 0 ? at + 1 : keys.length;
+      };
+      return which === 'first' ? <Recorder key="first" seen={first} take={take} /> : <Recorder key="second" seen={second} />;
+    }
+    const app = renderInk(
+      <InputRouter>
+        <Screens />
+      </InputRouter>,
+    );
+    await app.waitFor('ready');
+    await app.write(`ab\r${KEYS.down}x`);
+    await waitForCount(second, 2);
+    expect(first).toEqual(['text:ab', 'return']);
+    expect(second).toEqual(['down', 'x']);
   });
 });

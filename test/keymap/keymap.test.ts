@@ -4,93 +4,10 @@ import {
   formatHints,
   formatKey,
   helpRows,
-  keyNameFromInk,
-  keyNamesFromInk,
   markdownKeyTable,
   resolveCommand,
-  type InkKey,
   type KeyBinding,
 } from '../../src/keymap/keymap.js';
-
-const NONE: InkKey = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageUp: false,
-  pageDown: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-};
-const k = (flags: Partial<InkKey>): InkKey => ({ ...NONE, ...flags });
-
-describe('keyNameFromInk (ink 6.8 key objects)', () => {
-  it.each<[string, string, Partial<InkKey>, string | undefined]>([
-    ['arrow up', '', { upArrow: true }, 'up'],
-    ['arrow down', '', { downArrow: true }, 'down'],
-    ['page up', '', { pageUp: true }, 'pageup'],
-    ['page down', '', { pageDown: true }, 'pagedown'],
-    ['home', '', { home: true }, 'home'],
-    ['end', '', { end: true }, 'end'],
-    ['enter', '\r', { return: true }, 'return'],
-    ['alt+enter', '\r', { return: true, meta: true }, 'meta+return'],
-    ['escape (ink 6 also sets meta)', '', { escape: true, meta: true }, 'escape'],
-    ['alt+escape', '\u001b', { escape: true, meta: true }, 'escape'],
-    ['tab', '', { tab: true }, 'tab'],
-    ['shift+tab', '', { tab: true, shift: true }, 'shift+tab'],
-    ['backspace 0x7f arrives as delete', '', { delete: true }, 'backspace'],
-    ['ctrl+h / 0x08 arrives as backspace', '', { backspace: true }, 'backspace'],
-    ['alt+backspace', '', { delete: true, meta: true }, 'meta+backspace'],
-    ['space', ' ', {}, 'space'],
-    ['alt+space', ' ', { meta: true }, 'meta+space'],
-    ['ctrl+space (NUL)', '`', { ctrl: true }, 'ctrl+space'],
-    ['ctrl+r', 'r', { ctrl: true }, 'ctrl+r'],
-    ['ctrl+c', 'c', { ctrl: true }, 'ctrl+c'],
-    ['kitty ctrl+shift+o', 'o', { ctrl: true, shift: true }, 'ctrl+shift+o'],
-    ['ctrl+alt+r (ESC 0x12)', '\u0012', {}, 'ctrl+meta+r'],
-    ['ctrl+left', '', { leftArrow: true, ctrl: true }, 'ctrl+left'],
-    ['ctrl+shift+left', '', { leftArrow: true, ctrl: true, shift: true }, 'ctrl+shift+left'],
-    ['alt+left', '', { leftArrow: true, meta: true }, 'meta+left'],
-    ['alt+shift+left', '', { leftArrow: true, meta: true, shift: true }, 'meta+shift+left'],
-    ['shift+up', '', { upArrow: true, shift: true }, 'shift+up'],
-    ['ctrl+home', '', { home: true, ctrl: true }, 'ctrl+home'],
-    ['lowercase letter', 'u', {}, 'u'],
-    ['shift+letter', 'L', { shift: true }, 'L'],
-    ['alt+letter', 'b', { meta: true }, 'meta+b'],
-    ['alt+shift+letter', 'B', { meta: true, shift: true }, 'meta+B'],
-    ['question mark', '?', {}, '?'],
-    ['slash', '/', {}, '/'],
-    ['digit', '3', {}, '3'],
-    ['non-BMP char', '😀', {}, '😀'],
-    ['linefeed', '\n', {}, 'return'],
-    ['paste chunk', 'hello', {}, undefined],
-    ['empty (F-key, Insert)', '', {}, undefined],
-    ['unknown control char', '\u001c', {}, undefined],
-  ])('%s', (_label, input, flags, expected) => {
-    expect(keyNameFromInk(input, k(flags))).toBe(expected);
-  });
-});
-
-describe('keyNamesFromInk', () => {
-  it('splits plain multi-character chunks into keys', () => {
-    expect(keyNamesFromInk('jj', NONE)).toEqual(['j', 'j']);
-    expect(keyNamesFromInk('a b\r', NONE)).toEqual(['a', 'space', 'b', 'return']);
-    expect(keyNamesFromInk('x\u0007y\tz', NONE)).toEqual(['x', 'y', 'tab', 'z']);
-  });
-  it('returns single keys as-is and nothing for unrepresentable input', () => {
-    expect(keyNamesFromInk('', k({ downArrow: true }))).toEqual(['down']);
-    expect(keyNamesFromInk('', NONE)).toEqual([]);
-    expect(keyNamesFromInk('ab', k({ meta: true }))).toEqual([]);
-  });
-});
 
 type Cmd = 'up' | 'down' | 'open' | 'search' | 'quit' | 'cancel' | 'help' | 'trash' | 'clear';
 const BINDINGS: KeyBinding<Cmd>[] = [
@@ -126,11 +43,6 @@ describe('resolveCommand', () => {
 
   it('treats an undefined key as no command', () => {
     expect(resolveCommand(BINDINGS, undefined, 'browse')).toBeUndefined();
-  });
-
-  it('resolves straight from ink key objects', () => {
-    expect(resolveCommand(BINDINGS, keyNameFromInk('', k({ escape: true, meta: true })), 'search')).toBe('cancel');
-    expect(resolveCommand(BINDINGS, keyNameFromInk('d', k({ ctrl: true })), 'browse')).toBe('trash');
   });
 });
 

@@ -3,7 +3,8 @@ import { initialPickerState, pickerReducer, resumePickerState, selectedRow, type
 import type { SessionInfo } from '../../src/store/types.js';
 import { DAY, makeInfo, MIN, NOW } from './make-info.js';
 
-const key = (name: string | undefined, input = name ?? ''): PickerAction => ({ type: 'key', name, input, nowMs: NOW });
+/** A named key (`down`, `ctrl+r`, `a`), or with `name` undefined a run of typed text. */
+const key = (name: string | undefined, text = name === undefined ? '' : name === 'space' ? ' ' : [...name].length === 1 ? name : ''): PickerAction => ({ type: 'key', name, text, paste: false, nowMs: NOW });
 const run = (state: PickerState, ...actions: PickerAction[]): PickerState => actions.reduce(pickerReducer, state);
 const typeText = (state: PickerState, text: string): PickerState => run(state, ...[...text].map((ch) => key(ch === ' ' ? 'space' : ch, ch)));
 

@@ -4,11 +4,15 @@ import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import {
+  DISABLE_BRACKETED_PASTE,
+  ENABLE_BRACKETED_PASTE,
   ENTER_ALT_SCREEN,
+  ENTER_SEQUENCE,
   enterFullScreen,
   HIDE_CURSOR,
   isFullScreenActive,
   LEAVE_ALT_SCREEN,
+  LEAVE_SEQUENCE,
   leaveFullScreen,
   SHOW_CURSOR,
   type ProcessLike,
@@ -41,16 +45,21 @@ describe('enterFullScreen / leaveFullScreen', () => {
   it('enters the alternate screen and hides the cursor once; leaves once', () => {
     const { out, proc, stdout } = setup();
     enterFullScreen(stdout, { process: proc });
-    expect(out).toEqual([ENTER_ALT_SCREEN + HIDE_CURSOR]);
+    expect(out).toEqual([ENTER_SEQUENCE]);
     expect(isFullScreenActive()).toBe(true);
     expect(proc.listenerCount('exit')).toBe(1);
     leaveFullScreen(stdout);
     leaveFullScreen(stdout);
-    expect(out).toEqual([ENTER_ALT_SCREEN + HIDE_CURSOR, SHOW_CURSOR + LEAVE_ALT_SCREEN]);
+    expect(out).toEqual([ENTER_SEQUENCE, LEAVE_SEQUENCE]);
     expect(isFullScreenActive()).toBe(false);
     for (const event of ['exit', 'SIGTERM', 'SIGHUP', 'SIGINT', 'uncaughtException', 'unhandledRejection']) {
       expect(proc.listenerCount(event)).toBe(0);
     }
+  });
+
+  it('turns bracketed paste on with the full screen and off before leaving it', () => {
+    expect(ENTER_SEQUENCE).toBe(ENTER_ALT_SCREEN + HIDE_CURSOR + ENABLE_BRACKETED_PASTE);
+    expect(LEAVE_SEQUENCE).toBe(DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN);
   });
 
   it('ignores leave for a different stream', () => {
@@ -63,7 +72,7 @@ describe('enterFullScreen / leaveFullScreen', () => {
   it('restores the terminal on process exit', () => {
     const { out, proc, rawCalls } = setup();
     proc.emit('exit', 0);
-    expect(out.at(-1)).toBe(SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    expect(out.at(-1)).toBe(LEAVE_SEQUENCE);
     expect(rawCalls).toEqual([false]);
     expect(proc.exitCodes).toEqual([]);
   });
@@ -75,14 +84,14 @@ describe('enterFullScreen / leaveFullScreen', () => {
   ])('restores and exits on %s with %i', (signal, code) => {
     const { out, proc } = setup();
     proc.emit(signal, signal);
-    expect(out.at(-1)).toBe(SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    expect(out.at(-1)).toBe(LEAVE_SEQUENCE);
     expect(proc.exitCodes).toEqual([code]);
   });
 
   it('restores, prints one line and exits 1 on an uncaught exception', () => {
     const { out, err, proc, rawCalls } = setup();
     proc.emit('uncaughtException', new Error('boom\n  at somewhere\u001b[31m'));
-    expect(out.at(-1)).toBe(SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    expect(out.at(-1)).toBe(LEAVE_SEQUENCE);
     expect(rawCalls).toEqual([false]);
     expect(err).toEqual(['app: boom at somewhere␛[31m\n']);
     expect(proc.exitCodes).toEqual([1]);

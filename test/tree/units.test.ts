@@ -4,7 +4,8 @@ import { osc52 } from '../../src/tree/clipboard.js';
 import { collectToolCalls, displayString, entryDisplay, entryFullText, formatLabelTime, formatToolCall } from '../../src/tree/entry-display.js';
 import { buildIndex } from '../../src/tree/flatten.js';
 import { TREE_BINDINGS } from '../../src/tree/keymap.js';
-import { initTreeState, selectedId, treeReducer, type TreeAction, type TreeState } from '../../src/tree/reducer.js';
+import { initTreeState, selectedId, treeKey, treeReducer, type TreeAction, type TreeState } from '../../src/tree/reducer.js';
+import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
 import { entry, piSample, treeOf } from './helpers.js';
 
 describe('OSC 52', () => {
@@ -92,7 +93,9 @@ describe('keymap', () => {
 describe('reducer', () => {
   const start = (): TreeState => initTreeState({ index: buildIndex(treeOf(piSample())), listHeight: 10, width: 80, detailSource: () => [{ text: 'detail', tone: 'plain' }] });
   const run = (state: TreeState, ...actions: TreeAction[]): TreeState => actions.reduce(treeReducer, state);
-  const key = (name: string): TreeAction => ({ type: 'key', name });
+  const key = (name: string): TreeAction => treeKey([...name].length === 1 ? textKey(name) : namedKey(name));
+  /** The queued effects without their ids. */
+  const effectsOf = (state: TreeState): unknown[] => state.effects.map(({ effectId: _id, ...effect }) => effect);
 
   test('starts on the leaf; Up/Down clamp at the ends', () => {
     const s = start();
@@ -122,8 +125,8 @@ describe('reducer', () => {
     expect(s.mode).toBe('browse');
     const cleared = run(s, key('escape'));
     expect(cleared.query).toBe('');
-    expect(cleared.effects).toEqual([]);
-    expect(run(cleared, key('escape')).effects).toEqual([{ kind: 'back' }]);
+    expect(effectsOf(cleared)).toEqual([]);
+    expect(effectsOf(run(cleared, key('escape')))).toEqual([{ kind: 'back' }]);
   });
 
   test('next/previous match wrap around', () => {
@@ -140,18 +143,18 @@ describe('reducer', () => {
     expect(s.mode).toBe('label-input');
     expect(s.input).toEqual({ value: 'checkpoint', cursor: 10 });
     const typed = run(s, { type: 'input', action: { type: 'insert', text: '!' } }, { type: 'submit' });
-    expect(typed.effects).toEqual([{ kind: 'label', id: 'uA', label: 'checkpoint!' }]);
+    expect(effectsOf(typed)).toEqual([{ kind: 'label', id: 'uA', label: 'checkpoint!' }]);
     const cleared = run(s, { type: 'input', action: { type: 'clear' } }, { type: 'submit' });
-    expect(cleared.effects).toEqual([{ kind: 'label', id: 'uA', label: '' }]);
+    expect(effectsOf(cleared)).toEqual([{ kind: 'label', id: 'uA', label: '' }]);
   });
 
   test('menu: resume on the leaf says so; elsewhere queues a branch and the result moves the leaf', () => {
     const onLeaf = run(start(), key('return'), { type: 'menu', action: 'resume' });
-    expect(onLeaf.effects).toEqual([]);
+    expect(effectsOf(onLeaf)).toEqual([]);
     expect(onLeaf.status?.text).toMatch(/Already at this point/);
     const s = run(start(), key('home'), key('down'), key('return'), { type: 'menu', action: 'resume' });
-    expect(s.effects).toEqual([{ kind: 'branch', id: 'a1' }]);
-    const moved = run(s, { type: 'effects-taken', count: 1 }, { type: 'branched', leafId: 'a1' });
+    expect(effectsOf(s)).toEqual([{ kind: 'branch', id: 'a1' }]);
+    const moved = run(s, { type: 'effectsTaken', upTo: s.effects[0]!.effectId }, { type: 'branched', leafId: 'a1' });
     expect(moved.index.leaf).toBe(moved.index.numOf.get('a1'));
     expect(selectedId(moved)).toBe('a1');
     expect(moved.busy).toBe(false);

@@ -1,0 +1,389 @@
+/**
+ * The keyboard tokenizer: the raw bytes a terminal sends, in whatever chunks the reads cut them
+ * into, become keys in order. Pure and timer-free: the caller owns the clock (see `pending`).
+ *
+ *   - each control byte is one key: Enter (CR, and LF), Tab, Backspace (DEL and BS), Ctrl+letter,
+ *     Ctrl+Space (NUL);
+ *   - each ESC sequence is one key: CSI with modifiers (`ESC[1;5D`), `~` keys (`ESC[5~`), SS3
+ *     (`ESC OA`), rxvt forms, kitty's CSI-u (`ESC[97;5u`) where a terminal sends it, and ESC before
+ *     any other key (Alt+key, `ESC ESC[A` = Alt+Up);
+ *   - a run of printable text is ONE key (`name` set only when the run is one character), so typing
+ *     and fast bursts stay cheap; screens that bind printable keys split runs themselves
+ *     (see `forEachChar`);
+ *   - a bracketed paste (`ESC[200~` … `ESC[201~`, mode 2004) is ONE key with `paste: true`, even when
+ *     its bytes arrive in many chunks: it never triggers a command or a submit.
+ *
+ * A lone ESC at the end of a read is ambiguous (the Esc key, or the start of a sequence cut by the
+ * read). It is held back: the next read resolves it (`[` or `O` continue a sequence; anything else
+ * means it was the Esc key, and the new read's keys follow it), or the caller calls `flush()` after
+ * ESC_TIMEOUT_MS of silence. So Esc then `j` in two reads is Esc + `j`, never Alt+J, and a
+ * sequence split across two reads is still one key.
+ */
+import type { KeyName } from './keymap.js';
+
+export interface Keypress {
+  /**
+   * The canonical key name (see keymap.ts): `down`, `ctrl+r`, `meta+left`, `a`, `space`; for a
+   * run of several characters and for a paste, undefined.
+   */
+  readonly name: KeyName | undefined;
+  /** What the key types: the run's characters or the pasted text ('' for keys that type nothing). */
+  readonly text: string;
+  /** A bracketed paste: insert as text where text goes, never a command. */
+  readonly paste: boolean;
+}
+
+/** How long a lone ESC waits for the rest of a sequence before it counts as the Esc key. */
+export const ESC_TIMEOUT_MS = 30;
+
+export const PASTE_START = '\u001b[200~';
+export const PASTE_END = '\u001b[201~';
+
+const ESC = '\u001b';
+
+export function key(name: KeyName): Keypress {
+  return { name, text: '', paste: false };
+}
+
+/** A run of typed text as one key; a single character is also named (`a`, `L`, `space`). */
+export function textKey(text: string): Keypress {
+  const chars = [...text];
+  return { name: chars.length === 1 ? charName(text) : undefined, text, paste: false };
+}
+
+function pasteKey(text: string): Keypress {
+  return { name: undefined, text, paste: true };
+}
+
+function charName(ch: string): KeyName {
+  return ch === ' ' ? 'space' : ch;
+}
+
+/** The keys of a text run, one per character (for screens where some printable keys are commands). */
+export function splitText(keypress: Keypress): Keypress[] {
+  if (keypress.paste || keypress.name !== undefined) return [keypress];
+  return [...keypress.text].map((ch) => textKey(ch));
+}
+
+function modifiers(ctrl: boolean, meta: boolean, shift: boolean): string {
+  return `${ctrl ? 'ctrl+' : ''}${meta ? 'meta+' : ''}${shift ? 'shift+' : ''}`;
+}
+
+/** Name of a single control byte (0x00–0x1f, 0x7f) without ESC, or undefined for ESC itself. */
+function controlName(code: number): KeyName | undefined {
+  switch (code) {
+    case 0x0d:
+    case 0x0a:
+      return 'return';
+    case 0x09:
+      return 'tab';
+    case 0x7f:
+    case 0x08:
+      // DEL is Backspace; BS is Ctrl+H / Ctrl+Backspace on most terminals and Backspace on some:
+      // one name, so neither is ever a trap (see src/picker/keymap.ts).
+      return 'backspace';
+    case 0x00:
+      return 'ctrl+space';
+    case 0x1b:
+      return undefined;
+    default:
+      if (code >= 0x01 && code <= 0x1a) return `ctrl+${String.fromCharCode(code + 0x60)}`;
+      // 0x1c–0x1f: Ctrl+\ ] ^ _
+      return `ctrl+${String.fromCharCode(code + 0x40)}`;
+  }
+}
+
+const isControl = (code: number): boolean => code < 0x20 || code === 0x7f;
+
+/** Adds Alt (the ESC prefix) to a key name, keeping the ctrl+meta+shift order. */
+function withMeta(name: KeyName): KeyName {
+  if (name.startsWith('meta+') || name.startsWith('ctrl+meta+')) return name;
+  if (name.startsWith('ctrl+')) return `ctrl+meta+${name.slice(5)}`;
+  return `meta+${name}`;
+}
+
+const CSI_LETTER: Readonly<Record<string, KeyName>> = {
+  A: 'up',
+  B: 'down',
+  C: 'right',
+  D: 'left',
+  H: 'home',
+  F: 'end',
+  E: 'clear',
+  P: 'f1',
+  Q: 'f2',
+  R: 'f3',
+  S: 'f4',
+};
+
+const TILDE_KEYS: Readonly<Record<number, KeyName>> = {
+  1: 'home',
+  2: 'insert',
+  // Forward Delete shares Backspace's name: see the comment in controlName.
+  3: 'backspace',
+  4: 'end',
+  5: 'pageup',
+  6: 'pagedown',
+  7: 'home',
+  8: 'end',
+  15: 'f5',
+  17: 'f6',
+  18: 'f7',
+  19: 'f8',
+  20: 'f9',
+  21: 'f10',
+  23: 'f11',
+  24: 'f12',
+};
+
+/** Modifier parameter of CSI / kitty (1 + bitmask: shift 1, alt 2, ctrl 4, meta 8). */
+function withModifiers(base: KeyName, param: number | undefined, printable = false): KeyName {
+  const bits = param === undefined || Number.isNaN(param) ? 0 : Math.max(0, param - 1);
+  const shift = (bits & 1) !== 0;
+  const alt = (bits & 2) !== 0 || (bits & 8) !== 0;
+  const ctrl = (bits & 4) !== 0;
+  // Shift on a printable character is already in its case (`L`), except for Ctrl+Shift+letter.
+  return modifiers(ctrl, alt, shift && (!printable || ctrl)) + base;
+}
+
+/** kitty CSI-u: the key of a Unicode code point (a plain printable one types itself). */
+function kittyKey(code: number, param: number | undefined): Keypress | undefined {
+  const special: Record<number, KeyName> = { 13: 'return', 9: 'tab', 127: 'backspace', 8: 'backspace', 27: 'escape', 32: 'space' };
+  const bits = param === undefined || Number.isNaN(param) ? 0 : Math.max(0, param - 1);
+  const named = special[code];
+  if (named !== undefined) {
+    return code === 32 && (bits & ~1) === 0 ? textKey(' ') : key(withModifiers(named, param));
+  }
+  if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code > 0x10ffff) return undefined;
+  // kitty reports the unshifted key (`l` with Shift): canonical names carry the case instead.
+  const plain = String.fromCodePoint(code);
+  const ch = (bits & 1) !== 0 && (bits & 4) === 0 ? plain.toUpperCase() : plain;
+  if ((bits & ~1) === 0) return textKey(ch);
+  return key(withModifiers(ch, param, true));
+}
+
+/** The key of a complete CSI sequence `ESC [ params intermediates final`, or undefined if unknown. */
+function csiKey(params: string, final: string): Keypress | undefined {
+  const fields = params.split(';');
+  const numbers = fields.map((f) => Number.parseInt(f.split(':')[0] ?? '', 10));
+  const mod = fields.length > 1 ? (Number.parseInt(fields[1]!.split(':')[0] ?? '', 10) || 1) : undefined;
+  // kitty: release events (`:3` after the modifiers) are not keys.
+  const eventType = fields[1]?.split(':')[1];
+  if (eventType === '3') return undefined;
+  if (final === 'u') return Number.isNaN(numbers[0]!) ? undefined : kittyKey(numbers[0]!, mod);
+  if (final === 'Z') return key('shift+tab');
+  if (final === '~') {
+    const base = TILDE_KEYS[numbers[0]!];
+    return base === undefined ? undefined : key(withModifiers(base, mod));
+  }
+  // rxvt: ESC[a–d are Shift+arrows.
+  const rxvt: Record<string, KeyName> = { a: 'shift+up', b: 'shift+down', c: 'shift+right', d: 'shift+left' };
+  const rxvtName = params === '' ? rxvt[final] : undefined;
+  if (rxvtName !== undefined) return key(rxvtName);
+  const base = CSI_LETTER[final];
+  if (base === undefined || params.startsWith('?') || params.startsWith('<') || params.startsWith('>')) return undefined;
+  return key(withModifiers(base, mod));
+}
+
+function ss3Name(final: string): KeyName | undefined {
+  // rxvt: ESC Oa–d are Ctrl+arrows; ESC OM is the keypad's Enter.
+  const rxvt: Record<string, KeyName> = { a: 'ctrl+up', b: 'ctrl+down', c: 'ctrl+right', d: 'ctrl+left', M: 'return' };
+  return rxvt[final] ?? CSI_LETTER[final];
+}
+
+type Parsed = { keypress: Keypress | undefined; length: number } | 'incomplete';
+
+/** Parses the ESC sequence at `at` (input[at] === ESC). */
+function parseEscape(input: string, at: number): Parsed {
+  const next = input[at + 1];
+  if (next === undefined) return 'incomplete';
+  if (next === '[') {
+    let i = at + 2;
+    // Legacy Linux-console F-keys: ESC [ [ A.
+    if (input[i] === '[') {
+      if (i + 1 >= input.length) return 'incomplete';
+      return { keypress: undefined, length: i + 2 - at };
+    }
+    while (i < input.length) {
+      const code = input.charCodeAt(i);
+      if (code >= 0x20 && code <= 0x3f) {
+        i++;
+        continue;
+      }
+      if (code >= 0x40 && code <= 0x7e) {
+        const body = input.slice(at + 2, i);
+        const params = body.replace(/[ -/]+$/, '');
+        return { keypress: csiKey(params, input[i]!), length: i + 1 - at };
+      }
+      // Not a CSI after all (a control byte inside): ESC [ was Alt+[.
+      return { keypress: key('meta+['), length: 2 };
+    }
+    return 'incomplete';
+  }
+  if (next === 'O') {
+    const final = input[at + 2];
+    if (final === undefined) return 'incomplete';
+    const code = final.charCodeAt(0);
+    if (code < 0x40 || code > 0x7e) return { keypress: key('meta+O'), length: 2 };
+    const name = ss3Name(final);
+    return { keypress: name === undefined ? undefined : key(name), length: 3 };
+  }
+  if (next === ESC) {
+    // ESC before a sequence is Alt+that key (xterm's metaSendsEscape for arrows); ESC ESC alone is
+    // two Escs (the second resolved like any lone ESC).
+    const third = input[at + 2];
+    if (third === undefined) return 'incomplete';
+    if (third !== '[' && third !== 'O') return { keypress: key('escape'), length: 1 };
+    const inner = parseEscape(input, at + 1);
+    if (inner === 'incomplete') return 'incomplete';
+    const name = inner.keypress?.name;
+    return { keypress: name === undefined ? undefined : key(withMeta(name)), length: inner.length + 1 };
+  }
+  const code = input.codePointAt(at + 1)!;
+  const width = code > 0xffff ? 2 : 1;
+  if (isControl(code)) {
+    const name = controlName(code);
+    return { keypress: name === undefined ? undefined : key(withMeta(name)), length: 2 };
+  }
+  const ch = String.fromCodePoint(code);
+  return { keypress: key(withMeta(charName(ch))), length: 1 + width };
+}
+
+/** What a held-back ESC prefix was, once no more bytes are coming: Escs, Alt+[ / Alt+O, or a dropped cut sequence. */
+function resolveCut(cut: string): Keypress[] {
+  if (cut === '') return [];
+  if (cut === ESC) return [key('escape')];
+  if (cut.startsWith(ESC + ESC)) return [key('escape'), ...resolveCut(cut.slice(1))];
+  if (cut === `${ESC}[` || cut === `${ESC}O`) return [key(withMeta(cut[1]!))];
+  return [];
+}
+
+export interface Tokenizer {
+  /** The keys completed by `chunk`, in order. */
+  push(chunk: string): Keypress[];
+  /** True while input is held back: a lone ESC or a cut sequence (call `flush` after ESC_TIMEOUT_MS), or an open paste. */
+  pending(): 'escape' | 'paste' | undefined;
+  /** Resolves held-back input after the timeout: a lone ESC is the Esc key; a cut sequence is dropped. */
+  flush(): Keypress[];
+  reset(): void;
+}
+
+export function createTokenizer(): Tokenizer {
+  // Bytes not yet turned into keys: an ESC sequence cut by a read.
+  let held = '';
+  // Inside a bracketed paste: the text so far.
+  let paste: string | undefined;
+
+  const takePaste = (input: string, from: number, out: Keypress[]): number => {
+    const end = input.indexOf(PASTE_END, from);
+    if (end === -1) {
+      // Keep a tail that may be the start of the end marker.
+      let keep = 0;
+      for (let n = Math.min(PASTE_END.length - 1, input.length - from); n > 0; n--) {
+        if (PASTE_END.startsWith(input.slice(input.length - n))) {
+          keep = n;
+          break;
+        }
+      }
+      paste = (paste ?? '') + input.slice(from, input.length - keep);
+      held = input.slice(input.length - keep);
+      return input.length;
+    }
+    out.push(pasteKey((paste ?? '') + input.slice(from, end)));
+    paste = undefined;
+    return end + PASTE_END.length;
+  };
+
+  const run = (input: string, out: Keypress[]): void => {
+    let i = 0;
+    while (i < input.length) {
+      if (paste !== undefined) {
+        i = takePaste(input, i, out);
+        continue;
+      }
+      const code = input.charCodeAt(i);
+      if (code === 0x1b) {
+        if (input.startsWith(PASTE_START, i)) {
+          paste = '';
+          i += PASTE_START.length;
+          continue;
+        }
+        const parsed = parseEscape(input, i);
+        if (parsed === 'incomplete') {
+          // PASTE_START itself may be what was cut.
+          held = input.slice(i);
+          return;
+        }
+        if (parsed.keypress) out.push(parsed.keypress);
+        i += parsed.length;
+        continue;
+      }
+      if (isControl(code)) {
+        const name = controlName(code);
+        if (name !== undefined) out.push(key(name));
+        i++;
+        continue;
+      }
+      let end = i + 1;
+      while (end < input.length && !isControl(input.charCodeAt(end))) end++;
+      out.push(textKey(input.slice(i, end)));
+      i = end;
+    }
+  };
+
+  return {
+    push(chunk) {
+      const out: Keypress[] = [];
+      let input = chunk;
+      if (held !== '') {
+        const before = held;
+        held = '';
+        if (paste === undefined && (before === ESC || before === ESC + ESC) && input[0] !== '[' && input[0] !== 'O') {
+          // A lone ESC followed by a new read that does not continue a sequence: it was Esc.
+          out.push(...resolveCut(before));
+        } else input = before + input;
+      }
+      run(input, out);
+      return out;
+    },
+    pending() {
+      if (paste !== undefined) return 'paste';
+      return held !== '' ? 'escape' : undefined;
+    },
+    flush() {
+      if (paste !== undefined) return [];
+      const cut = held;
+      held = '';
+      return resolveCut(cut);
+    },
+    reset() {
+      held = '';
+      paste = undefined;
+    },
+  };
+}
+
+/**
+ * Applies a key where some printable keys may be commands (`?`, `L`, type-to-search): a run of
+ * text is inserted whole while `typesText(state)` says every printable key types, and is fed
+ * one character at a time otherwise, so a burst means exactly what the same keys typed one by
+ * one mean. Named keys go to `single` as they are.
+ */
+export function reduceText<S>(
+  state: S,
+  keypress: Keypress,
+  typesText: (state: S) => boolean,
+  insert: (state: S, text: string) => S,
+  single: (state: S, keypress: Keypress) => S,
+): S {
+  if (keypress.name !== undefined) return single(state, keypress);
+  let current = state;
+  let rest = keypress.text;
+  while (rest !== '') {
+    if (typesText(current)) return insert(current, rest);
+    const ch = String.fromCodePoint(rest.codePointAt(0)!);
+    current = single(current, textKey(ch));
+    rest = rest.slice(ch.length);
+  }
+  return current;
+}

@@ -1,0 +1,39 @@
+/**
+ * The text input's key vocabulary, shared by every field that edits text (the picker's search
+ * and rename prompt, the tree's label and summary prompts): one list of bindings and one
+ * command → edit table, so the same key does the same edit everywhere.
+ */
+import type { KeyBinding } from '../keymap/keymap.js';
+import type { TextInputAction } from './text-input.js';
+
+export type TextEditCommand = 'left' | 'right' | 'wordLeft' | 'wordRight' | 'backspace' | 'deleteWord' | 'clearToStart' | 'textStart' | 'textEnd';
+
+export const TEXT_EDITS: Readonly<Record<TextEditCommand, TextInputAction>> = {
+  left: { type: 'left' },
+  right: { type: 'right' },
+  wordLeft: { type: 'wordLeft' },
+  wordRight: { type: 'wordRight' },
+  backspace: { type: 'backspace' },
+  deleteWord: { type: 'deleteWordLeft' },
+  clearToStart: { type: 'clearToStart' },
+  textStart: { type: 'home' },
+  textEnd: { type: 'end' },
+};
+
+/** The edit a command stands for, if it is a text-edit command. */
+export function textEditOf(command: string | undefined): TextInputAction | undefined {
+  return command !== undefined && Object.hasOwn(TEXT_EDITS, command) ? TEXT_EDITS[command as TextEditCommand] : undefined;
+}
+
+/** Cursor and delete bindings (Home/End are left to the screen: lists use them too). */
+export function textEditBindings(when: string | readonly string[]): KeyBinding<TextEditCommand>[] {
+  return [
+    { command: 'left', keys: ['left'], description: 'Move the text cursor left', when },
+    { command: 'right', keys: ['right'], description: 'Move the text cursor right', when },
+    { command: 'wordLeft', keys: ['meta+left', 'ctrl+left', 'meta+b'], description: 'Move the text cursor one word left', when },
+    { command: 'wordRight', keys: ['meta+right', 'ctrl+right', 'meta+f'], description: 'Move the text cursor one word right', when },
+    { command: 'backspace', keys: ['backspace'], description: 'Delete the character before the text cursor', when },
+    { command: 'deleteWord', keys: ['ctrl+w', 'meta+backspace'], description: 'Delete the word before the text cursor', when },
+    { command: 'clearToStart', keys: ['ctrl+u'], description: 'Delete to the start of the text', when },
+  ];
+}
