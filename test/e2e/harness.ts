@@ -24,8 +24,8 @@ export interface TestHome {
   env: Record<string, string>;
 }
 
-export function makeHome(): TestHome {
-  const root = tempDir('pi-sessions-e2e-');
+/** A fresh home; `root` (an empty or missing folder) reuses a path, so two runs show the same cwd. */
+export function makeHome(root: string = tempDir('pi-sessions-e2e-')): TestHome {
   const agentDir = join(root, 'agent');
   const sessionsRoot = join(agentDir, 'sessions');
   const cwd = join(root, 'work', 'proj');
