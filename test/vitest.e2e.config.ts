@@ -14,9 +14,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
-    // One retry of a whole scenario: in about one full run in five, one picker keystroke in a
-    // real pty goes unanswered on this 2-core machine (not reproduced in isolation: 8 of 8 runs
-    // pass). A scenario that fails twice still fails the suite.
-    retry: 1,
+    // No retries: a scenario waits for the screen state it needs (never a sleep), so a failure
+    // is a race to find and fix, not to retry.
   },
 });
