@@ -16,7 +16,7 @@
  * - `markKeyArrived()` is called for every key, so background work can yield to typing.
  */
 import { useStdin } from 'ink';
-import React, { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import React, { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { createTokenizer, ESC_TIMEOUT_MS, type Keypress } from '../../src/keymap/tokenize.js';
 import { markKeyArrived } from '../../src/terminal/input-activity.js';
 
@@ -69,13 +69,12 @@ function createRouter(): Router & { input(keys: readonly Keypress[]): void } {
   };
 }
 
-/** Subscribes to ink's raw input for as long as `enabled`, feeding tokenized keys to `onKeys`. */
-function useRawKeys(onKeys: (keys: readonly Keypress[]) => void, enabled: boolean): void {
+/** Subscribes to ink's raw input, feeding tokenized keys to `onKeys`. */
+function useRawKeys(onKeys: (keys: readonly Keypress[]) => void): void {
   const { internal_eventEmitter: emitter, setRawMode, isRawModeSupported } = useStdin();
   const latest = useRef(onKeys);
   latest.current = onKeys;
   useEffect(() => {
-    if (!enabled) return undefined;
     const tokenizer = createTokenizer();
     let timer: NodeJS.Timeout | undefined;
     const onInput = (chunk: string | Buffer): void => {
@@ -98,30 +97,27 @@ function useRawKeys(onKeys: (keys: readonly Keypress[]) => void, enabled: boolea
       emitter.off('input', onInput);
       if (isRawModeSupported) setRawMode(false);
     };
-  }, [emitter, setRawMode, isRawModeSupported, enabled]);
+  }, [emitter, setRawMode, isRawModeSupported]);
 }
 
 export function InputRouter({ children }: { children: React.ReactNode }): React.JSX.Element {
   const router = useMemo(() => createRouter(), []);
-  useRawKeys(router.input, true);
+  useRawKeys(router.input);
   const context = useMemo<Router>(() => ({ register: router.register }), [router]);
   return <RouterContext.Provider value={context}>{children}</RouterContext.Provider>;
 }
 
 /**
- * A screen's keyboard handler. Inside an `InputRouter` it is registered with it (the latest
- * registered, active handler gets the keys); outside one (a screen rendered alone in a component
- * test) the screen gets its own router.
+ * A screen's keyboard handler, registered with the app's `InputRouter` (the latest registered,
+ * active handler gets the keys). There is no fallback without a router: a screen with a keyboard
+ * of its own would lose the keys queued for it whenever it swaps a child (loading → loaded).
  */
 export function useKeys(handler: KeyHandler, options: { isActive?: boolean } = {}): void {
-  const shared = useContext(RouterContext);
-  const own = useMemo(() => (shared ? null : createRouter()), [shared]);
-  const router = shared ?? own!;
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('useKeys needs an <InputRouter> above it');
   const latest = useRef(handler);
   latest.current = handler;
   const active = options.isActive !== false;
-  const onOwnKeys = useCallback((keys: readonly Keypress[]) => own?.input(keys), [own]);
-  useRawKeys(onOwnKeys, own !== null);
   // A layout effect registers in the same commit that first paints the screen (and unregisters
   // the previous one in it), so no key can reach a screen that is no longer shown.
   useLayoutEffect(() => {

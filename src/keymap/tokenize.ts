@@ -33,8 +33,14 @@ export interface Keypress {
   readonly paste: boolean;
 }
 
-/** How long a lone ESC waits for the rest of a sequence before it counts as the Esc key. */
-export const ESC_TIMEOUT_MS = 30;
+/**
+ * How long a lone ESC waits for the rest of a sequence before it counts as the Esc key. A
+ * terminal writes a key's bytes at once, so the rest of a cut sequence follows within a
+ * millisecond or two; a person's next key comes tens of milliseconds later, and must not be
+ * read as the end of a sequence when it happens to be `O` or `[` (Esc then Shift+O is Esc, O).
+ * tmux's escape-time default is the same 10 ms.
+ */
+export const ESC_TIMEOUT_MS = 10;
 
 export const PASTE_START = '\u001b[200~';
 export const PASTE_END = '\u001b[201~';

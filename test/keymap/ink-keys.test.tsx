@@ -77,7 +77,11 @@ const CASES: [string, string, string | undefined][] = [
 describe('raw sequence → router → canonical key name', () => {
   it.each(CASES)('%s', async (_label, sequence, expected) => {
     const seen: string[] = [];
-    const app = renderInk(<Recorder seen={seen} />);
+    const app = renderInk(
+      <InputRouter>
+        <Recorder seen={seen} />
+      </InputRouter>,
+    );
     await app.waitFor('ready');
     await app.write(sequence);
     await waitForCount(seen, 1);
@@ -87,7 +91,11 @@ describe('raw sequence → router → canonical key name', () => {
 
   it('delivers every key of one read, in order, text runs whole', async () => {
     const seen: string[] = [];
-    const app = renderInk(<Recorder seen={seen} />);
+    const app = renderInk(
+      <InputRouter>
+        <Recorder seen={seen} />
+      </InputRouter>,
+    );
     await app.waitFor('ready');
     await app.write(`${KEYS.down}${KEYS.down}jjk\u007f\u007f\r\u0014\u0014\u001b\u001b`);
     await waitForCount(seen, 9);
@@ -96,7 +104,11 @@ describe('raw sequence → router → canonical key name', () => {
 
   it('Esc then a key in separate reads is Esc + key; a sequence split across reads is one key', async () => {
     const seen: string[] = [];
-    const app = renderInk(<Recorder seen={seen} />);
+    const app = renderInk(
+      <InputRouter>
+        <Recorder seen={seen} />
+      </InputRouter>,
+    );
     await app.waitFor('ready');
     await app.press(KEYS.escape, 'j', '\u001b', '[B');
     await waitForCount(seen, 3);
@@ -106,7 +118,11 @@ describe('raw sequence → router → canonical key name', () => {
 
   it('a bracketed paste is one text key, even split across reads', async () => {
     const seen: string[] = [];
-    const app = renderInk(<Recorder seen={seen} />);
+    const app = renderInk(
+      <InputRouter>
+        <Recorder seen={seen} />
+      </InputRouter>,
+    );
     await app.waitFor('ready');
     await app.press('\u001b[200~a\r', 'b\u0003\u001b[2', '01~\r');
     await waitForCount(seen, 2);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { InputRouter } from '../../components/common/input-router.js';
 import { PickerScreen, type PickerExit } from '../../components/picker/PickerScreen.js';
 import type { SessionSource } from '../../src/picker/session-source.js';
 import type { Locations } from '../../src/store/locations.js';
@@ -47,7 +48,12 @@ function mount(sessions: SessionInfo[], size: { columns: number; rows: number },
   const { source, calls } = fakeSource(sessions);
   const onExit = vi.fn<(r: PickerExit) => void>();
   const onOpenTree = vi.fn();
-  const app = renderInk(<PickerScreen locations={locations} printMode={printMode} source={source} now={() => NOW} home="/home/u" onExit={onExit} onOpenTree={onOpenTree} />, size);
+  const app = renderInk(
+    <InputRouter>
+      <PickerScreen locations={locations} printMode={printMode} source={source} now={() => NOW} home="/home/u" onExit={onExit} onOpenTree={onOpenTree} />
+    </InputRouter>,
+    size,
+  );
   return { app, calls, onExit, onOpenTree };
 }
 
@@ -129,5 +135,25 @@ describe('PickerScreen', () => {
     await app.waitFor('item 0;');
     await app.press(KEYS.down, KEYS.enter);
     await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith({ kind: 'print', path: '/s/1.jsonl' }));
+  });
+
+  it('keys in one read act in order: a word, three Backspaces, then Ctrl+T twice and Ctrl+R', async () => {
+    const { app } = mount(sample(8), { columns: 100, rows: 30 });
+    await app.waitFor('item 0;');
+    await app.write('Parser testsxyz\u007f\u007f\u007f');
+    await app.waitFor((f) => f.includes('> Parser tests') && f.includes('1/8'));
+    // Clear, down to the second row, mark two rows, then rename the fourth: all in one chunk.
+    await app.write(`${ctrl('u')}${KEYS.down}${ctrl('t')}${ctrl('t')}${ctrl('r')}`);
+    const frame = await app.waitFor('Rename “item 3;”');
+    expect(frame).toContain('● 2 marked');
+  });
+
+  it('a bracketed paste is typed into the search, Enter and all, and opens nothing', async () => {
+    const { app, onOpenTree } = mount(sample(8), { columns: 100, rows: 30 });
+    await app.waitFor('item 0;');
+    await app.write('\u001b[200~flux\rcapacitor\u001b[201~');
+    await app.waitFor('> flux capacitor');
+    await app.settle();
+    expect(onOpenTree).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { InputRouter } from '../../components/common/input-router.js';
 import { KEYS, ctrl, renderInk } from '../helpers/ink.js';
 import { TreeScreen, type TreeExit, type TreeStore } from '../../components/tree/TreeScreen.js';
 import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
@@ -37,7 +38,9 @@ function mount(columns = 100, rows = 30) {
   const exits: TreeExit[] = [];
   let backs = 0;
   const app = renderInk(
-    <TreeScreen path="/tmp/test.jsonl" store={fakeStore(calls)} live={false} onBack={() => backs++} onExit={(r) => exits.push(r)} now={() => Date.parse('2026-02-05T12:00:00Z')} />,
+    <InputRouter>
+      <TreeScreen path="/tmp/test.jsonl" store={fakeStore(calls)} live={false} onBack={() => backs++} onExit={(r) => exits.push(r)} now={() => Date.parse('2026-02-05T12:00:00Z')} />
+    </InputRouter>,
     { columns, rows },
   );
   // Input handlers subscribe in effects that run just after the first frame is written.
@@ -142,5 +145,23 @@ describe('TreeScreen', () => {
     const frame = await app.waitFor((f) => f.split('\n').length <= 9 && f.includes('›'));
     for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(40);
     expect(frame).toMatch(/› .*…|› .*ext/);
+  });
+
+  test('a menu burst in one read: Enter, three Downs, Enter opens the label prompt; 40 Backspaces in one read empty it', async () => {
+    const { app, calls, ready } = mount();
+    await ready();
+    await app.write(`${KEYS.home}${KEYS.down}${KEYS.down}${KEYS.enter}${KEYS.down}${KEYS.down}${KEYS.down}${KEYS.enter}`);
+    await app.waitFor('Label (empty to remove): checkpoint');
+    await app.write(KEYS.backspace.repeat(40));
+    await app.waitFor((f) => /Label \(empty to remove\): *$/m.test(f));
+    await app.write('kept\r');
+    await app.waitFor('Type to search');
+    await vi.waitFor(() => expect(calls.labels).toEqual([['uA', 'kept']]));
+  });
+
+  test('keys typed while the session loads reach the tree once it is shown', async () => {
+    const { app } = mount();
+    await app.write('Great');
+    await app.waitFor('Search: Great');
   });
 });
