@@ -1,7 +1,7 @@
 /**
  * Presentational single-line input: renders a `TextInputState` with the cursor as an inverse
- * cell, scrolled horizontally so the cursor stays visible. Input handling lives in the screen
- * (one useInput per screen) and the pure reducer in src/state/text-input.ts.
+ * cell, scrolled horizontally so the cursor stays visible. Keys reach it only through the screen's
+ * reducer (src/state/text-input.ts, src/state/text-input-keys.ts); it handles none itself.
  */
 import { Text } from 'ink';
 import type { TextInputState } from '../../src/state/text-input.js';

@@ -6,15 +6,15 @@
  * Tab; printable characters are never bound in `browse` (the one exception, `?`, opens help only
  * while the search is empty and is typed otherwise — the reducer decides). Choices where pi has
  * no key:
- *   - mark: Ctrl+T (and Ctrl+Space where the terminal sends NUL for it); both are reliable in ink 6.
+ *   - mark: Ctrl+T (and Ctrl+Space where the terminal sends NUL for it); both are single control bytes.
  *   - mark all shown: Ctrl+A (Home/End move in the list, so the query needs no line-start key).
  *   - delete marked: Ctrl+X.
  *   - undo: Ctrl+Z only. `u` cannot be used because it would be typed into the search.
  *   - preview: Ctrl+O. Right arrow stays a cursor key of the search field.
  *   - resume in pi: Ctrl+G ("go").
- * pi's Ctrl+Backspace alias for delete is left out on purpose: ink 6 reports Ctrl+Backspace and
- * Backspace the same way on many terminals (0x08 vs 0x7F is terminal-specific), and a delete
- * prompt while erasing the query would be a trap.
+ * pi's Ctrl+Backspace alias for delete is left out on purpose: many terminals send Ctrl+Backspace
+ * and Backspace the same way (0x08 vs 0x7F is terminal-specific, and both are `backspace`), and
+ * a delete prompt while erasing the query would be a trap.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { SharedActions } from '../keymap/pi-keybindings.js';

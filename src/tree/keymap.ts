@@ -16,7 +16,7 @@
  *   - Plain ←/→ fold/unfold like every tree UI (pi pages with them); Ctrl/Alt+←/→ still work, so
  *     terminals that intercept Ctrl+arrows lose nothing. Paging stays on PgUp/PgDn.
  *   - Home/End, a jump to the leaf (Ctrl+G) and next/previous match (Ctrl+N/Ctrl+P) are added.
- * What ink 6.8 cannot tell apart (see src/keymap/keymap.ts): Shift+Ctrl+O is Ctrl+O unless the
+ * What terminals cannot tell apart (see src/keymap/keymap.ts): Shift+Ctrl+O is Ctrl+O unless the
  * terminal speaks the kitty protocol, so the backward filter cycle is also on Alt+O.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
