@@ -11,6 +11,7 @@ import { resolveCommand } from '../keymap/keymap.js';
 import { reduceText, type Keypress } from '../keymap/tokenize.js';
 import { initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
+import { clampOffset, pageStep } from '../state/viewport.js';
 import type { RestoreOutcome, TrashedSession, TrashOutcome } from '../store/trash.js';
 import type { SessionInfo } from '../store/types.js';
 import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
@@ -216,14 +217,6 @@ export function dialogLinesFor(mode: PickerMode): number {
   }
 }
 
-function clampOffset(offset: number, cursor: number, lines: number, count: number): number {
-  if (lines <= 0) return 0;
-  let next = offset;
-  if (cursor < next) next = cursor;
-  if (cursor >= next + lines) next = cursor - lines + 1;
-  return Math.max(0, Math.min(next, Math.max(0, count - lines)));
-}
-
 function relayout(state: PickerState): PickerState {
   const layout = computeLayout(state.size, state.preview, dialogLinesFor(state.mode));
   const listLines = layout.listLines;
@@ -354,7 +347,7 @@ function exitWith(state: PickerState, exit: PickerExit): PickerState {
 
 function browseCommand(state: PickerState, command: PickerCommand, nowMs: number): PickerState {
   const row = selectedRow(state);
-  const page = Math.max(1, state.listLines - 1);
+  const page = pageStep(state.listLines);
   switch (command) {
     case 'up':
       return moveTo(state, state.cursor - 1);

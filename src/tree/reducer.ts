@@ -14,6 +14,7 @@ import { reduceText, type Keypress } from '../keymap/tokenize.js';
 import { chosenValue, moveMenu, openMenu as menuOf, type MenuState } from '../state/menu.js';
 import { cleanInputText, initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
+import { centredOffset, clampOffset, pageStep } from '../state/viewport.js';
 import { sanitizeBlock } from '../text/terminal-text.js';
 import type { Tone } from './entry-display.js';
 import type { DetailLine } from './entry-detail.js';
@@ -218,13 +219,6 @@ export function matchPosition(state: TreeState): { current: number; total: numbe
 // ---------------------------------------------------------------------------------------------
 // Helpers.
 
-function clampOffset(offset: number, cursor: number, height: number, rowCount: number): number {
-  let next = offset;
-  if (cursor < next) next = cursor;
-  if (cursor >= next + height) next = cursor - height + 1;
-  return Math.max(0, Math.min(next, Math.max(0, rowCount - height)));
-}
-
 /** Moves the cursor to `row` (clamped), scrolling minimally. Sets the anchor to that entry. */
 function moveTo(state: TreeState, row: number): TreeState {
   const count = state.layout.count;
@@ -239,8 +233,7 @@ function moveTo(state: TreeState, row: number): TreeState {
 function centerOn(state: TreeState, row: number, setAnchor: boolean): TreeState {
   const count = state.layout.count;
   const cursor = count === 0 ? 0 : Math.max(0, Math.min(count - 1, row));
-  const wanted = cursor - Math.floor(state.listHeight / 2);
-  const offset = Math.max(0, Math.min(wanted, Math.max(0, count - state.listHeight)));
+  const offset = centredOffset(cursor, state.listHeight, count);
   const anchorId = setAnchor ? (rowId(state.layout, cursor) ?? state.anchorId) : state.anchorId;
   return { ...state, cursor, offset, anchorId };
 }
@@ -434,9 +427,9 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
     case 'down':
       return moveTo(state, state.cursor + 1);
     case 'pageUp':
-      return moveTo(state, state.cursor - Math.max(1, state.listHeight - 1));
+      return moveTo(state, state.cursor - pageStep(state.listHeight));
     case 'pageDown':
-      return moveTo(state, state.cursor + Math.max(1, state.listHeight - 1));
+      return moveTo(state, state.cursor + pageStep(state.listHeight));
     case 'home':
       return moveTo(state, 0);
     case 'end':
@@ -523,10 +516,13 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
   }
 }
 
-/** Whether every printable key types here (so a run of text is inserted whole). */
+/**
+ * Whether a run of text can be inserted whole here: in the prompts only. In the list each
+ * character is its own search step, because where a search lands depends on where the previous
+ * one left the cursor (keys typed one by one must mean the same as a burst).
+ */
 function typesText(state: TreeState): boolean {
-  const mode = keyMode(state);
-  return mode === 'prompt' || mode === 'search';
+  return keyMode(state) === 'prompt';
 }
 
 /** Typed or pasted text: the prompt's input, or the search query in the list. */

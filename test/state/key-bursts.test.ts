@@ -95,7 +95,7 @@ describe('picker: keys through the reducer', () => {
         expect(runs.cursor).toBe(one.cursor);
         expect(runs.effects).toEqual(one.effects);
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 });
@@ -178,7 +178,7 @@ describe('tree: keys through the reducer, menus and prompts included', () => {
         expect(runs.filter).toBe(one.filter);
         expect(runs.labelTimes).toBe(one.labelTimes);
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 });
