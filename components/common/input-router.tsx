@@ -77,16 +77,23 @@ function useRawKeys(onKeys: (keys: readonly Keypress[]) => void): void {
   useEffect(() => {
     const tokenizer = createTokenizer();
     let timer: NodeJS.Timeout | undefined;
+    // When the held ESC arrived: a read that comes later than the timeout resolves it first even
+    // if the timer has not run yet (a busy event loop may serve the read before the timer).
+    let heldSince = 0;
+    const flush = (): void => {
+      clearTimeout(timer);
+      timer = undefined;
+      const flushed = tokenizer.flush();
+      if (flushed.length > 0) latest.current(flushed);
+    };
     const onInput = (chunk: string | Buffer): void => {
+      if (tokenizer.pending() === 'escape' && performance.now() - heldSince >= ESC_TIMEOUT_MS) flush();
       clearTimeout(timer);
       timer = undefined;
       const keys = tokenizer.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
       if (tokenizer.pending() === 'escape') {
-        timer = setTimeout(() => {
-          timer = undefined;
-          const flushed = tokenizer.flush();
-          if (flushed.length > 0) latest.current(flushed);
-        }, ESC_TIMEOUT_MS);
+        heldSince = performance.now();
+        timer = setTimeout(flush, ESC_TIMEOUT_MS);
       }
       if (keys.length > 0) latest.current(keys);
     };
