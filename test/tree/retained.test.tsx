@@ -10,7 +10,9 @@ import { readSessionSync, type LoadedSession } from '../../src/store/index.js';
 import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
 import { nodeDetailLines, type DetailFormat } from '../../src/tree/entry-detail.js';
 import { buildForest, buildIndex, displayOf, flattenTree, layoutForest, rowAt, search, type Layout, type TreeIndex } from '../../src/tree/flatten.js';
-import { RETAINED_ROW_NOTE, initTreeState, selectedRow, treeReducer, type TreeState } from '../../src/tree/reducer.js';
+import { RETAINED_ROW_NOTE, initTreeState, selectedRow, treeKey, treeReducer, type TreeState } from '../../src/tree/reducer.js';
+import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
+import { InputRouter } from '../../components/common/input-router.js';
 import { KEYS, renderInk } from '../helpers/ink.js';
 import { retainedPath } from '../helpers/retained.js';
 import { entry, resetClock, treeOf, user } from './helpers.js';
@@ -142,14 +144,14 @@ describe('tree search finds retained text', () => {
 function stateOn(file: string, rowText: string): TreeState {
   const index = indexOf(file);
   let state = initTreeState({ index, listHeight: 20, width: 100, detailSource: (i, id) => nodeDetailLines(i, id, FMT, subtreeUsage) });
-  for (let guard = 0; guard < 50 && draw(state.layout)[state.cursor] !== rowText; guard++) state = treeReducer(state, { type: 'key', name: 'up' });
+  for (let guard = 0; guard < 50 && draw(state.layout)[state.cursor] !== rowText; guard++) state = treeReducer(state, treeKey(namedKey('up')));
   expect(draw(state.layout)[state.cursor]).toBe(rowText);
   return state;
 }
 
 describe('actions on a retained row', () => {
   test('resume, resume with summary, fork, label and open in pi are refused with the reason; nothing is written', () => {
-    const base = treeReducer(stateOn('no-first-kept.jsonl', '┆ retained user: latest request'), { type: 'key', name: 'return' });
+    const base = treeReducer(stateOn('no-first-kept.jsonl', '┆ retained user: latest request'), treeKey(namedKey('return')));
     expect(base.mode).toBe('menu');
     for (const action of ['resume', 'resume-summary', 'fork', 'label', 'open'] as const) {
       const next = treeReducer(base, { type: 'menu', action });
@@ -157,14 +159,14 @@ describe('actions on a retained row', () => {
       expect(next.mode, action).toBe('browse');
       expect(next.status, action).toEqual({ text: RETAINED_ROW_NOTE, tone: 'error' });
     }
-    const label = treeReducer(stateOn('no-first-kept.jsonl', '┆ retained user: latest request'), { type: 'key', name: 'L' });
+    const label = treeReducer(stateOn('no-first-kept.jsonl', '┆ retained user: latest request'), treeKey(textKey('L')));
     expect(label.mode).toBe('browse');
     expect(label.status?.text).toBe(RETAINED_ROW_NOTE);
   });
 
   test('View renders the message (not JSON) and says what it is; Copy copies its text', () => {
     const state = stateOn('no-first-kept.jsonl', '┆ retained assistant: latest reply');
-    const menu = treeReducer(state, { type: 'key', name: 'return' });
+    const menu = treeReducer(state, treeKey(namedKey('return')));
     const view = treeReducer(menu, { type: 'menu', action: 'view' });
     const lines = view.detail!.source.map((l) => l.text);
     expect(lines[0]).toBe('retained assistant: latest reply');
@@ -173,8 +175,8 @@ describe('actions on a retained row', () => {
     expect(lines).toContain('model: anthropic/claude-sonnet-4-5 · stop: stop');
     expect(lines).toContain('usage: 1500 tokens (in 1200, out 300, cache read 0, cache write 0) · cost $0.0081 — spent by the entry it copies, not counted again');
     expect(lines).toContain('latest reply');
-    const copy = treeReducer(state, { type: 'key', name: 'ctrl+x' });
-    expect(copy.effects).toEqual([{ kind: 'copy', id: selectedRow(state)!.id }]);
+    const copy = treeReducer(state, treeKey(namedKey('ctrl+x')));
+    expect(copy.effects).toEqual([{ kind: 'copy', id: selectedRow(state)!.id, effectId: 1 }]);
   });
 
   test('the compaction’s own detail view renders its retained messages as messages, not raw JSON under "fields"', () => {
@@ -211,7 +213,12 @@ describe('TreeScreen with a retained tail', () => {
     };
     const exits: TreeExit[] = [];
     // env: no tmux/screen wrapping of the clipboard sequence, whatever terminal runs the tests.
-    const app = renderInk(<TreeScreen path={session.path} store={store} live={false} env={{}} onBack={() => {}} onExit={(r) => exits.push(r)} />, { columns: 100, rows: 24 });
+    const app = renderInk(
+      <InputRouter>
+        <TreeScreen path={session.path} store={store} live={false} env={{}} onBack={() => {}} onExit={(r) => exits.push(r)} />
+      </InputRouter>,
+      { columns: 100, rows: 24 },
+    );
     return { app, calls };
   }
 
