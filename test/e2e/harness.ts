@@ -88,7 +88,10 @@ export function trashedPaths(home: TestHome): string[] {
 
 /**
  * The terminal settings after the app exits, read by `stty -a` in the same pty: the CLI runs
- * under `sh -c`, which then prints the CLI's exit code and the line discipline's flags.
+ * under `sh -c`, which then prints the CLI's exit code and the line discipline's flags. The shell
+ * then waits for a line instead of exiting: when the last process on a pty exits, Linux may drop
+ * output the master has not read yet, so "stty-done" could be lost (the pty is killed when the
+ * test ends).
  */
 export function startAppThenStty(home: TestHome, args: string[], options: { cols?: number; rows?: number } = {}): PtySession {
   const quoted = [process.execPath, CLI_PATH, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
@@ -97,7 +100,7 @@ export function startAppThenStty(home: TestHome, args: string[], options: { cols
     command: '/bin/sh',
     // The trap keeps the shell alive if a Ctrl+C reaches the process group as SIGINT (a trap with
     // a command, unlike an ignored signal, is reset to the default in the child).
-    args: ['-c', `trap 'echo sh-saw-sigint' INT; ${quoted}; echo "cli-exit=$?"; stty -a; echo stty-done`],
+    args: ['-c', `trap 'echo sh-saw-sigint' INT; ${quoted}; echo "cli-exit=$?"; stty -a; echo stty-done; read _`],
     cwd: home.cwd,
     env: home.env,
     ...options,
