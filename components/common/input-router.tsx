@@ -12,12 +12,13 @@
  *   goes back) takes no more, and the rest of the same read waits for the next screen. Keys that
  *   arrive while no screen takes them are queued, and replayed when one registers or more input
  *   arrives, so a key typed during a screen swap reaches the new screen.
- * - A lone ESC is resolved after ESC_TIMEOUT_MS without input (the tokenizer's rule).
+ * - A lone ESC is resolved after ESC_TIMEOUT_MS without input (the tokenizer's rule); a paste
+ *   whose end marker never comes ends after PASTE_TIMEOUT_MS of silence.
  * - `markKeyArrived()` is called for every key, so background work can yield to typing.
  */
 import { useStdin } from 'ink';
 import React, { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { createTokenizer, ESC_TIMEOUT_MS, type Keypress } from '../../src/keymap/tokenize.js';
+import { createTokenizer, ESC_TIMEOUT_MS, PASTE_TIMEOUT_MS, type Keypress } from '../../src/keymap/tokenize.js';
 import { markKeyArrived } from '../../src/terminal/input-activity.js';
 
 /** Takes keys in order and returns how many it consumed (0 to keys.length). */
@@ -91,9 +92,15 @@ function useRawKeys(onKeys: (keys: readonly Keypress[]) => void): void {
       clearTimeout(timer);
       timer = undefined;
       const keys = tokenizer.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
-      if (tokenizer.pending() === 'escape') {
+      const pending = tokenizer.pending();
+      if (pending === 'escape') {
         heldSince = performance.now();
         timer = setTimeout(flush, ESC_TIMEOUT_MS);
+      } else if (pending === 'paste') {
+        timer = setTimeout(() => {
+          timer = undefined;
+          latest.current(tokenizer.endPaste());
+        }, PASTE_TIMEOUT_MS);
       }
       if (keys.length > 0) latest.current(keys);
     };

@@ -42,6 +42,12 @@ export interface Keypress {
  */
 export const ESC_TIMEOUT_MS = 10;
 
+/**
+ * A paste whose end marker never comes (a terminal that lost it, a dropped connection) must not
+ * swallow every later key, Ctrl+C included: after this much silence it ends as it is.
+ */
+export const PASTE_TIMEOUT_MS = 1000;
+
 export const PASTE_START = '\u001b[200~';
 export const PASTE_END = '\u001b[201~';
 
@@ -271,6 +277,8 @@ export interface Tokenizer {
   pending(): 'escape' | 'paste' | undefined;
   /** Resolves held-back input after the timeout: a lone ESC is the Esc key; a cut sequence is dropped. */
   flush(): Keypress[];
+  /** Ends an open paste whose end marker did not come (after PASTE_TIMEOUT_MS): the text so far. */
+  endPaste(): Keypress[];
   reset(): void;
 }
 
@@ -361,6 +369,13 @@ export function createTokenizer(): Tokenizer {
       const cut = held;
       held = '';
       return resolveCut(cut);
+    },
+    endPaste() {
+      if (paste === undefined) return [];
+      const text = paste + held;
+      paste = undefined;
+      held = '';
+      return [pasteKey(text)];
     },
     reset() {
       held = '';

@@ -129,6 +129,21 @@ describe('raw sequence → router → canonical key name', () => {
     expect(seen).toEqual(['paste:a\rb\u0003', 'return']);
   });
 
+  it('a paste whose end marker never comes ends after a second of silence; Ctrl+C then works', async () => {
+    const seen: string[] = [];
+    const app = renderInk(
+      <InputRouter>
+        <Recorder seen={seen} />
+      </InputRouter>,
+    );
+    await app.waitFor('ready');
+    await app.write('\u001b[200~lost end');
+    await waitForCount(seen, 1);
+    await app.write(KEYS.ctrlC);
+    await waitForCount(seen, 2);
+    expect(seen).toEqual(['paste:lost end', 'ctrl+c']);
+  });
+
   it('keys a screen does not take wait for the next screen, in order', async () => {
     const first: string[] = [];
     const second: string[] = [];

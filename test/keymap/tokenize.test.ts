@@ -142,6 +142,15 @@ describe('tokenizer: bracketed paste', () => {
     }
   });
 
+  it('a paste whose end never comes is ended by the caller, and keys work again', () => {
+    const t = createTokenizer();
+    t.push(`${PASTE_START}abc\u001b[20`);
+    expect(t.endPaste()).toEqual([{ name: undefined, text: 'abc\u001b[20', paste: true }]);
+    expect(t.pending()).toBeUndefined();
+    expect(t.push('\u0003').map((k) => k.name)).toEqual(['ctrl+c']);
+    expect(t.endPaste()).toEqual([]);
+  });
+
   it('holds keys while a paste is open', () => {
     const t = createTokenizer();
     expect(t.push(`${PASTE_START}abc`)).toEqual([]);
