@@ -277,8 +277,7 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
 });
 
 describe('Ctrl+C restores the terminal wherever it is pressed', { timeout: E2E_TEST_MS }, () => {
-  // Each step's keys are pressed once the previous step's screen is shown (keys typed while the
-  // tree view is still loading are not for the tree, so the tree steps wait for its rows).
+  // Each step's keys are pressed once the previous step's screen is shown.
   const states: { name: string; steps: { keys: string[]; shows: string | RegExp }[] }[] = [
     { name: 'the list', steps: [] },
     { name: 'a search', steps: [{ keys: ['o', 'b', 's'], shows: /3\/5 · this folder/ }] },
