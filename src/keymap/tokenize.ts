@@ -8,8 +8,7 @@
  *     (`ESC OA`), rxvt forms, kitty's CSI-u (`ESC[97;5u`) where a terminal sends it, and ESC before
  *     any other key (Alt+key, `ESC ESC[A` = Alt+Up);
  *   - a run of printable text is ONE key (`name` set only when the run is one character), so typing
- *     and fast bursts stay cheap; screens that bind printable keys split runs themselves
- *     (see `forEachChar`);
+ *     and fast bursts stay cheap; screens that bind printable keys split runs (./text-runs.ts);
  *   - a bracketed paste (`ESC[200~` … `ESC[201~`, mode 2004) is ONE key with `paste: true`, even when
  *     its bytes arrive in many chunks: it never triggers a command or a submit.
  *
@@ -69,12 +68,6 @@ function pasteKey(text: string): Keypress {
 
 function charName(ch: string): KeyName {
   return ch === ' ' ? 'space' : ch;
-}
-
-/** The keys of a text run, one per character (for screens where some printable keys are commands). */
-export function splitText(keypress: Keypress): Keypress[] {
-  if (keypress.paste || keypress.name !== undefined) return [keypress];
-  return [...keypress.text].map((ch) => textKey(ch));
 }
 
 function modifiers(ctrl: boolean, meta: boolean, shift: boolean): string {
@@ -384,27 +377,3 @@ export function createTokenizer(): Tokenizer {
   };
 }
 
-/**
- * Applies a key where some printable keys may be commands (`?`, `L`, type-to-search): a run of
- * text is inserted whole while `typesText(state)` says every printable key types, and is fed
- * one character at a time otherwise, so a burst means exactly what the same keys typed one by
- * one mean. Named keys go to `single` as they are.
- */
-export function reduceText<S>(
-  state: S,
-  keypress: Keypress,
-  typesText: (state: S) => boolean,
-  insert: (state: S, text: string) => S,
-  single: (state: S, keypress: Keypress) => S,
-): S {
-  if (keypress.name !== undefined) return single(state, keypress);
-  let current = state;
-  let rest = keypress.text;
-  while (rest !== '') {
-    if (typesText(current)) return insert(current, rest);
-    const ch = String.fromCodePoint(rest.codePointAt(0)!);
-    current = single(current, textKey(ch));
-    rest = rest.slice(ch.length);
-  }
-  return current;
-}

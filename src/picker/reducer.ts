@@ -8,7 +8,8 @@
  * nothing return the same state object.
  */
 import { resolveCommand } from '../keymap/keymap.js';
-import { reduceText, type Keypress } from '../keymap/tokenize.js';
+import { reduceText } from '../keymap/text-runs.js';
+import type { Keypress } from '../keymap/tokenize.js';
 import { initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import { clampOffset, pageStep } from '../state/viewport.js';

@@ -10,7 +10,8 @@
  * folds, filter and search.
  */
 import { resolveCommand } from '../keymap/keymap.js';
-import { reduceText, type Keypress } from '../keymap/tokenize.js';
+import { reduceText } from '../keymap/text-runs.js';
+import type { Keypress } from '../keymap/tokenize.js';
 import { chosenValue, moveMenu, openMenu as menuOf, type MenuState } from '../state/menu.js';
 import { cleanInputText, initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTokenizer, PASTE_END, PASTE_START, splitText, textKey, type Keypress } from '../../src/keymap/tokenize.js';
+import { createTokenizer, PASTE_END, PASTE_START, textKey, type Keypress } from '../../src/keymap/tokenize.js';
 
 /** Tokenizes `chunks` as successive reads, resolving a held ESC at the end (the timeout). */
 function tokens(...chunks: string[]): Keypress[] {
@@ -43,11 +43,6 @@ describe('tokenizer: text runs', () => {
     expect(tokens(' ')).toEqual([{ name: 'space', text: ' ', paste: false }]);
     expect(tokens('日本')).toEqual([{ name: undefined, text: '日本', paste: false }]);
     expect(tokens('😀')).toEqual([{ name: '😀', text: '😀', paste: false }]);
-  });
-
-  it('splitText gives one named key per code point', () => {
-    expect(splitText(textKey('a 😀')).map((k) => k.name)).toEqual(['a', 'space', '😀']);
-    expect(splitText(textKey('x'))).toEqual([textKey('x')]);
   });
 });
 
