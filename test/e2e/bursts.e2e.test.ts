@@ -11,7 +11,7 @@ import { buildTree, readSessionSync } from '../../src/store/index.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
-import { E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession, type TestHome } from './harness.js';
+import { E2E_TEST_MS, expectRestored, makeHome, startApp, startAppThenStty, sttyFlags, writeSession, type TestHome } from './harness.js';
 
 const BS = '\u007f';
 const CTRL = { c: '\u0003', r: '\u0012', s: '\u0013', t: '\u0014' } as const;
@@ -86,6 +86,16 @@ interface Scenario {
   args?: string[];
 }
 
+/**
+ * Whether the last frame has been drawn whole: ink writes a frame between the synchronized-update
+ * markers, in several writes that may reach the pty in several reads, and two screens are only
+ * comparable between frames.
+ */
+function frameDone(pty: PtySession): boolean {
+  const raw = pty.rawOutput();
+  return raw.lastIndexOf('\u001b[?2026l') > raw.lastIndexOf('\u001b[?2026h');
+}
+
 /** Runs a scenario both ways and returns the two final screens (burst first). */
 async function bothWays(scenario: Scenario): Promise<[string, string]> {
   let root: string | undefined;
@@ -97,7 +107,7 @@ async function bothWays(scenario: Scenario): Promise<[string, string]> {
     await scenario.before?.(pty, store);
     if (burst) pty.write(scenario.keys.join(''));
     else await pty.press(...scenario.keys);
-    const screen = await pty.waitForScreen(scenario.done, `${scenario.what} (${burst ? 'keys in one write' : 'one key per write'})`);
+    const screen = await pty.waitForScreen((s) => frameDone(pty) && scenario.done(s), `${scenario.what} (${burst ? 'keys in one write' : 'one key per write'})`);
     await scenario.after?.(pty, store);
     pty.kill('SIGKILL');
     await pty.waitForExit();
@@ -178,22 +188,33 @@ describe('bursts in the picker', { timeout: E2E_TEST_MS }, () => {
     await expectSame({ keys: ['?', 'q', 'x'], done: (s) => s.includes('> x') && !s.includes('pi-sessions · keys'), what: 'help closed and "x" searched' });
   });
 
-  it('Ctrl+C Ctrl+C and Esc Esc quit as they do one by one', async () => {
+  it('Ctrl+C Ctrl+C and Esc Esc quit as they do one by one, and the terminal is restored', async () => {
     for (const [keys, code] of [
       [[CTRL.c, CTRL.c], 130],
       [[escape, escape], 0],
     ] as const) {
       for (const burst of [true, false]) {
         const store = makeStore();
-        const pty = startApp(store.home, [], { cols: 100, rows: 30 });
+        // Under a shell that stays open after the app: the app's last output (leaving the
+        // alternate screen) cannot be lost when its process exits, and stty shows the modes.
+        const pty = startAppThenStty(store.home, [], { cols: 100, rows: 30 });
         await waitForSearchable(pty);
-        await typeText(pty, 'parser');
+        await typeText(pty, 'parse');
         await pty.waitForText(/1\/4 · this folder/);
         if (burst) pty.write(keys.join(''));
         else await pty.press(...keys);
         // Esc Esc: the first clears the search, the second quits.
-        expect(await pty.waitForExit()).toBe(code);
-        expectRestored(pty);
+        const after = await pty.waitForText('stty-done');
+        expect(after).toContain(`cli-exit=${code}`);
+        if (burst) {
+          // Keys of one read are all the app's: none reaches the shell as a signal.
+          expect(after).not.toContain('sh-saw-sigint');
+          expectRestored(pty, sttyFlags(after));
+        } else {
+          // Typed one by one, a second Ctrl+C may come after the app has given the terminal back,
+          // and interrupt the shell's stty: only the screen and cursor are checked then.
+          expectRestored(pty, code === 130 ? undefined : sttyFlags(after));
+        }
       }
     }
   });
@@ -298,7 +319,7 @@ describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
 describe('bracketed paste', { timeout: E2E_TEST_MS }, () => {
   it('a paste with Enter, Ctrl+C and an arrow in it is text in the search and never a command', async () => {
     const store = makeStore();
-    const pty = startApp(store.home, [], { cols: 100, rows: 30 });
+    const pty = startAppThenStty(store.home, [], { cols: 100, rows: 30 });
     await waitForSearchable(pty);
     expect(pty.rawOutput()).toContain('\u001b[?2004h');
     // Split across two writes, inside the end marker.
@@ -311,8 +332,9 @@ describe('bracketed paste', { timeout: E2E_TEST_MS }, () => {
     expect(pty.screen()).not.toContain('Session Tree');
     expect(pty.exitCode()).toBeUndefined();
     await pty.press(escape, escape);
-    expect(await pty.waitForExit()).toBe(0);
+    const after = await pty.waitForText('stty-done');
+    expect(after).toContain('cli-exit=0');
     expect(pty.rawOutput()).toContain('\u001b[?2004l');
-    expectRestored(pty);
+    expectRestored(pty, sttyFlags(after));
   });
 });
