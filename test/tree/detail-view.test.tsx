@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { TreeScreen, type TreeStore } from '../../components/tree/TreeScreen.js';
+import { InputRouter } from '../../components/common/input-router.js';
 import { footerHints } from '../../src/keymap/keymap.js';
 import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
 import type { SessionEntry } from '../../src/store/types.js';
@@ -28,7 +29,7 @@ function storeOf(entries: SessionEntry[]): TreeStore {
 }
 
 async function openDetail(entries: SessionEntry[], columns = 60, rows = 20) {
-  const app = renderInk(<TreeScreen path="/tmp/test.jsonl" store={storeOf(entries)} live={false} onBack={() => {}} onExit={() => {}} />, { columns, rows });
+  const app = renderInk(<InputRouter><TreeScreen path="/tmp/test.jsonl" store={storeOf(entries)} live={false} onBack={() => {}} onExit={() => {}} /></InputRouter>, { columns, rows });
   await app.waitFor('leaf: pi resumes here');
   await app.settle();
   await app.press(KEYS.enter);
@@ -76,7 +77,7 @@ describe('the detail view', () => {
   });
 
   test('the help has one footer, and the list’s hint line says ↑↓ move', async () => {
-    const app = renderInk(<TreeScreen path="/tmp/test.jsonl" store={storeOf(piSample())} live={false} onBack={() => {}} onExit={() => {}} />, { columns: 80, rows: 24 });
+    const app = renderInk(<InputRouter><TreeScreen path="/tmp/test.jsonl" store={storeOf(piSample())} live={false} onBack={() => {}} onExit={() => {}} /></InputRouter>, { columns: 80, rows: 24 });
     const list = await app.waitFor('approach A please');
     expect(list.split('\n').at(-1)).toMatch(/^↑↓ move {2}Enter actions/);
     await app.settle();

@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { TreeScreen, type TreeStore } from '../../components/tree/TreeScreen.js';
+import { InputRouter } from '../../components/common/input-router.js';
 import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
 import type { SessionEntry } from '../../src/store/types.js';
 import { ctrl, renderInk } from '../helpers/ink.js';
@@ -24,7 +25,7 @@ function storeOf(entries: SessionEntry[]): TreeStore {
 }
 
 async function mount(entries: SessionEntry[]) {
-  const app = renderInk(<TreeScreen path="/tmp/test.jsonl" store={storeOf(entries)} live={false} onBack={() => {}} onExit={() => {}} />, { columns: 100, rows: 30 });
+  const app = renderInk(<InputRouter><TreeScreen path="/tmp/test.jsonl" store={storeOf(entries)} live={false} onBack={() => {}} onExit={() => {}} /></InputRouter>, { columns: 100, rows: 30 });
   await app.waitFor('approach A please');
   await app.settle();
   return app;

@@ -8,6 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { TreeScreen } from '../../components/tree/TreeScreen.js';
+import { InputRouter } from '../../components/common/input-router.js';
 import { rowBody, rowSegments } from '../../components/tree/TreeRow.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
 import { displayOf, flattenTree, rowAt } from '../../src/tree/flatten.js';
@@ -117,7 +118,7 @@ describe('the tree in a narrow terminal, side by side with pi 1.6.0', () => {
   test.each(cases)('$width columns after $keys.length keys: the same rows as pi (pans: $pans)', async ({ width, keys, pans }) => {
     const path = writeSession(deepSession());
     const pi = await piTreeRows(path, width, keys.map((k) => k));
-    const app = renderInk(<TreeScreen path={path} live={false} onBack={() => {}} onExit={() => {}} />, { columns: width, rows: 30 });
+    const app = renderInk(<InputRouter><TreeScreen path={path} live={false} onBack={() => {}} onExit={() => {}} /></InputRouter>, { columns: width, rows: 30 });
     await app.waitFor('(9/17)');
     await app.settle();
     for (const key of keys) await app.press(key);
