@@ -6,6 +6,7 @@
 import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InputRouter } from '../../components/common/input-router.js';
 import { PickerScreen, type PickerExit } from '../../components/picker/PickerScreen.js';
 import { createStoreSource } from '../../src/picker/session-source.js';
 import { encodeCwd, resolveLocations } from '../../src/store/index.js';
@@ -31,7 +32,7 @@ function store(): { agent: string; file: string } {
 function mount(agent: string, cache: boolean) {
   const locations = resolveLocations({ cwd: CWD, env: { PI_CODING_AGENT_DIR: agent } });
   const onExit = vi.fn<(r: PickerExit) => void>();
-  const app = renderInk(<PickerScreen locations={locations} printMode={false} source={createStoreSource(locations, { cache })} now={() => Date.now()} home="/home/test" onExit={onExit} onOpenTree={vi.fn()} />, {
+  const app = renderInk(<InputRouter><PickerScreen locations={locations} printMode={false} source={createStoreSource(locations, { cache })} now={() => Date.now()} home="/home/test" onExit={onExit} onOpenTree={vi.fn()} /></InputRouter>, {
     columns: 120,
     rows: 20,
   });
