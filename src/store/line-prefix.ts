@@ -70,7 +70,7 @@ export function readEntryPrefix(head: Buffer): { type: string; id: string; paren
 /** What the listing keeps of a line too long to buffer: its start and a few facts about the rest. */
 export interface LongLineDigest {
   lineNo: number;
-  /** The first PREFIX_WINDOW bytes. */
+  /** The first LONG_LINE_HEAD bytes. */
   head: Buffer;
   bytes: number;
   hasUsage: boolean;
@@ -99,6 +99,12 @@ class NeedleWatch {
   }
 }
 
+/**
+ * Bytes of a long line's start the digest keeps: the entry prefix (PREFIX_WINDOW) and room for the
+ * start of a tool output's text, which the listing keeps a bounded prefix of (tool-facts.ts).
+ */
+export const LONG_LINE_HEAD = 2048;
+
 /** A sink that digests a long line in constant memory and hands the digest over at its end. */
 export function digestingSink(lineNo: number, onDigest: (digest: LongLineDigest) => void): LongLineSink {
   const headPieces: Buffer[] = [];
@@ -112,8 +118,8 @@ export function digestingSink(lineNo: number, onDigest: (digest: LongLineDigest)
       const piece = buf.subarray(start, end);
       if (piece.length === 0) return;
       bytes += piece.length;
-      if (headBytes < PREFIX_WINDOW) {
-        const take = piece.subarray(0, PREFIX_WINDOW - headBytes);
+      if (headBytes < LONG_LINE_HEAD) {
+        const take = piece.subarray(0, LONG_LINE_HEAD - headBytes);
         headPieces.push(Buffer.from(take));
         headBytes += take.length;
       }

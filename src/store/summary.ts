@@ -215,7 +215,12 @@ export class SummaryCollector {
       if (plain && !SUMMARISED_TYPES.has(prefix.type)) return;
     } else {
       this.messageCount++;
-      if (plain && line.head.indexOf(TOOL_RESULT_MARKER) !== -1) return;
+      const markerAt = line.head.subarray(0, PREFIX_WINDOW).indexOf(TOOL_RESULT_MARKER);
+      if (plain && markerAt !== -1) {
+        // The same bounded output prefix the short-line shortcut keeps.
+        if (this.toolFacts.wantsOutput) this.toolFacts.addOutput(boundedJsonString(line.head, markerAt, line.head.length, 2 * OUTPUT_PER_CALL));
+        return;
+      }
       if (prefix.role === 'user') this.userMessageCount++;
       if (prefix.role === 'assistant') this.assistantMessageCount++;
     }
