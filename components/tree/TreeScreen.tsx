@@ -22,7 +22,7 @@ import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
-import { osc52 } from '../../src/tree/clipboard.js';
+import { copyMessage, copyText } from '../../src/terminal/clipboard-copy.js';
 import { nodeDetailLines, type DetailFormat } from '../../src/tree/entry-detail.js';
 import { displayString, entryFullText, formatLabelTime } from '../../src/tree/entry-display.js';
 import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type TreeIndex } from '../../src/tree/flatten.js';
@@ -255,9 +255,8 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
               dispatch({ type: 'failed', message: 'Selected entry has no text to copy' });
               return;
             }
-            const seq = osc52(text, props.env ?? process.env);
-            stdout.write(seq.sequence);
-            dispatch({ type: 'copied', chars: seq.copiedChars, truncated: seq.truncated });
+            const copied = await copyText(text, { env: props.env ?? process.env, writeToTerminal: (sequence) => stdout.write(sequence) });
+            dispatch({ type: 'copied', message: copyMessage(copied) });
             return;
           }
           case 'open-in-pi': {

@@ -75,11 +75,15 @@ async function keyFrames(app: PtyApp, keys: (i: number) => string, expect: (i: n
 }
 
 const moveKeys = (i: number): string => (i % 2 === 0 ? DOWN : UP);
-const moved = (i: number, before: Screen) => {
+/** The tree opens on the leaf, which is often its last row: Up first, so every key moves. */
+const treeMoveKeys = (i: number): string => (i % 2 === 0 ? UP : DOWN);
+/** The frame where the cursor row moved the way `keys(i)` says. */
+const movedBy = (keys: (i: number) => string) => (i: number, before: Screen) => {
   const from = cursorLine(before);
-  const to = i % 2 === 0 ? from + 1 : from - 1;
+  const to = keys(i) === DOWN ? from + 1 : from - 1;
   return (s: Screen) => cursorLine(s) === to;
 };
+const moved = movedBy(moveKeys);
 
 export async function frameBenches(ctx: FrameContext): Promise<Record<string, unknown>> {
   const { stores, rounds, log, median, fmt } = ctx;
@@ -145,7 +149,7 @@ export async function frameBenches(ctx: FrameContext): Promise<Record<string, un
     try {
       await tree.waitFor(hasRows, undefined, 'the tree');
       await tree.quiet(1000);
-      treeMove = await keyFrames(tree, moveKeys, moved);
+      treeMove = await keyFrames(tree, treeMoveKeys, movedBy(treeMoveKeys));
     } finally {
       tree.kill();
     }

@@ -81,7 +81,7 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
   { command: 'jumpToLeaf', keys: ['ctrl+g'], description: 'Go to the leaf (where pi resumes)', hint: 'leaf', when: LIST },
   { command: 'nextMatch', keys: ['ctrl+n'], description: 'Next search match', hint: 'next match', when: 'search' },
   { command: 'prevMatch', keys: ['ctrl+p'], description: 'Previous search match', when: 'search' },
-  { command: 'copy', keys: ['ctrl+x'], description: 'Copy the entry’s full text to the clipboard (OSC 52)', hint: 'copy', when: LIST },
+  { command: 'copy', keys: ['ctrl+x'], description: 'Copy the entry’s full text (wl-copy, xclip, xsel, pbcopy, clip.exe or tmux’s buffer when there is one, else OSC 52)', hint: 'copy', when: LIST },
   { command: 'help', keys: ['?'], description: 'Show all keys', hint: 'help', when: 'browse' },
   { command: 'escape', keys: ['escape'], description: 'Clear the search; with no search, back to the session list', hint: 'back', when: 'browse' },
   { command: 'escape', keys: ['escape'], description: 'Clear the search', hint: 'clear', when: 'search' },

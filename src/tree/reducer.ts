@@ -117,7 +117,7 @@ export type TreeAction =
   | { type: 'branched'; leafId: string | null; editorText?: string }
   | { type: 'labeled'; label: string }
   | { type: 'forked'; path: string; editorText?: string }
-  | { type: 'copied'; chars: number; truncated: boolean }
+  | { type: 'copied'; message: string }
   | { type: 'failed'; message: string }
   | { type: 'status'; status: StatusMessage | null };
 
@@ -699,12 +699,9 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
         status: { text: action.editorText === undefined ? `Forked to ${action.path}` : `Forked before the message, to ${action.path}`, tone: 'success' },
       };
     case 'copied':
-      return withStatus(state, {
-        text: action.truncated
-          ? `Copied the first ${action.chars} characters (terminal clipboard limit)`
-          : `Copied ${action.chars} characters to the clipboard (OSC 52; needs terminal support)`,
-        tone: 'success',
-      });
+      // The effect says how the text left (a clipboard tool, tmux's buffer, or OSC 52) and claims
+      // no more than it can know.
+      return withStatus(state, { text: action.message, tone: 'success' });
     case 'failed':
       // A failed open-in-pi leaves the screen where it was: it takes keys again.
       return { ...state, busy: false, leaving: false, status: { text: action.message, tone: 'error' } };

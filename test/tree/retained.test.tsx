@@ -212,7 +212,7 @@ describe('TreeScreen with a retained tail', () => {
       },
     };
     const exits: TreeExit[] = [];
-    // env: no tmux/screen wrapping of the clipboard sequence, whatever terminal runs the tests.
+    // env: no clipboard tool, tmux or screen, whatever terminal runs the tests: plain OSC 52.
     const app = renderInk(
       <InputRouter>
         <TreeScreen path={session.path} store={store} live={false} env={{}} onBack={() => {}} onExit={(r) => exits.push(r)} />
@@ -229,7 +229,7 @@ describe('TreeScreen with a retained tail', () => {
     await app.press(KEYS.up);
     await app.waitFor('› ┆ retained assistant: latest reply');
     await app.press('\u0018');
-    await app.waitFor('Copied 12 characters');
+    await app.waitFor("Sent 12 characters to the terminal's clipboard (OSC 52)");
     expect(app.stdout.output()).toContain(`\u001b]52;c;${Buffer.from('latest reply').toString('base64')}\u0007`);
   });
 
