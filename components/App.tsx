@@ -4,9 +4,10 @@
  * scope and cursor, and hands the final result to `run-app.tsx`.
  */
 import { useApp } from 'ink';
-import React, { useCallback, useState } from 'react';
+import React, { useCallback, useMemo, useState } from 'react';
 import type { PickerExit, PickerState, Scope } from '../src/picker/reducer.js';
 import type { Locations } from '../src/store/index.js';
+import { readPiConfig } from '../src/store/pi-settings.js';
 import { InputRouter } from './common/input-router.js';
 import { PickerScreen } from './picker/PickerScreen.js';
 import { TreeScreen, type TreeExit } from './tree/TreeScreen.js';
@@ -31,6 +32,8 @@ export interface AppProps {
 
 export function App({ locations, printMode, initialScope, treePath, noCache, current, query, onResult }: AppProps): React.JSX.Element {
   const { exit } = useApp();
+  // pi's own settings that both tools share (read once: pi reads them at start too).
+  const piConfig = useMemo(() => readPiConfig(locations.agentDir, locations.cwd), [locations]);
   const [screen, setScreen] = useState<Screen>(treePath ? { name: 'tree', path: treePath, fromPicker: false } : { name: 'picker' });
 
   const finish = useCallback(
@@ -48,7 +51,7 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
       if (screen.fromPicker) setScreen(screen.pickerState ? { name: 'picker', state: screen.pickerState } : { name: 'picker' });
       else finish({ kind: 'quit', code: 0 });
     };
-    content = <TreeScreen key={screen.path} path={screen.path} onBack={back} onExit={finish} />;
+    content = <TreeScreen key={screen.path} path={screen.path} onBack={back} onExit={finish} initialFilter={piConfig.treeFilterMode} />;
   } else {
     content = (
       <PickerScreen

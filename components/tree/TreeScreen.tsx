@@ -25,7 +25,7 @@ import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js
 import { copyMessage, copyText } from '../../src/terminal/clipboard-copy.js';
 import { nodeDetailLines, type DetailFormat } from '../../src/tree/entry-detail.js';
 import { displayString, entryFullText, formatLabelTime } from '../../src/tree/entry-display.js';
-import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type TreeIndex } from '../../src/tree/flatten.js';
+import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type FilterMode, type TreeIndex } from '../../src/tree/flatten.js';
 import { TREE_BINDINGS, TREE_MODE_TITLES } from '../../src/tree/keymap.js';
 import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
 import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, takesKeys, treeKey, treeReducer, type DetailSource, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
@@ -58,6 +58,8 @@ export interface TreeScreenProps {
   live?: boolean;
   /** Environment for the clipboard sequence (tmux/screen wrapping); default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** The filter the tree opens with: pi's `treeFilterMode` setting (default 'default'). */
+  initialFilter?: FilterMode;
 }
 
 // Header (title, facts), query line, counter, hints.
@@ -154,7 +156,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     (index, id) => nodeDetailLines(index, id, FORMAT, store.subtreeUsage),
     [store],
   );
-  const machine = useSyncReducer(treeReducer, () => initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource }));
+  const machine = useSyncReducer(treeReducer, () => initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource, ...(props.initialFilter ? { filter: props.initialFilter } : {}) }));
   const { state, dispatch } = machine;
   useScreenKeys(machine, treeKey, takesKeys);
 
