@@ -7,6 +7,7 @@
  * that changes its inputs, so there is never a render with a stale list, and actions that change
  * nothing return the same state object.
  */
+import { plural } from '../format.js';
 import { resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import type { Keypress } from '../keymap/tokenize.js';
@@ -322,7 +323,6 @@ function updateInfos(state: PickerState, path: string, update: (info: SessionInf
   return changed ? { ...state, lists } : state;
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 
 const CURRENT_KEPT = 'the session pi is in cannot be deleted from here';

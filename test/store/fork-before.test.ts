@@ -3,9 +3,9 @@
  * new session ends at the message's parent and the message's text comes back to be re-sent.
  * pi's own createBranchedSession on a copy is the oracle for the new file.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forkSession, StoreError } from '../../src/store/index.js';
 import { initTreeState, treeReducer } from '../../src/tree/reducer.js';
 import { runCli } from '../helpers/cli.js';
@@ -14,15 +14,8 @@ import { openWithPi } from '../helpers/pi.js';
 import { buildIndex } from '../../src/tree/flatten.js';
 import { piSample, treeOf } from '../tree/helpers.js';
 
-const dirs: string[] = [];
-function dir(): string {
-  const made = tempDir();
-  dirs.push(made);
-  return made;
-}
-afterEach(() => {
-  for (const made of dirs.splice(0)) rmSync(made, { recursive: true, force: true });
-});
+// tempDir() folders are removed after the file by test/setup.ts.
+const dir = (): string => tempDir();
 
 /** user → assistant (labelled) → user with two text blocks → assistant. */
 function conversation(): { path: string; second: string; first: string; labelled: string } {

@@ -1,7 +1,7 @@
 /** The journal of our changes: the pure part (records, latest state per path, trimming) and the file (modes, bound, warnings). */
-import { appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   branchInPlace,
   forkSession,
@@ -21,15 +21,8 @@ import {
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 
-const dirs: string[] = [];
-function dir(): string {
-  const made = tempDir();
-  dirs.push(made);
-  return made;
-}
-afterEach(() => {
-  for (const made of dirs.splice(0)) rmSync(made, { recursive: true, force: true });
-});
+// tempDir() folders are removed after the file by test/setup.ts.
+const dir = (): string => tempDir();
 
 const state = (size: number, mtimeMs = 1000): { size: number; mtimeMs: number; ino: number } => ({ size, mtimeMs, ino: 7 });
 const rename = (path: string, size: number, time = '2026-01-01T00:00:00.000Z'): JournalRecord => ({ kind: 'rename', path, time, after: state(size), entryId: 'e1', previousName: null });

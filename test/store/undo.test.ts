@@ -3,22 +3,15 @@
  * kind of change is taken back the append-only way, checked by reloading the file in pi 1.6.0;
  * a change pi has written after is refused (exit 1, one line) unless --force.
  */
-import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi, piContextAt } from '../helpers/pi.js';
 
-const dirs: string[] = [];
-function dir(): string {
-  const made = tempDir();
-  dirs.push(made);
-  return made;
-}
-afterEach(() => {
-  for (const made of dirs.splice(0)) rmSync(made, { recursive: true, force: true });
-});
+// tempDir() folders are removed after the file by test/setup.ts.
+const dir = (): string => tempDir();
 
 function setup(): { file: string; env: NodeJS.ProcessEnv; user2: string; assistant1: string; cli: (...args: string[]) => ReturnType<typeof runCli> } {
   const b = new SessionBuilder();
