@@ -5,7 +5,7 @@
  * control sequences. JSON output is JSON, with anything a terminal could act on written as \uXXXX.
  */
 import { basename } from 'node:path';
-import { formatBytes, formatRelativeAge } from './format.js';
+import { formatBytes, formatRelativeAge, plural } from './format.js';
 import {
   branchInPlace,
   buildContext,
@@ -71,26 +71,39 @@ export function formatSessionTable(sessions: SessionInfo[], options: { showCwd: 
   return [header, ...rows.map(line)];
 }
 
+export interface ListingOptions {
+  scope: ListScope;
+  cache?: boolean;
+}
+
+/**
+ * Lists the scope through the catalogue for a command that prints from the listing: a folder
+ * that cannot be read (its name may come from a repository's .pi/settings.json: never trusted)
+ * is one line and exit 1; after the output, waits for the catalogue to be written so the next
+ * run starts warm (never rejects).
+ */
+export async function withListing(locations: Locations, options: ListingOptions, io: Output, print: (result: ListResult) => CommandResult): Promise<CommandResult> {
+  const result = await listSessionsCached(locations, { scope: options.scope, cache: options.cache ?? true });
+  try {
+    if (result.dirProblem) {
+      io.err(`pi-sessions: ${sanitizeInline(result.dirProblem)}`);
+      return { code: 1 };
+    }
+    return print(result);
+  } finally {
+    await result.saved;
+  }
+}
+
 export async function listCommand(
   locations: Locations,
   options: { scope: ListScope; json: boolean; nowMs: number; cache?: boolean },
   io: Output,
 ): Promise<CommandResult> {
-  const result = await listSessionsCached(locations, { scope: options.scope, cache: options.cache ?? true });
-  try {
-    return printList(result, options, io);
-  } finally {
-    // The output is out; wait for the catalogue to be written so the next run starts warm (never rejects).
-    await result.saved;
-  }
+  return withListing(locations, options, io, (result) => printList(result, options, io));
 }
 
 function printList(result: ListResult, options: { scope: ListScope; json: boolean; nowMs: number }, io: Output): CommandResult {
-  // The folder and its problem may come from a repository's .pi/settings.json: never trusted.
-  if (result.dirProblem) {
-    io.err(`pi-sessions: ${sanitizeInline(result.dirProblem)}`);
-    return { code: 1 };
-  }
   if (options.json) {
     io.out(terminalSafeJson(JSON.stringify(result.sessions.map(sessionInfoJson), null, 2)));
     return { code: 0 };
@@ -100,10 +113,10 @@ function printList(result: ListResult, options: { scope: ListScope; json: boolea
     io.out(`No sessions (${where}).${options.scope === 'cwd' ? ' Try --all for every project.' : ''}`);
   } else {
     for (const line of formatSessionTable(result.sessions, { showCwd: options.scope !== 'cwd', nowMs: options.nowMs, ...(io.columns ? { columns: io.columns } : {}) })) io.out(line);
-    const skipped = result.skipped.length > 0 ? `; ${result.skipped.length} file${result.skipped.length === 1 ? '' : 's'} skipped (not sessions)` : '';
+    const skipped = result.skipped.length > 0 ? `; ${plural(result.skipped.length, 'file')} skipped (not sessions)` : '';
     const withProblems = result.sessions.filter((s) => s.problems.length > 0).length;
     const problems = withProblems > 0 ? `; ${withProblems} with problems (!)` : '';
-    io.out(`${result.sessions.length} session${result.sessions.length === 1 ? '' : 's'} in ${sanitizeInline(result.searched)}${problems}${skipped}`);
+    io.out(`${plural(result.sessions.length, 'session')} in ${sanitizeInline(result.searched)}${problems}${skipped}`);
   }
   return { code: 0 };
 }

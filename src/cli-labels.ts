@@ -4,9 +4,8 @@
  * take (the full text), or the tree row for entries without text (a model change, a compaction).
  * Newest label first; labels without a readable time last, in session order.
  */
-import { listSessionsCached } from './catalog/list.js';
 import { plural } from './format.js';
-import type { CommandResult, Output } from './cli-commands.js';
+import { withListing, type CommandResult, type Output } from './cli-commands.js';
 import { readSessionSync, sessionLabels, sessionTitle, type ListScope, type Locations, type SessionInfo } from './store/index.js';
 import { collectToolCalls, displayString, entryDisplay, entryFullText, formatLabelTime } from './tree/entry-display.js';
 import { displayWidth, padEndToWidth, sanitizeInline, terminalSafeJson, truncateToWidth } from './text/terminal-text.js';
@@ -75,12 +74,7 @@ export async function labelsCommand(
   options: { scope: ListScope; json: boolean; nowMs: number; cache?: boolean },
   io: Output,
 ): Promise<CommandResult> {
-  const result = await listSessionsCached(locations, { scope: options.scope, cache: options.cache ?? true });
-  try {
-    if (result.dirProblem) {
-      io.err(`pi-sessions: ${sanitizeInline(result.dirProblem)}`);
-      return { code: 1 };
-    }
+  return withListing(locations, options, io, (result) => {
     const rows: LabelRow[] = [];
     let failed = 0;
     // The listing resolves labels with the same rule: a session it lists without any has none.
@@ -100,7 +94,5 @@ export async function labelsCommand(
       io.out(`${plural(rows.length, 'label')} in ${plural(sessions, 'session')} in ${sanitizeInline(result.searched)}`);
     }
     return { code: failed > 0 ? 1 : 0 };
-  } finally {
-    await result.saved;
-  }
+  });
 }
