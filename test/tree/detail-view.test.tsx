@@ -4,29 +4,16 @@
  * something scrolls, `↑↓` in the hint line, and the help with one footer.
  */
 import { describe, expect, test } from 'vitest';
-import { TreeScreen, type TreeStore } from '../../components/tree/TreeScreen.js';
+import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import { InputRouter } from '../../components/common/input-router.js';
 import { footerHints } from '../../src/keymap/keymap.js';
-import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
 import type { SessionEntry } from '../../src/store/types.js';
 import { detailHintBindings, detailPosition, maxDetailScroll, wrapDetail } from '../../src/tree/detail-view.js';
 import { TREE_BINDINGS } from '../../src/tree/keymap.js';
 import { KEYS, renderInk } from '../helpers/ink.js';
-import { piSample, sessionOf, toolResult } from './helpers.js';
+import { piSample, storeOf, toolResult } from './helpers.js';
 
 const OUTPUT = '\u001b[38;5;196mFAIL\u001b[0m Running the plugin suite with a rather long sentence that has to wrap somewhere in the middle of the words\nline 2\nline 3';
-
-function storeOf(entries: SessionEntry[]): TreeStore {
-  return {
-    readSession: async () => sessionOf(entries),
-    buildTree,
-    subtreeUsage,
-    sessionUsage,
-    setLabel: async () => ({}),
-    branchInPlace: async (_path, id) => ({ leafId: id }),
-    forkSession: async () => ({ path: '/tmp/forked.jsonl' }),
-  };
-}
 
 async function openDetail(entries: SessionEntry[], columns = 60, rows = 20) {
   const app = renderInk(<InputRouter><TreeScreen path="/tmp/test.jsonl" store={storeOf(entries)} live={false} onBack={() => {}} onExit={() => {}} /></InputRouter>, { columns, rows });

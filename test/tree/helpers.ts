@@ -2,7 +2,8 @@
  * Hand-made sessions for the tree tests: entries are written compactly and turned into the
  * store's LoadedSession / SessionTree exactly as a read file would be.
  */
-import { buildTree, type SessionTree } from '../../src/store/tree.js';
+import type { TreeStore } from '../../components/tree/TreeScreen.js';
+import { buildTree, sessionUsage, subtreeUsage, type SessionTree } from '../../src/store/tree.js';
 import type { JsonObject, LoadedSession, SessionEntry } from '../../src/store/types.js';
 
 let clock = Date.parse('2026-02-05T10:00:00.000Z');
@@ -90,4 +91,17 @@ export function piSample(): SessionEntry[] {
     label('l1', 'aA2', 'uA', 'checkpoint'),
     entry('x1', 'aA2', 'custom_message', { customType: 'ext', content: 'hello from ext', display: true }),
   ];
+}
+
+/** A TreeStore over fixed entries whose writes succeed without touching anything (component tests). */
+export function storeOf(entries: SessionEntry[]): TreeStore {
+  return {
+    readSession: async () => sessionOf(entries),
+    buildTree,
+    subtreeUsage,
+    sessionUsage,
+    setLabel: async () => ({}),
+    branchInPlace: async (_path, id) => ({ leafId: id }),
+    forkSession: async () => ({ path: '/tmp/forked.jsonl' }),
+  };
 }

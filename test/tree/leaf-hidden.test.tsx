@@ -5,24 +5,11 @@
  * resuming append) leave ◆ on the ancestor: pi resumes with exactly its context.
  */
 import { describe, expect, test } from 'vitest';
-import { TreeScreen, type TreeStore } from '../../components/tree/TreeScreen.js';
+import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import { InputRouter } from '../../components/common/input-router.js';
-import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
 import type { SessionEntry } from '../../src/store/types.js';
 import { ctrl, renderInk } from '../helpers/ink.js';
-import { entry, piSample, sessionOf } from './helpers.js';
-
-function storeOf(entries: SessionEntry[]): TreeStore {
-  return {
-    readSession: async () => sessionOf(entries),
-    buildTree,
-    subtreeUsage,
-    sessionUsage,
-    setLabel: async () => ({}),
-    branchInPlace: async (_path, id) => ({ leafId: id }),
-    forkSession: async () => ({ path: '/tmp/forked.jsonl' }),
-  };
-}
+import { entry, piSample, storeOf } from './helpers.js';
 
 async function mount(entries: SessionEntry[]) {
   const app = renderInk(<InputRouter><TreeScreen path="/tmp/test.jsonl" store={storeOf(entries)} live={false} onBack={() => {}} onExit={() => {}} /></InputRouter>, { columns: 100, rows: 30 });
