@@ -1,0 +1,143 @@
+/**
+ * What the tree navigator does with a menu choice, a submitted prompt and an effect's outcome
+ * (pure). Writes are queued as effects for the screen; a write in flight (`busy`) refuses another.
+ */
+import { openMenu as menuOf } from '../state/menu.js';
+import { initialTextInput } from '../state/text-input.js';
+import { detailRows, maxDetailScroll, wrapDetail } from './detail-view.js';
+import type { DetailLine } from './entry-detail.js';
+import type { Tone } from './entry-display.js';
+import { retainedNodeById, withLeaf } from './flatten.js';
+import { FORK_ITEMS, MENU_ITEMS, type ForkAction, type MenuAction } from './menu-items.js';
+import { centerOn, recompute } from './navigation.js';
+import { queue, selectedId, withStatus, type StatusMessage, type TreeState } from './state.js';
+import { sanitizeBlock } from '../text/terminal-text.js';
+
+export function openMenu(state: TreeState): TreeState {
+  const id = selectedId(state);
+  if (id === null) return withStatus(state, { text: 'No entries', tone: 'info' });
+  return { ...state, mode: 'menu', targetId: id, status: null, menu: menuOf(MENU_ITEMS) };
+}
+
+/**
+ * A compaction's retained message has a row but is not an entry (no id): only View and Copy
+ * apply to it. This is what the menu says and what any other action answers.
+ */
+export const RETAINED_ROW_NOTE = 'A retained message is a copy its compaction keeps, not an entry: it cannot be branched to, labelled or forked from';
+
+const ENTRY_ONLY_ACTIONS: ReadonlySet<MenuAction> = new Set(['resume', 'resume-summary', 'fork', 'label', 'open']);
+
+function isRetainedRow(state: TreeState, id: string): boolean {
+  return retainedNodeById(state.index, id) !== undefined;
+}
+
+export function startLabel(state: TreeState, id: string | null): TreeState {
+  if (id === null) return withStatus(state, { text: 'No entry selected', tone: 'info' });
+  if (isRetainedRow(state, id)) return withStatus(state, { text: RETAINED_ROW_NOTE, tone: 'error' });
+  return { ...state, mode: 'label-input', targetId: id, status: null, input: initialTextInput(state.index.tree.labels.get(id) ?? '', true) };
+}
+
+export function openDetail(state: TreeState, title: string, lines: readonly DetailLine[]): TreeState {
+  return { ...state, mode: 'detail', detail: { title, source: lines, lines: wrapDetail(lines, state.width), scroll: 0 } };
+}
+
+export function scrollDetail(state: TreeState, to: (scroll: number, page: number, max: number) => number): TreeState {
+  const detail = state.detail;
+  if (!detail) return state;
+  const max = maxDetailScroll(detail, state.listHeight);
+  const scroll = Math.max(0, Math.min(max, to(detail.scroll, Math.max(1, detailRows(state.listHeight) - 1), max)));
+  return scroll === detail.scroll ? state : { ...state, detail: { ...detail, scroll } };
+}
+
+function leafIdOf(state: TreeState): string | null {
+  return state.index.leaf === -1 ? null : state.index.entries[state.index.leaf]!.id;
+}
+
+const BUSY: StatusMessage = { text: 'A write is still running', tone: 'error' };
+
+/** The entry menu's choice for `targetId`. */
+export function chooseMenuAction(state: TreeState, action: MenuAction): TreeState {
+  const id = state.targetId;
+  const back: TreeState = { ...state, mode: 'browse', menu: null };
+  if (id === null || action === 'cancel') return back;
+  if (ENTRY_ONLY_ACTIONS.has(action) && isRetainedRow(state, id)) return withStatus(back, { text: RETAINED_ROW_NOTE, tone: 'error' });
+  switch (action) {
+    case 'resume':
+      if (id === leafIdOf(state)) return withStatus(back, { text: 'Already at this point: pi resumes here', tone: 'info' });
+      if (state.busy) return withStatus(back, BUSY);
+      return queue({ ...back, busy: true, status: { text: 'Moving the leaf…', tone: 'info' } }, { kind: 'branch', id });
+    case 'resume-summary':
+      return { ...state, mode: 'summary-input', menu: null, input: initialTextInput('') };
+    case 'fork':
+      if (state.busy) return withStatus(back, BUSY);
+      return queue({ ...back, busy: true, status: { text: 'Forking…', tone: 'info' } }, { kind: 'fork', id });
+    case 'label':
+      return startLabel(back, id);
+    case 'view':
+      return openDetail({ ...state, menu: null }, 'entry', state.detailSource(state.index, id));
+    case 'copy':
+      return queue(back, { kind: 'copy', id });
+    case 'open':
+      if (state.busy) return withStatus(back, BUSY);
+      return queue({ ...back, busy: true, status: { text: 'Opening in pi…', tone: 'info' } }, { kind: 'open-in-pi', id });
+  }
+}
+
+/** The menu shown after a fork: open the new file, or stay. */
+export function chooseForkAction(state: TreeState, action: ForkAction): TreeState {
+  const path = state.forkPath;
+  const back: TreeState = { ...state, mode: 'browse', menu: null };
+  if (action === 'open-fork' && path !== null) return queue(back, { kind: 'open-fork', path });
+  return back;
+}
+
+export function submitLabel(state: TreeState, value: string): TreeState {
+  const id = state.targetId;
+  const back: TreeState = { ...state, mode: 'browse' };
+  if (id === null) return back;
+  if (state.busy) return withStatus(back, BUSY);
+  const label = value.trim();
+  const current = state.index.tree.labels.get(id) ?? '';
+  if (label === current) return withStatus(back, { text: label === '' ? 'No label to clear' : 'Label unchanged', tone: 'info' });
+  return queue({ ...back, busy: true }, { kind: 'label', id, label });
+}
+
+export function submitSummary(state: TreeState, value: string): TreeState {
+  const id = state.targetId;
+  const back: TreeState = { ...state, mode: 'browse' };
+  if (id === null) return back;
+  if (state.busy) return withStatus(back, BUSY);
+  const summary = value.trim();
+  if (summary === '') return withStatus(back, { text: 'Empty summary: nothing written', tone: 'info' });
+  return queue({ ...back, busy: true, status: { text: 'Moving the leaf…', tone: 'info' } }, { kind: 'branch-summary', id, summary });
+}
+
+/** The leaf moved (resume from here): centre on it; a message pi would re-send is shown to copy. */
+export function branched(state: TreeState, leafId: string | null, editorText: string | undefined): TreeState {
+  const moved = recompute({ ...state, busy: false }, { index: withLeaf(state.index, leafId) });
+  const status: StatusMessage = { text: 'Leaf moved: pi resumes here next time', tone: 'success' };
+  const host = moved.forest.leafHost;
+  const centred = host === -1 ? moved : centerOn(moved, moved.layout.rowOf[host]!, true);
+  if (editorText !== undefined && editorText !== '') {
+    // pi puts the message back in the editor; we show it so it can be copied and re-sent.
+    const lines: DetailLine[] = [
+      { text: 'pi resumes before this message. To re-send it (edited or not), copy it from here:', tone: 'muted' as Tone },
+      { text: '', tone: 'plain' as Tone },
+      ...sanitizeBlock(editorText).map((text) => ({ text, tone: 'plain' as Tone })),
+    ];
+    return { ...openDetail(centred, 'message to re-send', lines), status };
+  }
+  return withStatus(centred, status);
+}
+
+export function forked(state: TreeState, path: string, editorText: string | undefined): TreeState {
+  return {
+    ...state,
+    busy: false,
+    mode: 'fork-done',
+    menu: menuOf(FORK_ITEMS),
+    forkPath: path,
+    forkEditorText: editorText ?? null,
+    status: { text: editorText === undefined ? `Forked to ${path}` : `Forked before the message, to ${path}`, tone: 'success' },
+  };
+}

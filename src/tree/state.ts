@@ -1,0 +1,167 @@
+/**
+ * The tree navigator's state, actions and effects, and the selectors the screen reads
+ * (src/tree/reducer.ts is the reducer; navigation.ts moves the cursor; actions.ts runs menu
+ * choices, prompts and effect outcomes).
+ */
+import type { Keypress } from '../keymap/tokenize.js';
+import type { MenuState } from '../state/menu.js';
+import type { TextInputAction, TextInputState } from '../state/text-input.js';
+import type { DetailLine } from './entry-detail.js';
+import type { FilterMode, FlatRow, Forest, Layout, SearchResult, TreeIndex } from './flatten.js';
+import { rowAt, rowId } from './flatten.js';
+import type { TreeKeyMode } from './keymap.js';
+import type { ForkAction, MenuAction } from './menu-items.js';
+
+export type { ForkAction, MenuAction };
+
+export type TreeMode = 'browse' | 'menu' | 'label-input' | 'summary-input' | 'detail' | 'help' | 'fork-done';
+
+export interface StatusMessage {
+  text: string;
+  tone: 'info' | 'success' | 'error';
+}
+
+/** What the screen is asked to do; `effectId` orders them (the effect protocol of both screens). */
+export type TreeEffect = { effectId: number } & TreeEffectBody;
+
+export type TreeEffectBody =
+  | { kind: 'label'; id: string; label: string }
+  | { kind: 'branch'; id: string }
+  | { kind: 'branch-summary'; id: string; summary: string }
+  | { kind: 'fork'; id: string }
+  | { kind: 'copy'; id: string }
+  | { kind: 'open-in-pi'; id: string }
+  | { kind: 'open-fork'; path: string }
+  | { kind: 'back' }
+  | { kind: 'quit' };
+
+/** Effects after which this screen is being left: the keys that follow belong to the next one. */
+const LEAVING_EFFECTS: ReadonlySet<TreeEffectBody['kind']> = new Set(['open-in-pi', 'open-fork', 'back', 'quit']);
+
+export interface DetailView {
+  title: string;
+  /** As built, before wrapping (kept to re-wrap on resize). */
+  source: readonly DetailLine[];
+  /** Wrapped to the width. */
+  lines: readonly DetailLine[];
+  scroll: number;
+}
+
+/** Builds the detail lines of an entry (entry-display's detailLines with the screen's formats). */
+export type DetailSource = (index: TreeIndex, id: string) => DetailLine[];
+
+export interface TreeState {
+  readonly index: TreeIndex;
+  readonly filter: FilterMode;
+  readonly query: string;
+  readonly search: SearchResult | undefined;
+  readonly forest: Forest;
+  readonly layout: Layout;
+  readonly folds: ReadonlySet<string>;
+  /** Selected row index in layout.rows (0 when empty). */
+  readonly cursor: number;
+  readonly anchorId: string | null;
+  readonly offset: number;
+  readonly listHeight: number;
+  readonly width: number;
+  readonly mode: TreeMode;
+  /** The entry the menu / inputs act on. */
+  readonly targetId: string | null;
+  readonly labelTimes: boolean;
+  readonly status: StatusMessage | null;
+  readonly detail: DetailView | null;
+  readonly forkPath: string | null;
+  /** Forked before a user message (pi's /fork): that message's text, to re-send in the new session. */
+  readonly forkEditorText: string | null;
+  /** Whether a write is running (further writes are refused until it finishes). */
+  readonly busy: boolean;
+  readonly effects: readonly TreeEffect[];
+  readonly nextEffectId: number;
+  /** Leaving the screen (back, quit, open in pi): no more keys are taken. A failure clears it. */
+  readonly leaving: boolean;
+  /** The open menu (mode `menu` or `fork-done`) with its highlight. */
+  readonly menu: MenuState<MenuAction | ForkAction> | null;
+  readonly detailSource: DetailSource;
+  /** The label / summary prompt's text (pre-filled label, cursor at the end: pi puts it at 0). */
+  readonly input: TextInputState;
+}
+
+export type TreeAction =
+  /** A key from the tokenizer (a named key, a run of typed text, or a paste). */
+  | ({ type: 'key' } & Keypress)
+  | { type: 'resize'; listHeight: number; width: number }
+  | { type: 'reload'; index: TreeIndex; message?: string }
+  | { type: 'menu'; action: MenuAction }
+  | { type: 'forkMenu'; action: ForkAction }
+  | { type: 'cancel' }
+  | { type: 'input'; action: TextInputAction }
+  | { type: 'submit' }
+  | { type: 'submitLabel'; value: string }
+  | { type: 'submitSummary'; value: string }
+  | { type: 'effectsTaken'; upTo: number }
+  | { type: 'branched'; leafId: string | null; editorText?: string }
+  | { type: 'labeled'; label: string }
+  | { type: 'forked'; path: string; editorText?: string }
+  | { type: 'copied'; message: string }
+  | { type: 'failed'; message: string }
+  | { type: 'status'; status: StatusMessage | null };
+
+export function selectedRow(state: TreeState): FlatRow | undefined {
+  return rowAt(state.layout, state.cursor);
+}
+
+export function selectedId(state: TreeState): string | null {
+  return rowId(state.layout, state.cursor) ?? null;
+}
+
+export function keyMode(state: TreeState): TreeKeyMode {
+  switch (state.mode) {
+    case 'browse':
+      return state.query === '' ? 'browse' : 'search';
+    case 'detail':
+      return 'detail';
+    case 'help':
+      return 'help';
+    case 'menu':
+    case 'fork-done':
+      return 'menu';
+    case 'label-input':
+    case 'summary-input':
+      return 'prompt';
+  }
+}
+
+/** The reducer's action for a key from the tokenizer. */
+export function treeKey(keypress: Keypress): TreeAction {
+  return { type: 'key', name: keypress.name, text: keypress.text, paste: keypress.paste };
+}
+
+/** False once the screen is being left: the rest of a read goes to the next screen. */
+export function takesKeys(state: TreeState): boolean {
+  return !state.leaving;
+}
+
+/** Search matches drawn and where the cursor is among them: `{current: 3, total: 12}`. */
+export function matchPosition(state: TreeState): { current: number; total: number; hiddenByFolds: number } | undefined {
+  const result = state.search;
+  if (!result) return undefined;
+  const rows = state.layout.matchRows;
+  let current = 0;
+  for (let i = 0; i < rows.length; i++) if (rows[i]! <= state.cursor) current = i + 1;
+  if (current > 0 && rows[current - 1] !== state.cursor) current = 0;
+  let visibleMatches = 0;
+  for (const m of result.matches) if (state.forest.visible[m] && !(state.forest.context?.[m] === 1)) visibleMatches++;
+  return { current, total: rows.length, hiddenByFolds: visibleMatches - rows.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers.
+
+export function withStatus(state: TreeState, status: StatusMessage | null): TreeState {
+  return state.status === status ? state : { ...state, status };
+}
+
+export function queue(state: TreeState, effect: TreeEffectBody): TreeState {
+  const effects = [...state.effects, { ...effect, effectId: state.nextEffectId }];
+  return { ...state, effects, nextEffectId: state.nextEffectId + 1, leaving: state.leaving || LEAVING_EFFECTS.has(effect.kind) };
+}
