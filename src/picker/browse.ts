@@ -1,0 +1,118 @@
+/**
+ * The list's commands (browse mode): moving, scope/sort/filter toggles, and the keys that start a
+ * rename, a delete prompt, an open or an exit.
+ */
+import { plural } from '../format.js';
+import { initialTextInput } from '../state/text-input.js';
+import { textEditOf } from '../state/text-input-keys.js';
+import { pageStep } from '../state/viewport.js';
+import type { SessionInfo } from '../store/types.js';
+import type { PickerCommand } from './keymap.js';
+import { isLive } from './layout.js';
+import { nextSortMode } from './sort.js';
+import { derive, findInfo, moveTo, relayout, SCOPES, selectedRow, setQuery, withEffect, withStatus, type PickerExit, type PickerState } from './state.js';
+
+const CURRENT_KEPT = 'the session pi is in cannot be deleted from here';
+
+/** The delete prompt for `paths`; the session pi is in (`--current`) is left out, with a status line saying so. */
+function startDelete(state: PickerState, paths: string[], nowMs: number): PickerState {
+  const withoutCurrent = paths.filter((p) => p !== state.current);
+  const skipped = withoutCurrent.length < paths.length;
+  if (skipped && withoutCurrent.length === 0) return withStatus(state, `Not deleted: ${CURRENT_KEPT}`, 'error');
+  const infos = withoutCurrent.map((p) => findInfo(state, p)).filter((i): i is SessionInfo => i !== undefined);
+  if (infos.length === 0) return state;
+  const needsYes = infos.some((i) => isLive(i, nowMs));
+  const next = relayout({ ...state, mode: { kind: 'confirm', paths: infos.map((i) => i.path), permanent: false, needsYes } });
+  return skipped ? withStatus(next, `Skipped the current session (${CURRENT_KEPT})`) : next;
+}
+
+export function exitWith(state: PickerState, exit: PickerExit): PickerState {
+  return withEffect(state, { kind: 'exit', exit });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+export function browseCommand(state: PickerState, command: PickerCommand, nowMs: number): PickerState {
+  const row = selectedRow(state);
+  const page = pageStep(state.listLines);
+  switch (command) {
+    case 'up':
+      return moveTo(state, state.cursor - 1);
+    case 'down':
+      return moveTo(state, state.cursor + 1);
+    case 'pageUp':
+      return moveTo(state, state.cursor - page);
+    case 'pageDown':
+      return moveTo(state, state.cursor + page);
+    case 'first':
+      return moveTo(state, 0);
+    case 'last':
+      return moveTo(state, state.rows.length - 1);
+    case 'open':
+      if (!row) return state;
+      return state.printMode ? exitWith(state, { kind: 'print', path: row.info.path }) : withEffect(state, { kind: 'open', path: row.info.path });
+    case 'resume':
+      if (!row) return state;
+      return exitWith(state, { kind: 'resume', path: row.info.path, cwd: row.info.cwd });
+    case 'scope':
+    case 'scopeBack': {
+      const step = command === 'scope' ? 1 : SCOPES.length - 1;
+      const scope = SCOPES[(SCOPES.indexOf(state.scope) + step) % SCOPES.length] ?? 'cwd';
+      const next = derive({ ...state, scope });
+      return state.lists[scope] ? next : withEffect(next, { kind: 'load', scope });
+    }
+    case 'sort':
+      return derive({ ...state, sort: nextSortMode(state.sort) });
+    case 'named':
+      return derive({ ...state, namedOnly: !state.namedOnly });
+    case 'paths':
+      return { ...state, showPaths: !state.showPaths };
+    case 'preview':
+      return relayout({ ...state, preview: !state.preview });
+    case 'rename':
+      if (!row) return state;
+      if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
+      return relayout({ ...state, mode: { kind: 'rename', path: row.info.path, input: initialTextInput(row.info.name ?? '', true) } });
+    case 'delete':
+      if (!row) return state;
+      if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
+      return startDelete(state, [row.info.path], nowMs);
+    case 'mark': {
+      if (!row) return state;
+      const marks = new Set(state.marks);
+      if (marks.has(row.info.path)) marks.delete(row.info.path);
+      else marks.add(row.info.path);
+      return moveTo({ ...state, marks }, state.cursor + 1);
+    }
+    case 'markAll': {
+      if (state.rows.length === 0) return state;
+      const shown = state.rows.map((r) => r.info.path);
+      const marks = new Set(state.marks);
+      const allMarked = shown.every((p) => marks.has(p));
+      for (const p of shown) {
+        if (allMarked) marks.delete(p);
+        else marks.add(p);
+      }
+      const text = allMarked
+        ? `Unmarked ${plural(shown.length, 'session')}`
+        : `Marked ${plural(shown.length, 'shown session')} (${marks.size} marked in all) · Ctrl+X deletes them`;
+      return withStatus({ ...state, marks }, text);
+    }
+    case 'deleteMarked':
+      if (state.marks.size === 0) return withStatus(state, 'Nothing is marked: Ctrl+T marks a session, Ctrl+A marks all shown', 'error');
+      if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
+      return startDelete(state, [...state.marks], nowMs);
+    case 'undo':
+      if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
+      if (!state.undo) return withStatus(state, 'Nothing to undo', 'error');
+      return withStatus(withEffect({ ...state, busy: true }, { kind: 'restore', batch: state.undo.batch }), `Restoring ${plural(state.undo.batch.length, 'session')}…`);
+    case 'escape':
+      if (state.query.value !== '') return setQuery(state, { type: 'clear' }, nowMs);
+      return exitWith(state, { kind: 'quit', code: state.printMode ? 1 : 0 });
+    default: {
+      const edit = textEditOf(command);
+      return edit ? setQuery(state, edit, nowMs) : state;
+    }
+  }
+}

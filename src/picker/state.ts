@@ -1,0 +1,322 @@
+/**
+ * The picker's state, its types and the small pure steps every part of the reducer shares:
+ * effects and status lines, the layout, the cursor, and recomputing the rows (derive). The
+ * transitions themselves live in browse.ts (list keys), dialogs.ts (rename and delete prompts)
+ * and outcomes.ts (effect results); reducer.ts dispatches to them.
+ */
+import type { Keypress } from '../keymap/tokenize.js';
+import { initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
+import { clampOffset } from '../state/viewport.js';
+import type { RestoreOutcome, TrashedSession, TrashOutcome } from '../store/trash.js';
+import type { SessionInfo } from '../store/types.js';
+import type { PickerKeyMode } from './keymap.js';
+import { computeLayout } from './layout.js';
+import { createSearchIndex, hasRankingTerms, parseQuery, searchSessions, type ParsedQuery, type SearchIndex } from './query.js';
+import { sortRows, type Row, type SortMode } from './sort.js';
+import { sanitizeInline } from '../text/terminal-text.js';
+
+export type Scope = 'cwd' | 'cwd-tree' | 'all';
+export const SCOPES: readonly Scope[] = ['cwd', 'cwd-tree', 'all'];
+export const SCOPE_TITLES: Readonly<Record<Scope, string>> = {
+  cwd: 'this folder',
+  'cwd-tree': 'this folder and sub-folders',
+  all: 'all projects',
+};
+
+export type PickerExit = { kind: 'quit'; code: number } | { kind: 'print'; path: string } | { kind: 'resume'; path: string; cwd: string };
+
+export interface ScopeList {
+  /** Newest first (the store's order). */
+  sessions: SessionInfo[];
+  loaded: number;
+  total: number;
+  done: boolean;
+  /** The folder that was searched (for the "no sessions" message). */
+  searched?: string;
+  dirMissing?: boolean;
+  /** A folder-level problem or a load failure, one line. */
+  problem?: string;
+  /** Files that are not sessions. */
+  skipped: number;
+}
+
+export type PickerMode =
+  | { kind: 'browse' }
+  | { kind: 'help' }
+  | { kind: 'rename'; path: string; input: TextInputState }
+  /**
+   * A delete prompt. `needsYes`: Enter is not enough (a live-looking session, or permanent
+   * deletion). `trashProblem`: why the trash failed, when this is the permanent-deletion step.
+   */
+  | { kind: 'confirm'; paths: string[]; permanent: boolean; needsYes: boolean; trashProblem?: string };
+
+export type PickerEffect =
+  | { id: number; kind: 'load'; scope: Scope }
+  /** `previous`: the name to put back if saving fails. */
+  | { id: number; kind: 'rename'; path: string; name: string; previous: string | undefined }
+  | { id: number; kind: 'trash'; paths: string[]; permanent: boolean }
+  | { id: number; kind: 'restore'; batch: TrashedSession[] }
+  | { id: number; kind: 'open'; path: string }
+  | { id: number; kind: 'exit'; exit: PickerExit };
+
+export type EffectBody = PickerEffect extends infer E ? (E extends PickerEffect ? Omit<E, 'id'> : never) : never;
+
+export interface StatusMessage {
+  text: string;
+  tone: 'info' | 'error';
+  id: number;
+}
+
+export interface PickerState {
+  printMode: boolean;
+  /** `--current`: the session pi is in (from the pi extension): marked, and never deleted from here. */
+  current: string | undefined;
+  /** Search only already-prepared message text (the screen prepares it in idle time). */
+  preparedOnly: boolean;
+  lists: Partial<Record<Scope, ScopeList>>;
+  scope: Scope;
+  sort: SortMode;
+  namedOnly: boolean;
+  showPaths: boolean;
+  preview: boolean;
+  size: { columns: number; rows: number };
+  query: TextInputState;
+  parsed: ParsedQuery;
+  /** Built once per session list (identity of the list array). */
+  index: SearchIndex | undefined;
+  rows: Row[];
+  /** Sessions whose text the current search skipped (not prepared yet). */
+  unindexed: number;
+  cursor: number;
+  /** The session the user chose; the cursor follows it by path as rows arrive and re-sort. */
+  cursorPath: string | undefined;
+  /** True until the user moves: the cursor then stays on the first row (the best match). */
+  followTop: boolean;
+  offset: number;
+  listLines: number;
+  marks: ReadonlySet<string>;
+  mode: PickerMode;
+  status: StatusMessage | undefined;
+  /** The last batch moved to the trash, with the infos to put back on undo. */
+  undo: { batch: TrashedSession[]; infos: { info: SessionInfo; scopes: Scope[] }[] } | undefined;
+  /** A rename, delete or restore is running. */
+  busy: boolean;
+  effects: PickerEffect[];
+  nextId: number;
+  /** An open or exit was asked for: this screen takes no more keys (see `takesKeys`). */
+  leaving: boolean;
+}
+
+export type PickerAction =
+  /** A key from the tokenizer (a named key, a run of typed text, or a paste). */
+  | ({ type: 'key'; nowMs: number } & Keypress)
+  | { type: 'resize'; columns: number; rows: number }
+  | { type: 'sessions'; scope: Scope; sessions: SessionInfo[]; loaded: number; total: number }
+  | { type: 'loadDone'; scope: Scope; searched: string; dirMissing?: boolean; problem?: string; skipped: number; sessions: SessionInfo[] }
+  | { type: 'loadFailed'; scope: Scope; error: string }
+  | { type: 'renamed'; path: string; name: string | undefined }
+  | { type: 'renameFailed'; path: string; previous: string | undefined; error: string }
+  | { type: 'trashed'; outcome: TrashOutcome; permanent: boolean }
+  | { type: 'trashFailed'; error: string }
+  | { type: 'restored'; outcome: RestoreOutcome }
+  | { type: 'effectsTaken'; upTo: number }
+  | { type: 'clearStatus'; id: number }
+  /** More message text was prepared: re-run the search if it skipped some. */
+  | { type: 'textPrepared' };
+
+export interface InitOptions {
+  printMode: boolean;
+  scope?: Scope;
+  columns: number;
+  rows: number;
+  preparedOnly?: boolean;
+  /** `--current FILE`. */
+  current?: string;
+  /** `--query TEXT`: the search the picker opens with. */
+  query?: string;
+  /** For the relative dates of the initial query (after:2w); default Date.now(). */
+  nowMs?: number;
+}
+
+export function initialPickerState(opts: InitOptions): PickerState {
+  const scope = opts.scope ?? 'cwd';
+  const query = initialTextInput(opts.query ?? '');
+  const base: PickerState = {
+    printMode: opts.printMode,
+    current: opts.current,
+    preparedOnly: opts.preparedOnly ?? false,
+    lists: {},
+    scope,
+    sort: 'threaded',
+    namedOnly: false,
+    showPaths: false,
+    preview: false,
+    size: { columns: opts.columns, rows: opts.rows },
+    query,
+    parsed: query.value === '' ? { ok: true, terms: [] } : parseQuery(query.value, opts.nowMs ?? Date.now()),
+    index: undefined,
+    rows: [],
+    unindexed: 0,
+    cursor: 0,
+    cursorPath: undefined,
+    followTop: true,
+    offset: 0,
+    listLines: 0,
+    marks: new Set(),
+    mode: { kind: 'browse' },
+    status: undefined,
+    undo: undefined,
+    busy: false,
+    effects: [],
+    nextId: 1,
+    leaving: false,
+  };
+  return withEffect(relayout(base), { kind: 'load', scope });
+}
+
+/**
+ * A state handed back after the tree view: same scope, sort, query, marks and cursor; lists are
+ * kept (the screen reloads the current scope so renames made in the tree show up).
+ */
+export function resumePickerState(state: PickerState, size: { columns: number; rows: number }): PickerState {
+  const fresh: PickerState = { ...state, effects: [], busy: false, leaving: false, mode: { kind: 'browse' }, status: undefined, size };
+  return withEffect(relayout(fresh), { kind: 'load', scope: state.scope });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+export function withEffect(state: PickerState, effect: EffectBody): PickerState {
+  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'exit';
+  return { ...state, effects: [...state.effects, { ...effect, id: state.nextId } as PickerEffect], nextId: state.nextId + 1, leaving };
+}
+
+/** Status texts quote file names and library errors: they are made safe to print here, once. */
+export function withStatus(state: PickerState, text: string, tone: 'info' | 'error' = 'info'): PickerState {
+  return { ...state, status: { text: sanitizeInline(text), tone, id: state.nextId }, nextId: state.nextId + 1 };
+}
+
+export function keyModeOf(mode: PickerMode): PickerKeyMode {
+  return mode.kind;
+}
+
+/** Lines the dialog of `mode` takes below the list (the screen renders exactly this many). */
+export function dialogLinesFor(mode: PickerMode): number {
+  switch (mode.kind) {
+    case 'rename':
+      return 2;
+    case 'confirm':
+      return 5;
+    default:
+      return 0;
+  }
+}
+
+export function relayout(state: PickerState): PickerState {
+  const layout = computeLayout(state.size, state.preview, dialogLinesFor(state.mode));
+  const listLines = layout.listLines;
+  const offset = clampOffset(state.offset, state.cursor, listLines, state.rows.length);
+  return listLines === state.listLines && offset === state.offset ? state : { ...state, listLines, offset };
+}
+
+export function moveTo(state: PickerState, cursor: number): PickerState {
+  if (state.rows.length === 0) return state;
+  const next = Math.max(0, Math.min(state.rows.length - 1, cursor));
+  const path = state.rows[next]?.info.path;
+  if (next === state.cursor && path === state.cursorPath && !state.followTop) return state;
+  return {
+    ...state,
+    cursor: next,
+    cursorPath: path,
+    followTop: false,
+    offset: clampOffset(state.offset, next, state.listLines, state.rows.length),
+  };
+}
+
+/** The list of the current scope (empty while it has not arrived). */
+export function currentList(state: PickerState): ScopeList | undefined {
+  return state.lists[state.scope];
+}
+
+export function selectedRow(state: PickerState): Row | undefined {
+  return state.rows[state.cursor];
+}
+
+/** Finds a session by path in any loaded scope. */
+export function findInfo(state: PickerState, path: string): SessionInfo | undefined {
+  for (const scope of SCOPES) {
+    const found = state.lists[scope]?.sessions.find((s) => s.path === path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Recomputes rows from the current list, query, filters and sort; keeps the cursor on the chosen
+ * session (by path), or on the first row while the user has not moved.
+ */
+export function derive(state: PickerState, resetCursor = false): PickerState {
+  const sessions = currentList(state)?.sessions ?? [];
+  const index = state.index && state.index.sessions === sessions ? state.index : createSearchIndex(sessions);
+  let rows: Row[] = [];
+  let unindexed = 0;
+  if (state.parsed.ok) {
+    const outcome = searchSessions(index, state.parsed, { preparedOnly: state.preparedOnly });
+    const matches = state.namedOnly ? outcome.matches.filter((m) => m.info.name !== undefined && m.info.name.trim() !== '') : outcome.matches;
+    rows = sortRows(matches, state.sort, hasRankingTerms(state.parsed));
+    unindexed = outcome.unindexed;
+  }
+  const followTop = resetCursor || state.followTop;
+  let cursor = 0;
+  if (!followTop && state.cursorPath !== undefined) {
+    const at = rows.findIndex((r) => r.info.path === state.cursorPath);
+    cursor = at >= 0 ? at : Math.min(state.cursor, Math.max(0, rows.length - 1));
+  }
+  // While following the top, the target is whatever is first; otherwise keep the target even if
+  // it is not (yet) in the rows, so it is found again when it arrives.
+  const cursorPath = followTop ? rows[0]?.info.path : state.cursorPath;
+  return relayout({
+    ...state,
+    index,
+    rows,
+    unindexed,
+    cursor,
+    cursorPath,
+    followTop,
+    offset: clampOffset(resetCursor ? 0 : state.offset, cursor, state.listLines, rows.length),
+  });
+}
+
+export function setQuery(state: PickerState, action: TextInputAction, nowMs: number): PickerState {
+  const query = textInputReducer(state.query, action);
+  if (query === state.query) return state;
+  if (query.value === state.query.value) return { ...state, query };
+  return derive({ ...state, query, parsed: parseQuery(query.value, nowMs) }, true);
+}
+
+export function updateInfos(state: PickerState, path: string, update: (info: SessionInfo) => SessionInfo | undefined): PickerState {
+  const lists: Partial<Record<Scope, ScopeList>> = {};
+  let changed = false;
+  for (const scope of SCOPES) {
+    const list = state.lists[scope];
+    if (!list) continue;
+    const i = list.sessions.findIndex((s) => s.path === path);
+    if (i < 0) {
+      lists[scope] = list;
+      continue;
+    }
+    const old = list.sessions[i] as SessionInfo;
+    const next = update(old);
+    const sessions = [...list.sessions];
+    if (next) sessions[i] = next;
+    else sessions.splice(i, 1);
+    lists[scope] = { ...list, sessions };
+    changed = true;
+  }
+  return changed ? { ...state, lists } : state;
+}
+
+export function mergeList(state: PickerState, scope: Scope, patch: Partial<ScopeList>): PickerState {
+  const old = state.lists[scope] ?? { sessions: [], loaded: 0, total: 0, done: false, skipped: 0 };
+  return { ...state, lists: { ...state.lists, [scope]: { ...old, ...patch } } };
+}
