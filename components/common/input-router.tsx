@@ -15,11 +15,14 @@
  * - A lone ESC is resolved after ESC_TIMEOUT_MS without input (the tokenizer's rule); a paste
  *   whose end marker never comes ends after PASTE_TIMEOUT_MS of silence.
  * - `markKeyArrived()` is called for every key, so background work can yield to typing.
+ * - When the app ends, the terminal stops being read at once (src/terminal/stop-reading.ts): keys
+ *   typed after that wait in the terminal for the next reader (the shell, or pi), none is lost.
  */
 import { useStdin } from 'ink';
 import React, { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { createTokenizer, ESC_TIMEOUT_MS, PASTE_TIMEOUT_MS, type Keypress } from '../../src/keymap/tokenize.js';
 import { markKeyArrived } from '../../src/terminal/input-activity.js';
+import { stopReading } from '../../src/terminal/stop-reading.js';
 
 /** Takes keys in order and returns how many it consumed (0 to keys.length). */
 export type KeyHandler = (keys: readonly Keypress[]) => number;
@@ -72,7 +75,7 @@ function createRouter(): Router & { input(keys: readonly Keypress[]): void } {
 
 /** Subscribes to ink's raw input, feeding tokenized keys to `onKeys`. */
 function useRawKeys(onKeys: (keys: readonly Keypress[]) => void): void {
-  const { internal_eventEmitter: emitter, setRawMode, isRawModeSupported } = useStdin();
+  const { internal_eventEmitter: emitter, setRawMode, isRawModeSupported, stdin } = useStdin();
   const latest = useRef(onKeys);
   latest.current = onKeys;
   useEffect(() => {
@@ -110,8 +113,10 @@ function useRawKeys(onKeys: (keys: readonly Keypress[]) => void): void {
       clearTimeout(timer);
       emitter.off('input', onInput);
       if (isRawModeSupported) setRawMode(false);
+      // The app takes no more keys: the ones typed from now on are for whoever reads next.
+      stopReading(stdin);
     };
-  }, [emitter, setRawMode, isRawModeSupported]);
+  }, [emitter, setRawMode, isRawModeSupported, stdin]);
 }
 
 export function InputRouter({ children }: { children: React.ReactNode }): React.JSX.Element {

@@ -6,9 +6,10 @@
  *
  * The terminal is handed over the way pi's own interactive-shell example does it: stop pi's TUI,
  * run pi-sessions as a child on the same terminal, start the TUI again and force a full redraw.
- * The child restores the terminal on every exit path (Ctrl+C included) before it ends, and pi's
- * `tui.start()` puts raw mode, bracketed paste and its keyboard protocol back; if the child
- * cannot start, pi shows one line and goes on.
+ * The child restores the terminal on every exit path (Ctrl+C included) before it ends, to the
+ * modes `tui.stop()` left (main screen, cursor shown, bracketed paste, kitty keyboard flags and
+ * modifyOtherKeys off), and pi's `tui.start()` puts its own back; the terminal stays raw all
+ * along (keepRawWhileHandedOver). If the child cannot start, pi shows one line and goes on.
  *
  * Built twice: unbundled (`dist/src/pi-extension/extension.js`, next to `dist/src/cli.js`) and as
  * the package's bundle (`bin/pi-extension.js`, next to `bin/pi-sessions.js`); `cliCandidates`
@@ -60,9 +61,9 @@ function fileState(path: string): FileState | undefined {
 }
 
 /**
- * Ctrl+C while the child starts (before it takes raw mode), or any SIGINT to the terminal's
- * process group, reaches pi too, and pi must not die of it: pi has a SIGINT listener of its own
- * (signal-exit's) that re-raises the signal when it is the only one left.
+ * A SIGINT to the terminal's process group while the child runs (`kill -INT -<pgid>`; Ctrl+C is
+ * a key, the terminal being raw) reaches pi too, and pi must not die of it: pi has a SIGINT
+ * listener of its own (signal-exit's) that re-raises the signal when it is the only one left.
  */
 const ignoreInterrupt = (): void => {};
 
@@ -76,12 +77,38 @@ function releaseInterrupt(): void {
   setImmediate(() => setImmediate(() => process.off('SIGINT', ignoreInterrupt)));
 }
 
+/**
+ * The terminal stays raw while pi-sessions has it, from `tui.stop()` to `tui.start()`.
+ *
+ * `tui.stop()` puts the terminal back in cooked mode (echo, line editing, Ctrl+C a SIGINT), as for
+ * a shell. pi-sessions takes raw mode a moment after it starts, and gives back on exit the mode it
+ * found; then pi takes raw mode again only once the child is gone. Keys typed in those gaps (while
+ * Node starts, and once the picker's screen is gone but before pi has redrawn, where a user types
+ * what is meant for pi) met a cooked terminal: echoed onto the shell's screen, and a Ctrl+C there
+ * was a SIGINT that flushed the keys typed before it (lost) and was swallowed (pi ignores SIGINT
+ * meanwhile). In raw mode they wait in the terminal, byte for byte, for the next reader: the child
+ * while it reads (it stops reading the moment it is done, see input-router.tsx), then pi.
+ *
+ * Returns the function that restores the mode `tui.stop()` left, which `tui.start()` then saves
+ * as the mode to give back when pi exits (raw there would leave the user's shell raw).
+ */
+function keepRawWhileHandedOver(): () => void {
+  const stdin = process.stdin;
+  if (!stdin.isTTY || typeof stdin.setRawMode !== 'function') return () => {};
+  const handedOver = stdin.isRaw;
+  stdin.setRawMode(true);
+  return () => {
+    stdin.setRawMode(handedOver);
+  };
+}
+
 /** Runs the CLI full screen on pi's terminal and gives back what it printed. */
 async function runFullScreen(ctx: ExtensionCommandContext, cli: string, args: string[]): Promise<ChildOutcome> {
   return ctx.ui.custom<ChildOutcome>((tui, _theme, _keybindings, done) => {
     let outcome: ChildOutcome = { status: null, stdout: '', stderr: '', error: 'it did not run' };
     process.on('SIGINT', ignoreInterrupt);
     tui.stop();
+    const restoreMode = keepRawWhileHandedOver();
     try {
       const run = spawnSync(process.execPath, [cli, ...args], {
         cwd: ctx.cwd,
@@ -101,6 +128,7 @@ async function runFullScreen(ctx: ExtensionCommandContext, cli: string, args: st
     } catch (error) {
       outcome = { ...outcome, error: error instanceof Error ? error.message : String(error) };
     } finally {
+      restoreMode();
       tui.start();
       tui.requestRender(true);
       releaseInterrupt();

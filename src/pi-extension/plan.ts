@@ -85,7 +85,7 @@ function firstLine(text: string): string {
 
 function failure(outcome: ChildOutcome): NextStep | undefined {
   if (outcome.error) return { kind: 'report', message: sanitizeInline(`pi-sessions could not start: ${outcome.error}`) };
-  // Ctrl+C before the picker took the terminal (while Node starts) is a signal, not a key.
+  // A SIGINT to the process group before the picker set up its handlers (while Node starts): the user left.
   if (outcome.signal === 'SIGINT') return undefined;
   if (outcome.signal) return { kind: 'report', message: `pi-sessions was stopped by ${outcome.signal}` };
   // 0: a path was chosen; 130: Ctrl+C; 1 with nothing said: Esc (--print). A 1 with a message
