@@ -133,7 +133,17 @@ async function typeAndClear(pty: PtySession, text: string): Promise<void> {
  */
 async function expectPiHasTheTerminal(pty: PtySession, name: string): Promise<void> {
   await pty.waitForScreen((s) => pty.isAlternateScreen() && footer(name).test(s) && !s.includes('pi sessions '), `pi redrawn on its alternate screen, footer "${name}"`);
+  expect(bracketedPaste(pty.rawOutput())).toBe('on');
   await typeAndClear(pty, probeText());
+}
+
+/**
+ * Bracketed paste as the last mode 2004 sequence left it. pi-sessions turns it off as it ends
+ * (what pi's tui.stop() left, and what a shell wants); pi's tui.start() turns it on again.
+ */
+function bracketedPaste(raw: string): 'on' | 'off' | 'never set' {
+  const last = [...raw.matchAll(/\u001b\[\?2004([hl])/g)].at(-1);
+  return last === undefined ? 'never set' : last[1] === 'h' ? 'on' : 'off';
 }
 
 const probeText = (): string => `probe${Math.random().toString(36).slice(2, 8)}`;
@@ -149,6 +159,7 @@ async function leaveAndTypeAtOnce(pty: PtySession, key: string, text: string, na
   pty.write(text);
   await pty.waitForScreen((s) => pty.isAlternateScreen() && footer(name).test(s) && s.includes(text), `pi redrawn, footer "${name}", "${text}" in its editor`);
   expect(echoes(pty.rawOutput(), text)).toBe(0);
+  expect(bracketedPaste(pty.rawOutput())).toBe('on');
 }
 
 /**
