@@ -31,7 +31,7 @@ import {
   type Output,
 } from './cli-commands.js';
 import { checkCommand } from './cli-check.js';
-import { statsCommand } from './cli-stats.js';
+import { chartColumns, statsCommand } from './cli-stats.js';
 import { labelsCommand } from './cli-labels.js';
 import { resolveLocations, StoreError, type Locations } from './store/index.js';
 import { acquireTerminal } from './terminal/controlling-terminal.js';
@@ -127,7 +127,8 @@ export async function main(argv: string[], io: Output): Promise<number> {
   const interactive = command.name === '' || (command.name === 'tree' && !flag('json'));
   // Scripts are decided for stdout here (their tables and messages are plain text today, so this
   // only fixes chalk's level); the full-screen app for the terminal it draws on.
-  if (!interactive) decideColour(noColor, process.stdout);
+  const scriptColours = decideColours({ noColorFlag: noColor, env: process.env, stream: process.stdout });
+  if (!interactive) applyColours(scriptColours, process.stdout);
   const [session = '', second, third] = args;
   try {
     switch (command.name) {
@@ -153,7 +154,21 @@ export async function main(argv: string[], io: Output): Promise<number> {
       case 'undo':
         return (await undoCommand(flag('list'), flag('force'), io)).code;
       case 'stats':
-        return statsCommand(locations, { all: flag('all'), nowMs: Date.now(), ...optional('since', text('since')), ...optional('until', text('until')) }, io).code;
+        return statsCommand(
+          locations,
+          {
+            all: flag('all'),
+            json: flag('json'),
+            nowMs: Date.now(),
+            columns: chartColumns(io.columns, process.env),
+            // io.out writes to stdout itself, not through applyColours' colour-stripping view.
+            colour: scriptColours.level > 0 && !scriptColours.noColour,
+            ...optional('since', text('since')),
+            ...optional('until', text('until')),
+            ...optional('by', text('by')),
+          },
+          io,
+        ).code;
       case 'check':
         if (args.length > 0 && flag('all')) return usageError(io, 'check takes a session or --all, not both', command);
         return (await checkCommand(locations, { ...(args.length > 0 ? { session } : {}), all: flag('all'), json: flag('json') }, io)).code;

@@ -34,6 +34,7 @@ export const OPTIONS = {
   summary: { value: 'TEXT', help: 'resume after a branch summary with this text' },
   since: { value: 'WHEN', help: 'from this date (2026-01-05, local time) or age (30d, 2w, 12h)' },
   until: { value: 'WHEN', help: 'up to this date or age (exclusive)' },
+  by: { value: 'PERIOD', help: 'the timeline per day, week or month (default: day)' },
   permanent: { help: 'delete for good instead of moving to the trash' },
   current: { value: 'FILE', help: 'the session pi is in (the pi extension passes it): marked "[current]" and never deleted from the picker' },
   query: { value: 'TEXT', help: 'open the picker with this search typed in' },
@@ -179,14 +180,15 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'stats',
     args: [],
-    options: ['all', 'json', 'since', 'until'],
-    required: ['json'],
-    summary: 'tokens and cost of this folder\'s sessions (--all: every project) per day, week, month, project, model, session and branch, as JSON',
+    options: ['all', 'json', 'since', 'until', 'by'],
+    summary: 'tokens and cost of this folder\'s sessions (--all: every project) per day, week, month, project, model, session and branch, as charts or JSON',
     doc:
-      '`{version: 1, searched, since, until, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, usage, copiedEntries, branches: [{leafId, active, entries, usage}]}]}`; ' +
+      'bar charts and a sparkline as wide as the terminal (`COLUMNS`, 80 when piped; no colour under `NO_COLOR` or when not a terminal): the timeline per `--by day|week|month`, ' +
+      'then projects, models, sessions and abandoned branches by cost (by tokens when nothing has a cost). ' +
+      '`--json`: `{version: 1, searched, since, until, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, title, usage, copiedEntries, branches: [{leafId, active, entries, prompt, usage}]}]}`; ' +
       'rows are `{key, usage}` (days `2026-01-05`, weeks `2026-W02`, months `2026-01`, local time; projects and models by cost). ' +
       'Each usage is counted once, in the session where it was spent: entries a `/fork` or `/clone` copied (same id and timestamp) count in the session created first (`copiedEntries` in the others). ' +
-      'A branch is a leaf\'s own segment, up to the nearest branch point',
+      'A branch is a leaf\'s own segment, up to the nearest branch point; see "Usage stats and ccusage" for how the figures compare with `@ccusage/pi`',
   },
   {
     name: 'help',

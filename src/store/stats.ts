@@ -10,11 +10,11 @@
  */
 import { statSync } from 'node:fs';
 import { TOO_LARGE_TO_AUDIT_BYTES } from './check-rules.js';
-import { addUsage, assistantModel, emptyUsage, entryTimeMs, messageOf, usageOf } from './entry.js';
+import { addUsage, assistantModel, emptyUsage, entryTimeMs, messageOf, roleOf, textOfContent, usageOf } from './entry.js';
 import { discoverSessionFiles } from './list.js';
 import type { Locations } from './locations.js';
 import { readSessionSync } from './read.js';
-import { buildTree, getBranch } from './tree.js';
+import { buildTree, getBranch, type SessionTree } from './tree.js';
 import type { LoadedSession, SessionEntry, UsageTotals } from './types.js';
 
 export interface StatsRow {
@@ -28,6 +28,8 @@ export interface BranchStats {
   /** Whether it is the branch pi resumes. */
   active: boolean;
   entries: number;
+  /** The first user prompt of the segment ('' when it has none), so a person can tell branches apart. */
+  prompt: string;
   usage: UsageTotals;
 }
 
@@ -35,6 +37,8 @@ export interface SessionStats {
   path: string;
   id: string;
   cwd: string;
+  /** The name pi shows (the latest session_info), else the first user prompt ('' when none). */
+  title: string;
   usage: UsageTotals;
   /** Usage-carrying entries left out because an earlier session holds them (a fork's copies). */
   copiedEntries: number;
@@ -149,7 +153,9 @@ export function statsOf(sessions: readonly LoadedSession[], range: StatsRange = 
       project.add(cwd, spent);
       model.add(modelOf(entry), spent);
     }
-    bySession.push({ path: session.path, id: session.header.id, cwd, usage, copiedEntries, branches: branchesOf(session, (e) => counted(e, index)) });
+    const tree = buildTree(session);
+    const title = tree.sessionName ?? firstPrompt(session.entries);
+    bySession.push({ path: session.path, id: session.header.id, cwd, title, usage, copiedEntries, branches: branchesOf(tree, (e) => counted(e, index)) });
   });
   return {
     searched,
@@ -163,24 +169,33 @@ export function statsOf(sessions: readonly LoadedSession[], range: StatsRange = 
   };
 }
 
+/** The text of the first user message among `entries` ('' when none). */
+function firstPrompt(entries: readonly SessionEntry[]): string {
+  for (const entry of entries) {
+    if (roleOf(entry) !== 'user') continue;
+    const text = textOfContent(messageOf(entry)?.['content']).trim();
+    if (text) return text;
+  }
+  return '';
+}
+
 /** Each leaf's own segment: from the leaf up to the nearest entry with more than one child. */
-function branchesOf(session: LoadedSession, counted: (entry: SessionEntry) => boolean): BranchStats[] {
-  const tree = buildTree(session);
+function branchesOf(tree: SessionTree, counted: (entry: SessionEntry) => boolean): BranchStats[] {
   const active = new Set(getBranch(tree, tree.leafId).map((e) => e.id));
   const out: BranchStats[] = [];
   for (const leaf of tree.order) {
     if ((tree.children.get(leaf.id)?.length ?? 0) > 0) continue;
     const usage = emptyUsage();
-    let entries = 0;
     // The branch's entries, leaf first; stops below a branch point (and at a root, or a cycle cut).
     const path = getBranch(tree, leaf.id).reverse();
+    const segment: SessionEntry[] = [];
     for (let i = 0; i < path.length; i++) {
       const entry = path[i]!;
       if (i > 0 && (tree.children.get(entry.id)?.length ?? 0) > 1) break;
-      entries++;
+      segment.push(entry);
       if (usageOf(entry) !== undefined && counted(entry)) addUsage(usage, usageOf(entry));
     }
-    out.push({ leafId: leaf.id, active: active.has(leaf.id), entries, usage });
+    out.push({ leafId: leaf.id, active: active.has(leaf.id), entries: segment.length, prompt: firstPrompt(segment.reverse()), usage });
   }
   return out;
 }

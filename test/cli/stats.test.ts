@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readSessionSync, statsOf, discoverSessionFiles, resolveLocations, type LoadedSession, type UsageTotals } from '../../src/store/index.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
+import { displayWidth } from '../../src/text/terminal-text.js';
 import { expectCleanRun, jsonOf, runCliAsync } from '../hostile/run.js';
 
 interface StatsJson {
@@ -16,6 +17,44 @@ interface StatsJson {
   byDay: { key: string; usage: UsageTotals }[];
   bySession: { path: string; copiedEntries: number }[];
 }
+
+describe('pi-sessions stats (charts)', () => {
+  const agent = (): Record<string, string> => {
+    const dir = tempDir('pi-sessions-stats-');
+    cpSync(join(FIXTURES, 'pi-written', 'sessions'), join(dir, 'sessions'), { recursive: true });
+    return { PI_CODING_AGENT_DIR: dir, TZ: 'UTC' };
+  };
+
+  it('piped: 80 columns (or COLUMNS), bars and a sparkline, and no escape code without FORCE_COLOR', async () => {
+    const env = agent();
+    const run = await runCliAsync(['stats', '--all'], { env });
+    expectCleanRun(run, 'stats');
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('\u001b');
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(Math.max(...lines.map(displayWidth))).toBe(80);
+    expect(lines).toContain('Per day (93 days, peak $1.99 on 2026-02-05)');
+    expect(lines.find((l) => l.startsWith('2026-02-05  '))).toMatch(/^2026-02-05  █+ +\$1\.99 +1\.4M$/);
+    expect(run.stdout).toMatch(/[▁▂▃▄▅▆▇]/);
+    for (const heading of ['Per project', 'Per model', 'Per session', 'Abandoned branches (17: $0.44, 293k, 20% of the total)']) expect(lines).toContain(heading);
+    const narrow = await runCliAsync(['stats', '--all', '--by', 'week'], { env: { ...env, COLUMNS: '44' } });
+    const narrowLines = narrow.stdout.trimEnd().split('\n');
+    expect(Math.max(...narrowLines.map(displayWidth))).toBeLessThanOrEqual(44);
+    expect(narrowLines.some((l) => l.startsWith('Per week (14 weeks'))).toBe(true);
+  });
+
+  it('FORCE_COLOR colours the bars; NO_COLOR and --no-color draw none', async () => {
+    const env = agent();
+    const forced = await runCliAsync(['stats', '--all'], { env: { ...env, FORCE_COLOR: '1' } });
+    expect(forced.stdout).toMatch(/\u001b\[36m█/);
+    for (const [extra, args] of [[{ NO_COLOR: '1' }, []], [{ FORCE_COLOR: '1' }, ['--no-color']]] as const) {
+      const plain = await runCliAsync(['stats', '--all', ...args], { env: { ...env, ...extra } });
+      expect(plain.code).toBe(0);
+      expect(plain.stdout).toContain('█');
+      expect(plain.stdout).not.toContain('\u001b');
+    }
+  });
+});
 
 describe('pi-sessions stats --json', () => {
   it('reports the store (a FIFO in it is skipped, not opened) with the same figures as the store module', async () => {
@@ -39,10 +78,10 @@ describe('pi-sessions stats --json', () => {
     expect(ranged.totals.cost).toBeLessThan(report.totals.cost);
   });
 
-  it('exits 2 without --json or with a bad date, with one line naming the usage', async () => {
+  it('exits 2 with a bad date, period or argument, with one line naming the usage', async () => {
     const dir = tempDir('pi-sessions-stats-');
     writeFileSync(join(dir, 'x.txt'), '');
-    for (const args of [['stats'], ['stats', '--json', '--since', 'yesterday-ish'], ['stats', '--json', 'extra']]) {
+    for (const args of [['stats', '--json', '--since', 'yesterday-ish'], ['stats', '--json', 'extra'], ['stats', '--by', 'year'], ['stats', '--by']]) {
       const run = await runCliAsync([...args, '--session-dir', dir]);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^pi-sessions: [^\n]*usage: pi-sessions stats[^\n]*\n$/);

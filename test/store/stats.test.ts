@@ -93,6 +93,20 @@ describe('stats on the pi-written corpus', () => {
       [false, 1, 1],
       [true, 1, 2],
     ]);
+    // Titled by the first prompt until named; a branch by its own first prompt ('' when it has none).
+    expect(stats!.title).toBe('question');
+    expect(stats!.branches.map((x) => x.prompt)).toEqual(['', '']);
+    b.user('try again');
+    b.assistant('third answer', { tokens: 5, cost: 0.5 });
+    b.entry('session_info', { name: 'Named  ' });
+    const named = readSessionFromBuffer('/s/x.jsonl', Buffer.from(b.text()));
+    if (!named.ok) throw new Error(named.message);
+    const [renamed] = statsOf([named]).bySession;
+    expect(renamed!.title).toBe('Named');
+    expect(renamed!.branches.map((x) => [x.active, x.prompt])).toEqual([
+      [false, ''],
+      [true, 'try again'],
+    ]);
   });
 
   it('weeks are ISO weeks and days local dates', () => {

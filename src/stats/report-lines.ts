@@ -1,0 +1,176 @@
+/**
+ * A usage report (src/store/stats.ts) as charts (pure): the total, a sparkline and bars per day,
+ * week or month, and bars per project, model, session and abandoned branch. Shared by
+ * `pi-sessions stats` and the picker's stats screen. Every name from the store (cwd, model,
+ * title, prompt) goes through `sanitizeInline`: a hostile name cannot reach the terminal raw.
+ */
+import { formatCost, formatTokens, plural } from '../format.js';
+import { isoWeek, localDay, type SessionStats, type StatsReport, type StatsRow, type UsageTotals } from '../store/index.js';
+import { displayWidth, sanitizeInline } from '../text/terminal-text.js';
+import { barRows, fitLine, sparkline, type BarRow, type ChartLine } from './chart.js';
+
+export type Period = 'day' | 'week' | 'month';
+export const PERIODS: readonly Period[] = ['day', 'week', 'month'];
+
+export interface ReportOptions {
+  columns: number;
+  by: Period;
+  /** Rows per section before "… and N more". */
+  top?: number;
+}
+
+const DEFAULT_TOP = 10;
+
+/** Bars measure cost, or tokens when nothing in the report has a cost (local models). */
+type Measure = 'cost' | 'tokens';
+const measureOf = (report: StatsReport): Measure => (report.totals.cost > 0 ? 'cost' : 'tokens');
+const valueOf = (usage: UsageTotals, measure: Measure): number => (measure === 'cost' ? usage.cost : usage.totalTokens);
+const figures = (usage: UsageTotals, measure: Measure): string =>
+  measure === 'cost' ? `${formatCost(usage.cost)}  ${formatTokens(usage.totalTokens).padStart(6)}` : formatTokens(usage.totalTokens);
+
+/** The day after `key` (`2026-01-05`, local time). */
+function nextDay(key: string): string {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  return localDay(new Date(y, m - 1, d + 1).getTime());
+}
+
+const periodOfDay = (day: string, by: Period): string => {
+  if (by === 'day') return day;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return by === 'week' ? isoWeek(new Date(y, m - 1, d).getTime()) : day.slice(0, 7);
+};
+
+/** Every period from the first to the last day with usage, empty ones included (for the sparkline). */
+export function periodSeries(report: StatsReport, by: Period): { key: string; value: number }[] {
+  const measure = measureOf(report);
+  const rows = by === 'day' ? report.byDay : by === 'week' ? report.byWeek : report.byMonth;
+  const values = new Map(rows.map((r) => [r.key, valueOf(r.usage, measure)]));
+  const days = report.byDay.map((r) => r.key).filter((k) => k !== 'unknown');
+  const series: { key: string; value: number }[] = [];
+  if (days.length === 0) return series;
+  const last = days[days.length - 1]!;
+  // A cap on the walk: a corrupt timestamp far in the past would otherwise mean millions of days.
+  for (let day = days[0]!, steps = 0; day <= last && steps < 100_000; day = nextDay(day), steps++) {
+    const key = periodOfDay(day, by);
+    if (series[series.length - 1]?.key !== key) series.push({ key, value: values.get(key) ?? 0 });
+  }
+  return series;
+}
+
+function heading(text: string, columns: number): ChartLine {
+  return fitLine([{ text, style: 'heading' }], columns);
+}
+
+/** Rows past `top` folded into one "… and N more" line with their total. */
+function section(title: string, rows: BarRow[], rest: UsageTotals | undefined, restCount: number, measure: Measure, columns: number): ChartLine[] {
+  if (rows.length === 0) return [];
+  const lines = [heading(title, columns), ...barRows(rows, columns)];
+  if (rest && restCount > 0) lines.push(fitLine([{ text: `  … and ${restCount} more (${figures(rest, measure).replace(/ {2,}/, ', ')})`, style: 'dim' }], columns));
+  return [...lines, []];
+}
+
+function sumOf(usages: readonly UsageTotals[]): UsageTotals {
+  const total: UsageTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: 0 };
+  for (const u of usages) for (const key of Object.keys(total) as (keyof UsageTotals)[]) total[key] += u[key];
+  return total;
+}
+
+function rowsSection(title: string, rows: readonly StatsRow[], label: (key: string) => string, measure: Measure, options: Required<ReportOptions>, cutStart = false): ChartLine[] {
+  const shown = rows.slice(0, options.top);
+  const rest = rows.slice(options.top);
+  return section(
+    title,
+    shown.map((r) => ({ label: label(r.key), value: valueOf(r.usage, measure), text: figures(r.usage, measure), cutStart })),
+    sumOf(rest.map((r) => r.usage)),
+    rest.length,
+    measure,
+    options.columns,
+  );
+}
+
+const sessionLabel = (s: SessionStats): string => sanitizeInline(s.title) || sanitizeInline(s.id).slice(0, 8);
+
+/** The timeline: a sparkline over every period, then bars for the latest ones. */
+function timeline(report: StatsReport, measure: Measure, options: Required<ReportOptions>): ChartLine[] {
+  const series = periodSeries(report, options.by);
+  if (series.length === 0) return [];
+  const first = series[0]!.key;
+  const last = series[series.length - 1]!.key;
+  const peak = series.reduce((a, b) => (b.value > a.value ? b : a));
+  // `first ▁▃█ last`: as many periods as fit, the latest kept.
+  const room = Math.max(1, options.columns - displayWidth(first) - displayWidth(last) - 2);
+  const shown = series.slice(-room);
+  const lines: ChartLine[] = [
+    heading(`Per ${options.by} (${plural(series.length, options.by)}, peak ${measure === 'cost' ? formatCost(peak.value) : formatTokens(peak.value)} on ${peak.key})`, options.columns),
+    fitLine([{ text: `${shown[0]!.key} ` }, { text: sparkline(shown.map((p) => p.value)), style: 'spark' }, { text: ` ${last}` }], options.columns),
+  ];
+  const latest = series.filter((p) => p.value > 0).slice(-options.top).reverse();
+  const rows = by(report, options.by);
+  lines.push(
+    ...barRows(
+      latest.map((p) => ({ label: p.key, value: p.value, text: figures(rows.get(p.key)!, measure) })),
+      options.columns,
+    ),
+  );
+  const unknown = rows.get('unknown');
+  if (unknown) lines.push(fitLine([{ text: `  and ${figures(unknown, measure).replace(/ {2,}/, ', ')} at an unknown time`, style: 'dim' }], options.columns));
+  return [...lines, []];
+}
+
+function by(report: StatsReport, period: Period): Map<string, UsageTotals> {
+  const rows = period === 'day' ? report.byDay : period === 'week' ? report.byWeek : report.byMonth;
+  return new Map(rows.map((r) => [r.key, r.usage]));
+}
+
+/** Abandoned branches (not the one pi resumes), most expensive first, labelled `session › prompt`. */
+function branchesSection(report: StatsReport, measure: Measure, options: Required<ReportOptions>): ChartLine[] {
+  const abandoned = report.bySession.flatMap((s) =>
+    s.branches.length > 1 ? s.branches.filter((b) => !b.active && valueOf(b.usage, measure) > 0).map((b) => ({ session: s, branch: b })) : [],
+  );
+  abandoned.sort((a, b) => valueOf(b.branch.usage, measure) - valueOf(a.branch.usage, measure));
+  const total = sumOf(abandoned.map((a) => a.branch.usage));
+  const share = valueOf(report.totals, measure) > 0 ? Math.round((valueOf(total, measure) / valueOf(report.totals, measure)) * 100) : 0;
+  const title = `Abandoned branches (${abandoned.length}: ${figures(total, measure).replace(/ {2,}/, ', ')}, ${share}% of the total)`;
+  if (abandoned.length === 0) return [];
+  const shown = abandoned.slice(0, options.top);
+  const rest = abandoned.slice(options.top);
+  return section(
+    title,
+    shown.map(({ session, branch }) => ({
+      // The branch's own first prompt tells it apart from its siblings; the session comes after.
+      label: `${sanitizeInline(branch.prompt) || `at ${sanitizeInline(branch.leafId).slice(0, 8)}`} · ${sessionLabel(session)}`,
+      value: valueOf(branch.usage, measure),
+      text: figures(branch.usage, measure),
+      style: 'abandoned',
+    })),
+    sumOf(rest.map((r) => r.branch.usage)),
+    rest.length,
+    measure,
+    options.columns,
+  );
+}
+
+/** The whole report as chart lines, none wider than `options.columns`. */
+export function reportLines(report: StatsReport, options: ReportOptions): ChartLine[] {
+  const full: Required<ReportOptions> = { top: DEFAULT_TOP, ...options, columns: Math.max(20, Math.floor(options.columns)) };
+  const measure = measureOf(report);
+  const sessions = report.bySession.filter((s) => s.usage.totalTokens > 0 || s.usage.cost > 0);
+  const t = report.totals;
+  const lines: ChartLine[] = [
+    heading(`Usage in ${sanitizeInline(report.searched)}`, full.columns),
+    fitLine([{ text: `${formatCost(t.cost)}, ${formatTokens(t.totalTokens)} tokens in ${plural(sessions.length, 'session')}` }], full.columns),
+    fitLine([{ text: `${formatTokens(t.input)} in, ${formatTokens(t.output)} out, ${formatTokens(t.cacheRead)} cache read, ${formatTokens(t.cacheWrite)} cache write`, style: 'dim' }], full.columns),
+    [],
+  ];
+  if (sessions.length === 0) return [...lines.slice(0, 1), fitLine([{ text: 'No usage recorded in this range.', style: 'dim' }], full.columns)];
+  const bySessionRows: StatsRow[] = [...sessions].sort((a, b) => valueOf(b.usage, measure) - valueOf(a.usage, measure)).map((s) => ({ key: s.path, usage: s.usage }));
+  const titles = new Map(sessions.map((s) => [s.path, sessionLabel(s)]));
+  return [
+    ...lines,
+    ...timeline(report, measure, full),
+    ...rowsSection('Per project', report.byProject, (key) => sanitizeInline(key) || '(no cwd)', measure, full, true),
+    ...rowsSection('Per model', report.byModel, (key) => sanitizeInline(key), measure, full),
+    ...rowsSection('Per session', bySessionRows, (key) => titles.get(key) ?? '', measure, full),
+    ...branchesSection(report, measure, full),
+  ];
+}

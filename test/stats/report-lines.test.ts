@@ -1,0 +1,123 @@
+/** The usage report as chart lines: width, alignment, hostile names, zero and one value, periods. */
+import { describe, expect, it } from 'vitest';
+import chalk from 'chalk';
+import { statsOf, type LoadedSession } from '../../src/store/index.js';
+import { readSessionFromBuffer } from '../../src/store/read.js';
+import { lineText } from '../../src/stats/chart.js';
+import { paintLines } from '../../src/stats/paint.js';
+import { periodSeries, reportLines } from '../../src/stats/report-lines.js';
+import { displayWidth } from '../../src/text/terminal-text.js';
+import { SessionBuilder } from '../helpers/factory.js';
+
+function load(b: SessionBuilder, path: string): LoadedSession {
+  const session = readSessionFromBuffer(path, Buffer.from(b.text()));
+  if (!session.ok) throw new Error(session.message);
+  return session;
+}
+
+const HOSTILE = '/home/\u001b[31mred\u001b[0m/\u202etxt.exe/日本語のプロジェクト🙂';
+
+/** Three sessions over three days; the second has an abandoned branch and a hostile cwd and title. */
+function sample(): LoadedSession[] {
+  const a = new SessionBuilder({ id: 'aaaaaaaa-0000-7000-8000-000000000001', cwd: '/home/dev/webshop', startMs: new Date(2026, 0, 5, 10).getTime() });
+  a.user('fix the checkout');
+  a.assistant('done', { tokens: 1000, cost: 1.5 });
+  const b = new SessionBuilder({ id: 'bbbbbbbb-0000-7000-8000-000000000002', cwd: HOSTILE, startMs: new Date(2026, 0, 7, 10).getTime() });
+  const root = b.user('\u001b]52;c;aGk=\u0007steal the clipboard');
+  b.assistant('first try', { tokens: 500, cost: 0.25, model: 'claude-\u001b[2Jopus' });
+  b.user('Try a different approach');
+  b.assistant('second', { tokens: 300, cost: 0.2 });
+  b.leaf = root;
+  b.assistant('third', { tokens: 200, cost: 0.1 });
+  const c = new SessionBuilder({ id: 'cccccccc-0000-7000-8000-000000000003', cwd: '/home/dev/webshop', startMs: new Date(2026, 0, 12, 10).getTime() });
+  c.user('tests');
+  c.assistant('ok', { tokens: 10_000, cost: 3 });
+  return [load(a, '/s/a.jsonl'), load(b, '/s/b.jsonl'), load(c, '/s/c.jsonl')];
+}
+
+const text = (columns: number, by: 'day' | 'week' | 'month' = 'day'): string[] => reportLines(statsOf(sample(), {}, '/s'), { columns, by }).map(lineText);
+
+describe('reportLines', () => {
+  it('no line is wider than the width, at any width', () => {
+    for (const columns of [1, 20, 37, 60, 80, 132, 250]) {
+      for (const line of text(columns)) expect(displayWidth(line), `${columns}: ${line}`).toBeLessThanOrEqual(Math.max(20, columns));
+    }
+  });
+
+  it('hostile names are shown escaped: no control character reaches the lines', () => {
+    const all = text(200).join('\n');
+    expect(all).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(all).toContain('␛[31mred');
+    expect(all).toContain('日本語');
+    expect(all).toContain('claude-␛[2Jopus');
+  });
+
+  it('totals, the timeline, and every section in order', () => {
+    const lines = text(100);
+    expect(lines[0]).toBe('Usage in /s');
+    expect(lines[1]).toBe('$5.05, 12.0k tokens in 3 sessions');
+    const headings = lines.filter((l) => /^(Per|Abandoned)/.test(l)).map((l) => l.split(' (')[0]);
+    expect(headings).toEqual(['Per day', 'Per project', 'Per model', 'Per session', 'Abandoned branches']);
+    expect(lines).toContain('Per day (8 days, peak $3.00 on 2026-01-12)');
+    // Days without usage are gaps in the sparkline: 5, 7 and 12 January.
+    expect(lines).toContain('2026-01-05 ▄ ▂    █ 2026-01-12');
+    // The abandoned branch runs from the first answer to its leaf, below the branch point (the first prompt).
+    expect(lines.find((l) => l.startsWith('Abandoned branches'))).toBe('Abandoned branches (1: $0.45, 800, 9% of the total)');
+    // It is named by its own first prompt, then its session.
+    expect(lines.some((l) => l.startsWith('Try a different approach · ␛]52'))).toBe(true);
+  });
+
+  it('the figures of a section end in one column', () => {
+    const lines = text(90);
+    const start = lines.indexOf('Per project');
+    const rows = lines.slice(start + 1, lines.indexOf('', start));
+    expect(rows.length).toBe(2);
+    expect(new Set(rows.map((r) => displayWidth(r))).size).toBe(1);
+    expect(rows[0]).toMatch(/^\/home\/dev\/webshop +█+ +\$4\.50 +11\.0k$/);
+  });
+
+  it('per week and per month: ISO weeks and months, gaps included', () => {
+    expect(periodSeries(statsOf(sample()), 'week').map((p) => p.key)).toEqual(['2026-W02', '2026-W03']);
+    expect(periodSeries(statsOf(sample()), 'month').map((p) => p.key)).toEqual(['2026-01']);
+    expect(text(80, 'month')).toContain('Per month (1 month, peak $5.05 on 2026-01)');
+  });
+
+  it('zero usage: one line saying so; one value: a full bar and a one-character sparkline', () => {
+    const empty = new SessionBuilder();
+    empty.user('hi');
+    expect(reportLines(statsOf([load(empty, '/s/e.jsonl')], {}, '/s'), { columns: 80, by: 'day' }).map(lineText)).toEqual(['Usage in /s', 'No usage recorded in this range.']);
+    expect(reportLines(statsOf([], {}, '/s'), { columns: 80, by: 'day' }).map(lineText)).toEqual(['Usage in /s', 'No usage recorded in this range.']);
+    const one = new SessionBuilder({ startMs: new Date(2026, 2, 1, 12).getTime() });
+    one.user('q');
+    one.assistant('a', { tokens: 10, cost: 0.5 });
+    const lines = reportLines(statsOf([load(one, '/s/o.jsonl')], {}, '/s'), { columns: 40, by: 'day' }).map(lineText);
+    expect(lines).toContain('2026-03-01 █ 2026-03-01');
+    expect(lines).toContain(`2026-03-01  ${'█'.repeat(13)}  $0.50      10`);
+    expect(lines.some((l) => l.startsWith('Abandoned'))).toBe(false);
+  });
+
+  it('bars measure tokens when nothing has a cost', () => {
+    const free = new SessionBuilder({ startMs: new Date(2026, 2, 1, 12).getTime() });
+    free.user('q');
+    free.assistant('a', { tokens: 2500, cost: 0 });
+    const lines = reportLines(statsOf([load(free, '/s/f.jsonl')], {}, '/s'), { columns: 40, by: 'day' }).map(lineText);
+    expect(lines).toContain('Per day (1 day, peak 2.5k on 2026-03-01)');
+    expect(lines).toContain(`2026-03-01  ${'█'.repeat(22)}  2.5k`);
+  });
+});
+
+describe('paintLines', () => {
+  it('no escape code at all without colour; styles with it', () => {
+    const lines = reportLines(statsOf(sample(), {}, '/s'), { columns: 80, by: 'day' });
+    const level = chalk.level;
+    try {
+      chalk.level = 1;
+      expect(paintLines(lines, false).join('\n')).not.toContain('\u001b');
+      const painted = paintLines(lines, true).join('\n');
+      expect(painted).toContain('\u001b[36m█');
+      expect(painted).toContain('\u001b[1mPer day');
+    } finally {
+      chalk.level = level;
+    }
+  });
+});
