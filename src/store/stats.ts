@@ -209,17 +209,22 @@ function isReadableSessionFile(path: string): boolean {
   }
 }
 
-/** Reads every session pi would list (files that are not sessions are left out) and adds up their usage. */
-export function storeStats(locations: Locations, scope: 'cwd' | 'all', range: StatsRange = {}): StatsReport & { dirProblem?: string } {
-  const discovery = discoverSessionFiles(locations, scope);
+/** Reads these session files (unreadable ones, FIFOs and files too large to read are left out) and adds up their usage. */
+export function statsOfFiles(paths: readonly string[], range: StatsRange = {}, searched = ''): StatsReport {
   const sessions: LoadedSession[] = [];
-  for (const path of discovery.files) {
+  for (const path of paths) {
     // Never opened: FIFOs (an open would block), devices, and files too large to read (check reports them).
     if (!isReadableSessionFile(path)) continue;
     const read = readSessionSync(path);
     if (read.ok) sessions.push(read);
   }
-  const report: StatsReport & { dirProblem?: string } = statsOf(sessions, range, discovery.searched);
+  return statsOf(sessions, range, searched);
+}
+
+/** Reads every session pi would list (files that are not sessions are left out) and adds up their usage. */
+export function storeStats(locations: Locations, scope: 'cwd' | 'all', range: StatsRange = {}): StatsReport & { dirProblem?: string } {
+  const discovery = discoverSessionFiles(locations, scope);
+  const report: StatsReport & { dirProblem?: string } = statsOfFiles(discovery.files, range, discovery.searched);
   if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;
   return report;
 }

@@ -1,0 +1,122 @@
+/**
+ * The stats screen, opened from the picker: the usage of the picker's scope as charts (the same
+ * lines as `pi-sessions stats`, src/stats/report-lines.ts), scrolled by the pure reducer in
+ * src/stats/screen-state.ts. Esc goes back to the picker, which App keeps as it was.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo } from 'react';
+import { HelpOverlay } from '../common/HelpOverlay.js';
+import { KeyHints } from '../common/KeyHints.js';
+import { useScreenKeys } from '../common/use-screen-keys.js';
+import { useSyncReducer } from '../common/use-sync-reducer.js';
+import { useTerminalSize } from '../common/use-terminal-size.js';
+import { plural } from '../../src/format.js';
+import type { ChartLine, ChartStyle } from '../../src/stats/chart.js';
+import { STATS_BINDINGS, STATS_MODE_TITLES } from '../../src/stats/keymap.js';
+import { chartLinesOf, initStatsState, statsKey, statsReducer, statsTakesKeys } from '../../src/stats/screen-state.js';
+import { statsOfFiles, type StatsReport } from '../../src/store/index.js';
+import { sanitizeInline } from '../../src/text/terminal-text.js';
+
+export interface StatsScreenProps {
+  /** The session files of the picker's scope. */
+  paths: readonly string[];
+  /** What the scope is, for the title ("this folder", "all projects"). */
+  scopeTitle: string;
+  /** The folder the scope searched (the report's "Usage in …"). */
+  searched: string;
+  onBack(): void;
+  onExit(result: { kind: 'quit'; code: number }): void;
+  /** Reads the files and adds up their usage (tests inject a fake). */
+  readStats?: (paths: readonly string[], searched: string) => StatsReport;
+}
+
+// The title line and the key line.
+const CHROME_ROWS = 2;
+
+const readStoreStats = (paths: readonly string[], searched: string): StatsReport => statsOfFiles(paths, {}, searched);
+
+const SEGMENT_PROPS: Readonly<Record<ChartStyle, { bold?: boolean; color?: string; dimColor?: boolean }>> = {
+  heading: { bold: true },
+  bar: { color: 'cyan' },
+  spark: { color: 'cyan' },
+  dim: { dimColor: true },
+  abandoned: { color: 'yellow' },
+};
+
+function ChartRow({ line }: { line: ChartLine }) {
+  if (line.length === 0) return <Text> </Text>;
+  return (
+    <Text wrap="truncate-end">
+      {line.map((segment, i) => (
+        <Text key={i} {...(segment.style ? SEGMENT_PROPS[segment.style] : {})}>
+          {segment.text}
+        </Text>
+      ))}
+    </Text>
+  );
+}
+
+export function StatsScreen(props: StatsScreenProps) {
+  const { columns, rows } = useTerminalSize();
+  const viewLines = Math.max(1, rows - 1 - CHROME_ROWS);
+  const machine = useSyncReducer(statsReducer, () => initStatsState({ columns, viewLines }));
+  const { state, dispatch } = machine;
+  useScreenKeys(machine, statsKey, statsTakesKeys);
+  const { paths, searched, onBack, onExit } = props;
+  const readStats = props.readStats ?? readStoreStats;
+
+  useEffect(() => {
+    dispatch({ type: 'resize', columns, viewLines });
+  }, [columns, viewLines]);
+
+  // Reading is synchronous: start it after the first frame, so "Reading…" is on screen meanwhile.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      try {
+        dispatch({ type: 'loaded', report: readStats(paths, searched) });
+      } catch (error) {
+        dispatch({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+      }
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [paths, searched, readStats]);
+
+  useEffect(() => {
+    if (state.leaving === 'back') onBack();
+    else if (state.leaving === 'quit') onExit({ kind: 'quit', code: 130 });
+  }, [state.leaving]);
+
+  const lines = chartLinesOf(state);
+  const title = useMemo(() => {
+    const base = `Usage stats · ${sanitizeInline(props.scopeTitle)} · ${plural(paths.length, 'session')}`;
+    if (lines.length <= state.viewLines) return base;
+    const last = Math.min(lines.length, state.offset + state.viewLines);
+    return `${base} · lines ${state.offset + 1}–${last} of ${lines.length}`;
+  }, [props.scopeTitle, paths.length, lines.length, state.offset, state.viewLines]);
+
+  let body;
+  if (state.mode === 'help') {
+    body = <HelpOverlay bindings={STATS_BINDINGS} modeTitles={STATS_MODE_TITLES} width={columns} height={viewLines} title="Usage stats keys" footer="" />;
+  } else if (state.load.kind === 'loading') {
+    body = <Text dimColor>{`Reading ${plural(paths.length, 'session')}…`}</Text>;
+  } else if (state.load.kind === 'failed') {
+    body = (
+      <Text color="red" wrap="truncate-end">
+        {`Cannot read the usage: ${sanitizeInline(state.load.message)}`}
+      </Text>
+    );
+  } else {
+    body = lines.slice(state.offset, state.offset + state.viewLines).map((line, i) => <ChartRow key={state.offset + i} line={line} />);
+  }
+  return (
+    <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">
+      <Text bold wrap="truncate-end">
+        {title}
+      </Text>
+      <Box flexDirection="column" height={viewLines} overflow="hidden">
+        {body}
+      </Box>
+      <KeyHints bindings={STATS_BINDINGS} mode={state.mode} width={columns} />
+    </Box>
+  );
+}
