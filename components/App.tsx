@@ -1,7 +1,7 @@
 /**
  * The screen router and the single owner of `exit()`: the picker and the tree view report what the
- * user chose; App keeps the picker's state while the tree is open so Esc returns to the same query,
- * scope and cursor, and hands the final result to `run-app.tsx`.
+ * user chose; App keeps the picker's state while the tree or the stats screen is open so Esc returns
+ * to the same query, scope and cursor, and hands the final result to `run-app.tsx`.
  */
 import { useApp } from 'ink';
 import React, { useCallback, useMemo, useState } from 'react';
@@ -11,10 +11,15 @@ import { readPiConfig } from '../src/store/pi-settings.js';
 import { InputRouter } from './common/input-router.js';
 import { PickerScreen } from './picker/PickerScreen.js';
 import { TreeScreen, type TreeExit } from './tree/TreeScreen.js';
+import { StatsScreen } from './stats/StatsScreen.js';
+import { statsScopeOf, type StatsScope } from '../src/stats/picker-scope.js';
 
 export type AppResult = PickerExit | TreeExit;
 
-type Screen = { name: 'picker'; state?: PickerState } | { name: 'tree'; path: string; pickerState?: PickerState; fromPicker: boolean };
+type Screen =
+  | { name: 'picker'; state?: PickerState }
+  | { name: 'tree'; path: string; pickerState?: PickerState; fromPicker: boolean }
+  | { name: 'stats'; pickerState: PickerState; scope: StatsScope };
 
 export interface AppProps {
   locations: Locations;
@@ -44,9 +49,13 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
     [exit, onResult],
   );
   const openTree = useCallback((path: string, pickerState: PickerState) => setScreen({ name: 'tree', path, pickerState, fromPicker: true }), []);
+  const openStats = useCallback((pickerState: PickerState) => setScreen({ name: 'stats', pickerState, scope: statsScopeOf(pickerState) }), []);
 
   let content: React.JSX.Element;
-  if (screen.name === 'tree') {
+  if (screen.name === 'stats') {
+    const { pickerState } = screen;
+    content = <StatsScreen {...screen.scope} onBack={() => setScreen({ name: 'picker', state: pickerState })} onExit={finish} />;
+  } else if (screen.name === 'tree') {
     const back = (): void => {
       if (screen.fromPicker) setScreen(screen.pickerState ? { name: 'picker', state: screen.pickerState } : { name: 'picker' });
       else finish({ kind: 'quit', code: 0 });
@@ -63,6 +72,7 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
         {...(query !== undefined ? { query } : {})}
         {...(screen.state ? { initialState: screen.state } : {})}
         onOpenTree={openTree}
+        onOpenStats={openStats}
         onExit={finish}
       />
     );

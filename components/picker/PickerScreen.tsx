@@ -55,6 +55,8 @@ export interface PickerScreenProps {
   printMode: boolean;
   /** Enter (outside print mode): open the tree view; keep `pickerState` to come back to. */
   onOpenTree(path: string, pickerState: PickerState): void;
+  /** `$`: open the stats screen for the scope; keep `pickerState` to come back to. */
+  onOpenStats(pickerState: PickerState): void;
   onExit(result: PickerExit): void;
   /** State handed out by onOpenTree, to return to the same place. */
   initialState?: PickerState;
@@ -175,6 +177,9 @@ export function PickerScreen(props: PickerScreenProps) {
         return;
       case 'open':
         onOpenTree(effect.path, stateRef.current);
+        return;
+      case 'stats':
+        props.onOpenStats(stateRef.current);
         return;
       case 'exit':
         for (const controller of loads.current.values()) controller.abort();

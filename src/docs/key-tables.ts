@@ -5,6 +5,7 @@
  */
 import { markdownKeyTable } from '../keymap/keymap.js';
 import { PICKER_BINDINGS, PICKER_MODE_TITLES } from '../picker/keymap.js';
+import { STATS_BINDINGS, STATS_MODE_TITLES } from '../stats/keymap.js';
 import { TREE_BINDINGS, TREE_MODE_TITLES } from '../tree/keymap.js';
 import { replaceSection } from './sections.js';
 
@@ -20,6 +21,9 @@ export function keyTablesMarkdown(): string {
     '### Tree view',
     '',
     markdownKeyTable(TREE_BINDINGS, TREE_MODE_TITLES),
+    '### Usage stats (`$` in the picker)',
+    '',
+    markdownKeyTable(STATS_BINDINGS, STATS_MODE_TITLES),
     KEYS_END,
   ].join('\n');
 }

@@ -12,6 +12,9 @@
  *   - undo: Ctrl+Z only. `u` cannot be used because it would be typed into the search.
  *   - preview: Ctrl+O. Right arrow stays a cursor key of the search field.
  *   - resume in pi: Ctrl+G ("go").
+ *   - usage stats: `$` while the search is empty (typed otherwise, like `?`): the dollar sign is
+ *     what the screen is about, and every free control key is taken by pi's editor, tmux (Ctrl+B)
+ *     or common terminals (Ctrl+V pastes, Ctrl+F finds in VS Code's terminal).
  * pi's Ctrl+Backspace alias for delete is left out on purpose: many terminals send Ctrl+Backspace
  * and Backspace the same way (0x08 vs 0x7F is terminal-specific, and both are `backspace`), and
  * a delete prompt while erasing the query would be a trap.
@@ -42,6 +45,7 @@ export type PickerCommand =
   | 'deleteMarked'
   | 'undo'
   | 'help'
+  | 'stats'
   | 'escape'
   | 'quit'
   | 'left'
@@ -74,6 +78,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   { command: 'delete', keys: ['ctrl+d'], description: 'Delete the session (moved to the trash, after a confirmation)', hint: 'delete', when: 'browse' },
   { command: 'mark', keys: ['ctrl+t', 'ctrl+space'], description: 'Mark or unmark the session, then move down', hint: 'mark', when: 'browse' },
   { command: 'help', keys: ['?'], description: 'Key help (when the search is empty; otherwise ? is typed)', hint: 'help', when: 'browse' },
+  { command: 'stats', keys: ['$'], description: 'Usage stats of the scope: cost and tokens per day, project, model, session and branch (when the search is empty; otherwise $ is typed)', hint: 'stats', when: 'browse' },
   { command: 'markAll', keys: ['ctrl+a'], description: 'Mark every session shown (unmark them if all are marked)', hint: 'mark all', when: 'browse' },
   { command: 'deleteMarked', keys: ['ctrl+x'], description: 'Delete the marked sessions (after a summary)', hint: 'delete marked', when: 'browse' },
   { command: 'undo', keys: ['ctrl+z'], description: 'Undo the last delete (restores the batch from the trash)', hint: 'undo', when: 'browse' },

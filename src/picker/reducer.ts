@@ -17,7 +17,7 @@ import { browseCommand, exitWith } from './browse.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
 import { PICKER_BINDINGS } from './keymap.js';
 import { outcomeReducer } from './outcomes.js';
-import { derive, keyModeOf, mergeList, relayout, setQuery, withStatus, type PickerAction, type PickerState, type ScopeList } from './state.js';
+import { derive, keyModeOf, mergeList, relayout, setQuery, withEffect, withStatus, type PickerAction, type PickerState, type ScopeList } from './state.js';
 
 export {
   currentList,
@@ -83,6 +83,7 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
         if (state.query.value === '') return { ...state, mode: { kind: 'help' } };
         return setQuery(state, { type: 'insert', text: '?' }, nowMs);
       }
+      if (command === 'stats') return state.query.value === '' ? withEffect(state, { kind: 'stats' }) : setQuery(state, { type: 'insert', text: '$' }, nowMs);
       if (command) return browseCommand(state, command, nowMs);
       return text === undefined ? state : setQuery(state, { type: 'insert', text }, nowMs);
     }

@@ -57,6 +57,8 @@ export type PickerEffect =
   | { id: number; kind: 'trash'; paths: string[]; permanent: boolean }
   | { id: number; kind: 'restore'; batch: TrashedSession[] }
   | { id: number; kind: 'open'; path: string }
+  /** The stats screen for the current scope (src/stats/picker-scope.ts says which sessions). */
+  | { id: number; kind: 'stats' }
   | { id: number; kind: 'exit'; exit: PickerExit };
 
 export type EffectBody = PickerEffect extends infer E ? (E extends PickerEffect ? Omit<E, 'id'> : never) : never;
@@ -187,7 +189,7 @@ export function resumePickerState(state: PickerState, size: { columns: number; r
 // Helpers
 
 export function withEffect(state: PickerState, effect: EffectBody): PickerState {
-  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'exit';
+  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'stats' || effect.kind === 'exit';
   return { ...state, effects: [...state.effects, { ...effect, id: state.nextId } as PickerEffect], nextId: state.nextId + 1, leaving };
 }
 

@@ -48,13 +48,14 @@ function mount(sessions: SessionInfo[], size: { columns: number; rows: number },
   const { source, calls } = fakeSource(sessions);
   const onExit = vi.fn<(r: PickerExit) => void>();
   const onOpenTree = vi.fn();
+  const onOpenStats = vi.fn();
   const app = renderInk(
     <InputRouter>
-      <PickerScreen locations={locations} printMode={printMode} source={source} now={() => NOW} home="/home/u" onExit={onExit} onOpenTree={onOpenTree} />
+      <PickerScreen locations={locations} printMode={printMode} source={source} now={() => NOW} home="/home/u" onExit={onExit} onOpenTree={onOpenTree} onOpenStats={onOpenStats} />
     </InputRouter>,
     size,
   );
-  return { app, calls, onExit, onOpenTree };
+  return { app, calls, onExit, onOpenTree, onOpenStats };
 }
 
 describe.each([

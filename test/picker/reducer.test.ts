@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialPickerState, pickerReducer, resumePickerState, selectedRow, type PickerAction, type PickerState } from '../../src/picker/reducer.js';
+import { initialPickerState, pickerReducer, resumePickerState, selectedRow, takesKeys, type PickerAction, type PickerState } from '../../src/picker/reducer.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { DAY, makeInfo, MIN, NOW } from './make-info.js';
 
@@ -64,6 +64,15 @@ describe('pickerReducer', () => {
     const typed = typeText(loaded(), 'a?');
     expect(typed.query.value).toBe('a?');
     expect(typed.mode.kind).toBe('browse');
+  });
+
+  it('$ opens the stats screen (and takes no more keys) only when the query is empty', () => {
+    const opened = run(loaded(), key('down'), key('$'));
+    expect(opened.effects.map((e) => e.kind)).toContain('stats');
+    expect(takesKeys(opened)).toBe(false);
+    const typed = typeText(loaded(), 'a$');
+    expect(typed.query.value).toBe('a$');
+    expect(typed.effects.map((e) => e.kind)).not.toContain('stats');
   });
 
   it('keeps the cursor on the chosen session by path as rows arrive', () => {
