@@ -1,0 +1,71 @@
+/**
+ * Usage charts in a real terminal: `pi-sessions stats` drawn at the pty's width (bars and a
+ * sparkline on screen, colour on a terminal, not one escape code under NO_COLOR), and the
+ * picker's `$` stats screen, which Esc leaves for the picker as it was.
+ */
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES } from '../helpers/corpus.js';
+import { PTY_KEYS } from '../helpers/pty.js';
+import { makeHome, startApp, E2E_TEST_MS, type TestHome } from './harness.js';
+
+function corpusHome(): TestHome {
+  const home = makeHome();
+  cpSync(join(FIXTURES, 'pi-written', 'sessions'), home.sessionsRoot, { recursive: true });
+  return home;
+}
+
+const SPARK = /\d{4}-\d\d-\d\d [ ▁▂▃▄▅▆▇█]*█[ ▁▂▃▄▅▆▇█]* 2026-02-12/;
+const DAY_BAR = /2026-02-05  █{10,}[▏▎▍▌▋▊▉]? +\$1\.99 +1\.4M/;
+
+describe('usage charts in a terminal', { timeout: E2E_TEST_MS }, () => {
+  it('pi-sessions stats draws bars and a sparkline as wide as the terminal, in colour', async () => {
+    const home = corpusHome();
+    const pty = startApp(home, ['stats', '--all'], { cols: 72, rows: 200, env: { TZ: 'UTC' } });
+    expect(await pty.waitForExit()).toBe(0);
+    const screen = pty.screen();
+    expect(screen).toMatch(SPARK);
+    expect(screen).toMatch(DAY_BAR);
+    expect(screen).toContain('Abandoned branches (17: $0.44, 293k, 20% of the total)');
+    const lines = screen.split('\n');
+    // A line as wide as the pty, none wrapped: a wrapped line would start with a bar or a figure.
+    expect(Math.max(...lines.map((l) => [...l].length))).toBe(72);
+    expect(lines.filter((l) => /^[█▏▎▍▌▋▊▉]|^ *\$[\d.]+ +[\d.]+[kM]?$/.test(l))).toEqual([]);
+    expect(pty.rawOutput()).toMatch(/\u001b\[36m█/);
+  });
+
+  it('NO_COLOR: the same charts without one escape code', async () => {
+    const home = corpusHome();
+    const pty = startApp(home, ['stats', '--all'], { cols: 72, rows: 200, env: { TZ: 'UTC', NO_COLOR: '1' } });
+    expect(await pty.waitForExit()).toBe(0);
+    expect(pty.screen()).toMatch(DAY_BAR);
+    expect(pty.rawOutput()).not.toContain('\u001b');
+  });
+
+  it('$ in the picker opens the stats of its scope; Tab changes the period; Esc returns to the picker as it was', async () => {
+    const home = corpusHome();
+    const pty = startApp(home, ['--all'], { cols: 100, rows: 40, env: { TZ: 'UTC' } });
+    await pty.waitForText('35/35 · all projects');
+    const selectedAt = (screen: string): number => screen.split('\n').findIndex((l) => l.startsWith('›'));
+    const top = selectedAt(pty.screen());
+    await pty.press(PTY_KEYS.down, PTY_KEYS.down, PTY_KEYS.down);
+    const before = await pty.waitForScreen((screen) => selectedAt(screen) === top + 3, 'the cursor three rows down');
+    const selected = before.split('\n')[top + 3]!;
+    await pty.press('$');
+    const stats = await pty.waitForText(SPARK);
+    expect(stats).toMatch(/^Usage stats · all projects · 35 sessions/);
+    expect(stats).toMatch(DAY_BAR);
+    expect(stats).toContain('↑↓ scroll');
+    await pty.press(PTY_KEYS.tab);
+    await pty.waitForText(/Per week \(14 weeks, peak \$2\.02 on 2026-W06\)/);
+    await pty.press(PTY_KEYS.end);
+    await pty.waitForText(/Abandoned branches \(17:/);
+    await pty.press(PTY_KEYS.escape);
+    // The same scope, list and cursor.
+    await pty.waitForScreen((screen) => selectedAt(screen) === top + 3 && screen.split('\n')[top + 3] === selected && screen.includes('35/35 · all projects'), 'the picker as it was before $');
+    expect(pty.screen().split('\n').slice(0, top + 4)).toEqual(before.split('\n').slice(0, top + 4));
+    await pty.press(PTY_KEYS.ctrlC);
+    expect(await pty.waitForExit()).toBe(130);
+  });
+});
