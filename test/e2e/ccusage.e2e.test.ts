@@ -1,0 +1,131 @@
+/**
+ * `pi-sessions stats --json` against `@ccusage/pi` (what pi users run for this today) on the same
+ * stores: a generated one (forks, legacy and broken files) and the pi-written corpus. ccusage is
+ * never a dependency of the project: the test runs the copy installed outside the repository
+ * (`npm install --prefix /tmp/ccusage @ccusage/pi`, or CCUSAGE_PI=<its bin>) and is skipped,
+ * saying so, without one.
+ *
+ * Where the two tools' rules agree the figures must be equal, to the token and to 1e-9 dollar:
+ * - ccusage counts assistant messages only; we also count the usage of tool results, compactions,
+ *   branch summaries and `usage` entries (as pi's /session does). The expected figures are ours
+ *   with that usage taken out.
+ * - a usage a fork copied counts once in both tools, so every day agrees; but ccusage gives it to
+ *   whichever file its search returns first, we to the session created first. Sessions that share
+ *   no usage with another file must agree one by one; a parent and its forks agree as a family.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeStore } from '../../src/generate/store.js';
+import { discoverSessionFiles, readSessionSync, resolveLocations, roleOf, statsOf, usageOf, type LoadedSession, type SessionEntry, type UsageTotals } from '../../src/store/index.js';
+import { FIXTURES } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/factory.js';
+import { jsonOf, runCliAsync } from '../hostile/run.js';
+
+const CCUSAGE = process.env['CCUSAGE_PI'] ?? '/tmp/ccusage/node_modules/.bin/ccusage-pi';
+const available = existsSync(CCUSAGE);
+
+interface CcRow {
+  inputTokens: number;
+  outputTokens: number;
+  cacheCreationTokens: number;
+  cacheReadTokens: number;
+  totalCost: number;
+}
+
+function ccusage(command: 'daily' | 'session', sessionsRoot: string): (CcRow & { date?: string; sessionId?: string })[] {
+  const run = spawnSync(CCUSAGE, [command, '--json'], { cwd: tempDir('pi-sessions-ccusage-'), env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: tempDir('pi-sessions-ccusage-home-'), TZ: 'UTC', PI_AGENT_DIR: sessionsRoot }, encoding: 'utf8', timeout: 60_000 });
+  expect(run.status, run.stderr).toBe(0);
+  const json = JSON.parse(run.stdout) as { daily?: CcRow[]; sessions?: CcRow[] };
+  return (command === 'daily' ? json.daily : json.sessions) ?? [];
+}
+
+/** The session without the usage ccusage does not count (anything but an assistant message's). */
+function assistantUsageOnly(session: LoadedSession): LoadedSession {
+  const strip = (entry: SessionEntry): SessionEntry => {
+    if (usageOf(entry) === undefined || roleOf(entry) === 'assistant') return entry;
+    if (entry.type === 'message') return { ...entry, message: { ...(entry['message'] as object), usage: undefined } };
+    return { ...entry, usage: undefined };
+  };
+  return { ...session, entries: session.entries.map(strip) };
+}
+
+const asCc = (u: UsageTotals): CcRow => ({ inputTokens: u.input, outputTokens: u.output, cacheCreationTokens: u.cacheWrite, cacheReadTokens: u.cacheRead, totalCost: Math.round(u.cost * 1e9) });
+const rounded = (r: CcRow): CcRow => ({ inputTokens: r.inputTokens, outputTokens: r.outputTokens, cacheCreationTokens: r.cacheCreationTokens, cacheReadTokens: r.cacheReadTokens, totalCost: Math.round(r.totalCost * 1e9) });
+/** ccusage's session id: the file name after its first `_`. */
+const fileSessionId = (path: string): string => {
+  const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.jsonl$/, '');
+  return name.slice(name.indexOf('_') + 1);
+};
+
+/** Files that hold the same usage (a parent and its forks), each as one family id. */
+function families(sessions: readonly LoadedSession[]): Map<string, string> {
+  const parent = new Map<string, string>(sessions.map((s) => [s.path, s.path]));
+  const find = (p: string): string => (parent.get(p) === p ? p : find(parent.get(p)!));
+  const holder = new Map<string, string>();
+  for (const s of sessions) {
+    for (const e of s.entries) {
+      if (usageOf(e) === undefined) continue;
+      const key = `${e.id} ${String(e.timestamp)}`;
+      const other = holder.get(key);
+      if (other === undefined) holder.set(key, s.path);
+      else parent.set(find(s.path), find(other));
+    }
+  }
+  return new Map(sessions.map((s) => [s.path, find(s.path)]));
+}
+
+async function compare(agentDir: string): Promise<{ days: number; sessions: number; families: number }> {
+  const sessionsRoot = join(agentDir, 'sessions');
+  const ours = jsonOf(await runCliAsync(['stats', '--all', '--json'], { env: { PI_CODING_AGENT_DIR: agentDir, TZ: 'UTC' }, timeoutMs: 60_000 })) as { totals: UsageTotals };
+  const { files } = discoverSessionFiles(resolveLocations({ env: { PI_CODING_AGENT_DIR: agentDir }, cwd: '/' }), 'all');
+  const sessions = files.map((f) => readSessionSync(f)).filter((r): r is LoadedSession => r.ok);
+  // The CLI's figures are the store module's (test/cli/stats.test.ts); here, what ccusage should print.
+  expect(JSON.parse(JSON.stringify(statsOf(sessions).totals))).toEqual(ours.totals);
+  const expected = statsOf(sessions.map(assistantUsageOnly));
+
+  const daily = ccusage('daily', sessionsRoot);
+  expect(Object.fromEntries(daily.map((d) => [d.date, rounded(d)]))).toEqual(Object.fromEntries(expected.byDay.map((d) => [d.key, asCc(d.usage)])));
+
+  const familyOf = families(sessions);
+  const cc = new Map(ccusage('session', sessionsRoot).map((s) => [s.sessionId, s]));
+  const zero: CcRow = { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, totalCost: 0 };
+  const byFamily = new Map<string, { ours: CcRow; theirs: CcRow; members: number }>();
+  const add = (a: CcRow, b: CcRow): CcRow => ({ inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens, cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens, totalCost: a.totalCost + b.totalCost });
+  let alone = 0;
+  for (const s of expected.bySession) {
+    const theirs = rounded(cc.get(fileSessionId(s.path)) ?? zero);
+    cc.delete(fileSessionId(s.path));
+    const family = familyOf.get(s.path)!;
+    const group = byFamily.get(family) ?? { ours: zero, theirs: zero, members: 0 };
+    byFamily.set(family, { ours: add(group.ours, asCc(s.usage)), theirs: add(group.theirs, theirs), members: group.members + 1 });
+  }
+  for (const [family, group] of byFamily) {
+    if (group.members === 1) alone++;
+    // Costs were rounded per session; a family's sum may be off by a unit per member.
+    expect({ ...group.ours, totalCost: 0 }, family).toEqual({ ...group.theirs, totalCost: 0 });
+    expect(Math.abs(group.ours.totalCost - group.theirs.totalCost), family).toBeLessThanOrEqual(group.members);
+  }
+  // ccusage reads every *.jsonl; none of its sessions may be one pi does not list yet carries usage.
+  expect([...cc.values()].filter((s) => s.totalCost > 0 || s.inputTokens > 0)).toEqual([]);
+  return { days: daily.length, sessions: alone, families: [...byFamily.values()].filter((g) => g.members > 1).length };
+}
+
+describe.skipIf(!available)(`stats against @ccusage/pi (${available ? CCUSAGE : `skipped: ${CCUSAGE} is not installed; npm install --prefix /tmp/ccusage @ccusage/pi, or set CCUSAGE_PI`})`, () => {
+  it('a generated store with forks, legacy and broken files: every day, every session, every fork family', async () => {
+    const agent = tempDir('pi-sessions-ccusage-store-');
+    writeStore(join(agent, 'sessions'), { projects: 4, sessions: 40, entries: 60, toolBytes: 200, seed: 11, forkShare: 0.15, legacy: true, broken: true });
+    const counts = await compare(agent);
+    expect(counts.days).toBeGreaterThan(20);
+    expect(counts.families).toBeGreaterThan(0);
+  });
+
+  it('the pi-written corpus (compactions, branch summaries, usage entries, a fork moved to another project)', async () => {
+    const agent = tempDir('pi-sessions-ccusage-corpus-');
+    cpSync(join(FIXTURES, 'pi-written', 'sessions'), join(agent, 'sessions'), { recursive: true });
+    const counts = await compare(agent);
+    expect(counts.days).toBe(8);
+    expect(counts.families).toBe(2);
+  });
+});
