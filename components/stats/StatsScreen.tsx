@@ -14,7 +14,7 @@ import { plural } from '../../src/format.js';
 import type { ChartLine, ChartStyle } from '../../src/stats/chart.js';
 import { STATS_BINDINGS, STATS_MODE_TITLES } from '../../src/stats/keymap.js';
 import { chartLinesOf, initStatsState, statsKey, statsReducer, statsTakesKeys } from '../../src/stats/screen-state.js';
-import { statsOfFiles, type StatsReport } from '../../src/store/index.js';
+import { statsOfFilesAsync, type StatsReport } from '../../src/store/index.js';
 import { sanitizeInline } from '../../src/text/terminal-text.js';
 
 export interface StatsScreenProps {
@@ -26,14 +26,14 @@ export interface StatsScreenProps {
   searched: string;
   onBack(): void;
   onExit(result: { kind: 'quit'; code: number }): void;
-  /** Reads the files and adds up their usage (tests inject a fake). */
-  readStats?: (paths: readonly string[], searched: string) => StatsReport;
+  /** Reads the files and adds up their usage; undefined once aborted (tests inject a fake). */
+  readStats?: (paths: readonly string[], searched: string, signal: AbortSignal) => Promise<StatsReport | undefined>;
 }
 
 // The title line and the key line.
 const CHROME_ROWS = 2;
 
-const readStoreStats = (paths: readonly string[], searched: string): StatsReport => statsOfFiles(paths, {}, searched);
+const readStoreStats = (paths: readonly string[], searched: string, signal: AbortSignal): Promise<StatsReport | undefined> => statsOfFilesAsync(paths, { searched, signal });
 
 const SEGMENT_PROPS: Readonly<Record<ChartStyle, { bold?: boolean; color?: string; dimColor?: boolean }>> = {
   heading: { bold: true },
@@ -69,16 +69,18 @@ export function StatsScreen(props: StatsScreenProps) {
     dispatch({ type: 'resize', columns, viewLines });
   }, [columns, viewLines]);
 
-  // Reading is synchronous: start it after the first frame, so "Reading…" is on screen meanwhile.
+  // Read file by file while "Reading…" is on screen; Esc meanwhile leaves and stops the reading.
   useEffect(() => {
-    const timer = setTimeout(() => {
-      try {
-        dispatch({ type: 'loaded', report: readStats(paths, searched) });
-      } catch (error) {
-        dispatch({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
-      }
-    }, 0);
-    return () => clearTimeout(timer);
+    const controller = new AbortController();
+    readStats(paths, searched, controller.signal).then(
+      (report) => {
+        if (report && !controller.signal.aborted) dispatch({ type: 'loaded', report });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) dispatch({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
   }, [paths, searched, readStats]);
 
   useEffect(() => {

@@ -23,4 +23,4 @@ export { recordChange, readJournal, loadOwnStates, journalDir, journalPath } fro
 export { undoLatest, listUndoable, describeUndo, type UndoEntry, type UndoOutcome } from './undo.js';
 export { checkFile, checkStore, auditSession, FS_ENVIRONMENT, type FileCheck, type CheckReport, type CheckEnvironment } from './check.js';
 export { SLOW_FOR_PI_BYTES, TOO_LARGE_TO_AUDIT_BYTES, type CheckProblem, type CheckKind, type SessionHealth } from './check-rules.js';
-export { statsOf, statsOfFiles, storeStats, isoWeek, localDay, type StatsReport, type StatsRow, type SessionStats, type BranchStats, type StatsRange } from './stats.js';
+export { statsOf, statsOfFiles, statsOfFilesAsync, storeStats, isoWeek, localDay, type StatsReport, type StatsRow, type SessionStats, type BranchStats, type StatsRange } from './stats.js';

@@ -13,7 +13,7 @@ import { TOO_LARGE_TO_AUDIT_BYTES } from './check-rules.js';
 import { addUsage, assistantModel, emptyUsage, entryTimeMs, messageOf, roleOf, textOfContent, usageOf } from './entry.js';
 import { discoverSessionFiles } from './list.js';
 import type { Locations } from './locations.js';
-import { readSessionSync } from './read.js';
+import { readSession, readSessionSync } from './read.js';
 import { buildTree, getBranch, type SessionTree } from './tree.js';
 import type { LoadedSession, SessionEntry, UsageTotals } from './types.js';
 
@@ -219,6 +219,21 @@ export function statsOfFiles(paths: readonly string[], range: StatsRange = {}, s
     if (read.ok) sessions.push(read);
   }
   return statsOf(sessions, range, searched);
+}
+
+/**
+ * `statsOfFiles` without blocking: the files are read one by one asynchronously, so a screen
+ * keeps taking keys meanwhile; stops early (undefined) once `signal` is aborted.
+ */
+export async function statsOfFilesAsync(paths: readonly string[], options: { range?: StatsRange; searched?: string; signal?: AbortSignal } = {}): Promise<StatsReport | undefined> {
+  const sessions: LoadedSession[] = [];
+  for (const path of paths) {
+    if (options.signal?.aborted) return undefined;
+    if (!isReadableSessionFile(path)) continue;
+    const read = await readSession(path);
+    if (read.ok) sessions.push(read);
+  }
+  return options.signal?.aborted ? undefined : statsOf(sessions, options.range, options.searched);
 }
 
 /** Reads every session pi would list (files that are not sessions are left out) and adds up their usage. */

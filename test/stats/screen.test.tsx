@@ -79,7 +79,7 @@ describe('stats screen reducer', () => {
 });
 
 describe('StatsScreen', () => {
-  function mount(readStats: () => StatsReport, size = { columns: 80, rows: 20 }) {
+  function mount(readStats: (paths: readonly string[], searched: string, signal: AbortSignal) => Promise<StatsReport | undefined>, size = { columns: 80, rows: 20 }) {
     const result = { backs: 0, exits: [] as unknown[] };
     const app = renderInk(
       <InputRouter>
@@ -91,7 +91,7 @@ describe('StatsScreen', () => {
   }
 
   it('draws the charts of the scope, scrolls, switches period, and Esc goes back', async () => {
-    const { app, result } = mount(report);
+    const { app, result } = mount(async () => report());
     const first = await app.waitFor('Per day (12 days');
     expect(first).toContain('Usage stats · all projects · 2 sessions · lines 1–17 of');
     expect(first).toMatch(/2026-01-01 [▁▂▃▄▅▆▇█]{12} 2026-01-12/);
@@ -107,19 +107,31 @@ describe('StatsScreen', () => {
   });
 
   it('says when nothing was spent, and when reading fails; Ctrl+C quits with 130', async () => {
-    const empty = mount(() => statsOf([], {}, '/s'));
+    const empty = mount(async () => statsOf([], {}, '/s'));
     await empty.app.waitFor('No usage recorded in this range.');
-    const failing = mount(() => {
-      throw new Error('EACCES: \u001b[31mdenied');
-    });
+    const failing = mount(() => Promise.reject(new Error('EACCES: \u001b[31mdenied')));
     await failing.app.waitFor('Cannot read the usage: EACCES: ␛[31mdenied');
     await failing.app.press(ctrl('c'));
     await failing.app.settle();
     expect(failing.result.exits).toEqual([{ kind: 'quit', code: 130 }]);
   });
 
+  it('Esc while the files are read leaves at once and stops the reading', async () => {
+    let signal: AbortSignal | undefined;
+    const { app, result } = mount((_paths, _searched, s) => {
+      signal = s;
+      return new Promise(() => {});
+    });
+    await app.waitFor('Reading 2 sessions…');
+    await app.settle();
+    await app.press(KEYS.escape);
+    await app.waitFor(() => result.backs === 1);
+    app.unmount();
+    expect(signal?.aborted).toBe(true);
+  });
+
   it('? shows the keys from the keymap', async () => {
-    const { app } = mount(report);
+    const { app } = mount(async () => report());
     await app.waitFor('Per day');
     await app.press('?');
     const help = await app.waitFor('Usage stats keys');

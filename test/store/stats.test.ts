@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addUsage, discoverSessionFiles, emptyUsage, readSessionSync, resolveLocations, statsOf, summarizeFileSync, usageOf, type LoadedSession, type SessionInfo, type StatsRow, type UsageTotals } from '../../src/store/index.js';
+import { addUsage, discoverSessionFiles, emptyUsage, readSessionSync, resolveLocations, statsOf, statsOfFiles, statsOfFilesAsync, summarizeFileSync, usageOf, type LoadedSession, type SessionInfo, type StatsRow, type UsageTotals } from '../../src/store/index.js';
 import { isoWeek, localDay } from '../../src/store/stats.js';
 import { FIXTURES, sessionsRoot } from '../helpers/corpus.js';
 import { SessionBuilder } from '../helpers/factory.js';
@@ -107,6 +107,14 @@ describe('stats on the pi-written corpus', () => {
       [false, ''],
       [true, 'try again'],
     ]);
+  });
+
+  it('read asynchronously, the same report; an aborted reading gives none', async () => {
+    const paths = corpus().map((s) => s.path);
+    expect(await statsOfFilesAsync(paths, { searched: '/x' })).toEqual(statsOfFiles(paths, {}, '/x'));
+    const controller = new AbortController();
+    controller.abort();
+    expect(await statsOfFilesAsync(paths, { signal: controller.signal })).toBeUndefined();
   });
 
   it('weeks are ISO weeks and days local dates', () => {
