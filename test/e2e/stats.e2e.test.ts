@@ -68,4 +68,16 @@ describe('usage charts in a terminal', { timeout: E2E_TEST_MS }, () => {
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);
   });
+
+  it('the stats screen under NO_COLOR: charts, and no colour sequence in what was drawn', async () => {
+    const home = corpusHome();
+    const pty = startApp(home, ['--all'], { cols: 100, rows: 40, env: { TZ: 'UTC', NO_COLOR: '1' } });
+    await pty.waitForText('35/35 · all projects');
+    await pty.press('$');
+    await pty.waitForText(DAY_BAR);
+    const colours = [...pty.rawOutput().matchAll(/\u001b\[([0-9;]*)m/g)].filter((m) => m[1]!.split(';').some((p) => /^(3\d|4\d|9[0-7]|10[0-7])$/.test(p)));
+    expect(colours.map((m) => JSON.stringify(m[0]))).toEqual([]);
+    await pty.press(PTY_KEYS.ctrlC);
+    expect(await pty.waitForExit()).toBe(130);
+  });
 });
