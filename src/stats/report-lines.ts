@@ -25,8 +25,11 @@ const DEFAULT_TOP = 10;
 type Measure = 'cost' | 'tokens';
 const measureOf = (report: StatsReport): Measure => (report.totals.cost > 0 ? 'cost' : 'tokens');
 const valueOf = (usage: UsageTotals, measure: Measure): number => (measure === 'cost' ? usage.cost : usage.totalTokens);
+/** The figures column of a bar: `$1.23   45.6k` (tokens right-aligned), or the tokens alone. */
 const figures = (usage: UsageTotals, measure: Measure): string =>
   measure === 'cost' ? `${formatCost(usage.cost)}  ${formatTokens(usage.totalTokens).padStart(6)}` : formatTokens(usage.totalTokens);
+/** The same figures inside a sentence: `$1.23, 45.6k`. */
+const inlineFigures = (usage: UsageTotals, measure: Measure): string => (measure === 'cost' ? `${formatCost(usage.cost)}, ${formatTokens(usage.totalTokens)}` : formatTokens(usage.totalTokens));
 
 /** The day after `key` (`2026-01-05`, local time). */
 function nextDay(key: string): string {
@@ -43,8 +46,7 @@ const periodOfDay = (day: string, by: Period): string => {
 /** Every period from the first to the last day with usage, empty ones included (for the sparkline). */
 export function periodSeries(report: StatsReport, by: Period): { key: string; value: number }[] {
   const measure = measureOf(report);
-  const rows = by === 'day' ? report.byDay : by === 'week' ? report.byWeek : report.byMonth;
-  const values = new Map(rows.map((r) => [r.key, valueOf(r.usage, measure)]));
+  const values = new Map(rowsOf(report, by).map((r) => [r.key, valueOf(r.usage, measure)]));
   const days = report.byDay.map((r) => r.key).filter((k) => k !== 'unknown');
   const series: { key: string; value: number }[] = [];
   if (days.length === 0) return series;
@@ -65,7 +67,7 @@ function heading(text: string, columns: number): ChartLine {
 function section(title: string, rows: BarRow[], rest: UsageTotals | undefined, restCount: number, measure: Measure, columns: number): ChartLine[] {
   if (rows.length === 0) return [];
   const lines = [heading(title, columns), ...barRows(rows, columns)];
-  if (rest && restCount > 0) lines.push(fitLine([{ text: `  … and ${restCount} more (${figures(rest, measure).replace(/ {2,}/, ', ')})`, style: 'dim' }], columns));
+  if (rest && restCount > 0) lines.push(fitLine([{ text: `  … and ${restCount} more (${inlineFigures(rest, measure)})`, style: 'dim' }], columns));
   return [...lines, []];
 }
 
@@ -105,7 +107,7 @@ function timeline(report: StatsReport, measure: Measure, options: Required<Repor
     fitLine([{ text: `${shown[0]!.key} ` }, { text: sparkline(shown.map((p) => p.value)), style: 'spark' }, { text: ` ${last}` }], options.columns),
   ];
   const latest = series.filter((p) => p.value > 0).slice(-options.top).reverse();
-  const rows = by(report, options.by);
+  const rows = usageByKey(report, options.by);
   lines.push(
     ...barRows(
       latest.map((p) => ({ label: p.key, value: p.value, text: figures(rows.get(p.key)!, measure) })),
@@ -113,13 +115,14 @@ function timeline(report: StatsReport, measure: Measure, options: Required<Repor
     ),
   );
   const unknown = rows.get('unknown');
-  if (unknown) lines.push(fitLine([{ text: `  and ${figures(unknown, measure).replace(/ {2,}/, ', ')} at an unknown time`, style: 'dim' }], options.columns));
+  if (unknown) lines.push(fitLine([{ text: `  and ${inlineFigures(unknown, measure)} at an unknown time`, style: 'dim' }], options.columns));
   return [...lines, []];
 }
 
-function by(report: StatsReport, period: Period): Map<string, UsageTotals> {
-  const rows = period === 'day' ? report.byDay : period === 'week' ? report.byWeek : report.byMonth;
-  return new Map(rows.map((r) => [r.key, r.usage]));
+const rowsOf = (report: StatsReport, period: Period): StatsRow[] => (period === 'day' ? report.byDay : period === 'week' ? report.byWeek : report.byMonth);
+
+function usageByKey(report: StatsReport, period: Period): Map<string, UsageTotals> {
+  return new Map(rowsOf(report, period).map((r) => [r.key, r.usage]));
 }
 
 /** Abandoned branches (not the one pi resumes), most expensive first, labelled `session › prompt`. */
@@ -130,7 +133,7 @@ function branchesSection(report: StatsReport, measure: Measure, options: Require
   abandoned.sort((a, b) => valueOf(b.branch.usage, measure) - valueOf(a.branch.usage, measure));
   const total = sumOf(abandoned.map((a) => a.branch.usage));
   const share = valueOf(report.totals, measure) > 0 ? Math.round((valueOf(total, measure) / valueOf(report.totals, measure)) * 100) : 0;
-  const title = `Abandoned branches (${abandoned.length}: ${figures(total, measure).replace(/ {2,}/, ', ')}, ${share}% of the total)`;
+  const title = `Abandoned branches (${abandoned.length}: ${inlineFigures(total, measure)}, ${share}% of the total)`;
   if (abandoned.length === 0) return [];
   const shown = abandoned.slice(0, options.top);
   const rest = abandoned.slice(options.top);
