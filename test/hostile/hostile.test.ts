@@ -66,6 +66,16 @@ describe('hostile files through the CLI', () => {
     expectUntouched();
   });
 
+  it('stats (charts and --json) over every case: exit 0, no escape byte in the charts, nothing written', async () => {
+    for (const args of [['stats', '--all'], ['stats', '--all', '--json'], ['stats', '--all', '--by', 'month']]) {
+      const run = await runCliAsync([...args, '--session-dir', dir], { env: { FORCE_COLOR: '0' } });
+      expectCleanRun(run, args.join(' '));
+      expect(run.code, args.join(' ')).toBe(0);
+      expect(run.stdout, args.join(' ')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    }
+    expectUntouched();
+  });
+
   it('tree --json and context --json on every case: JSON with problems, or one clear line and exit 1', async () => {
     const refusedByDesign = new Set(['empty', 'no-header', 'binary-garbage', 'not-json-at-all', 'json-but-not-objects', 'header-with-numbers']);
     for (const [name, path] of Object.entries(files)) {
