@@ -55,7 +55,7 @@ export function statsCommand(locations: Locations, options: StatsOptions, io: Ou
     return { code: 1 };
   }
   if (!options.json) {
-    for (const line of paintLines(reportLines(report, { columns: options.columns, by: by as Period }), options.colour)) io.out(line);
+    for (const line of paintLines(reportLines(report, { columns: options.columns, by: by as Period, range }), options.colour)) io.out(line);
     return { code: 0 };
   }
   const { dirProblem: _unused, searched, ...rest } = report;

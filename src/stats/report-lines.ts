@@ -4,8 +4,8 @@
  * `pi-sessions stats` and the picker's stats screen. Every name from the store (cwd, model,
  * title, prompt) goes through `sanitizeInline`: a hostile name cannot reach the terminal raw.
  */
-import { formatCost, formatTokens, plural } from '../format.js';
-import { isoWeek, localDay, type SessionStats, type StatsReport, type StatsRow, type UsageTotals } from '../store/index.js';
+import { formatAbsoluteDate, formatCost, formatTokens, plural } from '../format.js';
+import { isoWeek, localDay, type SessionStats, type StatsRange, type StatsReport, type StatsRow, type UsageTotals } from '../store/index.js';
 import { displayWidth, sanitizeInline } from '../text/terminal-text.js';
 import { barRows, fitLine, sparkline, type BarRow, type ChartLine } from './chart.js';
 
@@ -17,6 +17,8 @@ export interface ReportOptions {
   by: Period;
   /** Rows per section before "… and N more". */
   top?: number;
+  /** The `--since`/`--until` range the report covers, said in its first line. */
+  range?: StatsRange;
 }
 
 const DEFAULT_TOP = 10;
@@ -154,13 +156,19 @@ function branchesSection(report: StatsReport, measure: Measure, options: Require
 }
 
 /** The whole report as chart lines, none wider than `options.columns`. */
+function rangeText(range: StatsRange | undefined): string {
+  const since = range?.sinceMs === undefined ? '' : ` since ${formatAbsoluteDate(range.sinceMs)}`;
+  const until = range?.untilMs === undefined ? '' : ` until ${formatAbsoluteDate(range.untilMs)}`;
+  return `${since}${until}`;
+}
+
 export function reportLines(report: StatsReport, options: ReportOptions): ChartLine[] {
-  const full: Required<ReportOptions> = { top: DEFAULT_TOP, ...options, columns: Math.max(20, Math.floor(options.columns)) };
+  const full: Required<ReportOptions> = { top: DEFAULT_TOP, range: {}, ...options, columns: Math.max(20, Math.floor(options.columns)) };
   const measure = measureOf(report);
   const sessions = report.bySession.filter((s) => s.usage.totalTokens > 0 || s.usage.cost > 0);
   const t = report.totals;
   const lines: ChartLine[] = [
-    heading(`Usage in ${sanitizeInline(report.searched)}`, full.columns),
+    heading(`Usage in ${sanitizeInline(report.searched)}${rangeText(full.range)}`, full.columns),
     fitLine([{ text: `${formatCost(t.cost)}, ${formatTokens(t.totalTokens)} tokens in ${plural(sessions.length, 'session')}` }], full.columns),
     fitLine([{ text: `${formatTokens(t.input)} in, ${formatTokens(t.output)} out, ${formatTokens(t.cacheRead)} cache read, ${formatTokens(t.cacheWrite)} cache write`, style: 'dim' }], full.columns),
     [],

@@ -76,6 +76,13 @@ describe('reportLines', () => {
     expect(rows[0]).toMatch(/^\/home\/dev\/webshop +█+ +\$4\.50 +11\.0k$/);
   });
 
+  it('says the range it covers', () => {
+    const range = { sinceMs: new Date(2026, 0, 6).getTime(), untilMs: new Date(2026, 0, 8, 12, 30).getTime() };
+    const lines = reportLines(statsOf(sample(), range, '/s'), { columns: 100, by: 'day', range }).map(lineText);
+    expect(lines[0]).toBe('Usage in /s since 2026-01-06 00:00 until 2026-01-08 12:30');
+    expect(lines[1]).toBe('$0.55, 1.0k tokens in 1 session');
+  });
+
   it('per week and per month: ISO weeks and months, gaps included', () => {
     expect(periodSeries(statsOf(sample()), 'week').map((p) => p.key)).toEqual(['2026-W02', '2026-W03']);
     expect(periodSeries(statsOf(sample()), 'month').map((p) => p.key)).toEqual(['2026-01']);
