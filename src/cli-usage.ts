@@ -185,9 +185,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     doc:
       'bar charts and a sparkline as wide as the terminal (`COLUMNS`, 80 when piped; no colour under `NO_COLOR` or when not a terminal): the timeline per `--by day|week|month`, ' +
       'then projects, models, sessions and abandoned branches by cost (by tokens when nothing has a cost). ' +
-      '`--json`: `{version: 1, searched, since, until, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, title, usage, copiedEntries, branches: [{leafId, active, entries, prompt, usage}]}]}`; ' +
+      '`--json`: `{version: 1, searched, since, until, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, title, usage, copiedEntries, repeatedEntries, branches: [{leafId, active, entries, prompt, usage}]}]}`; ' +
       'rows are `{key, usage}` (days `2026-01-05`, weeks `2026-W02`, months `2026-01`, local time; projects and models by cost). ' +
-      'Each usage is counted once, in the session where it was spent: entries a `/fork` or `/clone` copied (same id and timestamp) count in the session created first (`copiedEntries` in the others). ' +
+      'Each usage is counted once, in the session where it was spent: entries a `/fork` or `/clone` copied (same id and timestamp) count in the session created first (`copiedEntries` in the others), and an entry written twice in one file once (`repeatedEntries`). ' +
       'A branch is a leaf\'s own segment, up to the nearest branch point; see "Usage stats and ccusage" for how the figures compare with `@ccusage/pi`',
   },
   {

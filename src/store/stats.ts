@@ -5,7 +5,8 @@
  * Forks: `/fork` and `/clone` copy the parent's entries with their ids and timestamps, usage
  * included. An entry that carries usage is identified by its id and timestamp; when several files
  * hold it, it is counted in the session created first (the one where it was spent; a fork is
- * always created after its parent), even when the fork's parent file is gone. Days, weeks and
+ * always created after its parent), even when the fork's parent file is gone. The same entry
+ * written twice in one file (an old pi bug) counts once too. Days, weeks and
  * months are in local time (like `--since 2026-01-05`), from the entry's timestamp.
  */
 import { statSync } from 'node:fs';
@@ -42,6 +43,11 @@ export interface SessionStats {
   usage: UsageTotals;
   /** Usage-carrying entries left out because an earlier session holds them (a fork's copies). */
   copiedEntries: number;
+  /**
+   * Usage-carrying lines left out because the same entry (id and timestamp) came earlier in this
+   * file: pi before 0.55.2 could write a session's entries twice; the usage was spent once.
+   */
+  repeatedEntries: number;
   branches: BranchStats[];
 }
 
@@ -137,11 +143,19 @@ export function statsOf(sessions: readonly LoadedSession[], range: StatsRange = 
   sessions.forEach((session, index) => {
     const usage = emptyUsage();
     let copiedEntries = 0;
+    let repeatedEntries = 0;
+    const seen = new Set<string>();
     const cwd = typeof session.header.cwd === 'string' ? session.header.cwd : '';
     for (const entry of session.entries) {
       const spent = usageOf(entry);
       if (spent === undefined) continue;
-      if (owner.get(usageKey(entry)) !== index) copiedEntries++;
+      const key = usageKey(entry);
+      if (seen.has(key)) {
+        repeatedEntries++;
+        continue;
+      }
+      seen.add(key);
+      if (owner.get(key) !== index) copiedEntries++;
       if (!counted(entry, index)) continue;
       const t = entryTimeMs(entry);
       const known = !Number.isNaN(t);
@@ -155,7 +169,7 @@ export function statsOf(sessions: readonly LoadedSession[], range: StatsRange = 
     }
     const tree = buildTree(session);
     const title = tree.sessionName ?? firstPrompt(session.entries);
-    bySession.push({ path: session.path, id: session.header.id, cwd, title, usage, copiedEntries, branches: branchesOf(tree, (e) => counted(e, index)) });
+    bySession.push({ path: session.path, id: session.header.id, cwd, title, usage, copiedEntries, repeatedEntries, branches: branchesOf(tree, (e) => counted(e, index)) });
   });
   return {
     searched,

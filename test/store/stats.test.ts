@@ -117,6 +117,20 @@ describe('stats on the pi-written corpus', () => {
     expect(await statsOfFilesAsync(paths, { signal: controller.signal })).toBeUndefined();
   });
 
+  it('an entry written twice in one file (pi before 0.55.2) counts once', () => {
+    const b = new SessionBuilder();
+    b.user('question');
+    b.assistant('answer', { tokens: 10, cost: 1 });
+    b.lines.push(b.lines[b.lines.length - 1]!);
+    b.assistant('more', { tokens: 5, cost: 0.5 });
+    const session = readSessionFromBuffer('/s/twice.jsonl', Buffer.from(b.text()));
+    if (!session.ok) throw new Error(session.message);
+    const report = statsOf([session]);
+    expect(report.totals).toMatchObject({ totalTokens: 15, cost: 1.5 });
+    expect(report.bySession[0]).toMatchObject({ repeatedEntries: 1, copiedEntries: 0 });
+    expect(report.bySession[0]!.branches.reduce((sum, x) => sum + x.usage.cost, 0)).toBe(1.5);
+  });
+
   it('weeks are ISO weeks and days local dates', () => {
     expect(isoWeek(new Date(2026, 0, 1).getTime())).toBe('2026-W01');
     expect(isoWeek(new Date(2027, 0, 1).getTime())).toBe('2026-W53');
