@@ -142,6 +142,27 @@ export function footerHints<C extends string>(
   return items;
 }
 
+/**
+ * The formatted key that runs `command` in `mode` (what a prompt or message tells the user to
+ * press, so it follows a remapped keymap), or undefined when no key reaches it.
+ */
+export function keyFor<C extends string>(bindings: readonly KeyBinding<C>[], command: C, mode: string | undefined): string | undefined {
+  for (const binding of bindings) {
+    if (binding.command !== command || !appliesTo(binding, mode)) continue;
+    const key = reachableKey(bindings, binding, mode);
+    if (key !== undefined) return formatKey(key);
+  }
+  return undefined;
+}
+
+/** `Enter save · Esc cancel` from [command, label] pairs; a command no key reaches is left out. */
+export function keyPrompt<C extends string>(bindings: readonly KeyBinding<C>[], mode: string, pairs: readonly (readonly [C, string])[]): string {
+  return pairs.flatMap(([command, label]) => {
+    const key = keyFor(bindings, command, mode);
+    return key === undefined ? [] : [`${key} ${label}`];
+  }).join(' · ');
+}
+
 function reachableKey<C extends string>(bindings: readonly KeyBinding<C>[], binding: KeyBinding<C>, mode: string | undefined): KeyName | undefined {
   return binding.keys.find((k) => resolveCommand(bindings, k, mode) === binding.command);
 }
