@@ -149,6 +149,11 @@ function modesOf(binding: KeyBinding<string>): readonly string[] | undefined {
   return binding.when === undefined ? undefined : typeof binding.when === 'string' ? [binding.when] : binding.when;
 }
 
+/** The bindings a shared action remaps (for the README's table of the pi keys followed). */
+export function remappedBindings<C extends string>(bindings: readonly KeyBinding<C>[], action: SharedAction<C>): KeyBinding<C>[] {
+  return bindings.filter((binding) => isRemappedBy(binding, action));
+}
+
 /** The bindings a shared action remaps: its commands' bindings that hold one of pi's default keys. */
 function isRemappedBy<C extends string>(binding: KeyBinding<C>, action: SharedAction<C>): boolean {
   if (!action.commands.includes(binding.command)) return false;
