@@ -3,13 +3,16 @@
  * share, in a real pty (issue 11, Tree "pi's settings"): the picker's delete and rename, the
  * select keys of both screens and a tree filter; the footer, the prompts and the help follow.
  */
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionBuilder } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
-import { PTY_KEYS } from '../helpers/pty.js';
-import { E2E_TEST_MS, makeHome, startApp, writeSession } from './harness.js';
+import { CLI_PATH, PTY_KEYS, startPty } from '../helpers/pty.js';
+import { OTHER_UID, otherUserUnavailable } from '../helpers/tiny-disk.js';
+import { E2E_TEST_MS, E2E_WAIT_MS, makeHome, startApp, writeSession } from './harness.js';
+
+const noOtherUser = otherUserUnavailable();
 
 const ctrl = (letter: string): string => String.fromCharCode(letter.charCodeAt(0) & 0x1f);
 const alt = (key: string): string => `\u001b${key}`;
@@ -87,6 +90,33 @@ describe("pi's keybindings.json", { timeout: E2E_TEST_MS }, () => {
     writeFileSync(join(home.agentDir, 'keybindings.json'), '{ "app.session.delete": ');
     const pty = startApp(home, [], { cols: 140, rows: 24 });
     await pty.waitForText('keybindings.json: not valid JSON, ignored');
+    await pty.waitForText('alpha question');
+    await pty.press(ctrl('d'));
+    await pty.waitForText('Delete this session?');
+    await pty.press(PTY_KEYS.ctrlC);
+    expect(await pty.waitForExit()).toBe(130);
+  });
+
+  it.skipIf(noOtherUser !== undefined)(`an unreadable file (mode 000, run as uid ${OTHER_UID}): one line, own keys${noOtherUser ? ` — skipped: ${noOtherUser}` : ''}`, async () => {
+    const home = makeHome();
+    writeSession(session(), home.projectDir, 's.jsonl');
+    const file = join(home.agentDir, 'keybindings.json');
+    writeFileSync(file, JSON.stringify({ 'app.session.delete': 'ctrl+k' }));
+    // The other user may read and write the home, except the keybindings file.
+    chmodSync(home.root, 0o777);
+    for (const dir of [join(home.root, 'work'), home.cwd, home.agentDir, home.sessionsRoot, home.projectDir, home.xdg, join(home.root, 'home')]) chmodSync(dir, 0o777);
+    chmodSync(file, 0o000);
+    const id = String(OTHER_UID);
+    const pty = startPty({
+      command: 'setpriv',
+      args: ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, CLI_PATH],
+      cwd: home.cwd,
+      env: home.env,
+      cols: 140,
+      rows: 24,
+      timeoutMs: E2E_WAIT_MS,
+    });
+    await pty.waitForText('keybindings.json: permission denied, ignored');
     await pty.waitForText('alpha question');
     await pty.press(ctrl('d'));
     await pty.waitForText('Delete this session?');

@@ -49,4 +49,13 @@ describe("pi's settings and keybindings", () => {
       `${join(agent, 'keybindings.json')}: not a regular file (a FIFO), ignored`,
     ]);
   });
+
+  it('a folder or an oversized file in place of keybindings.json: one line, no keys', () => {
+    const file = join(agent, 'keybindings.json');
+    mkdirSync(file);
+    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: {}, problems: [`${file}: not a regular file (a directory), ignored`] });
+    rmSync(file, { recursive: true });
+    writeFileSync(file, `{"x": "${'y'.repeat(1024 * 1024)}"}`);
+    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: {}, problems: [`${file}: larger than 1 MB, ignored`] });
+  });
 });
