@@ -6,7 +6,7 @@
 import { Box, Text } from 'ink';
 import { TextInputView } from '../common/TextInputView.js';
 import { formatAbsoluteDate, formatBytes } from '../../src/format.js';
-import { keyPrompt, type KeyBinding } from '../../src/keymap/keymap.js';
+import { keyFor, keyPrompt, type KeyBinding } from '../../src/keymap/keymap.js';
 import { PICKER_BINDINGS, type PickerCommand } from '../../src/picker/keymap.js';
 import { isLive, sessionTitle } from '../../src/picker/layout.js';
 import type { PickerMode } from '../../src/picker/reducer.js';
@@ -47,10 +47,11 @@ export function confirmLines(
       keys: keyPrompt(bindings, 'confirm', [['confirmYes', 'delete permanently'], ['cancel', 'keep']]),
     };
   }
+  const undo = keyFor(bindings, 'undo', 'browse');
   return {
     title: count === 1 ? 'Delete this session?' : `Delete ${plural(count, 'marked session')}?`,
     what,
-    how: `${count === 1 ? 'It' : 'They'} will be moved to the trash; Ctrl+Z restores ${count === 1 ? 'it' : 'them'}.`,
+    how: `${count === 1 ? 'It' : 'They'} will be moved to the trash${undo ? `; ${undo} restores ${count === 1 ? 'it' : 'them'}` : ''}.`,
     warning,
     keys: keyPrompt(bindings, 'confirm', [mode.needsYes ? ['confirmYes', 'delete anyway'] : ['confirm', 'delete'], ['cancel', 'cancel']]),
   };

@@ -156,11 +156,11 @@ export function keyFor<C extends string>(bindings: readonly KeyBinding<C>[], com
 }
 
 /** `Enter save · Esc cancel` from [command, label] pairs; a command no key reaches is left out. */
-export function keyPrompt<C extends string>(bindings: readonly KeyBinding<C>[], mode: string, pairs: readonly (readonly [C, string])[]): string {
+export function keyPrompt<C extends string>(bindings: readonly KeyBinding<C>[], mode: string, pairs: readonly (readonly [C, string])[], separator = ' · '): string {
   return pairs.flatMap(([command, label]) => {
     const key = keyFor(bindings, command, mode);
     return key === undefined ? [] : [`${key} ${label}`];
-  }).join(' · ');
+  }).join(separator);
 }
 
 const ARROW_GLYPH = /^[←↑→↓]$/;

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
+import { confirmLines } from '../../components/picker/PickerDialog.js';
 import { PickerScreen, type PickerExit } from '../../components/picker/PickerScreen.js';
 import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
@@ -90,6 +91,15 @@ describe('picker reducer with a remapped keymap', () => {
     expect(run(s, 'ctrl+q').mode.kind).toBe('browse');
     const confirmed = run(s, 'ctrl+o');
     expect(confirmed.effects.map((e) => e.kind)).toContain('trash');
+  });
+
+  it('messages name the keys in effect when a remap took ours', () => {
+    const s = loaded({ 'app.session.toggleSort': 'ctrl+t', 'app.session.rename': 'ctrl+z' });
+    expect(run(s, 'ctrl+x').status?.text).toBe('Nothing is marked: Ctrl+Space marks a session, Ctrl+A marks all shown');
+    expect(run(s, 'ctrl+a').status?.text).toBe('Marked 5 shown sessions (5 marked in all) · Ctrl+X deletes them');
+    const lines = confirmLines({ kind: 'confirm', paths: ['/s/0.jsonl'], permanent: false, needsYes: false }, [sessions[0]!], new Set(), NOW, s.bindings);
+    expect(lines.how).toBe('It will be moved to the trash.');
+    expect(lines.keys).toBe('Enter delete · Esc cancel');
   });
 
   it('a warning opens the picker in the status line', () => {
