@@ -66,7 +66,9 @@ function onKey(state: PickerState, keypress: Keypress, nowMs: number): PickerSta
 function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): PickerState {
   const mode = state.mode;
   const name = keypress.name;
-  const command = resolveCommand(state.bindings, name, keyModeOf(mode));
+  // Where every printable key types (typesText), so does one that pi's keybindings.json bound:
+  // a burst of text and the same keys typed one by one must mean the same.
+  const command = keypress.text !== '' && typesText(state) ? undefined : resolveCommand(state.bindings, name, keyModeOf(mode));
   if (command === 'quit') return exitWith(state, { kind: 'quit', code: 130 });
   const text = keypress.text === '' ? undefined : keypress.text;
   switch (mode.kind) {

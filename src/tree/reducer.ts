@@ -236,7 +236,9 @@ function onMenuKey(state: TreeState, command: TreeCommand | undefined): TreeStat
 
 function onSingleKey(state: TreeState, keypress: Keypress): TreeState {
   const mode = keyMode(state);
-  const command = resolveCommand(state.bindings, keypress.name, mode);
+  // In the prompts every printable key types, a key bound by pi's keybindings.json too: a burst
+  // of text and the same keys typed one by one must mean the same.
+  const command = keypress.text !== '' && typesText(state) ? undefined : resolveCommand(state.bindings, keypress.name, mode);
   if (command === 'quit') return queue(state, { kind: 'quit' });
   if (mode === 'prompt') return onPromptKey(state, command, keypress.text);
   if (mode === 'menu') return onMenuKey(state, command);

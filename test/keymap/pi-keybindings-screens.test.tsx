@@ -41,6 +41,13 @@ describe('tree reducer with a remapped keymap', () => {
     expect(run(menu, 'down').menu?.index).toBe(0);
   });
 
+  it('in the label prompt a printable key bound to save is typed, one by one as in a burst', () => {
+    const s = run(start({ 'tui.select.confirm': ['enter', 'q'] }), 'L');
+    expect(s.mode).toBe('label-input');
+    expect(run(s, 'q').input.value).toBe('q');
+    expect(run(s, 'return').mode).toBe('browse');
+  });
+
   it('a disabled action ([]) does nothing: Shift+L types into the search instead', () => {
     const s = run(start({ 'app.tree.editLabel': [] }), 'L');
     expect(s.mode).toBe('browse');
@@ -91,6 +98,19 @@ describe('picker reducer with a remapped keymap', () => {
     expect(run(s, 'ctrl+q').mode.kind).toBe('browse');
     const confirmed = run(s, 'ctrl+o');
     expect(confirmed.effects.map((e) => e.kind)).toContain('trash');
+  });
+
+  it('a printable key remapped acts while the search is empty, and is typed once it has text', () => {
+    const s = loaded({ 'tui.select.down': 'j' });
+    expect(run(s, 'j').cursor).toBe(1);
+    expect(run(s, 'j').query.value).toBe('');
+    expect(run(s, 'x', 'j').query.value).toBe('xj');
+    // The same keys as one burst of text mean the same.
+    const burst = pickerReducer(s, { type: 'key', name: undefined, text: 'xj', paste: false, nowMs: NOW });
+    expect(burst.query.value).toBe('xj');
+    // In the rename field every printable key types, even one bound to save.
+    const renaming = run(loaded({ 'tui.input.submit': 'q' }), 'ctrl+r');
+    expect(run(renaming, 'q').mode.kind).toBe('rename');
   });
 
   it('messages name the keys in effect when a remap took ours', () => {
