@@ -206,4 +206,25 @@ describe('the screens name the remapped keys', () => {
     expect(help).toMatch(/\bk\s+Move up/);
     app.unmount();
   });
+
+  it('tree: the error screen says and takes the remapped back key', async () => {
+    const maps = keymaps({ 'tui.select.cancel': 'ctrl+q' });
+    let backs = 0;
+    const store = { ...storeOf(piSample()), readSession: async () => ({ ok: false as const, path: '/tmp/test.jsonl', reason: 'not-found' as const, message: 'gone' }) };
+    const app = renderInk(
+      <InputRouter>
+        <TreeScreen path="/tmp/test.jsonl" store={store} live={false} onBack={() => backs++} onExit={() => {}} bindings={maps.tree} />
+      </InputRouter>,
+      { columns: 100, rows: 10 },
+    );
+    expect(await app.waitFor('Cannot open the session: gone')).toContain('Ctrl+Q back · Ctrl+C quit');
+    await app.settle();
+    await app.press(KEYS.escape);
+    await app.settle();
+    expect(backs).toBe(0);
+    await app.press(ctrl('q'));
+    await app.settle();
+    expect(backs).toBe(1);
+    app.unmount();
+  });
 });
