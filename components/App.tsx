@@ -3,11 +3,11 @@
  * user chose; App keeps the picker's state while the tree is open so Esc returns to the same query,
  * scope and cursor, and hands the final result to `run-app.tsx`.
  */
+import { join } from 'node:path';
 import { useApp } from 'ink';
 import React, { useCallback, useMemo, useState } from 'react';
 import type { PickerExit, PickerState, Scope } from '../src/picker/reducer.js';
 import type { Locations } from '../src/store/index.js';
-import { join } from 'node:path';
 import { configWarning, screenKeymaps } from '../src/keymap/screen-keymaps.js';
 import { readPiConfig } from '../src/store/pi-settings.js';
 import { InputRouter } from './common/input-router.js';
