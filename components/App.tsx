@@ -3,10 +3,12 @@
  * user chose; App keeps the picker's state while the tree or the stats screen is open so Esc returns
  * to the same query, scope and cursor, and hands the final result to `run-app.tsx`.
  */
+import { join } from 'node:path';
 import { useApp } from 'ink';
 import React, { useCallback, useMemo, useState } from 'react';
 import type { PickerExit, PickerState, Scope } from '../src/picker/reducer.js';
 import type { Locations } from '../src/store/index.js';
+import { configWarning, screenKeymaps } from '../src/keymap/screen-keymaps.js';
 import { readPiConfig } from '../src/store/pi-settings.js';
 import { InputRouter } from './common/input-router.js';
 import { PickerScreen } from './picker/PickerScreen.js';
@@ -37,8 +39,14 @@ export interface AppProps {
 
 export function App({ locations, printMode, initialScope, treePath, noCache, current, query, onResult }: AppProps): React.JSX.Element {
   const { exit } = useApp();
-  // pi's own settings that both tools share (read once: pi reads them at start too).
-  const piConfig = useMemo(() => readPiConfig(locations.agentDir, locations.cwd), [locations]);
+  // pi's own settings and keybindings that both tools share (read once: pi reads them at start too).
+  const { piConfig, keymaps, warning } = useMemo(() => {
+    const config = readPiConfig(locations.agentDir, locations.cwd);
+    const remapped = screenKeymaps(config.keybindings, join(locations.agentDir, 'keybindings.json'));
+    return { piConfig: config, keymaps: remapped, warning: configWarning([...config.problems, ...remapped.problems]) };
+  }, [locations]);
+  // The first screen shows pi's configuration problems; the next ones don't repeat them.
+  const firstWarning = warning === undefined ? {} : { warning };
   const [screen, setScreen] = useState<Screen>(treePath ? { name: 'tree', path: treePath, fromPicker: false } : { name: 'picker' });
 
   const finish = useCallback(
@@ -60,7 +68,17 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
       if (screen.fromPicker) setScreen(screen.pickerState ? { name: 'picker', state: screen.pickerState } : { name: 'picker' });
       else finish({ kind: 'quit', code: 0 });
     };
-    content = <TreeScreen key={screen.path} path={screen.path} onBack={back} onExit={finish} initialFilter={piConfig.treeFilterMode} />;
+    content = (
+      <TreeScreen
+        key={screen.path}
+        path={screen.path}
+        onBack={back}
+        onExit={finish}
+        initialFilter={piConfig.treeFilterMode}
+        bindings={keymaps.tree}
+        {...(screen.fromPicker ? {} : firstWarning)}
+      />
+    );
   } else {
     content = (
       <PickerScreen
@@ -70,7 +88,8 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
         noCache={noCache ?? false}
         {...(current !== undefined ? { current } : {})}
         {...(query !== undefined ? { query } : {})}
-        {...(screen.state ? { initialState: screen.state } : {})}
+        {...(screen.state ? { initialState: screen.state } : firstWarning)}
+        bindings={keymaps.picker}
         onOpenTree={openTree}
         onOpenStats={openStats}
         onExit={finish}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withCommandTable } from '../src/docs/command-table.js';
-import { withKeyTables } from '../src/docs/key-tables.js';
+import { withKeyTables, withPiKeysTable } from '../src/docs/key-tables.js';
 import { withQueryTable } from '../src/docs/query-table.js';
 import { REPO_ROOT } from './helpers/corpus.js';
 
@@ -18,6 +18,10 @@ describe('README', () => {
 
   it('has key tables generated from the keymaps (run `npm run docs` after changing a binding)', () => {
     expect(withKeyTables(readme)).toBe(readme);
+  });
+
+  it("has the table of pi's keybindings.json actions followed, generated from the shared-action tables (run `npm run docs`)", () => {
+    expect(withPiKeysTable(readme)).toBe(readme);
   });
 
   it('has the command table generated from the CLI\'s command table (run `npm run docs` after changing a command)', () => {

@@ -6,6 +6,8 @@
 import { Box, Text } from 'ink';
 import { TextInputView } from '../common/TextInputView.js';
 import { formatAbsoluteDate, formatBytes } from '../../src/format.js';
+import { keyFor, keyPrompt, type KeyBinding } from '../../src/keymap/keymap.js';
+import { PICKER_BINDINGS, type PickerCommand } from '../../src/picker/keymap.js';
 import { isLive, sessionTitle } from '../../src/picker/layout.js';
 import type { PickerMode } from '../../src/picker/reducer.js';
 import type { SessionInfo } from '../../src/store/types.js';
@@ -19,6 +21,7 @@ export function confirmLines(
   infos: readonly SessionInfo[],
   shownPaths: ReadonlySet<string>,
   nowMs: number,
+  bindings: readonly KeyBinding<PickerCommand>[] = PICKER_BINDINGS,
 ): { title: string; what: string; how: string; warning: string; keys: string } {
   const count = infos.length;
   const total = infos.reduce((sum, i) => sum + i.size, 0);
@@ -41,31 +44,32 @@ export function confirmLines(
       what,
       how: `Delete ${count === 1 ? 'it' : 'them'} PERMANENTLY instead? This cannot be undone.`,
       warning,
-      keys: 'y delete permanently · Esc keep',
+      keys: keyPrompt(bindings, 'confirm', [['confirmYes', 'delete permanently'], ['cancel', 'keep']]),
     };
   }
+  const undo = keyFor(bindings, 'undo', 'browse');
   return {
     title: count === 1 ? 'Delete this session?' : `Delete ${plural(count, 'marked session')}?`,
     what,
-    how: `${count === 1 ? 'It' : 'They'} will be moved to the trash; Ctrl+Z restores ${count === 1 ? 'it' : 'them'}.`,
+    how: `${count === 1 ? 'It' : 'They'} will be moved to the trash${undo ? `; ${undo} restores ${count === 1 ? 'it' : 'them'}` : ''}.`,
     warning,
-    keys: mode.needsYes ? 'y delete anyway · Esc cancel' : 'Enter delete · Esc cancel',
+    keys: keyPrompt(bindings, 'confirm', [mode.needsYes ? ['confirmYes', 'delete anyway'] : ['confirm', 'delete'], ['cancel', 'cancel']]),
   };
 }
 
-export function PickerDialog(props: { mode: PickerMode; infos: readonly SessionInfo[]; shownPaths: ReadonlySet<string>; width: number; nowMs: number }) {
+export function PickerDialog(props: { mode: PickerMode; infos: readonly SessionInfo[]; shownPaths: ReadonlySet<string>; width: number; nowMs: number; bindings: readonly KeyBinding<PickerCommand>[] }) {
   const { mode, width } = props;
   if (mode.kind === 'rename') {
     const info = props.infos[0];
     return (
       <Box flexDirection="column" height={2} width={width}>
-        <Text bold wrap="truncate-end">{truncateToWidth(`Rename “${info ? sessionTitle(info) : ''}” (empty clears the name; Enter save · Esc cancel)`, width)}</Text>
+        <Text bold wrap="truncate-end">{truncateToWidth(`Rename “${info ? sessionTitle(info) : ''}” (empty clears the name; ${keyPrompt(props.bindings, 'rename', [['save', 'save'], ['cancel', 'cancel']])})`, width)}</Text>
         <TextInputView state={mode.input} width={width} prompt="Name: " placeholder="(no name)" />
       </Box>
     );
   }
   if (mode.kind !== 'confirm') return null;
-  const lines = confirmLines(mode, props.infos, props.shownPaths, props.nowMs);
+  const lines = confirmLines(mode, props.infos, props.shownPaths, props.nowMs, props.bindings);
   return (
     <Box flexDirection="column" height={5} width={width}>
       <Text bold color="red" wrap="truncate-end">{truncateToWidth(lines.title, width)}</Text>

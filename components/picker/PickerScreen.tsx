@@ -16,7 +16,8 @@ import { useEffectRunner } from '../common/use-effect-runner.js';
 import { useScreenKeys } from '../common/use-screen-keys.js';
 import { useSyncReducer } from '../common/use-sync-reducer.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
-import { PICKER_BINDINGS, PICKER_MODE_TITLES } from '../../src/picker/keymap.js';
+import { keyFor, type KeyBinding } from '../../src/keymap/keymap.js';
+import { PICKER_MODE_TITLES, type PickerCommand } from '../../src/picker/keymap.js';
 import { computeLayout, formatRow, rightColumns } from '../../src/picker/layout.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { hasRankingTerms, prepareTexts, snippetFor } from '../../src/picker/query.js';
@@ -71,6 +72,10 @@ export interface PickerScreenProps {
   now?: () => number;
   /** Home directory for `~` shortening (tests pin it). */
   home?: string;
+  /** The keymap: PICKER_BINDINGS with pi's keybindings.json applied (default PICKER_BINDINGS). */
+  bindings?: readonly KeyBinding<PickerCommand>[];
+  /** pi's configuration problems, shown in the status line at start. */
+  warning?: string;
 }
 
 const STATUS_MS = { info: 2500, error: 4500 } as const;
@@ -98,6 +103,8 @@ export function PickerScreen(props: PickerScreenProps) {
           nowMs: now(),
           ...(props.current !== undefined ? { current: props.current } : {}),
           ...(props.query !== undefined ? { query: props.query } : {}),
+          ...(props.bindings ? { bindings: props.bindings } : {}),
+          ...(props.warning !== undefined ? { warning: props.warning } : {}),
         }),
   );
   const { state, dispatch, ref: stateRef } = machine;
@@ -258,7 +265,7 @@ export function PickerScreen(props: PickerScreenProps) {
   if (state.mode.kind === 'help') {
     return (
       <Box flexDirection="column" height={layout.height} width={size.columns} overflow="hidden">
-        <HelpOverlay bindings={PICKER_BINDINGS} width={size.columns} height={layout.height} title="pi-sessions · keys" modeTitles={PICKER_MODE_TITLES} footer="Esc / ? / q close" extra={SEARCH_HELP} />
+        <HelpOverlay bindings={state.bindings} width={size.columns} height={layout.height} title="pi-sessions · keys" modeTitles={PICKER_MODE_TITLES} footer="Esc / ? / q close" extra={SEARCH_HELP} />
       </Box>
     );
   }
@@ -304,7 +311,7 @@ export function PickerScreen(props: PickerScreenProps) {
         <PreviewPane info={selected} current={selected !== undefined && selected.path === state.current} data={previewData} width={size.columns} height={layout.preview.lines} nowMs={nowMs} home={home} border="top" />
       ) : null}
       {layout.dialogLines > 0 ? (
-        <PickerDialog mode={state.mode} infos={dialogInfos} shownPaths={new Set(state.rows.map((r) => r.info.path))} width={size.columns} nowMs={nowMs} />
+        <PickerDialog mode={state.mode} infos={dialogInfos} shownPaths={new Set(state.rows.map((r) => r.info.path))} width={size.columns} nowMs={nowMs} bindings={state.bindings} />
       ) : null}
       <Footer state={state} width={size.columns} />
     </Box>
@@ -367,6 +374,7 @@ function Header({ state, width, unprepared }: { state: PickerState; width: numbe
 
 function EmptyState({ state, width }: { state: PickerState; width: number }) {
   const list = currentList(state);
+  const named = keyFor(state.bindings, 'named', 'browse');
   let text: string;
   let tone: 'dim' | 'error' = 'dim';
   if (!state.parsed.ok) {
@@ -383,12 +391,13 @@ function EmptyState({ state, width }: { state: PickerState; width: number }) {
     text =
       state.scope === 'all'
         ? `No pi sessions at all: looked in ${where}${missing}.`
-        : `No sessions for this folder (looked in ${where}${missing}). Press Tab for ${state.scope === 'cwd' ? 'sub-folders and then ' : ''}all projects.`;
+        : `No sessions for this folder (looked in ${where}${missing}).${pressFor(keyFor(state.bindings, 'scope', 'browse'), `for ${state.scope === 'cwd' ? 'sub-folders and then ' : ''}all projects`)}`;
   } else if (state.query.value.trim() !== '') {
     const indexing = state.unindexed > 0 ? ` (the text of ${state.unindexed} sessions is still being indexed)` : '';
-    text = `No sessions match “${sanitizeInline(state.query.value)}”${state.namedOnly ? ' among named sessions (Ctrl+N shows all)' : ''}${indexing}.`;
+    text = `No sessions match “${sanitizeInline(state.query.value)}”${state.namedOnly ? ` among named sessions${named ? ` (${named} shows all)` : ''}` : ''}${indexing}.`;
   } else if (state.namedOnly) {
-    text = 'No named sessions here. Ctrl+N shows all, Ctrl+R names one.';
+    const rename = keyFor(state.bindings, 'rename', 'browse');
+    text = `No named sessions here.${named ? ` ${named} shows all${rename ? `, ${rename} names one` : ''}.` : rename ? ` ${rename} names one.` : ''}`;
   } else {
     text = 'No sessions.';
   }
@@ -399,6 +408,11 @@ function EmptyState({ state, width }: { state: PickerState; width: number }) {
   );
 }
 
+/** ` Press Tab for …` when a key does it; nothing when pi's keybindings.json disabled it. */
+function pressFor(key: string | undefined, what: string): string {
+  return key === undefined ? '' : ` Press ${key} ${what}.`;
+}
+
 function Footer({ state, width }: { state: PickerState; width: number }) {
   if (state.status) {
     return (
@@ -407,5 +421,5 @@ function Footer({ state, width }: { state: PickerState; width: number }) {
       </Text>
     );
   }
-  return <KeyHints bindings={PICKER_BINDINGS} mode={keyModeOf(state.mode)} width={width} />;
+  return <KeyHints bindings={state.bindings} mode={keyModeOf(state.mode)} width={width} />;
 }

@@ -26,7 +26,8 @@ import { copyMessage, copyText } from '../../src/terminal/clipboard-copy.js';
 import { nodeDetailLines, type DetailFormat } from '../../src/tree/entry-detail.js';
 import { displayString, entryFullText, formatLabelTime } from '../../src/tree/entry-display.js';
 import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type FilterMode, type TreeIndex } from '../../src/tree/flatten.js';
-import { TREE_BINDINGS, TREE_MODE_TITLES } from '../../src/tree/keymap.js';
+import { TREE_BINDINGS, TREE_MODE_TITLES, type TreeCommand } from '../../src/tree/keymap.js';
+import { keyPrompt, resolveCommand, type KeyBinding } from '../../src/keymap/keymap.js';
 import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
 import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, takesKeys, treeKey, treeReducer, type DetailSource, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
 import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleDetail } from '../../src/tree/detail-view.js';
@@ -60,6 +61,10 @@ export interface TreeScreenProps {
   env?: NodeJS.ProcessEnv;
   /** The filter the tree opens with: pi's `treeFilterMode` setting (default 'default'). */
   initialFilter?: FilterMode;
+  /** The keymap: TREE_BINDINGS with pi's keybindings.json applied (default TREE_BINDINGS). */
+  bindings?: readonly KeyBinding<TreeCommand>[];
+  /** pi's configuration problems, shown in the status line until the first key. */
+  warning?: string;
 }
 
 // Header (title, facts), query line, counter, hints.
@@ -108,13 +113,22 @@ export function TreeScreen(props: TreeScreenProps) {
     };
   }, [props.path, store]);
 
-  if (loaded === null) return <Message text={`Loading ${props.path}…`} loading onBack={props.onBack} onExit={props.onExit} />;
-  if ('error' in loaded) return <Message text={`Cannot open the session: ${loaded.error}`} onBack={props.onBack} onExit={props.onExit} error />;
-  if (loaded.index.size === 0) return <Message text="No entries in this session." onBack={props.onBack} onExit={props.onExit} />;
+  if (loaded === null) return <Message text={`Loading ${props.path}…`} loading bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} />;
+  if ('error' in loaded) return <Message text={`Cannot open the session: ${loaded.error}`} bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} error />;
+  if (loaded.index.size === 0) return <Message text="No entries in this session." bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} />;
   return <TreeView {...props} store={store} initial={loaded} />;
 }
 
-function Message({ text, error, loading, onBack, onExit }: { text: string; error?: boolean; loading?: boolean; onBack(): void; onExit(r: TreeExit): void }) {
+interface MessageProps {
+  text: string;
+  error?: boolean;
+  loading?: boolean;
+  bindings: readonly KeyBinding<TreeCommand>[];
+  onBack(): void;
+  onExit(r: TreeExit): void;
+}
+
+function Message({ text, error, loading, bindings, onBack, onExit }: MessageProps) {
   const { rows } = useTerminalSize();
   // While the session loads, other keys wait for the tree (the router keeps them); Esc and
   // Ctrl+C leave at once. On an error screen every other key is ignored.
@@ -122,10 +136,11 @@ function Message({ text, error, loading, onBack, onExit }: { text: string; error
   useKeys((keys) => {
     if (leaving.current) return 0;
     for (let i = 0; i < keys.length; i++) {
-      const name = keys[i]!.name;
-      if (name === 'escape' || name === 'ctrl+c') {
+      // The list's back key (pi's tui.select.cancel, maybe remapped) and Ctrl+C.
+      const command = resolveCommand(bindings, keys[i]!.name, 'browse');
+      if (command === 'escape' || command === 'quit') {
         leaving.current = true;
-        if (name === 'escape') onBack();
+        if (command === 'escape') onBack();
         else onExit({ kind: 'quit', code: 130 });
         return i + 1;
       }
@@ -138,7 +153,7 @@ function Message({ text, error, loading, onBack, onExit }: { text: string; error
       <Text {...(error ? { color: 'red' } : { dimColor: true })} wrap="truncate-end">
         {sanitizeInline(text)}
       </Text>
-      <Text dimColor>Esc back · Ctrl+C quit</Text>
+      <Text dimColor>{keyPrompt(bindings, 'browse', [['escape', 'back'], ['quit', 'quit']])}</Text>
     </Box>
   );
 }
@@ -156,7 +171,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     (index, id) => nodeDetailLines(index, id, FORMAT, store.subtreeUsage),
     [store],
   );
-  const machine = useSyncReducer(treeReducer, () => initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource, ...(props.initialFilter ? { filter: props.initialFilter } : {}) }));
+  const machine = useSyncReducer(treeReducer, () => initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource, ...(props.initialFilter ? { filter: props.initialFilter } : {}), ...(props.bindings ? { bindings: props.bindings } : {}), ...(props.warning !== undefined ? { warning: props.warning } : {}) }));
   const { state, dispatch } = machine;
   useScreenKeys(machine, treeKey, takesKeys);
 
@@ -311,7 +326,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
 
   const body = (() => {
     if (state.mode === 'help') {
-      return <HelpOverlay bindings={TREE_BINDINGS} modeTitles={TREE_MODE_TITLES} width={width} height={listHeight + 2} title="Tree navigator keys" footer="" />;
+      return <HelpOverlay bindings={state.bindings} modeTitles={TREE_MODE_TITLES} width={width} height={listHeight + 2} title="Tree navigator keys" footer="" />;
     }
     if (state.mode === 'detail' && state.detail) {
       const d = state.detail;
@@ -384,7 +399,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
   const statusForLine: CommonStatus | undefined = state.status ? { kind: state.status.tone, text: state.status.text } : undefined;
   const hintMode = keyMode(state);
   // The help's own footer is the key line below it (no second one); no scroll hints where nothing scrolls.
-  const hintBindings = detailHintBindings(TREE_BINDINGS, state.detail !== null && detailScrolls(state.detail, listHeight));
+  const hintBindings = detailHintBindings(state.bindings, state.detail !== null && detailScrolls(state.detail, listHeight));
   return (
     <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">
       <Text bold wrap="truncate-end">

@@ -142,11 +142,34 @@ export function footerHints<C extends string>(
   return items;
 }
 
+/**
+ * The formatted key that runs `command` in `mode` (what a prompt or message tells the user to
+ * press, so it follows a remapped keymap), or undefined when no key reaches it.
+ */
+export function keyFor<C extends string>(bindings: readonly KeyBinding<C>[], command: C, mode: string | undefined): string | undefined {
+  for (const binding of bindings) {
+    if (binding.command !== command || !appliesTo(binding, mode)) continue;
+    const key = reachableKey(bindings, binding, mode);
+    if (key !== undefined) return formatKey(key);
+  }
+  return undefined;
+}
+
+/** `Enter save · Esc cancel` from [command, label] pairs; a command no key reaches is left out. */
+export function keyPrompt<C extends string>(bindings: readonly KeyBinding<C>[], mode: string, pairs: readonly (readonly [C, string])[], separator = ' · '): string {
+  return pairs.flatMap(([command, label]) => {
+    const key = keyFor(bindings, command, mode);
+    return key === undefined ? [] : [`${key} ${label}`];
+  }).join(separator);
+}
+
+const ARROW_GLYPH = /^[←↑→↓]$/;
+
 function reachableKey<C extends string>(bindings: readonly KeyBinding<C>[], binding: KeyBinding<C>, mode: string | undefined): KeyName | undefined {
   return binding.keys.find((k) => resolveCommand(bindings, k, mode) === binding.command);
 }
 
-/** The hint's key: this binding's, then its `hintWith` partner's (`↑↓`; `k/j` when either is longer than one glyph). */
+/** The hint's key: this binding's, then its `hintWith` partner's (arrows run together, `↑↓`; others take a slash, `k/j`, `Ctrl+P/Ctrl+N`). */
 function hintKey<C extends string>(bindings: readonly KeyBinding<C>[], binding: KeyBinding<C>, key: KeyName, mode: string | undefined): string {
   const own = formatKey(key);
   if (binding.hintWith === undefined) return own;
@@ -154,7 +177,7 @@ function hintKey<C extends string>(bindings: readonly KeyBinding<C>[], binding: 
   const partnerKey = partner === undefined ? undefined : reachableKey(bindings, partner, mode);
   if (partnerKey === undefined) return own;
   const other = formatKey(partnerKey);
-  return displayWidth(own) === 1 && displayWidth(other) === 1 ? own + other : `${own}/${other}`;
+  return ARROW_GLYPH.test(own) && ARROW_GLYPH.test(other) ? own + other : `${own}/${other}`;
 }
 
 /** Renders hint items as one plain line (what KeyHints shows, minus styling). */

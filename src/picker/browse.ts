@@ -3,6 +3,7 @@
  * rename, a delete prompt, an open or an exit.
  */
 import { plural } from '../format.js';
+import { keyPrompt } from '../keymap/keymap.js';
 import { initialTextInput } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import { pageStep } from '../state/viewport.js';
@@ -94,13 +95,18 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
         if (allMarked) marks.delete(p);
         else marks.add(p);
       }
+      const deleteHint = keyPrompt(state.bindings, 'browse', [['deleteMarked', 'deletes them']]);
       const text = allMarked
         ? `Unmarked ${plural(shown.length, 'session')}`
-        : `Marked ${plural(shown.length, 'shown session')} (${marks.size} marked in all) · Ctrl+X deletes them`;
+        : `Marked ${plural(shown.length, 'shown session')} (${marks.size} marked in all)${deleteHint ? ` · ${deleteHint}` : ''}`;
       return withStatus({ ...state, marks }, text);
     }
     case 'deleteMarked':
-      if (state.marks.size === 0) return withStatus(state, 'Nothing is marked: Ctrl+T marks a session, Ctrl+A marks all shown', 'error');
+      if (state.marks.size === 0) {
+        // The keys in effect (a pi remap may have taken Ctrl+T or Ctrl+A).
+        const how = keyPrompt(state.bindings, 'browse', [['mark', 'marks a session'], ['markAll', 'marks all shown']], ', ');
+        return withStatus(state, `Nothing is marked${how ? `: ${how}` : ''}`, 'error');
+      }
       if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
       return startDelete(state, [...state.marks], nowMs);
     case 'undo':

@@ -21,7 +21,7 @@
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { SharedActions } from '../keymap/pi-keybindings.js';
-import { textEditBindings } from '../state/text-input-keys.js';
+import { TEXT_EDIT_PI_ACTIONS, textEditBindings } from '../state/text-input-keys.js';
 
 export type PickerCommand =
   | 'up'
@@ -112,16 +112,25 @@ export const PICKER_MODE_TITLES: Readonly<Record<PickerKeyMode, string>> = {
   help: 'help',
 };
 
-/** pi's keybindings.json action ids for the picker actions pi's /resume also has (see pi-keybindings.ts). */
+/**
+ * pi's keybindings.json actions that pi's /resume also has (see pi-keybindings.ts). pi's
+ * `app.session.deleteNoninvasive` (Ctrl+Backspace) is left out with its key (see the top).
+ */
 export const PICKER_PI_ACTIONS: SharedActions<PickerCommand> = {
-  'tui.select.up': 'up',
-  'tui.select.down': 'down',
-  'tui.select.pageUp': 'pageUp',
-  'tui.select.pageDown': 'pageDown',
-  'tui.select.confirm': 'open',
-  'app.session.togglePath': 'paths',
-  'app.session.toggleSort': 'sort',
-  'app.session.toggleNamedFilter': 'named',
-  'app.session.rename': 'rename',
-  'app.session.delete': 'delete',
+  ...TEXT_EDIT_PI_ACTIONS,
+  'tui.select.up': { commands: ['up'], piDefaults: ['up'] },
+  'tui.select.down': { commands: ['down'], piDefaults: ['down'] },
+  'tui.select.pageUp': { commands: ['pageUp'], piDefaults: ['pageUp'] },
+  'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
+  // pi's delete prompt takes the select keys too.
+  'tui.select.confirm': { commands: ['open', 'confirm'], piDefaults: ['enter'] },
+  'tui.select.cancel': { commands: ['escape', 'cancel'], piDefaults: ['escape', 'ctrl+c'] },
+  'tui.input.tab': { commands: ['scope'], piDefaults: ['tab'] },
+  // pi's rename field is a text input: it saves on its submit key.
+  'tui.input.submit': { commands: ['save'], piDefaults: ['enter'] },
+  'app.session.togglePath': { commands: ['paths'], piDefaults: ['ctrl+p'] },
+  'app.session.toggleSort': { commands: ['sort'], piDefaults: ['ctrl+s'] },
+  'app.session.toggleNamedFilter': { commands: ['named'], piDefaults: ['ctrl+n'] },
+  'app.session.rename': { commands: ['rename'], piDefaults: ['ctrl+r'] },
+  'app.session.delete': { commands: ['delete'], piDefaults: ['ctrl+d'] },
 };

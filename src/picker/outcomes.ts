@@ -3,6 +3,7 @@
  * rows updated or removed, the undo batch kept, and a status line saying what happened.
  */
 import { plural } from '../format.js';
+import { keyPrompt } from '../keymap/keymap.js';
 import type { SessionInfo } from '../store/types.js';
 import { derive, findInfo, relayout, SCOPES, updateInfos, withStatus, type PickerAction, type PickerState, type Scope, type ScopeList } from './state.js';
 
@@ -53,7 +54,8 @@ export function outcomeReducer(state: PickerState, action: OutcomeAction): Picke
         return withStatus(next, `Could not delete ${plural(other.length, 'session')}: ${other[0]?.error ?? ''}`, 'error');
       }
       if (action.permanent) return withStatus(next, `Deleted ${plural(trashed.length, 'session')} permanently (cannot be undone)`);
-      return withStatus(next, `Moved ${plural(trashed.length, 'session')} to the trash · Ctrl+Z undoes`);
+      const undoHint = keyPrompt(state.bindings, 'browse', [['undo', 'undoes']]);
+      return withStatus(next, `Moved ${plural(trashed.length, 'session')} to the trash${undoHint ? ` · ${undoHint}` : ''}`);
     }
     case 'trashFailed':
       return withStatus({ ...state, busy: false }, `Delete failed: ${action.error}`, 'error');

@@ -15,7 +15,6 @@ import { reduceText } from '../keymap/text-runs.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import { browseCommand, exitWith } from './browse.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
-import { PICKER_BINDINGS } from './keymap.js';
 import { outcomeReducer } from './outcomes.js';
 import { derive, keyModeOf, mergeList, relayout, setQuery, withEffect, withStatus, type PickerAction, type PickerState, type ScopeList } from './state.js';
 
@@ -67,7 +66,9 @@ function onKey(state: PickerState, keypress: Keypress, nowMs: number): PickerSta
 function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): PickerState {
   const mode = state.mode;
   const name = keypress.name;
-  const command = resolveCommand(PICKER_BINDINGS, name, keyModeOf(mode));
+  // Where every printable key types (typesText), so does one that pi's keybindings.json bound:
+  // a burst of text and the same keys typed one by one must mean the same.
+  const command = keypress.text !== '' && typesText(state) ? undefined : resolveCommand(state.bindings, name, keyModeOf(mode));
   if (command === 'quit') return exitWith(state, { kind: 'quit', code: 130 });
   const text = keypress.text === '' ? undefined : keypress.text;
   switch (mode.kind) {

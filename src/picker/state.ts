@@ -9,7 +9,8 @@ import { initialTextInput, textInputReducer, type TextInputAction, type TextInpu
 import { clampOffset } from '../state/viewport.js';
 import type { RestoreOutcome, TrashedSession, TrashOutcome } from '../store/trash.js';
 import type { SessionInfo } from '../store/types.js';
-import type { PickerKeyMode } from './keymap.js';
+import type { KeyBinding } from '../keymap/keymap.js';
+import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
 import { computeLayout } from './layout.js';
 import { createSearchIndex, hasRankingTerms, parseQuery, searchSessions, type ParsedQuery, type SearchIndex } from './query.js';
 import { sortRows, type Row, type SortMode } from './sort.js';
@@ -107,6 +108,8 @@ export interface PickerState {
   nextId: number;
   /** An open or exit was asked for: this screen takes no more keys (see `takesKeys`). */
   leaving: boolean;
+  /** The keymap keys resolve through: PICKER_BINDINGS with pi's keybindings.json applied. */
+  bindings: readonly KeyBinding<PickerCommand>[];
 }
 
 export type PickerAction =
@@ -138,6 +141,10 @@ export interface InitOptions {
   query?: string;
   /** For the relative dates of the initial query (after:2w); default Date.now(). */
   nowMs?: number;
+  /** The keymap (default PICKER_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
+  bindings?: readonly KeyBinding<PickerCommand>[];
+  /** A line to show in the status (pi's configuration problems). */
+  warning?: string;
 }
 
 export function initialPickerState(opts: InitOptions): PickerState {
@@ -172,8 +179,10 @@ export function initialPickerState(opts: InitOptions): PickerState {
     effects: [],
     nextId: 1,
     leaving: false,
+    bindings: opts.bindings ?? PICKER_BINDINGS,
   };
-  return withEffect(relayout(base), { kind: 'load', scope });
+  const warned = opts.warning === undefined ? base : withStatus(base, opts.warning, 'error');
+  return withEffect(relayout(warned), { kind: 'load', scope });
 }
 
 /**

@@ -4,6 +4,7 @@
  * command → edit table, so the same key does the same edit everywhere.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
+import type { SharedActions } from '../keymap/pi-keybindings.js';
 import type { TextInputAction } from './text-input.js';
 
 export type TextEditCommand = 'left' | 'right' | 'wordLeft' | 'wordRight' | 'backspace' | 'deleteWord' | 'clearToStart' | 'textStart' | 'textEnd';
@@ -37,3 +38,16 @@ export function textEditBindings(when: string | readonly string[]): KeyBinding<T
     { command: 'clearToStart', keys: ['ctrl+u'], description: 'Delete to the start of the text', when },
   ];
 }
+
+/** pi's editor actions (tui.editor.*) that its text inputs share with ours (see pi-keybindings.ts). */
+export const TEXT_EDIT_PI_ACTIONS: SharedActions<TextEditCommand> = {
+  'tui.editor.cursorLeft': { commands: ['left'], piDefaults: ['left', 'ctrl+b'] },
+  'tui.editor.cursorRight': { commands: ['right'], piDefaults: ['right', 'ctrl+f'] },
+  'tui.editor.cursorWordLeft': { commands: ['wordLeft'], piDefaults: ['alt+left', 'ctrl+left', 'alt+b'] },
+  'tui.editor.cursorWordRight': { commands: ['wordRight'], piDefaults: ['alt+right', 'ctrl+right', 'alt+f'] },
+  'tui.editor.cursorLineStart': { commands: ['textStart'], piDefaults: ['home', 'ctrl+a'] },
+  'tui.editor.cursorLineEnd': { commands: ['textEnd'], piDefaults: ['end', 'ctrl+e'] },
+  'tui.editor.deleteCharBackward': { commands: ['backspace'], piDefaults: ['backspace'] },
+  'tui.editor.deleteWordBackward': { commands: ['deleteWord'], piDefaults: ['ctrl+w', 'alt+backspace'] },
+  'tui.editor.deleteToLineStart': { commands: ['clearToStart'], piDefaults: ['ctrl+u'] },
+};

@@ -34,7 +34,8 @@ export function readJsonObjectFile(file: string): JsonFileRead {
       if (n === 0) break;
       got += n;
     }
-    const parsed: unknown = JSON.parse(buffer.subarray(0, got).toString('utf8'));
+    // pi strips a byte-order mark before parsing (utils/text.js stripBom), so an editor's BOM is fine.
+    const parsed: unknown = JSON.parse(buffer.subarray(0, got).toString('utf8').replace(/^\uFEFF/, ''));
     return isObject(parsed) ? { ok: true, value: parsed } : { ok: false, missing: false, problem: `${file}: not a JSON object, ignored` };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -50,20 +51,10 @@ export function readJsonObjectFile(file: string): JsonFileRead {
 
 export interface PiConfig {
   treeFilterMode: TreeFilterSetting;
-  /** pi action id → keys in pi's syntax (`ctrl+shift+t`), as written in keybindings.json. */
-  keybindings: Readonly<Record<string, readonly string[]>>;
+  /** keybindings.json as parsed ({} when absent or unusable); src/keymap/pi-keybindings.ts reads it as pi does. */
+  keybindings: JsonObject;
   /** One line per file that exists but could not be used. */
   problems: string[];
-}
-
-function keybindingsOf(value: JsonObject): Record<string, readonly string[]> {
-  const out: Record<string, readonly string[]> = {};
-  for (const [action, keys] of Object.entries(value)) {
-    if (action.startsWith('$')) continue;
-    if (typeof keys === 'string') out[action] = [keys];
-    else if (Array.isArray(keys) && keys.every((k) => typeof k === 'string')) out[action] = keys as string[];
-  }
-  return out;
 }
 
 export function readPiConfig(agentDir: string, cwd: string): PiConfig {
@@ -82,5 +73,5 @@ export function readPiConfig(agentDir: string, cwd: string): PiConfig {
   }
   const bindings = readJsonObjectFile(join(agentDir, 'keybindings.json'));
   if (!bindings.ok && !bindings.missing) problems.push(bindings.problem);
-  return { treeFilterMode, keybindings: bindings.ok ? keybindingsOf(bindings.value) : {}, problems };
+  return { treeFilterMode, keybindings: bindings.ok ? bindings.value : {}, problems };
 }

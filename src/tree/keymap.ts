@@ -21,7 +21,7 @@
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { SharedActions } from '../keymap/pi-keybindings.js';
-import { textEditBindings, type TextEditCommand } from '../state/text-input-keys.js';
+import { TEXT_EDIT_PI_ACTIONS, textEditBindings, type TextEditCommand } from '../state/text-input-keys.js';
 
 export type TreeCommand =
   | 'up'
@@ -125,23 +125,30 @@ export const TREE_MODE_TITLES: Readonly<Record<TreeKeyMode, string>> = {
   prompt: 'label and summary prompts',
 };
 
-/** pi's keybindings.json action ids for the tree actions pi's /tree also has (see pi-keybindings.ts). */
+/**
+ * pi's keybindings.json actions that pi's /tree also has (see pi-keybindings.ts). pi's menus and
+ * label prompt take the select keys, so ours do too. pi pages with tui.editor.cursorLeft/Right in
+ * the list; our ←/→ fold (see the top), so those stay the text cursor's keys in the prompts only.
+ */
 export const TREE_PI_ACTIONS: SharedActions<TreeCommand> = {
-  'tui.select.up': 'up',
-  'tui.select.down': 'down',
-  'tui.select.pageUp': 'pageUp',
-  'tui.select.pageDown': 'pageDown',
-  'tui.select.confirm': 'openMenu',
-  'app.tree.foldOrUp': 'foldOrUp',
-  'app.tree.unfoldOrDown': 'unfoldOrDown',
-  'app.tree.editLabel': 'editLabel',
-  'app.tree.toggleLabelTimestamp': 'toggleLabelTimes',
-  'app.tree.filter.default': 'filterDefault',
-  'app.tree.filter.noTools': 'filterNoTools',
-  'app.tree.filter.userOnly': 'filterUserOnly',
-  'app.tree.filter.labeledOnly': 'filterLabeledOnly',
-  'app.tree.filter.all': 'filterAll',
-  'app.tree.filter.cycleForward': 'filterNext',
-  'app.tree.filter.cycleBackward': 'filterPrev',
-  'app.message.copy': 'copy',
+  ...TEXT_EDIT_PI_ACTIONS,
+  'tui.editor.deleteCharBackward': { commands: ['deleteChar', 'backspace'], piDefaults: ['backspace'] },
+  'tui.select.up': { commands: ['up', 'menuUp'], piDefaults: ['up'] },
+  'tui.select.down': { commands: ['down', 'menuDown'], piDefaults: ['down'] },
+  'tui.select.pageUp': { commands: ['pageUp'], piDefaults: ['pageUp'] },
+  'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
+  'tui.select.confirm': { commands: ['openMenu', 'menuChoose', 'submit'], piDefaults: ['enter'] },
+  'tui.select.cancel': { commands: ['escape', 'cancel'], piDefaults: ['escape', 'ctrl+c'] },
+  'app.tree.foldOrUp': { commands: ['foldOrUp'], piDefaults: ['ctrl+left', 'alt+left'] },
+  'app.tree.unfoldOrDown': { commands: ['unfoldOrDown'], piDefaults: ['ctrl+right', 'alt+right'] },
+  'app.tree.editLabel': { commands: ['editLabel'], piDefaults: ['shift+l'] },
+  'app.tree.toggleLabelTimestamp': { commands: ['toggleLabelTimes'], piDefaults: ['shift+t'] },
+  'app.tree.filter.default': { commands: ['filterDefault'], piDefaults: ['ctrl+d'] },
+  'app.tree.filter.noTools': { commands: ['filterNoTools'], piDefaults: ['ctrl+t'] },
+  'app.tree.filter.userOnly': { commands: ['filterUserOnly'], piDefaults: ['ctrl+u'] },
+  'app.tree.filter.labeledOnly': { commands: ['filterLabeledOnly'], piDefaults: ['ctrl+l'] },
+  'app.tree.filter.all': { commands: ['filterAll'], piDefaults: ['ctrl+a'] },
+  'app.tree.filter.cycleForward': { commands: ['filterNext'], piDefaults: ['ctrl+o'] },
+  'app.tree.filter.cycleBackward': { commands: ['filterPrev'], piDefaults: ['shift+ctrl+o'] },
+  'app.message.copy': { commands: ['copy'], piDefaults: ['ctrl+x'] },
 };

@@ -9,7 +9,7 @@
  * Folds are kept across filter and search changes (pi clears them); live appends keep cursor,
  * folds, filter and search.
  */
-import { resolveCommand } from '../keymap/keymap.js';
+import { resolveCommand, type KeyBinding } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import { chosenValue, moveMenu } from '../state/menu.js';
@@ -36,6 +36,10 @@ export interface InitOptions {
   width: number;
   detailSource: DetailSource;
   filter?: FilterMode;
+  /** The keymap (default TREE_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
+  bindings?: readonly KeyBinding<TreeCommand>[];
+  /** A line to show in the status until the first key (pi's configuration problems). */
+  warning?: string;
 }
 
 export function initTreeState(options: InitOptions): TreeState {
@@ -57,7 +61,7 @@ export function initTreeState(options: InitOptions): TreeState {
     mode: 'browse',
     targetId: null,
     labelTimes: false,
-    status: null,
+    status: options.warning === undefined ? null : { text: options.warning, tone: 'error' },
     detail: null,
     forkPath: null,
     forkEditorText: null,
@@ -68,6 +72,7 @@ export function initTreeState(options: InitOptions): TreeState {
     menu: null,
     detailSource: options.detailSource,
     input: initialTextInput(''),
+    bindings: options.bindings ?? TREE_BINDINGS,
   };
   // Start on the leaf (or its nearest visible ancestor), centred, like pi.
   const host = forest.leafHost;
@@ -231,7 +236,9 @@ function onMenuKey(state: TreeState, command: TreeCommand | undefined): TreeStat
 
 function onSingleKey(state: TreeState, keypress: Keypress): TreeState {
   const mode = keyMode(state);
-  const command = resolveCommand(TREE_BINDINGS, keypress.name, mode);
+  // In the prompts every printable key types, a key bound by pi's keybindings.json too: a burst
+  // of text and the same keys typed one by one must mean the same.
+  const command = keypress.text !== '' && typesText(state) ? undefined : resolveCommand(state.bindings, keypress.name, mode);
   if (command === 'quit') return queue(state, { kind: 'quit' });
   if (mode === 'prompt') return onPromptKey(state, command, keypress.text);
   if (mode === 'menu') return onMenuKey(state, command);

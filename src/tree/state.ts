@@ -5,11 +5,12 @@
  */
 import type { Keypress } from '../keymap/tokenize.js';
 import type { MenuState } from '../state/menu.js';
+import type { KeyBinding } from '../keymap/keymap.js';
 import type { TextInputAction, TextInputState } from '../state/text-input.js';
 import type { DetailLine } from './entry-detail.js';
 import type { FilterMode, FlatRow, Forest, Layout, SearchResult, TreeIndex } from './flatten.js';
 import { rowAt, rowId } from './flatten.js';
-import type { TreeKeyMode } from './keymap.js';
+import type { TreeCommand, TreeKeyMode } from './keymap.js';
 import type { ForkAction, MenuAction } from './menu-items.js';
 
 export type { ForkAction, MenuAction };
@@ -84,6 +85,8 @@ export interface TreeState {
   readonly detailSource: DetailSource;
   /** The label / summary prompt's text (pre-filled label, cursor at the end: pi puts it at 0). */
   readonly input: TextInputState;
+  /** The keymap keys resolve through: TREE_BINDINGS with pi's keybindings.json applied. */
+  readonly bindings: readonly KeyBinding<TreeCommand>[];
 }
 
 export type TreeAction =

@@ -12,6 +12,14 @@ describe('footer hints that pair two commands’ keys (hintWith)', () => {
     expect(footerHints(bindings, undefined, 80)).toEqual([{ key: '↑↓', label: 'move' }]);
   });
 
+  test('letters (a keybindings.json remap) take a slash: k/j move', () => {
+    const bindings: KeyBinding<C>[] = [
+      { command: 'up', keys: ['k'], description: 'Up', hint: 'move', hintWith: 'down' },
+      { command: 'down', keys: ['j'], description: 'Down' },
+    ];
+    expect(footerHints(bindings, undefined, 80)).toEqual([{ key: 'k/j', label: 'move' }]);
+  });
+
   test('longer keys are separated by a slash', () => {
     const bindings: KeyBinding<C>[] = [
       { command: 'up', keys: ['ctrl+p'], description: 'Up', hint: 'move', hintWith: 'down' },

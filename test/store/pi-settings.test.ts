@@ -29,9 +29,12 @@ describe("pi's settings and keybindings", () => {
     expect(readPiConfig(agent, project).treeFilterMode).toBe('user-only');
   });
 
-  it('keybindings: strings and lists, $schema skipped', () => {
-    writeFileSync(join(agent, 'keybindings.json'), JSON.stringify({ $schema: 'x', 'app.tree.editLabel': 'ctrl+e', 'tui.select.up': ['k', 'up'], bad: 3 }));
-    expect(readPiConfig(agent, project).keybindings).toEqual({ 'app.tree.editLabel': ['ctrl+e'], 'tui.select.up': ['k', 'up'] });
+  it('keybindings: the parsed object (src/keymap/pi-keybindings.ts reads it as pi does); a byte-order mark is fine, as in pi', () => {
+    const value = { $schema: 'x', 'app.tree.editLabel': 'ctrl+e', 'tui.select.up': ['k', 'up'], bad: 3 };
+    writeFileSync(join(agent, 'keybindings.json'), `\uFEFF${JSON.stringify(value)}`);
+    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: value, problems: [] });
+    writeFileSync(join(agent, 'keybindings.json'), '["ctrl+e"]');
+    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: {}, problems: [`${join(agent, 'keybindings.json')}: not a JSON object, ignored`] });
   });
 
   it('bad files are defaults plus one line each, never a throw or a hang (FIFO)', () => {
@@ -45,5 +48,14 @@ describe("pi's settings and keybindings", () => {
       `${join(project, '.pi', 'settings.json')}: treeFilterMode "everything" is not one of default, no-tools, user-only, labeled-only, all, ignored`,
       `${join(agent, 'keybindings.json')}: not a regular file (a FIFO), ignored`,
     ]);
+  });
+
+  it('a folder or an oversized file in place of keybindings.json: one line, no keys', () => {
+    const file = join(agent, 'keybindings.json');
+    mkdirSync(file);
+    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: {}, problems: [`${file}: not a regular file (a directory), ignored`] });
+    rmSync(file, { recursive: true });
+    writeFileSync(file, `{"x": "${'y'.repeat(1024 * 1024)}"}`);
+    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: {}, problems: [`${file}: larger than 1 MB, ignored`] });
   });
 });

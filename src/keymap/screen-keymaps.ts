@@ -1,0 +1,33 @@
+/**
+ * Both screens' key bindings with pi's keybindings.json applied (pi-keybindings.ts), built once
+ * at start (pi reads the file at start too) and handed to the screens' initial states.
+ */
+import { PICKER_BINDINGS, PICKER_PI_ACTIONS, type PickerCommand } from '../picker/keymap.js';
+import { TREE_BINDINGS, TREE_PI_ACTIONS, type TreeCommand } from '../tree/keymap.js';
+import type { KeyBinding } from './keymap.js';
+import { applyPiKeybindings, piKeybindingsConfig } from './pi-keybindings.js';
+
+export interface ScreenKeymaps {
+  picker: readonly KeyBinding<PickerCommand>[];
+  tree: readonly KeyBinding<TreeCommand>[];
+  /** What in the file was left out, one line each, naming the file. */
+  problems: string[];
+}
+
+export const DEFAULT_KEYMAPS: ScreenKeymaps = { picker: PICKER_BINDINGS, tree: TREE_BINDINGS, problems: [] };
+
+/** `raw` is keybindings.json as parsed; `file` names it in the problem lines. */
+export function screenKeymaps(raw: Readonly<Record<string, unknown>>, file: string): ScreenKeymaps {
+  const config = piKeybindingsConfig(raw);
+  const picker = applyPiKeybindings(PICKER_BINDINGS, PICKER_PI_ACTIONS, config.keys);
+  const tree = applyPiKeybindings(TREE_BINDINGS, TREE_PI_ACTIONS, config.keys);
+  // A key neither screen can receive is reported once, not once per screen.
+  const problems = [...new Set([...config.problems, ...picker.problems, ...tree.problems])].map((line) => `${file}: ${line}`);
+  return { picker: picker.bindings, tree: tree.bindings, problems };
+}
+
+/** All of pi's configuration problems as the one status line the first screen shows, if any. */
+export function configWarning(problems: readonly string[]): string | undefined {
+  if (problems.length === 0) return undefined;
+  return problems.length === 1 ? problems[0] : `${problems[0]} (and ${problems.length - 1} more)`;
+}

@@ -1,0 +1,230 @@
+/**
+ * pi's keybindings.json driving both screens (issue 11): the reducers resolve keys through the
+ * remapped keymap, and the footer, the `?` help, the prompts and the messages name the new keys.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { InputRouter } from '../../components/common/input-router.js';
+import { confirmLines } from '../../components/picker/PickerDialog.js';
+import { PickerScreen, type PickerExit } from '../../components/picker/PickerScreen.js';
+import { TreeScreen } from '../../components/tree/TreeScreen.js';
+import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
+import { screenKeymaps } from '../../src/keymap/screen-keymaps.js';
+import { initialPickerState, pickerReducer, type PickerAction, type PickerState } from '../../src/picker/reducer.js';
+import type { SessionSource } from '../../src/picker/session-source.js';
+import type { Locations } from '../../src/store/locations.js';
+import { buildIndex } from '../../src/tree/flatten.js';
+import { initTreeState, selectedId, treeKey, treeReducer, type TreeAction, type TreeState } from '../../src/tree/reducer.js';
+import { alt, ctrl, KEYS, renderInk } from '../helpers/ink.js';
+import { DAY, makeInfo, NOW } from '../picker/make-info.js';
+import { piSample, storeOf, treeOf } from '../tree/helpers.js';
+
+const keymaps = (raw: Record<string, unknown>) => screenKeymaps(raw, '/agent/keybindings.json');
+
+describe('tree reducer with a remapped keymap', () => {
+  const start = (raw: Record<string, unknown>): TreeState =>
+    initTreeState({ index: buildIndex(treeOf(piSample())), listHeight: 10, width: 80, detailSource: () => [], bindings: keymaps(raw).tree });
+  const run = (state: TreeState, ...names: string[]): TreeState =>
+    names.map((name): TreeAction => treeKey([...name].length === 1 ? textKey(name) : namedKey(name))).reduce(treeReducer, state);
+
+  it('the new keys move, the replaced ones no longer do (pi: a value replaces the defaults)', () => {
+    const s = start({ 'tui.select.up': 'k', 'tui.select.down': ['j'] });
+    expect(selectedId(s)).toBe('x1');
+    expect(selectedId(run(s, 'home', 'j'))).toBe('a1');
+    expect(selectedId(run(s, 'home', 'j', 'k'))).toBe('u1');
+    const arrows = run(s, 'home', 'down');
+    expect(selectedId(arrows)).toBe('u1');
+    expect(arrows.query).toBe('');
+    // The menus take pi's select keys too.
+    const menu = run(s, 'return');
+    expect(menu.mode).toBe('menu');
+    expect(run(menu, 'j').menu?.index).toBe(1);
+    expect(run(menu, 'down').menu?.index).toBe(0);
+  });
+
+  it('in the label prompt a printable key bound to save is typed, one by one as in a burst', () => {
+    const s = run(start({ 'tui.select.confirm': ['enter', 'q'] }), 'L');
+    expect(s.mode).toBe('label-input');
+    expect(run(s, 'q').input.value).toBe('q');
+    expect(run(s, 'return').mode).toBe('browse');
+  });
+
+  it('a disabled action ([]) does nothing: Shift+L types into the search instead', () => {
+    const s = run(start({ 'app.tree.editLabel': [] }), 'L');
+    expect(s.mode).toBe('browse');
+    expect(s.query).toBe('L');
+  });
+
+  it('a filter on another key; the old key is free and does nothing', () => {
+    const s = start({ 'app.tree.filter.noTools': 'ctrl+y' });
+    expect(run(s, 'ctrl+y').filter).toBe('no-tools');
+    expect(run(s, 'ctrl+t').filter).toBe('default');
+  });
+
+  it('two actions on one key: the one the warning names is the one that runs', () => {
+    const maps = keymaps({ 'app.tree.editLabel': 'ctrl+e', 'app.message.copy': 'ctrl+e' });
+    expect(maps.problems).toEqual(['/agent/keybindings.json: Ctrl+E is set for both app.message.copy and app.tree.editLabel; app.tree.editLabel is used']);
+    const s = initTreeState({ index: buildIndex(treeOf(piSample())), listHeight: 10, width: 80, detailSource: () => [], bindings: maps.tree, warning: maps.problems[0]! });
+    expect(s.status?.text).toContain('Ctrl+E is set for both');
+    const labelling = run(s, 'ctrl+e');
+    expect(labelling.mode).toBe('label-input');
+    expect(labelling.status).toBeNull();
+  });
+});
+
+describe('picker reducer with a remapped keymap', () => {
+  const key = (name: string): PickerAction => ({ type: 'key', name, text: [...name].length === 1 ? name : '', paste: false, nowMs: NOW });
+  const sessions = Array.from({ length: 5 }, (_, i) => makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY }));
+  const loaded = (raw: Record<string, unknown>): PickerState => {
+    const s = initialPickerState({ printMode: false, columns: 100, rows: 20, scope: 'cwd', bindings: keymaps(raw).picker });
+    return pickerReducer(s, { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions });
+  };
+  const run = (state: PickerState, ...names: string[]): PickerState => names.map(key).reduce(pickerReducer, state);
+
+  it('delete on Ctrl+K, rename disabled, sort takes Ctrl+T from mark (Ctrl+Space still marks)', () => {
+    const s = loaded({ 'app.session.delete': 'ctrl+k', 'app.session.rename': [], 'app.session.toggleSort': 'ctrl+t' });
+    expect(run(s, 'ctrl+k').mode.kind).toBe('confirm');
+    expect(run(s, 'ctrl+d').mode.kind).toBe('browse');
+    expect(run(s, 'ctrl+r').mode.kind).toBe('browse');
+    const sorted = run(s, 'ctrl+t');
+    expect(sorted.sort).not.toBe(s.sort);
+    expect(sorted.marks.size).toBe(0);
+    expect(run(s, 'ctrl+space').marks.size).toBe(1);
+  });
+
+  it("the delete prompt confirms and cancels with pi's select keys", () => {
+    const s = run(loaded({ 'tui.select.confirm': ['ctrl+o'], 'tui.select.cancel': 'ctrl+q' }), 'ctrl+d');
+    expect(run(s, 'return').mode.kind).toBe('confirm');
+    expect(run(s, 'escape').mode.kind).toBe('confirm');
+    expect(run(s, 'ctrl+q').mode.kind).toBe('browse');
+    const confirmed = run(s, 'ctrl+o');
+    expect(confirmed.effects.map((e) => e.kind)).toContain('trash');
+  });
+
+  it('a printable key remapped acts while the search is empty, and is typed once it has text', () => {
+    const s = loaded({ 'tui.select.down': 'j' });
+    expect(run(s, 'j').cursor).toBe(1);
+    expect(run(s, 'j').query.value).toBe('');
+    expect(run(s, 'x', 'j').query.value).toBe('xj');
+    // The same keys as one burst of text mean the same.
+    const burst = pickerReducer(s, { type: 'key', name: undefined, text: 'xj', paste: false, nowMs: NOW });
+    expect(burst.query.value).toBe('xj');
+    // In the rename field every printable key types, even one bound to save.
+    const renaming = run(loaded({ 'tui.input.submit': 'q' }), 'ctrl+r');
+    expect(run(renaming, 'q').mode.kind).toBe('rename');
+  });
+
+  it('messages name the keys in effect when a remap took ours', () => {
+    const s = loaded({ 'app.session.toggleSort': 'ctrl+t', 'app.session.rename': 'ctrl+z' });
+    expect(run(s, 'ctrl+x').status?.text).toBe('Nothing is marked: Ctrl+Space marks a session, Ctrl+A marks all shown');
+    expect(run(s, 'ctrl+a').status?.text).toBe('Marked 5 shown sessions (5 marked in all) · Ctrl+X deletes them');
+    const lines = confirmLines({ kind: 'confirm', paths: ['/s/0.jsonl'], permanent: false, needsYes: false }, [sessions[0]!], new Set(), NOW, s.bindings);
+    expect(lines.how).toBe('It will be moved to the trash.');
+    expect(lines.keys).toBe('Enter delete · Esc cancel');
+  });
+
+  it('a warning opens the picker in the status line', () => {
+    const s = initialPickerState({ printMode: false, columns: 100, rows: 20, warning: '/agent/keybindings.json: not valid JSON, ignored' });
+    expect(s.status).toMatchObject({ text: '/agent/keybindings.json: not valid JSON, ignored', tone: 'error' });
+  });
+});
+
+const locations: Locations = { cwd: '/home/u/proj', agentDir: '/home/u/.pi/agent', sessionsRoot: '/home/u/.pi/agent/sessions', sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--', customDir: false, source: 'default' };
+
+function pickerSource(): SessionSource {
+  const sessions = Array.from({ length: 5 }, (_, i) => makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY, firstMessage: `item ${i};` }));
+  return {
+    async list(_scope, onSessions) {
+      onSessions(sessions, sessions.length, sessions.length);
+      return { sessions, searched: locations.sessionDir, skipped: 0 };
+    },
+    rename: async (_path, name) => name,
+    trash: async () => ({ trashed: [], failed: [] }),
+    restore: async () => ({ restored: [], failed: [] }),
+    preview: async () => ({ turns: [] }),
+  };
+}
+
+describe('the screens name the remapped keys', () => {
+  it('picker: footer, delete prompt, rename prompt and help', async () => {
+    const maps = keymaps({ 'app.session.delete': 'ctrl+k', 'app.session.rename': 'alt+r', 'tui.select.cancel': 'ctrl+q', 'app.session.toggleNamedFilter': [] });
+    const app = renderInk(
+      <InputRouter>
+        <PickerScreen locations={locations} printMode={false} source={pickerSource()} now={() => NOW} home="/home/u" onExit={vi.fn<(r: PickerExit) => void>()} onOpenTree={vi.fn()} bindings={maps.picker} />
+      </InputRouter>,
+      { columns: 160, rows: 24 },
+    );
+    const first = await app.waitFor('item 0;');
+    const footer = first.trimEnd().split('\n').at(-1)!;
+    expect(footer).toContain('Ctrl+K delete');
+    expect(footer).toContain('Alt+R rename');
+    expect(footer).not.toContain('Ctrl+D');
+    // toggleNamedFilter is disabled: no hint for it.
+    expect(footer).not.toContain('named');
+    await app.settle();
+    await app.press(ctrl('k'));
+    const prompt = await app.waitFor('Delete this session?');
+    expect(prompt).toContain('Enter delete · Ctrl+Q cancel');
+    await app.press(ctrl('q'));
+    await app.waitFor((f) => !f.includes('Delete this session?'));
+    await app.press(alt('r'));
+    expect(await app.waitFor('Rename “')).toContain('Enter save · Ctrl+Q cancel');
+    await app.press(ctrl('q'));
+    await app.waitFor((f) => !f.includes('Rename “'));
+    await app.press('?');
+    const help = await app.waitFor('pi-sessions · keys');
+    expect(help).toMatch(/Ctrl\+K\s+Delete the session/);
+    expect(help).toMatch(/Alt\+R\s+Rename the session/);
+    app.unmount();
+  });
+
+  it('tree: footer, menu hints, help, and the warning until the first key', async () => {
+    const maps = keymaps({ 'tui.select.up': 'k', 'tui.select.down': 'j', 'app.tree.editLabel': 'ctrl+e', 'app.tree.filter.cycleForward': 'super+o' });
+    expect(maps.problems).toHaveLength(1);
+    const app = renderInk(
+      <InputRouter>
+        <TreeScreen path="/tmp/test.jsonl" store={storeOf(piSample())} live={false} onBack={() => {}} onExit={() => {}} bindings={maps.tree} warning={maps.problems[0]!} />
+      </InputRouter>,
+      { columns: 140, rows: 30 },
+    );
+    const first = await app.waitFor('approach A please');
+    expect(first).toContain('super+o cannot be told apart');
+    await app.settle();
+    await app.press('k');
+    const moved = await app.waitFor('k/j move');
+    expect(moved).toContain('Ctrl+E label');
+    expect(moved).not.toContain('cannot be told apart');
+    // Ctrl+O was cycleForward's only key and the new one cannot be received: no filter hint.
+    expect(moved).not.toContain('filter');
+    await app.press(KEYS.enter);
+    const menu = await app.waitFor('j choose');
+    expect(menu).toContain('Enter select');
+    await app.press(KEYS.escape);
+    await app.waitFor('k/j move');
+    await app.press('?');
+    const help = await app.waitFor('Tree navigator keys');
+    expect(help).toMatch(/Ctrl\+E\s+Label the selected entry/);
+    expect(help).toMatch(/\bk\s+Move up/);
+    app.unmount();
+  });
+
+  it('tree: the error screen says and takes the remapped back key', async () => {
+    const maps = keymaps({ 'tui.select.cancel': 'ctrl+q' });
+    let backs = 0;
+    const store = { ...storeOf(piSample()), readSession: async () => ({ ok: false as const, path: '/tmp/test.jsonl', reason: 'not-found' as const, message: 'gone' }) };
+    const app = renderInk(
+      <InputRouter>
+        <TreeScreen path="/tmp/test.jsonl" store={store} live={false} onBack={() => backs++} onExit={() => {}} bindings={maps.tree} />
+      </InputRouter>,
+      { columns: 100, rows: 10 },
+    );
+    expect(await app.waitFor('Cannot open the session: gone')).toContain('Ctrl+Q back · Ctrl+C quit');
+    await app.settle();
+    await app.press(KEYS.escape);
+    await app.settle();
+    expect(backs).toBe(0);
+    await app.press(ctrl('q'));
+    await app.settle();
+    expect(backs).toBe(1);
+    app.unmount();
+  });
+});
