@@ -63,12 +63,14 @@ async function typeText(pty: PtySession, text: string): Promise<void> {
 /**
  * Waits for the list and for its message text to be searchable: the picker prepares the text in
  * idle time after the first paint, and until then a search for words of an unnamed session finds
- * nothing (typed fast or slowly alike). A probe search that finds a first message proves it.
+ * nothing (typed fast or slowly alike). A probe search that finds a first message proves it: the
+ * whole probe typed and its row shown, because the screens on the way also count one match ("r"
+ * and "re" are in the name "Draft release notes") before any text is prepared.
  */
 async function waitForSearchable(pty: PtySession): Promise<void> {
   await pty.waitForText(LIST_READY);
   await typeText(pty, 'retry');
-  await pty.waitForText(/1\/4 · this folder/);
+  await pty.waitForScreen((s) => s.includes('> retry') && /1\/4 · this folder/.test(s) && s.includes('the fix is to retry'), 'the probe search "retry" finds "the fix is to retry" by its text');
   await pty.press(escape);
   await pty.waitForText(LIST_READY);
 }
@@ -258,8 +260,10 @@ describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
         await pty.waitForText('Label (empty to remove):');
         await typeText(pty, 'first label');
         await pty.press(enter);
-        // The row shows the label once the write is read back (the prompt is pre-filled from it).
-        await pty.waitForText('◆ [first label] assistant');
+        // Both the write's acknowledgement (the status) and its read-back (the row; the prompt is
+        // pre-filled from it), in whichever order they come: the file watcher may show the row
+        // before the write returns, and a status that lands after the next L covers the prompt's hints.
+        await pty.waitForScreen((s) => s.includes('◆ [first label] assistant') && s.includes('✓ Labeled [first label]'), 'the first label is written and shown');
         await pty.press('L');
         await pty.waitForText('Label (empty to remove): first label');
       },
