@@ -11,7 +11,7 @@ import { buildTree, readSessionSync } from '../../src/store/index.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
-import { E2E_TEST_MS, expectRestored, makeHome, startApp, startAppThenStty, sttyFlags, writeSession, type TestHome } from './harness.js';
+import { E2E_TEST_MS, expectRestored, makeHome, startApp, startAppThenStty, sttyFlags, waitForFrame, writeSession, type TestHome } from './harness.js';
 
 const BS = '\u007f';
 const CTRL = { c: '\u0003', r: '\u0012', s: '\u0013', t: '\u0014' } as const;
@@ -88,16 +88,6 @@ interface Scenario {
   args?: string[];
 }
 
-/**
- * Whether the last frame has been drawn whole: ink writes a frame between the synchronized-update
- * markers, in several writes that may reach the pty in several reads, and two screens are only
- * comparable between frames.
- */
-function frameDone(pty: PtySession): boolean {
-  const raw = pty.rawOutput();
-  return raw.lastIndexOf('\u001b[?2026l') > raw.lastIndexOf('\u001b[?2026h');
-}
-
 /** Runs a scenario both ways and returns the two final screens (burst first). */
 async function bothWays(scenario: Scenario): Promise<[string, string]> {
   let root: string | undefined;
@@ -109,7 +99,7 @@ async function bothWays(scenario: Scenario): Promise<[string, string]> {
     await scenario.before?.(pty, store);
     if (burst) pty.write(scenario.keys.join(''));
     else await pty.press(...scenario.keys);
-    const screen = await pty.waitForScreen((s) => frameDone(pty) && scenario.done(s), `${scenario.what} (${burst ? 'keys in one write' : 'one key per write'})`);
+    const screen = await waitForFrame(pty, scenario.done, `${scenario.what} (${burst ? 'keys in one write' : 'one key per write'})`);
     await scenario.after?.(pty, store);
     pty.kill('SIGKILL');
     await pty.waitForExit();

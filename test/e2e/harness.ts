@@ -67,6 +67,21 @@ export const E2E_WAIT_MS = 20_000;
 /** Test timeout for e2e tests (many waits each). */
 export const E2E_TEST_MS = 120_000;
 
+/**
+ * Whether the last frame has been drawn whole: ink writes a frame between the synchronized-update
+ * markers, in several writes that may reach the pty in several reads, so a screen read between
+ * them may hold new rows above and the previous frame's rows below.
+ */
+export function frameDone(pty: PtySession): boolean {
+  const raw = pty.rawOutput();
+  return raw.lastIndexOf('\u001b[?2026l') > raw.lastIndexOf('\u001b[?2026h');
+}
+
+/** Waits for a screen that `predicate` accepts, read between two frames (see `frameDone`). */
+export function waitForFrame(pty: PtySession, predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string> {
+  return pty.waitForScreen((screen) => frameDone(pty) && predicate(screen), what, timeoutMs);
+}
+
 /** Starts the built CLI in a pty inside `home`. */
 export function startApp(home: TestHome, args: string[] = [], options: Omit<StartPtyOptions, 'args' | 'env' | 'cwd'> & { env?: Record<string, string> } = {}): PtySession {
   return startPty({ timeoutMs: E2E_WAIT_MS, ...options, args, cwd: home.cwd, env: { ...home.env, ...options.env } });

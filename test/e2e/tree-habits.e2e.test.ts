@@ -11,7 +11,7 @@ import { SessionBuilder } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import { piTreeRows } from '../helpers/pi-tree.js';
 import { PTY_KEYS } from '../helpers/pty.js';
-import { E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession } from './harness.js';
+import { E2E_TEST_MS, expectRestored, makeHome, startApp, waitForFrame, writeSession } from './harness.js';
 
 /** A chain of eight branch points; the leaf is the last second child, eight levels in. */
 function deepSession(): SessionBuilder {
@@ -79,14 +79,15 @@ describe('the tree side by side with pi, in a real terminal', { timeout: E2E_TES
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText('Resume from here');
     await pty.press(PTY_KEYS.down, PTY_KEYS.down, PTY_KEYS.down, PTY_KEYS.down, PTY_KEYS.enter);
-    const detail = await pty.waitForText(/^1–\d+ of \d+$/m);
+    // The whole frame: its key line comes after the position line, maybe in a later read.
+    const detail = await waitForFrame(pty, (s) => /^1–\d+ of \d+$/m.test(s), 'the detail view');
     expect(detail).toMatch(/^FAIL Running the plugin suite with a rather long sentence$/m);
     expect(detail).toMatch(/^that has to wrap in the middle$/m);
     expect(detail).not.toContain('␛');
     expect(detail).toMatch(/^↑↓ scroll {2}PgDn page {2}Esc close$/m);
     expect(pty.rawOutput()).not.toContain('38;5;196');
     await pty.press(PTY_KEYS.end);
-    const end = await pty.waitForText(/^\d+–(\d+) of \1$/m);
+    const end = await waitForFrame(pty, (s) => /^\d+–(\d+) of \1$/m.test(s), 'the end of the detail view');
     expect(end).toMatch(/^output line 40$/m);
     await pty.press(PTY_KEYS.escape);
     await pty.waitForText('↑↓ move');
@@ -116,7 +117,9 @@ describe('the tree side by side with pi, in a real terminal', { timeout: E2E_TES
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText('Resume from here');
     await pty.press(PTY_KEYS.enter);
-    const after = await pty.waitForText('6 entries');
+    // The header (the session's facts) and the rows (the reducer's index) are updated by two
+    // calls, and a frame may be drawn between them: wait until the leaf has left the old row too.
+    const after = await waitForFrame(pty, (s) => s.includes('6 entries') && !s.includes('◆ assistant: second answer'), 'the header and the rows after the resume');
     expect(after).toContain('6 entries · 0 branch points');
     expect(after).toContain(`◆ [best approach] ${time} assistant: first answer`);
     await pty.press(PTY_KEYS.ctrlC);
