@@ -130,15 +130,18 @@ interface MessageProps {
 
 function Message({ text, error, loading, bindings, onBack, onExit }: MessageProps) {
   const { rows } = useTerminalSize();
-  // While the session loads, other keys wait for the tree (the router keeps them); Esc and
-  // Ctrl+C leave at once. On an error screen every other key is ignored.
+  // While the session loads, other keys wait for the tree (the router keeps them); Ctrl+C leaves
+  // at once, and so does Esc when no key is waiting before it. An Esc typed after keys that wait
+  // is the tree's too: there it clears the search those keys typed, so going back at once would
+  // lose them, and only on a machine slow enough to still be loading. On an error screen every
+  // other key is ignored.
   const leaving = useRef(false);
   useKeys((keys) => {
     if (leaving.current) return 0;
     for (let i = 0; i < keys.length; i++) {
       // The list's back key (pi's tui.select.cancel, maybe remapped) and Ctrl+C.
       const command = resolveCommand(bindings, keys[i]!.name, 'browse');
-      if (command === 'escape' || command === 'quit') {
+      if (command === 'quit' || (command === 'escape' && (!loading || i === 0))) {
         leaving.current = true;
         if (command === 'escape') onBack();
         else onExit({ kind: 'quit', code: 130 });

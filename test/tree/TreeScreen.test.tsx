@@ -164,4 +164,65 @@ describe('TreeScreen', () => {
     await app.write('Great');
     await app.waitFor('Search: Great');
   });
+
+  describe('Esc and Ctrl+C while the session loads', () => {
+    /** The tree over a session that loads only when `load()` is called. */
+    function mountLoading() {
+      let load = (): void => undefined;
+      const loaded = new Promise<void>((resolve) => (load = resolve));
+      const store: TreeStore = {
+        ...fakeStore({ labels: [], branches: [], forks: [] }),
+        readSession: async () => {
+          await loaded;
+          return sessionOf(piSample());
+        },
+      };
+      const exits: TreeExit[] = [];
+      let backs = 0;
+      const app = renderInk(
+        <InputRouter>
+          <TreeScreen path="/tmp/test.jsonl" store={store} live={false} onBack={() => backs++} onExit={(r) => exits.push(r)} />
+        </InputRouter>,
+        { columns: 100, rows: 30 },
+      );
+      return { app, exits, backs: () => backs, load };
+    }
+
+    test('an Esc with no key waiting before it goes back at once', async () => {
+      const { app, backs } = mountLoading();
+      await app.waitFor('Loading /tmp/test.jsonl');
+      await app.settle();
+      await app.press(KEYS.escape);
+      await vi.waitFor(() => expect(backs()).toBe(1));
+    });
+
+    test('an Esc after keys that wait is the tree’s: it clears their search, as on a machine that has loaded already', async () => {
+      const { app, backs, load } = mountLoading();
+      await app.waitFor('Loading /tmp/test.jsonl');
+      await app.settle();
+      await app.write('approach');
+      // Esc as the kitty keyboard protocol sends it: a whole key at once, with no lone-ESC wait,
+      // so it has surely reached the loading screen when the session is then loaded.
+      await app.write('\u001b[27u');
+      await app.write('please');
+      await app.settle();
+      expect(backs()).toBe(0);
+      expect(app.lastFrame()).toContain('Loading /tmp/test.jsonl');
+      load();
+      // "approach" searched, Esc cleared it, "please" searched: every key, in order.
+      await app.waitFor('Search: please');
+      await app.settle();
+      expect(app.lastFrame()).not.toContain('approach please');
+      expect(backs()).toBe(0);
+    });
+
+    test('Ctrl+C quits at once, even after keys that wait', async () => {
+      const { app, exits } = mountLoading();
+      await app.waitFor('Loading /tmp/test.jsonl');
+      await app.settle();
+      await app.write('approach');
+      await app.press(ctrl('c'));
+      await vi.waitFor(() => expect(exits).toEqual([{ kind: 'quit', code: 130 }]));
+    });
+  });
 });
