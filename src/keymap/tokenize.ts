@@ -247,6 +247,9 @@ function parseEscape(input: string, at: number): Parsed {
   const code = input.codePointAt(at + 1)!;
   const width = code > 0xffff ? 2 : 1;
   if (isControl(code)) {
+    // ESC then Ctrl+C in one read is Esc and then the quit key, never Alt+Ctrl+C (bound nowhere): a
+    // busy app that reads both keys together must still quit, as it does when they come apart.
+    if (code === 0x03) return { keypress: key('escape'), length: 1 };
     const name = controlName(code);
     return { keypress: name === undefined ? undefined : key(withMeta(name)), length: 2 };
   }

@@ -72,6 +72,11 @@ describe('tokenizer: ESC sequences', () => {
     expect(names('\u001b\u001b[D')).toEqual(['meta+left']);
   });
 
+  it('ESC then Ctrl+C in one read is Esc and the quit key (a busy app still quits), the same as in two reads', () => {
+    expect(names('\u001b\u0003')).toEqual(['escape', 'ctrl+c']);
+    expect(names('\u001b\u001b\u0003')).toEqual(['escape', 'escape', 'ctrl+c']);
+  });
+
   it('kitty CSI-u keys', () => {
     expect(names('\u001b[97;5u\u001b[111;6u\u001b[108;2u\u001b[120;3u\u001b[13u\u001b[27u\u001b[127u\u001b[9;2u')).toEqual([
       'ctrl+a',
