@@ -20,6 +20,7 @@ export { sessionInfoJson, SESSION_INFO_FIELDS, SESSION_INFO_KEYS } from './sessi
 export { scanFrom, scanFromSync, type ScanOptions, type ScannedFile, type Seam, type Rewritten } from './scan.js';
 export { journalLine, parseJournal, latestOwnStates, isAsWeLeftIt, newestLines, JOURNAL_MAX_BYTES, type JournalRecord, type JournalKind, type JournalNote, type FileState, undoableChanges } from './journal.js';
 export { recordChange, readJournal, loadOwnStates, journalDir, journalPath } from './journal-file.js';
+export { planSlim, slimSession, type SlimPlan, type SlimResult } from './slim.js';
 export { undoLatest, listUndoable, describeUndo, type UndoEntry, type UndoOutcome } from './undo.js';
 export { checkFile, checkStore, auditSession, FS_ENVIRONMENT, type FileCheck, type CheckReport, type CheckEnvironment } from './check.js';
 export { SLOW_FOR_PI_BYTES, TOO_LARGE_TO_AUDIT_BYTES, type CheckProblem, type CheckKind, type SessionHealth } from './check-rules.js';

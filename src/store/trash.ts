@@ -108,7 +108,7 @@ function identity(path: string): string {
  * twice (by path and by id) is deleted once. With `permanent`, unlinks instead (the caller must
  * have asked the user explicitly).
  */
-export async function trashSessions(paths: string[], options: { permanent?: boolean; trash?: TrashFunction; note?: JournalNote } = {}): Promise<TrashOutcome> {
+export async function trashSessions(paths: string[], options: { permanent?: boolean; trash?: TrashFunction; note?: JournalNote; journal?: boolean } = {}): Promise<TrashOutcome> {
   const outcome: TrashOutcome = { trashed: [], failed: [] };
   const seen = new Set<string>();
   for (const input of paths) {
@@ -136,7 +136,8 @@ export async function trashSessions(paths: string[], options: { permanent?: bool
     if ('how' in result) outcome.trashed.push(result);
     else outcome.failed.push(result);
   }
-  for (const item of outcome.trashed) {
+  // journal false: the caller journals the delete as part of a larger change (slim.ts).
+  for (const item of options.journal === false ? [] : outcome.trashed) {
     const time = new Date().toISOString();
     const warning = await recordChange({ kind: 'delete', path: item.path, time, how: item.how, trashedPath: item.trashedPath ?? null, infoPath: item.infoPath ?? null, ...options.note });
     outcome.journalWarning ??= warning;

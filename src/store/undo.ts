@@ -7,7 +7,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { StoreError } from './errors.js';
-import { isAsWeLeftIt, latestOwnStates, undoableChanges, type FileState, type JournalRecord } from './journal.js';
+import { isAsWeLeftIt, latestOwnStates, undoableChanges, type FileState, type JournalNote, type JournalRecord } from './journal.js';
 import { fileStateOf, readJournal, recordChange } from './journal-file.js';
 import { restoreSessions, trashSessions } from './trash.js';
 import { moveLeaf, renameSession, setLabel } from './write.js';
@@ -25,6 +25,8 @@ export function describeUndo(record: JournalRecord): string {
       return 'move the fork to the trash';
     case 'delete':
       return record.how === 'deleted' ? 'nothing: it was deleted permanently' : record.trashedPath === null ? 'nothing: the trash did not say where it went' : 'restore it from the trash';
+    case 'slim':
+      return record.trashedPath === null ? 'nothing: the trash did not say where the original went' : 'restore the original from the trash and move the slim copy to the trash';
     case 'restore':
       return 'nothing';
   }
@@ -99,8 +101,25 @@ export async function undoLatest(options: { force?: boolean } = {}): Promise<Und
       journalWarning = await recordChange({ kind: 'restore', path: record.path, time: new Date().toISOString(), after: fileStateOf(await stat(record.path)), ...note });
       break;
     }
+    case 'slim':
+      journalWarning = await undoSlim(record, note);
+      break;
     case 'restore':
       throw new StoreError('no-entry', 'nothing to undo');
   }
   return { record, undo: latest.undo, ...(journalWarning ? { journalWarning } : {}) };
+}
+
+/**
+ * The original back first (refused, with nothing undone, when its path is taken again), then the
+ * slim copy to the trash; the restore is journalled as undoing the slim even when the copy stays.
+ */
+async function undoSlim(record: Extract<JournalRecord, { kind: 'slim' }>, note: JournalNote): Promise<string | undefined> {
+  if (record.trashedPath === null) throw new StoreError('write-failed', `${record.source}: cannot be restored: the trash did not say where it went`);
+  const restored = await restoreSessions([{ path: record.source, how: 'trash', trashedPath: record.trashedPath, ...(record.infoPath ? { infoPath: record.infoPath } : {}) }]);
+  if (restored.failed.length > 0) throw new StoreError('write-failed', `${record.source}: ${restored.failed[0]!.error}; nothing was undone`);
+  const copy = await trashSessions([record.path], { note });
+  const warning = await recordChange({ kind: 'restore', path: record.source, time: new Date().toISOString(), after: fileStateOf(await stat(record.source)), ...note });
+  if (copy.failed.length > 0) throw new StoreError('write-failed', `${record.source} is back, but its slim copy ${record.path} stays: ${copy.failed[0]!.error}`);
+  return warning ?? copy.journalWarning;
 }
