@@ -11,7 +11,7 @@ import {
   buildContext,
   buildTree,
   forkSession,
-  listUndoable,
+  listUndoableChecked,
   planSlim,
   slimSession,
   undoLatest,
@@ -242,7 +242,8 @@ export async function forkCommand(locations: Locations, arg: string, entryId: st
 /** `undo [--list | --force]`: takes back the latest journalled change, or lists what can be. */
 export async function undoCommand(list: boolean, force: boolean, io: Output): Promise<CommandResult> {
   if (list) {
-    const entries = await listUndoable();
+    const { entries, warning } = await listUndoableChecked();
+    warnJournal(io, warning);
     if (entries.length === 0) io.out('Nothing to undo.');
     for (const { record, undo, changedSince } of entries) {
       io.out(`${record.time}  ${record.kind.padEnd(6)}  ${sanitizeInline(record.path)}  → ${sanitizeInline(undo)}${changedSince ? '  (pi has written since: needs --force)' : ''}`);

@@ -20,6 +20,7 @@ import { formatAbsoluteDate, formatCost, formatTokens } from '../../src/format.j
 import * as realStore from '../../src/store/index.js';
 import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
+import type { UndoStep } from '../../src/store/undo.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { copyMessage, copyText } from '../../src/terminal/clipboard-copy.js';
@@ -45,6 +46,8 @@ export interface TreeStore {
   setLabel(path: string, targetId: string, label?: string): Promise<unknown>;
   branchInPlace(path: string, targetId: string, options?: { summary?: string }): Promise<{ leafId: string | null; editorText?: string }>;
   forkSession(path: string, entryId?: string): Promise<{ path: string; editorText?: string }>;
+  /** Ctrl+Z: the journal's latest change (any session), or the question to ask first. */
+  undoStep(options?: { confirmed?: string }): Promise<UndoStep>;
 }
 
 export const defaultTreeStore: TreeStore = realStore;
@@ -289,6 +292,13 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
           case 'open-fork':
             props.onExit({ kind: 'resume', path: effect.path, cwd });
             return;
+          case 'undo': {
+            const step = await store.undoStep(effect.confirmed !== undefined ? { confirmed: effect.confirmed } : {});
+            dispatch({ type: 'undoStep', step });
+            // An undo of this session appended to it: the live watcher shows it at once.
+            if (step.kind === 'done') await pollLive();
+            return;
+          }
           case 'back':
             props.onBack();
             return;
@@ -393,6 +403,13 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
           <Text wrap="truncate-end">{`New session: ${sanitizeInline(state.forkPath)}`}</Text>
           {state.forkEditorText !== null ? <Text wrap="truncate-end">{`Message to re-send: ${sanitizeInline(state.forkEditorText)}`}</Text> : null}
           {state.menu ? <Menu menu={state.menu} /> : null}
+        </Box>
+      );
+    }
+    if (state.mode === 'undo-confirm' && state.undoQuestion) {
+      return (
+        <Box flexDirection="column" borderStyle="round" paddingX={1}>
+          <Text wrap="wrap">{sanitizeInline(state.undoQuestion.text)}</Text>
         </Box>
       );
     }

@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { StoreError } from './errors.js';
 import { isAsWeLeftIt, latestOwnStates, undoableChanges, type FileState, type JournalNote, type JournalRecord } from './journal.js';
-import { fileStateOf, readJournal, recordChange } from './journal-file.js';
+import { fileStateOf, readJournalChecked, recordChange } from './journal-file.js';
 import { restoreSessions, trashSessions } from './trash.js';
 import { moveLeaf, renameSession, setLabel } from './write.js';
 
@@ -40,15 +40,20 @@ export interface UndoEntry {
   changedSince: boolean;
 }
 
-/** The changes that can still be undone, newest first, each with whether pi has written since. */
-export async function listUndoable(): Promise<UndoEntry[]> {
-  const records = await readJournal();
+/** The changes that can still be undone, newest first, each with whether pi has written since; `warning` when the journal could not be read whole. */
+export async function listUndoableChecked(): Promise<{ entries: UndoEntry[]; warning?: string }> {
+  const { records, warning } = await readJournalChecked();
   const ours = latestOwnStates(records);
   const entries: UndoEntry[] = [];
   for (const record of undoableChanges(records)) {
     entries.push({ record, undo: describeUndo(record), changedSince: record.kind === 'delete' ? false : await changedSince(record.path, ours.get(record.path)) });
   }
-  return entries;
+  return { entries, ...(warning ? { warning } : {}) };
+}
+
+/** The changes that can still be undone, newest first, each with whether pi has written since. */
+export async function listUndoable(): Promise<UndoEntry[]> {
+  return (await listUndoableChecked()).entries;
 }
 
 async function changedSince(path: string, ours: FileState | undefined): Promise<boolean> {
@@ -70,8 +75,35 @@ export interface UndoOutcome {
  * refused. The journal is the one the writes use ($XDG_STATE_HOME, read when called).
  */
 export async function undoLatest(options: { force?: boolean } = {}): Promise<UndoOutcome> {
-  const [latest] = await listUndoable();
-  if (!latest) throw new StoreError('no-entry', 'nothing to undo: the journal has no change left to take back');
+  const { entries, warning } = await listUndoableChecked();
+  const [latest] = entries;
+  if (!latest) throw new StoreError('no-entry', `nothing to undo: ${warning ?? 'the journal has no change left to take back'}`);
+  return undoEntry(latest, options);
+}
+
+/** What Ctrl+Z in the screens gets: nothing to undo, a question first (pi wrote since), or the undo made. */
+export type UndoStep =
+  | { kind: 'nothing'; warning?: string }
+  | { kind: 'ask'; entry: UndoEntry; warning?: string }
+  | { kind: 'done'; outcome: UndoOutcome; warning?: string };
+
+/**
+ * The screens' undo, in two steps when pi has written since: without `confirmed` such a change is
+ * only returned (`ask`); with `confirmed` set to its record id it is undone, as with --force. A
+ * `confirmed` id that is no longer the latest change asks again (the journal moved meanwhile).
+ * `warning`: the journal could not be read whole. Failures throw a one-line StoreError.
+ */
+export async function undoStep(options: { confirmed?: string } = {}): Promise<UndoStep> {
+  const { entries, warning } = await listUndoableChecked();
+  const extra = warning ? { warning } : {};
+  const [latest] = entries;
+  if (!latest) return { kind: 'nothing', ...extra };
+  const confirmed = options.confirmed !== undefined && options.confirmed === latest.record.id;
+  if (latest.changedSince && !confirmed) return { kind: 'ask', entry: latest, ...extra };
+  return { kind: 'done', outcome: await undoEntry(latest, { force: confirmed }), ...extra };
+}
+
+async function undoEntry(latest: UndoEntry, options: { force?: boolean }): Promise<UndoOutcome> {
   const { record } = latest;
   if (latest.changedSince && !options.force) {
     throw new StoreError('write-failed', `${record.path}: changed since pi-sessions' ${record.kind} (pi has written to it); nothing was undone (--force undoes it anyway)`);
