@@ -251,7 +251,8 @@ export async function undoCommand(list: boolean, force: boolean, io: Output): Pr
     return { code: 0 };
   }
   const outcome = await undoLatest({ force });
-  io.out(`Undid the ${outcome.record.kind} of ${sanitizeInline(outcome.record.path)}: ${sanitizeInline(outcome.undo.replace(/ again$/, ''))}.`);
+  const what = outcome.count !== undefined && outcome.count > 1 ? `${outcome.count} sessions (the last ${sanitizeInline(outcome.record.path)})` : sanitizeInline(outcome.record.path);
+  io.out(`Undid the ${outcome.record.kind} of ${what}: ${sanitizeInline(outcome.undo.replace(/ again$/, ''))}.`);
   warnJournal(io, outcome.journalWarning);
   return { code: 0 };
 }

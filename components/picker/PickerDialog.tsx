@@ -1,6 +1,6 @@
 /**
  * The dialogs below the list: rename (an input pre-filled with the name, cursor at the end) and
- * the delete prompts, which say exactly what will happen before anything does.
+ * the delete prompts and the undo question, which say exactly what will happen before anything does.
  * Each renders exactly `dialogLinesFor(mode)` lines so the layout maths holds.
  */
 import { Box, Text } from 'ink';
@@ -65,6 +65,15 @@ export function PickerDialog(props: { mode: PickerMode; infos: readonly SessionI
       <Box flexDirection="column" height={2} width={width}>
         <Text bold wrap="truncate-end">{truncateToWidth(`Rename “${info ? sessionTitle(info) : ''}” (empty clears the name; ${keyPrompt(props.bindings, 'rename', [['save', 'save'], ['cancel', 'cancel']])})`, width)}</Text>
         <TextInputView state={mode.input} width={width} prompt="Name: " placeholder="(no name)" />
+      </Box>
+    );
+  }
+  if (mode.kind === 'undoConfirm') {
+    return (
+      <Box flexDirection="column" height={3} width={width}>
+        <Text bold color="yellow" wrap="truncate-end">{truncateToWidth('Undo a change pi has written after?', width)}</Text>
+        <Text wrap="truncate-end">{truncateToWidth(sanitizeInline(mode.question.text), width)}</Text>
+        <Text bold wrap="truncate-end">{truncateToWidth('y / Enter undo anyway · n / Esc keep', width)}</Text>
       </Box>
     );
   }

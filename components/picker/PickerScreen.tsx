@@ -174,13 +174,11 @@ export function PickerScreen(props: PickerScreenProps) {
           .then((outcome) => safeDispatch({ type: 'trashed', outcome, permanent: effect.permanent }))
           .catch((error: unknown) => safeDispatch({ type: 'trashFailed', error: errorText(error) }));
         return;
-      case 'restore':
+      case 'undo':
         source
-          .restore(effect.batch)
-          .then((outcome) => safeDispatch({ type: 'restored', outcome }))
-          .catch((error: unknown) =>
-            safeDispatch({ type: 'restored', outcome: { restored: [], failed: effect.batch.map((b) => ({ path: b.path, error: errorText(error) })) } }),
-          );
+          .undoStep(effect.confirmed !== undefined ? { confirmed: effect.confirmed } : {})
+          .then((step) => safeDispatch({ type: 'undoStep', step }))
+          .catch((error: unknown) => safeDispatch({ type: 'undoFailed', error: errorText(error) }));
         return;
       case 'open':
         onOpenTree(effect.path, stateRef.current);

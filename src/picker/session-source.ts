@@ -21,13 +21,12 @@ import {
   loadOwnStates,
   readSession,
   renameSession,
-  restoreSessions,
   trashSessions,
+  undoStep,
   type Locations,
-  type RestoreOutcome,
   type SessionInfo,
-  type TrashedSession,
   type TrashOutcome,
+  type UndoStep,
 } from '../store/index.js';
 import type { JsonObject } from '../store/types.js';
 import { markedOwnWrite } from './own-write.js';
@@ -59,7 +58,8 @@ export interface SessionSource {
   /** Returns the name as stored ("" clears: undefined). */
   rename(path: string, name: string): Promise<string | undefined>;
   trash(paths: string[], permanent: boolean): Promise<TrashOutcome>;
-  restore(batch: TrashedSession[]): Promise<RestoreOutcome>;
+  /** Ctrl+Z: the journal's latest change (store undoStep). */
+  undoStep(options: { confirmed?: string }): Promise<UndoStep>;
   preview(info: SessionInfo): Promise<PreviewData>;
 }
 
@@ -194,7 +194,7 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
       return (await renameSession(path, name)).name;
     },
     trash: (paths, permanent) => trashSessions(paths, { permanent }),
-    restore: (batch) => restoreSessions(batch),
+    undoStep: (options) => undoStep(options),
     preview(info) {
       const key = `${info.path}\u0000${info.size}\u0000${info.mtimeMs}`;
       let pending = previews.get(key);

@@ -7,7 +7,9 @@
 import type { Keypress } from '../keymap/tokenize.js';
 import { initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
-import type { RestoreOutcome, TrashedSession, TrashOutcome } from '../store/trash.js';
+import type { UndoQuestion } from '../state/journal-undo.js';
+import type { TrashOutcome } from '../store/trash.js';
+import type { UndoStep } from '../store/undo.js';
 import type { SessionInfo } from '../store/types.js';
 import type { KeyBinding } from '../keymap/keymap.js';
 import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
@@ -49,14 +51,17 @@ export type PickerMode =
    * A delete prompt. `needsYes`: Enter is not enough (a live-looking session, or permanent
    * deletion). `trashProblem`: why the trash failed, when this is the permanent-deletion step.
    */
-  | { kind: 'confirm'; paths: string[]; permanent: boolean; needsYes: boolean; trashProblem?: string };
+  | { kind: 'confirm'; paths: string[]; permanent: boolean; needsYes: boolean; trashProblem?: string }
+  /** Ctrl+Z on a change pi has written after: undone only once the user says so. */
+  | { kind: 'undoConfirm'; question: UndoQuestion };
 
 export type PickerEffect =
   | { id: number; kind: 'load'; scope: Scope }
   /** `previous`: the name to put back if saving fails. */
   | { id: number; kind: 'rename'; path: string; name: string; previous: string | undefined }
   | { id: number; kind: 'trash'; paths: string[]; permanent: boolean }
-  | { id: number; kind: 'restore'; batch: TrashedSession[] }
+  /** The journal's latest change; `confirmed`: its id, once the user said yes although pi wrote since. */
+  | { id: number; kind: 'undo'; confirmed?: string }
   | { id: number; kind: 'open'; path: string }
   /** The stats screen for the current scope (src/stats/picker-scope.ts says which sessions). */
   | { id: number; kind: 'stats' }
@@ -100,8 +105,6 @@ export interface PickerState {
   marks: ReadonlySet<string>;
   mode: PickerMode;
   status: StatusMessage | undefined;
-  /** The last batch moved to the trash, with the infos to put back on undo. */
-  undo: { batch: TrashedSession[]; infos: { info: SessionInfo; scopes: Scope[] }[] } | undefined;
   /** A rename, delete or restore is running. */
   busy: boolean;
   effects: PickerEffect[];
@@ -123,7 +126,8 @@ export type PickerAction =
   | { type: 'renameFailed'; path: string; previous: string | undefined; error: string }
   | { type: 'trashed'; outcome: TrashOutcome; permanent: boolean }
   | { type: 'trashFailed'; error: string }
-  | { type: 'restored'; outcome: RestoreOutcome }
+  | { type: 'undoStep'; step: UndoStep }
+  | { type: 'undoFailed'; error: string }
   | { type: 'effectsTaken'; upTo: number }
   | { type: 'clearStatus'; id: number }
   /** More message text was prepared: re-run the search if it skipped some. */
@@ -174,7 +178,6 @@ export function initialPickerState(opts: InitOptions): PickerState {
     marks: new Set(),
     mode: { kind: 'browse' },
     status: undefined,
-    undo: undefined,
     busy: false,
     effects: [],
     nextId: 1,
@@ -208,7 +211,7 @@ export function withStatus(state: PickerState, text: string, tone: 'info' | 'err
 }
 
 export function keyModeOf(mode: PickerMode): PickerKeyMode {
-  return mode.kind;
+  return mode.kind === 'undoConfirm' ? 'confirm' : mode.kind;
 }
 
 /** Lines the dialog of `mode` takes below the list (the screen renders exactly this many). */
@@ -218,6 +221,8 @@ export function dialogLinesFor(mode: PickerMode): number {
       return 2;
     case 'confirm':
       return 5;
+    case 'undoConfirm':
+      return 3;
     default:
       return 0;
   }

@@ -38,9 +38,10 @@ export function undoReply(step: UndoStep): UndoReply {
       return { kind: 'ask', question: { id: record.id!, text }, ...(warning ? { warning } : {}) };
     }
     case 'done': {
-      const { record, undo, journalWarning } = step.outcome;
+      const { record, undo, journalWarning, count } = step.outcome;
       const warnings = [warning, journalWarning].filter((w): w is string => w !== undefined);
-      const text = `Undid the ${record.kind} of ${fileOf(record)}: ${plainUndo(undo)}${warnings.map((w) => `; warning: ${w}`).join('')}`;
+      const what = count !== undefined && count > 1 ? `${count} sessions` : fileOf(record);
+      const text = `Undid the ${record.kind} of ${what}: ${plainUndo(undo)}${warnings.map((w) => `; warning: ${w}`).join('')}`;
       return { kind: 'status', text, tone: warnings.length > 0 ? 'error' : 'success' };
     }
   }

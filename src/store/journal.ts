@@ -28,6 +28,8 @@ interface RecordBase {
   undoes?: string;
   /** The path as it was given, when a symlink made it differ from `path` (the picker lists that one). */
   alias?: string;
+  /** Shared by the records of one delete of several sessions: undone together. */
+  batch?: string;
 }
 
 /** What a write passes on to its journal record. */

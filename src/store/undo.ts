@@ -67,6 +67,8 @@ async function changedSince(path: string, ours: FileState | undefined): Promise<
 export interface UndoOutcome {
   record: JournalRecord;
   undo: string;
+  /** How many changes were undone: more than one for a delete of several sessions at once. */
+  count?: number;
   journalWarning?: string;
 }
 
@@ -78,7 +80,28 @@ export async function undoLatest(options: { force?: boolean } = {}): Promise<Und
   const { entries, warning } = await listUndoableChecked();
   const [latest] = entries;
   if (!latest) throw new StoreError('no-entry', `nothing to undo: ${warning ?? 'the journal has no change left to take back'}`);
-  return undoEntry(latest, options);
+  return undoWithBatch(entries, options);
+}
+
+/**
+ * The latest change, and with a delete the rest of its batch (the sessions one delete moved to the
+ * trash together come back together). A restore that fails stops there: those before stay restored.
+ */
+async function undoWithBatch(entries: readonly UndoEntry[], options: { force?: boolean }): Promise<UndoOutcome> {
+  const latest = entries[0]!;
+  const { record } = latest;
+  const batch = record.kind === 'delete' && record.batch !== undefined ? entries.filter((e) => e.record.kind === 'delete' && e.record.batch === record.batch) : [latest];
+  if (batch.length === 1) return undoEntry(latest, options);
+  let journalWarning: string | undefined;
+  for (const [i, entry] of batch.entries()) {
+    try {
+      journalWarning ??= (await undoEntry(entry, options)).journalWarning;
+    } catch (error) {
+      if (i === 0 || !(error instanceof StoreError)) throw error;
+      throw new StoreError('write-failed', `restored ${i} of the ${batch.length} sessions deleted together, then ${error.message}`);
+    }
+  }
+  return { record, undo: `restore the ${batch.length} sessions deleted together from the trash`, count: batch.length, ...(journalWarning ? { journalWarning } : {}) };
 }
 
 /** What Ctrl+Z in the screens gets: nothing to undo, a question first (pi wrote since), or the undo made. */
@@ -100,7 +123,7 @@ export async function undoStep(options: { confirmed?: string } = {}): Promise<Un
   if (!latest) return { kind: 'nothing', ...extra };
   const confirmed = options.confirmed !== undefined && options.confirmed === latest.record.id;
   if (latest.changedSince && !confirmed) return { kind: 'ask', entry: latest, ...extra };
-  return { kind: 'done', outcome: await undoEntry(latest, { force: confirmed }), ...extra };
+  return { kind: 'done', outcome: await undoWithBatch(entries, { force: confirmed }), ...extra };
 }
 
 async function undoEntry(latest: UndoEntry, options: { force?: boolean }): Promise<UndoOutcome> {

@@ -13,6 +13,7 @@ const locations: Locations = { cwd: '/home/u/proj', agentDir: '/home/u/.pi/agent
 function fakeSource(initial: SessionInfo[]) {
   let sessions = [...initial];
   const calls: string[] = [];
+  const trashedLog: { info: SessionInfo }[] = [];
   const source: SessionSource = {
     async list(_scope, onSessions) {
       onSessions(sessions, sessions.length, sessions.length);
@@ -25,12 +26,18 @@ function fakeSource(initial: SessionInfo[]) {
     async trash(paths) {
       calls.push(`trash ${paths.join(',')}`);
       const trashed: TrashedSession[] = paths.map((path) => ({ path, how: 'trash', trashedPath: `/trash/${path}` }));
+      for (const info of sessions.filter((s) => paths.includes(s.path))) trashedLog.push({ info });
       sessions = sessions.filter((s) => !paths.includes(s.path));
       return { trashed, failed: [] };
     },
-    async restore(batch) {
-      calls.push(`restore ${batch.map((b) => b.path).join(',')}`);
-      return { restored: batch.map((b) => b.path), failed: [] };
+    // The journal as the fake keeps it: the latest trash is undone (and nothing else).
+    async undoStep() {
+      const last = trashedLog.pop();
+      if (!last) return { kind: 'nothing' };
+      calls.push(`undo ${last.info.path}`);
+      sessions = [...sessions, last.info].sort((a, b) => b.modified.getTime() - a.modified.getTime());
+      const record = { kind: 'delete', path: last.info.path, time: '', id: '0000000' + String(trashedLog.length), how: 'trash', trashedPath: `/trash${last.info.path}`, infoPath: null } as const;
+      return { kind: 'done', outcome: { record, undo: 'restore it from the trash' } };
     },
     async preview() {
       return { turns: [{ role: 'user', text: 'how do I parse?' }, { role: 'assistant', text: 'use a parser' }] };
@@ -95,7 +102,8 @@ describe.each([
     await vi.waitFor(() => expect(calls).toContain('trash /s/0.jsonl'));
     await app.press(ctrl('z'));
     await app.waitFor((f) => f.includes('item 0;') && f.includes('5/5'));
-    await vi.waitFor(() => expect(calls).toContain('restore /s/0.jsonl'));
+    await app.waitFor('Undid the delete of 0.jsonl');
+    expect(calls).toContain('undo /s/0.jsonl');
   });
 });
 
