@@ -180,6 +180,18 @@ export function PickerScreen(props: PickerScreenProps) {
           .then((step) => safeDispatch({ type: 'undoStep', step }))
           .catch((error: unknown) => safeDispatch({ type: 'undoFailed', error: errorText(error) }));
         return;
+      case 'planSlim':
+        source
+          .planSlim(effect.path)
+          .then((plan) => safeDispatch({ type: 'slimPlanned', path: effect.path, plan, nowMs: now() }))
+          .catch((error: unknown) => safeDispatch({ type: 'slimFailed', error: errorText(error) }));
+        return;
+      case 'slim':
+        source
+          .slim(effect.path)
+          .then((result) => safeDispatch({ type: 'slimmed', result }))
+          .catch((error: unknown) => safeDispatch({ type: 'slimFailed', error: errorText(error) }));
+        return;
       case 'open':
         onOpenTree(effect.path, stateRef.current);
         return;
@@ -287,7 +299,7 @@ export function PickerScreen(props: PickerScreenProps) {
   );
   const previewData = preview && selected && preview.key === selected ? preview.data : undefined;
   const dialogInfos =
-    state.mode.kind === 'rename'
+    state.mode.kind === 'rename' || state.mode.kind === 'slimConfirm'
       ? [state.rows.find((r) => r.info.path === (state.mode as { path: string }).path)?.info].filter((i): i is SessionInfo => i !== undefined)
       : state.mode.kind === 'confirm'
         ? state.mode.paths.map((p) => findAnywhere(state, p)).filter((i): i is SessionInfo => i !== undefined)

@@ -13,6 +13,7 @@ import { isLive } from './layout.js';
 import { nextSortMode } from './sort.js';
 import { derive, findInfo, moveTo, relayout, SCOPES, selectedRow, setQuery, withEffect, withStatus, type PickerExit, type PickerState } from './state.js';
 import { startUndo } from './undo.js';
+import { startSlim } from './slim.js';
 
 const CURRENT_KEPT = 'the session pi is in cannot be deleted from here';
 
@@ -112,6 +113,8 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
       return startDelete(state, [...state.marks], nowMs);
     case 'undo':
       return startUndo(state);
+    case 'slim':
+      return row ? startSlim(state, row.info.path) : state;
     case 'escape':
       if (state.query.value !== '') return setQuery(state, { type: 'clear' }, nowMs);
       return exitWith(state, { kind: 'quit', code: state.printMode ? 1 : 0 });

@@ -21,10 +21,14 @@ import {
   loadOwnStates,
   readSession,
   renameSession,
+  planSlim,
+  slimSession,
   trashSessions,
   undoStep,
   type Locations,
   type SessionInfo,
+  type SlimPlan,
+  type SlimResult,
   type TrashOutcome,
   type UndoStep,
 } from '../store/index.js';
@@ -60,6 +64,9 @@ export interface SessionSource {
   trash(paths: string[], permanent: boolean): Promise<TrashOutcome>;
   /** Ctrl+Z: the journal's latest change (store undoStep). */
   undoStep(options: { confirmed?: string }): Promise<UndoStep>;
+  /** "Keep only the active branch": measured first, then made (store slim.ts). */
+  planSlim(path: string): Promise<SlimPlan>;
+  slim(path: string): Promise<SlimResult>;
   preview(info: SessionInfo): Promise<PreviewData>;
 }
 
@@ -195,6 +202,8 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
     },
     trash: (paths, permanent) => trashSessions(paths, { permanent }),
     undoStep: (options) => undoStep(options),
+    planSlim: (path) => planSlim(path),
+    slim: (path) => slimSession(path),
     preview(info) {
       const key = `${info.path}\u0000${info.size}\u0000${info.mtimeMs}`;
       let pending = previews.get(key);

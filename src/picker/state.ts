@@ -9,6 +9,7 @@ import { initialTextInput, textInputReducer, type TextInputAction, type TextInpu
 import { clampOffset } from '../state/viewport.js';
 import type { UndoQuestion } from '../state/journal-undo.js';
 import type { TrashOutcome } from '../store/trash.js';
+import type { SlimPlan, SlimResult } from '../store/slim.js';
 import type { UndoStep } from '../store/undo.js';
 import type { SessionInfo } from '../store/types.js';
 import type { KeyBinding } from '../keymap/keymap.js';
@@ -53,7 +54,9 @@ export type PickerMode =
    */
   | { kind: 'confirm'; paths: string[]; permanent: boolean; needsYes: boolean; trashProblem?: string }
   /** Ctrl+Z on a change pi has written after: undone only once the user says so. */
-  | { kind: 'undoConfirm'; question: UndoQuestion };
+  | { kind: 'undoConfirm'; question: UndoQuestion }
+  /** "Keep only the active branch": the measured sizes shown before anything is written. */
+  | { kind: 'slimConfirm'; path: string; plan: SlimPlan; needsYes: boolean };
 
 export type PickerEffect =
   | { id: number; kind: 'load'; scope: Scope }
@@ -62,6 +65,8 @@ export type PickerEffect =
   | { id: number; kind: 'trash'; paths: string[]; permanent: boolean }
   /** The journal's latest change; `confirmed`: its id, once the user said yes although pi wrote since. */
   | { id: number; kind: 'undo'; confirmed?: string }
+  | { id: number; kind: 'planSlim'; path: string }
+  | { id: number; kind: 'slim'; path: string }
   | { id: number; kind: 'open'; path: string }
   /** The stats screen for the current scope (src/stats/picker-scope.ts says which sessions). */
   | { id: number; kind: 'stats' }
@@ -128,6 +133,9 @@ export type PickerAction =
   | { type: 'trashFailed'; error: string }
   | { type: 'undoStep'; step: UndoStep }
   | { type: 'undoFailed'; error: string }
+  | { type: 'slimPlanned'; path: string; plan: SlimPlan; nowMs: number }
+  | { type: 'slimmed'; result: SlimResult }
+  | { type: 'slimFailed'; error: string }
   | { type: 'effectsTaken'; upTo: number }
   | { type: 'clearStatus'; id: number }
   /** More message text was prepared: re-run the search if it skipped some. */
@@ -211,7 +219,7 @@ export function withStatus(state: PickerState, text: string, tone: 'info' | 'err
 }
 
 export function keyModeOf(mode: PickerMode): PickerKeyMode {
-  return mode.kind === 'undoConfirm' ? 'confirm' : mode.kind;
+  return mode.kind === 'undoConfirm' || mode.kind === 'slimConfirm' ? 'confirm' : mode.kind;
 }
 
 /** Lines the dialog of `mode` takes below the list (the screen renders exactly this many). */
@@ -223,6 +231,8 @@ export function dialogLinesFor(mode: PickerMode): number {
       return 5;
     case 'undoConfirm':
       return 3;
+    case 'slimConfirm':
+      return 5;
     default:
       return 0;
   }

@@ -39,6 +39,14 @@ function fakeSource(initial: SessionInfo[]) {
       const record = { kind: 'delete', path: last.info.path, time: '', id: '0000000' + String(trashedLog.length), how: 'trash', trashedPath: `/trash${last.info.path}`, infoPath: null } as const;
       return { kind: 'done', outcome: { record, undo: 'restore it from the trash' } };
     },
+    async planSlim(path) {
+      calls.push(`planSlim ${path}`);
+      return { path, sizeBefore: 200_000, entries: 9, branchEntries: 5, estimatedAfter: 1500, parentSession: null };
+    },
+    async slim(path) {
+      calls.push(`slim ${path}`);
+      return { path, slimPath: `${path}.slim`, sizeBefore: 200_000, sizeAfter: 1600, entriesBefore: 9, entriesAfter: 6 };
+    },
     async preview() {
       return { turns: [{ role: 'user', text: 'how do I parse?' }, { role: 'assistant', text: 'use a parser' }] };
     },
@@ -90,6 +98,22 @@ describe.each([
     await app.press(KEYS.enter);
     await app.waitFor('★ Fresh');
     await vi.waitFor(() => expect(calls).toContain('rename /s/0.jsonl Fresh'));
+  });
+
+  it('slims after a prompt with the sizes before and after', async () => {
+    const { app, calls } = mount(sample(5), size);
+    await app.waitFor('item 0;');
+    await app.press(ctrl('e'));
+    const prompt = await app.waitFor('Keep only the active branch of');
+    expect(prompt).toContain('195 KB → about 1.5 KB');
+    expect(calls).toEqual(['planSlim /s/0.jsonl']);
+    await app.press(KEYS.escape);
+    await app.waitFor('Nothing was slimmed');
+    await app.press(ctrl('e'));
+    await app.waitFor('Keep only the active branch of');
+    await app.press(KEYS.enter);
+    await app.waitFor('Slimmed 195 KB → 1.6 KB');
+    expect(calls).toEqual(['planSlim /s/0.jsonl', 'planSlim /s/0.jsonl', 'slim /s/0.jsonl']);
   });
 
   it('deletes after confirmation and undo brings the row back', async () => {

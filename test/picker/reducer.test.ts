@@ -128,6 +128,42 @@ describe('pickerReducer', () => {
     expect(s.status?.text).toMatch(/Moved 1 session to the trash · Ctrl\+Z undoes/);
   });
 
+  describe('Ctrl+E: keep only the active branch', () => {
+    const plan = { path: '/s/01.jsonl', sizeBefore: 200_000, entries: 9, branchEntries: 5, estimatedAfter: 1500, parentSession: null };
+
+    it('measures first, prompts with the sizes, slims on Enter and lists the scope again', () => {
+      let s = run(loaded(), key('down'), key('ctrl+e'));
+      expect(s.effects.at(-1)).toMatchObject({ kind: 'planSlim', path: '/s/01.jsonl' });
+      expect(s.busy).toBe(true);
+      s = run(s, { type: 'slimPlanned', path: '/s/01.jsonl', plan, nowMs: NOW });
+      expect(s.mode).toMatchObject({ kind: 'slimConfirm', path: '/s/01.jsonl', needsYes: false });
+      expect(s.busy).toBe(false);
+      expect(run(s, key('x'))).toBe(s);
+      expect(run(s, key('escape')).status?.text).toBe('Nothing was slimmed');
+      s = run(s, key('return'));
+      expect(s.effects.at(-1)).toMatchObject({ kind: 'slim', path: '/s/01.jsonl' });
+      const before = s.effects.length;
+      s = run(s, { type: 'slimmed', result: { path: '/s/01.jsonl', slimPath: '/s/new.jsonl', sizeBefore: 200_000, sizeAfter: 1600, entriesBefore: 9, entriesAfter: 6 } });
+      expect(s.status?.text).toBe('Slimmed 195 KB → 1.6 KB (6 entries of 9); the original is in the trash · Ctrl+Z undoes');
+      expect(s.effects.slice(before)).toMatchObject([{ kind: 'load', scope: 'cwd' }]);
+    });
+
+    it('nothing off the branch: says so; the session pi is in: refused; a live one needs y', () => {
+      const all = run(loaded(), key('ctrl+e'), { type: 'slimPlanned', path: '/s/00.jsonl', plan: { ...plan, path: '/s/00.jsonl', branchEntries: 9 }, nowMs: NOW });
+      expect(all.mode.kind).toBe('browse');
+      expect(all.status?.text).toBe('Nothing to slim: every entry is on the active branch');
+      const current = run(initialPickerState({ printMode: false, columns: 100, rows: 13, current: '/s/00.jsonl' }), { type: 'loadDone', scope: 'cwd', searched: '/s', skipped: 0, sessions }, key('ctrl+e'));
+      expect(current.effects.some((e) => e.kind === 'planSlim')).toBe(false);
+      expect(current.status?.tone).toBe('error');
+      const live = makeInfo({ path: '/s/live.jsonl', ageMs: MIN });
+      let s = run(initialPickerState({ printMode: false, columns: 100, rows: 20 }), { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions: [live] });
+      s = run(s, key('ctrl+e'), { type: 'slimPlanned', path: '/s/live.jsonl', plan, nowMs: NOW });
+      expect(s.mode).toMatchObject({ kind: 'slimConfirm', needsYes: true });
+      expect(run(s, key('return')).mode.kind).toBe('slimConfirm');
+      expect(run(s, key('y')).effects.at(-1)).toMatchObject({ kind: 'slim' });
+    });
+  });
+
   describe('Ctrl+Z: the journal’s latest change', () => {
     const record = { kind: 'delete', path: '/s/01.jsonl', time: '2026-02-05T11:00:00Z', id: 'abcd1234', how: 'trash', trashedPath: '/t/01.jsonl', infoPath: null } as const;
     const undo = 'restore it from the trash';
