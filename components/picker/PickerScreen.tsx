@@ -58,6 +58,8 @@ export interface PickerScreenProps {
   onOpenTree(path: string, pickerState: PickerState): void;
   /** `$`: open the stats screen for the scope; keep `pickerState` to come back to. */
   onOpenStats(pickerState: PickerState): void;
+  /** Ctrl+K: the check view of the current scope (App's screen stack); without it the key does nothing. */
+  onOpenCheck?(pickerState: PickerState): void;
   onExit(result: PickerExit): void;
   /** State handed out by onOpenTree, to return to the same place. */
   initialState?: PickerState;
@@ -197,6 +199,9 @@ export function PickerScreen(props: PickerScreenProps) {
         return;
       case 'stats':
         props.onOpenStats(stateRef.current);
+        return;
+      case 'openCheck':
+        props.onOpenCheck?.(stateRef.current);
         return;
       case 'exit':
         for (const controller of loads.current.values()) controller.abort();

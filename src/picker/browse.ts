@@ -113,6 +113,8 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
       return startDelete(state, [...state.marks], nowMs);
     case 'undo':
       return startUndo(state);
+    case 'check':
+      return withEffect(state, { kind: 'openCheck' });
     case 'slim':
       return row ? startSlim(state, row.info.path) : state;
     case 'escape':

@@ -16,7 +16,7 @@
  *     what the screen is about, and every free control key is taken by pi's editor, tmux (Ctrl+B)
  *     or common terminals (Ctrl+V pastes, Ctrl+F finds in VS Code's terminal).
  *   - slim (keep only the active branch): Ctrl+E, for "essentials"; Ctrl+B is tmux's prefix and
- *     Ctrl+K is kept for the check view. Line-end in the search is End (as line-start is Home).
+ *     Ctrl+K ("check") opens the check view. Line-end in the search is End (as line-start is Home).
  * pi's Ctrl+Backspace alias for delete is left out on purpose: many terminals send Ctrl+Backspace
  * and Backspace the same way (0x08 vs 0x7F is terminal-specific, and both are `backspace`), and
  * a delete prompt while erasing the query would be a trap.
@@ -47,6 +47,7 @@ export type PickerCommand =
   | 'deleteMarked'
   | 'undo'
   | 'slim'
+  | 'check'
   | 'help'
   | 'stats'
   | 'escape'
@@ -85,6 +86,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   { command: 'markAll', keys: ['ctrl+a'], description: 'Mark every session shown (unmark them if all are marked)', hint: 'mark all', when: 'browse' },
   { command: 'deleteMarked', keys: ['ctrl+x'], description: 'Delete the marked sessions (after a summary)', hint: 'delete marked', when: 'browse' },
   { command: 'undo', keys: ['ctrl+z'], description: 'Undo the latest change pi-sessions made (rename, label, branch, fork, delete, slim; any session, even after a restart; asks first when pi has written since)', hint: 'undo', when: 'browse' },
+  { command: 'check', keys: ['ctrl+k'], description: 'Check view: problems and health of every file in the scope (what pi does with each, what to do; Enter opens a tree)', hint: 'check', when: 'browse' },
   { command: 'slim', keys: ['ctrl+e'], description: 'Slim the session: keep only its active branch (a new file; the original to the trash, after a prompt with the sizes)', hint: 'slim', when: 'browse' },
   { command: 'resume', keys: ['ctrl+g'], description: 'Resume the session in pi (runs `pi --session <path>` in its cwd)', hint: 'resume in pi', when: 'browse' },
   { command: 'named', keys: ['ctrl+n'], description: 'Show named sessions only / all', hint: 'named', when: 'browse' },

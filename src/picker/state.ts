@@ -66,6 +66,8 @@ export type PickerEffect =
   /** The journal's latest change; `confirmed`: its id, once the user said yes although pi wrote since. */
   | { id: number; kind: 'undo'; confirmed?: string }
   | { id: number; kind: 'planSlim'; path: string }
+  /** The check view of the current scope (the screen hands its state to App, to come back to). */
+  | { id: number; kind: 'openCheck' }
   | { id: number; kind: 'slim'; path: string }
   | { id: number; kind: 'open'; path: string }
   /** The stats screen for the current scope (src/stats/picker-scope.ts says which sessions). */
@@ -209,7 +211,7 @@ export function resumePickerState(state: PickerState, size: { columns: number; r
 // Helpers
 
 export function withEffect(state: PickerState, effect: EffectBody): PickerState {
-  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'stats' || effect.kind === 'exit';
+  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'stats' || effect.kind === 'openCheck' || effect.kind === 'exit';
   return { ...state, effects: [...state.effects, { ...effect, id: state.nextId } as PickerEffect], nextId: state.nextId + 1, leaving };
 }
 

@@ -22,6 +22,6 @@ export { journalLine, parseJournal, latestOwnStates, isAsWeLeftIt, newestLines, 
 export { recordChange, readJournal, readJournalChecked, loadOwnStates, journalDir, journalPath, JOURNAL_READ_MAX_BYTES, type JournalRead } from './journal-file.js';
 export { planSlim, slimSession, type SlimPlan, type SlimResult } from './slim.js';
 export { undoLatest, undoStep, listUndoable, listUndoableChecked, describeUndo, type UndoEntry, type UndoOutcome, type UndoStep } from './undo.js';
-export { checkFile, checkStore, auditSession, FS_ENVIRONMENT, type FileCheck, type CheckReport, type CheckEnvironment } from './check.js';
+export { checkFile, checkStore, checkScope, auditSession, FS_ENVIRONMENT, type FileCheck, type CheckReport, type CheckEnvironment } from './check.js';
 export { SLOW_FOR_PI_BYTES, TOO_LARGE_TO_AUDIT_BYTES, type CheckProblem, type CheckKind, type SessionHealth } from './check-rules.js';
 export { statsOf, statsOfFiles, statsOfFilesAsync, storeStats, isoWeek, localDay, type StatsReport, type StatsRow, type SessionStats, type BranchStats, type StatsRange } from './stats.js';
