@@ -167,7 +167,7 @@ export function PickerScreen(props: PickerScreenProps) {
       case 'rename':
         source
           .rename(effect.path, effect.name)
-          .then((name) => safeDispatch({ type: 'renamed', path: effect.path, name }))
+          .then(({ name, journalWarning }) => safeDispatch({ type: 'renamed', path: effect.path, name, ...(journalWarning ? { journalWarning } : {}) }))
           .catch((error: unknown) => safeDispatch({ type: 'renameFailed', path: effect.path, previous: effect.previous, error: errorText(error) }));
         return;
       case 'trash':

@@ -242,31 +242,40 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
   const runEffect = useCallback(
     async (effect: TreeEffect): Promise<void> => {
       const cwd = typeof dataRef.current.session.header.cwd === 'string' ? dataRef.current.session.header.cwd : process.cwd();
+      // A change made but not journalled (it cannot be undone): said, not swallowed.
+      const warnJournal = (result: unknown): void => {
+        const warning = typeof result === 'object' && result !== null ? (result as { journalWarning?: unknown }).journalWarning : undefined;
+        if (typeof warning === 'string') dispatch({ type: 'status', status: { text: warning, tone: 'error' } });
+      };
       const pollLive = async (): Promise<void> => {
         await liveRef.current?.poll();
       };
       try {
         switch (effect.kind) {
           case 'label':
-            await store.setLabel(path, effect.id, effect.label === '' ? undefined : effect.label);
+            const result = await store.setLabel(path, effect.id, effect.label === '' ? undefined : effect.label);
             dispatch({ type: 'labeled', label: effect.label });
+            warnJournal(result);
             await pollLive();
             return;
           case 'branch': {
             const result = await store.branchInPlace(path, effect.id, {});
             dispatch({ type: 'branched', leafId: result.leafId, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
+            warnJournal(result);
             await pollLive();
             return;
           }
           case 'branch-summary': {
             const result = await store.branchInPlace(path, effect.id, { summary: effect.summary });
             dispatch({ type: 'branched', leafId: result.leafId, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
+            warnJournal(result);
             await pollLive();
             return;
           }
           case 'fork': {
             const result = await store.forkSession(path, effect.id);
             dispatch({ type: 'forked', path: result.path, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
+            warnJournal(result);
             return;
           }
           case 'copy': {

@@ -14,7 +14,8 @@ export function outcomeReducer(state: PickerState, action: OutcomeAction): Picke
   switch (action.type) {
     case 'renamed': {
       const next = updateInfos({ ...state, busy: false }, action.path, (info) => ({ ...info, name: action.name }));
-      return withStatus(derive(next), action.name === undefined ? 'Name cleared' : 'Renamed');
+      const done = action.name === undefined ? 'Name cleared' : 'Renamed';
+      return action.journalWarning ? withStatus(derive(next), `${done}; warning: ${action.journalWarning}`, 'error') : withStatus(derive(next), done);
     }
     case 'renameFailed': {
       const next = updateInfos({ ...state, busy: false }, action.path, (info) => ({ ...info, name: action.previous }));
@@ -46,7 +47,9 @@ export function outcomeReducer(state: PickerState, action: OutcomeAction): Picke
       if (other.length > 0) {
         return withStatus(next, `Could not delete ${plural(other.length, 'session')}: ${other[0]?.error ?? ''}`, 'error');
       }
+      const warning = action.outcome.journalWarning;
       if (action.permanent) return withStatus(next, `Deleted ${plural(trashed.length, 'session')} permanently (cannot be undone)`);
+      if (warning) return withStatus(next, `Moved ${plural(trashed.length, 'session')} to the trash; warning: ${warning}`, 'error');
       const undoHint = keyPrompt(state.bindings, 'browse', [['undo', 'undoes']]);
       return withStatus(next, `Moved ${plural(trashed.length, 'session')} to the trash${undoHint ? ` · ${undoHint}` : ''}`);
     }

@@ -59,8 +59,8 @@ export interface PreviewData {
 export interface SessionSource {
   /** Lists a scope; `onSessions` gets the growing list (newest first) while it loads. */
   list(scope: Scope, onSessions: (sessions: SessionInfo[], loaded: number, total: number) => void, signal: AbortSignal): Promise<ListSummary>;
-  /** Returns the name as stored ("" clears: undefined). */
-  rename(path: string, name: string): Promise<string | undefined>;
+  /** Returns the name as stored ("" clears: undefined), and the journal's warning when the rename could not be recorded. */
+  rename(path: string, name: string): Promise<{ name: string | undefined; journalWarning?: string }>;
   trash(paths: string[], permanent: boolean): Promise<TrashOutcome>;
   /** Ctrl+Z: the journal's latest change (store undoStep). */
   undoStep(options: { confirmed?: string }): Promise<UndoStep>;
@@ -198,7 +198,8 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
       }
     },
     async rename(path, name) {
-      return (await renameSession(path, name)).name;
+      const result = await renameSession(path, name);
+      return { name: result.name, ...(result.journalWarning ? { journalWarning: result.journalWarning } : {}) };
     },
     trash: (paths, permanent) => trashSessions(paths, { permanent }),
     undoStep: (options) => undoStep(options),

@@ -129,7 +129,7 @@ export type PickerAction =
   | { type: 'sessions'; scope: Scope; sessions: SessionInfo[]; loaded: number; total: number }
   | { type: 'loadDone'; scope: Scope; searched: string; dirMissing?: boolean; problem?: string; skipped: number; sessions: SessionInfo[] }
   | { type: 'loadFailed'; scope: Scope; error: string }
-  | { type: 'renamed'; path: string; name: string | undefined }
+  | { type: 'renamed'; path: string; name: string | undefined; journalWarning?: string }
   | { type: 'renameFailed'; path: string; previous: string | undefined; error: string }
   | { type: 'trashed'; outcome: TrashOutcome; permanent: boolean }
   | { type: 'trashFailed'; error: string }

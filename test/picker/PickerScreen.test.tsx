@@ -21,7 +21,7 @@ function fakeSource(initial: SessionInfo[]) {
     },
     async rename(path, name) {
       calls.push(`rename ${path} ${name}`);
-      return name === '' ? undefined : name;
+      return { name: name === '' ? undefined : name };
     },
     async trash(paths) {
       calls.push(`trash ${paths.join(',')}`);

@@ -128,6 +128,15 @@ describe('pickerReducer', () => {
     expect(s.status?.text).toMatch(/Moved 1 session to the trash · Ctrl\+Z undoes/);
   });
 
+  it('a change made but not journalled says so in the status line (it cannot be undone)', () => {
+    const warning = 'the change was made but not recorded in the journal (/j: permission denied), so it cannot be undone with pi-sessions undo';
+    const renamed = run(loaded(), { type: 'renamed', path: '/s/01.jsonl', name: 'X', journalWarning: warning });
+    expect(renamed.status).toMatchObject({ tone: 'error', text: `Renamed; warning: ${warning}` });
+    const item = { path: '/s/01.jsonl', how: 'trash' as const, trashedPath: '/t/01.jsonl' };
+    const trashed = run(loaded(), { type: 'trashed', permanent: false, outcome: { trashed: [item], failed: [], journalWarning: warning } });
+    expect(trashed.status).toMatchObject({ tone: 'error', text: `Moved 1 session to the trash; warning: ${warning}` });
+  });
+
   describe('Ctrl+E: keep only the active branch', () => {
     const plan = { path: '/s/01.jsonl', sizeBefore: 200_000, entries: 9, branchEntries: 5, estimatedAfter: 1500, parentSession: null };
 

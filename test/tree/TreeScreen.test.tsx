@@ -66,6 +66,25 @@ function mount(columns = 100, rows = 30) {
 }
 
 describe('TreeScreen', () => {
+  test('a label made but not journalled says so in the status line', async () => {
+    const calls: Calls = { labels: [], branches: [], forks: [], undos: [] };
+    const warning = 'the change was made but not recorded in the journal (/j: permission denied), so it cannot be undone with pi-sessions undo';
+    const store: TreeStore = { ...fakeStore(calls), setLabel: async () => ({ entryId: 'new', journalWarning: warning }) };
+    const app = renderInk(
+      <InputRouter>
+        <TreeScreen path="/tmp/test.jsonl" store={store} live={false} onBack={() => undefined} onExit={() => undefined} now={() => Date.parse('2026-02-05T12:00:00Z')} />
+      </InputRouter>,
+      { columns: 200, rows: 30 },
+    );
+    await app.waitFor('approach A please');
+    await app.settle();
+    await app.type('L');
+    await app.waitFor('Label (empty to remove):');
+    await app.type('x');
+    await app.press(KEYS.enter);
+    await app.waitFor('the change was made but not recorded in the journal');
+  });
+
   test('Ctrl+Z undoes the journal’s latest change: asked first when pi wrote since; n keeps it, y undoes it', async () => {
     const { app, calls, ready } = mount();
     await ready();
