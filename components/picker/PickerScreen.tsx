@@ -46,6 +46,7 @@ import { SEARCH_HELP } from '../../src/picker/query-syntax.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
 import { SessionRow } from './SessionRow.js';
+import { errorText, runStoreEffect } from './store-effects.js';
 
 export type { PickerExit, PickerState };
 
@@ -165,34 +166,11 @@ export function PickerScreen(props: PickerScreenProps) {
         return;
       }
       case 'rename':
-        source
-          .rename(effect.path, effect.name)
-          .then(({ name, journalWarning }) => safeDispatch({ type: 'renamed', path: effect.path, name, ...(journalWarning ? { journalWarning } : {}) }))
-          .catch((error: unknown) => safeDispatch({ type: 'renameFailed', path: effect.path, previous: effect.previous, error: errorText(error) }));
-        return;
       case 'trash':
-        source
-          .trash(effect.paths, effect.permanent)
-          .then((outcome) => safeDispatch({ type: 'trashed', outcome, permanent: effect.permanent }))
-          .catch((error: unknown) => safeDispatch({ type: 'trashFailed', error: errorText(error) }));
-        return;
       case 'undo':
-        source
-          .undoStep(effect.confirmed !== undefined ? { confirmed: effect.confirmed } : {})
-          .then((step) => safeDispatch({ type: 'undoStep', step }))
-          .catch((error: unknown) => safeDispatch({ type: 'undoFailed', error: errorText(error) }));
-        return;
       case 'planSlim':
-        source
-          .planSlim(effect.path)
-          .then((plan) => safeDispatch({ type: 'slimPlanned', path: effect.path, plan, nowMs: now() }))
-          .catch((error: unknown) => safeDispatch({ type: 'slimFailed', error: errorText(error) }));
-        return;
       case 'slim':
-        source
-          .slim(effect.path)
-          .then((result) => safeDispatch({ type: 'slimmed', result }))
-          .catch((error: unknown) => safeDispatch({ type: 'slimFailed', error: errorText(error) }));
+        runStoreEffect(source, effect, safeDispatch, now);
         return;
       case 'open':
         onOpenTree(effect.path, stateRef.current);
@@ -333,9 +311,6 @@ export function PickerScreen(props: PickerScreenProps) {
   );
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
-}
 
 function findAnywhere(state: PickerState, path: string): SessionInfo | undefined {
   for (const list of Object.values(state.lists)) {
