@@ -34,6 +34,7 @@ import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, 
 import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleDetail } from '../../src/tree/detail-view.js';
 import { panOffset } from '../../src/tree/pan.js';
 import { TreeRow, leafLegend, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
+import { runTreeWrite } from './tree-writes.js';
 
 export type TreeExit = { kind: 'quit'; code: number } | { kind: 'resume'; path: string; cwd: string };
 
@@ -242,42 +243,18 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
   const runEffect = useCallback(
     async (effect: TreeEffect): Promise<void> => {
       const cwd = typeof dataRef.current.session.header.cwd === 'string' ? dataRef.current.session.header.cwd : process.cwd();
-      // A change made but not journalled (it cannot be undone): said, not swallowed.
-      const warnJournal = (result: unknown): void => {
-        const warning = typeof result === 'object' && result !== null ? (result as { journalWarning?: unknown }).journalWarning : undefined;
-        if (typeof warning === 'string') dispatch({ type: 'status', status: { text: warning, tone: 'error' } });
-      };
       const pollLive = async (): Promise<void> => {
         await liveRef.current?.poll();
       };
       try {
         switch (effect.kind) {
           case 'label':
-            const result = await store.setLabel(path, effect.id, effect.label === '' ? undefined : effect.label);
-            dispatch({ type: 'labeled', label: effect.label });
-            warnJournal(result);
-            await pollLive();
+          case 'branch':
+          case 'branch-summary':
+          case 'fork':
+          case 'undo':
+            await runTreeWrite(effect, { store, path, dispatch, pollLive });
             return;
-          case 'branch': {
-            const result = await store.branchInPlace(path, effect.id, {});
-            dispatch({ type: 'branched', leafId: result.leafId, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
-            warnJournal(result);
-            await pollLive();
-            return;
-          }
-          case 'branch-summary': {
-            const result = await store.branchInPlace(path, effect.id, { summary: effect.summary });
-            dispatch({ type: 'branched', leafId: result.leafId, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
-            warnJournal(result);
-            await pollLive();
-            return;
-          }
-          case 'fork': {
-            const result = await store.forkSession(path, effect.id);
-            dispatch({ type: 'forked', path: result.path, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
-            warnJournal(result);
-            return;
-          }
           case 'copy': {
             // By row key: a retained message's row copies the message it stands for.
             const index = dataRef.current.index;
@@ -301,13 +278,6 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
           case 'open-fork':
             props.onExit({ kind: 'resume', path: effect.path, cwd });
             return;
-          case 'undo': {
-            const step = await store.undoStep(effect.confirmed !== undefined ? { confirmed: effect.confirmed } : {});
-            dispatch({ type: 'undoStep', step });
-            // An undo of this session appended to it: the live watcher shows it at once.
-            if (step.kind === 'done') await pollLive();
-            return;
-          }
           case 'back':
             props.onBack();
             return;
