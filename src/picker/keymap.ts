@@ -114,7 +114,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
 export const PICKER_MODE_TITLES: Readonly<Record<PickerKeyMode, string>> = {
   browse: 'list and search',
   rename: 'rename',
-  confirm: 'delete prompts and the undo question',
+  confirm: 'prompts (delete, slim, undo)',
   help: 'help',
 };
 

@@ -41,6 +41,16 @@ describe('check view', () => {
     expect(block.some((l) => l.startsWith('    pi 1.6.0 '))).toBe(true);
     expect(block.some((l) => l.startsWith('    what to do: '))).toBe(true);
     expect(s.view.files.map((f) => f.openable)).toEqual([true, false, true]);
+    expect(text.join('\n')).not.toContain('large enough to make pi slow');
+  });
+
+  it('names the files large enough to make pi slow, in the summary and on the file', () => {
+    const files = report().files;
+    const big = { ...files[2]!, health: { ...files[2]!.health!, size: 40 * 1024 * 1024 } };
+    const s = run(initialCheckState(40), { type: 'report', report: { searched: '/s', files: [files[0]!, big] } });
+    const text = s.view.lines.map((l) => l.text);
+    expect(text[1]).toBe('1 file large enough to make pi slow (over 32 MB: pi loads whole files); Ctrl+E in the list slims one');
+    expect(text.some((l) => /^ {2}40 MB, .* · large enough to make pi slow \(it loads whole files\)$/.test(l))).toBe(true);
   });
 
   it('moves between files, scrolls a page, opens a readable file’s tree, says why another cannot be, Esc goes back', () => {
