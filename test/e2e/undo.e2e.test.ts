@@ -3,7 +3,8 @@
  * the app quits, a new run undoes it from the journal, and pi 1.6.0's SessionManager (the oracle)
  * reads the file as it was before. A change pi has appended after is asked about first.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTree, readSessionSync } from '../../src/store/index.js';
 import { SessionBuilder } from '../helpers/factory.js';
@@ -11,7 +12,7 @@ import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession } from './harness.js';
 
-const CTRL = { r: '\u0012', u: '\u0015', z: '\u001a', d: '\u0004' } as const;
+const CTRL = { r: '\u0012', u: '\u0015', z: '\u001a', d: '\u0004', e: '\u0005' } as const;
 
 function home(): { home: ReturnType<typeof makeHome>; path: string } {
   const home = makeHome();
@@ -73,6 +74,48 @@ describe('Ctrl+Z after a restart', () => {
     expect((await openWithPi(path)).manager.getSessionName()).toBe('Before');
     await pty.press(PTY_KEYS.escape);
     expect(await pty.waitForExit()).toBe(0);
+  }, E2E_TEST_MS);
+
+  it('the picker slims a session (prompt with the sizes), and after a restart Ctrl+Z puts the original back byte for byte', async () => {
+    const h = makeHome();
+    const b = new SessionBuilder({ cwd: h.cwd });
+    b.user('plan the zebra crossing');
+    const answer = b.assistant('Here is a plan');
+    b.user('an abandoned idea');
+    b.toolResult('read', 'x'.repeat(100_000));
+    b.branchFrom(answer);
+    b.name('Slim me');
+    b.user('the kept idea');
+    b.assistant('kept answer');
+    const path = writeSession(b, h.projectDir, '2026-01-05T09-00-00-000Z_big.jsonl');
+    const before = readFileSync(path);
+    const piBefore = (await openWithPi(path)).manager.buildSessionContext().messages;
+
+    let pty = startApp(h, [], { cols: 120, rows: 24 });
+    await pty.waitForText('★ Slim me');
+    await pty.press(CTRL.e);
+    const prompt = await pty.waitForText('Keep only the active branch of “Slim me”?');
+    expect(prompt).toMatch(/\d+ KB → about 1\.\d KB · 5 of 7 entries kept/);
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText(/Slimmed \d+ KB → 1\.\d KB \(5 entries of 7\)/);
+    const [slim, ...others] = readdirSync(h.projectDir);
+    expect(others).toEqual([]);
+    expect(slim).not.toBe(basename(path));
+    const pi = await openWithPi(join(h.projectDir, slim!));
+    expect(pi.manager.buildSessionContext().messages).toEqual(piBefore);
+    expect(pi.manager.getSessionName()).toBe('Slim me');
+    await pty.press(PTY_KEYS.escape);
+    expect(await pty.waitForExit()).toBe(0);
+
+    pty = startApp(h, [], { cols: 120, rows: 24 });
+    await pty.waitForText('★ Slim me');
+    await pty.press(CTRL.z);
+    await pty.waitForText('Undid the slim of 2026-01-05T09-00-00-000Z_big.jsonl');
+    expect(readdirSync(h.projectDir)).toEqual([basename(path)]);
+    expect(readFileSync(path).equals(before)).toBe(true);
+    await pty.press(PTY_KEYS.escape);
+    expect(await pty.waitForExit()).toBe(0);
+    expectRestored(pty);
   }, E2E_TEST_MS);
 
   it('the tree asks before undoing a label pi has written after, then undoes it; pi keeps its entry', async () => {
