@@ -1,7 +1,8 @@
 /**
  * `pi-sessions slim` (issue 14 §3) as a user runs it (each CLI run a new process: undo works across
  * a restart): the slim copy holds the active path as pi sees it, one undo puts the original back
- * byte for byte and trashes the copy, and real failures (no usable trash, a read-only folder) lose
+ * byte for byte and trashes the copy, and real failures (no usable trash, the trash on a full tmpfs,
+ * a read-only folder) lose
  * nothing and leave no copy behind.
  */
 import { spawnSync } from 'node:child_process';
@@ -100,10 +101,22 @@ describe('pi-sessions slim', () => {
   });
 
   const canUnshare = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount -t tmpfs tmpfs /mnt']).status === 0;
+  const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+  it.skipIf(!canUnshare)(`with the trash on a full disk (a 64 KiB tmpfs) it removes the copy and keeps the original${canUnshare ? '' : ' — SKIPPED: unshare -rm with a mount is not permitted here'}`, () => {
+    const { file, dir, env } = setup();
+    const before = readFileSync(file);
+    // The trash is another file system: the 200 KB original cannot be copied into it.
+    const script = `set -e; mount -t tmpfs -o size=64k tmpfs ${q(env['XDG_DATA_HOME']!)}; exec ${q(process.execPath)} ${q(CLI)} slim ${q(file)} --yes`;
+    const run = spawnSync('unshare', ['-rm', 'sh', '-c', script], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/^pi-sessions: cannot slim .*: [^\n]*no space left on device[^\n]*; nothing changed\n$/);
+    expect(readdirSync(dir)).toEqual([basename(file)]);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
   it.skipIf(!canUnshare)(`in a read-only folder it fails in one line and writes nothing${canUnshare ? '' : ' — SKIPPED: unshare -rm with a mount is not permitted here'}`, () => {
     const { file, dir, env } = setup();
     const before = readFileSync(file);
-    const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
     const script = `set -e; mount --bind ${q(dir)} ${q(dir)}; mount -o remount,bind,ro ${q(dir)} ${q(dir)}; exec ${q(process.execPath)} ${q(CLI)} slim ${q(file)} --yes`;
     const run = spawnSync('unshare', ['-rm', 'sh', '-c', script], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(1);
