@@ -74,13 +74,13 @@ export function PickerDialog(props: { mode: PickerMode; infos: readonly SessionI
       <Box flexDirection="column" height={3} width={width}>
         <Text bold color="yellow" wrap="truncate-end">{truncateToWidth('Undo a change pi has written after?', width)}</Text>
         <Text wrap="truncate-end">{truncateToWidth(sanitizeInline(mode.question.text), width)}</Text>
-        <Text bold wrap="truncate-end">{truncateToWidth('y / Enter undo anyway · n / Esc keep', width)}</Text>
+        <Text bold wrap="truncate-end">{truncateToWidth(keyPrompt(props.bindings, 'confirm', [['confirmYes', 'undo anyway'], ['confirm', 'undo anyway'], ['cancel', 'keep']]), width)}</Text>
       </Box>
     );
   }
   if (mode.kind !== 'confirm' && mode.kind !== 'slimConfirm') return null;
   const info = props.infos[0];
-  const lines = mode.kind === 'confirm' ? confirmLines(mode, props.infos, props.shownPaths, props.nowMs, props.bindings) : slimLines(mode, info ? sessionTitle(info) : sanitizeInline(mode.path));
+  const lines = mode.kind === 'confirm' ? confirmLines(mode, props.infos, props.shownPaths, props.nowMs, props.bindings) : slimLines(mode, info ? sessionTitle(info) : sanitizeInline(mode.path), props.bindings);
   return (
     <Box flexDirection="column" height={5} width={width}>
       <Text bold color="red" wrap="truncate-end">{truncateToWidth(lines.title, width)}</Text>

@@ -5,6 +5,7 @@
  * is in is never slimmed from here, and a live-looking one needs y, as for a delete.
  */
 import { formatBytes, plural } from '../format.js';
+import { keyFor, keyPrompt, type KeyBinding } from '../keymap/keymap.js';
 import type { SlimPlan, SlimResult } from '../store/slim.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
@@ -34,7 +35,8 @@ export function slimCommand(state: PickerState, mode: SlimMode, command: PickerC
 }
 
 export function slimmed(state: PickerState, result: SlimResult): PickerState {
-  const text = `Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); the original is in the trash · Ctrl+Z undoes`;
+  const undoHint = keyPrompt(state.bindings, 'browse', [['undo', 'undoes']]);
+  const text = `Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); the original is in the trash${undoHint ? ` · ${undoHint}` : ''}`;
   const shown = result.journalWarning ? withStatus({ ...state, busy: false }, `${text}; warning: ${result.journalWarning}`, 'error') : withStatus({ ...state, busy: false }, text);
   // The original's row goes and the copy's comes: this scope is listed again, the others when next shown.
   const current = state.lists[state.scope];
@@ -42,13 +44,14 @@ export function slimmed(state: PickerState, result: SlimResult): PickerState {
 }
 
 /** The prompt's lines (pure; the dialog renders them). */
-export function slimLines(mode: SlimMode, title: string): { title: string; what: string; how: string; warning: string; keys: string } {
+export function slimLines(mode: SlimMode, title: string, bindings: readonly KeyBinding<PickerCommand>[]): { title: string; what: string; how: string; warning: string; keys: string } {
   const { plan } = mode;
+  const undo = keyFor(bindings, 'undo', 'browse');
   return {
     title: `Keep only the active branch of “${title}”?`,
     what: `${formatBytes(plan.sizeBefore)} → about ${formatBytes(plan.estimatedAfter)} · ${plan.branchEntries} of ${plural(plan.entries, 'entry', 'entries')} kept`,
-    how: 'The branch is copied to a new session and the original goes to the trash; Ctrl+Z restores both.',
+    how: `The branch is copied to a new session and the original goes to the trash${undo ? `; ${undo} restores both` : ''}.`,
     warning: mode.needsYes ? '⚠ It changed in the last 5 minutes: pi may still be writing to it.' : '',
-    keys: mode.needsYes ? 'y slim anyway · Esc cancel' : 'Enter slim · Esc cancel',
+    keys: keyPrompt(bindings, 'confirm', [mode.needsYes ? ['confirmYes', 'slim anyway'] : ['confirm', 'slim'], ['cancel', 'cancel']]),
   };
 }
