@@ -222,7 +222,7 @@ describe('TreeScreen', () => {
       let load = (): void => undefined;
       const loaded = new Promise<void>((resolve) => (load = resolve));
       const store: TreeStore = {
-        ...fakeStore({ labels: [], branches: [], forks: [] }),
+        ...fakeStore({ labels: [], branches: [], forks: [], undos: [] }),
         readSession: async () => {
           await loaded;
           return sessionOf(piSample());
