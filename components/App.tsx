@@ -15,13 +15,18 @@ import { PickerScreen } from './picker/PickerScreen.js';
 import { TreeScreen, type TreeExit } from './tree/TreeScreen.js';
 import { StatsScreen } from './stats/StatsScreen.js';
 import { statsScopeOf, type StatsScope } from '../src/stats/picker-scope.js';
+import { CheckScreen } from './check/CheckScreen.js';
+import type { CheckState } from '../src/check/reducer.js';
 
 export type AppResult = PickerExit | TreeExit;
 
+/** `check`: the check view over the picker's scope; a tree opened from it goes back to it (`check` kept). */
+type CheckEntry = { pickerState: PickerState; state?: CheckState };
 type Screen =
   | { name: 'picker'; state?: PickerState }
-  | { name: 'tree'; path: string; pickerState?: PickerState; fromPicker: boolean }
-  | { name: 'stats'; pickerState: PickerState; scope: StatsScope };
+  | { name: 'tree'; path: string; pickerState?: PickerState; fromPicker: boolean; check?: CheckEntry }
+  | { name: 'stats'; pickerState: PickerState; scope: StatsScope }
+  | ({ name: 'check' } & CheckEntry);
 
 export interface AppProps {
   locations: Locations;
@@ -58,14 +63,28 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
   );
   const openTree = useCallback((path: string, pickerState: PickerState) => setScreen({ name: 'tree', path, pickerState, fromPicker: true }), []);
   const openStats = useCallback((pickerState: PickerState) => setScreen({ name: 'stats', pickerState, scope: statsScopeOf(pickerState) }), []);
+  const openCheck = useCallback((pickerState: PickerState) => setScreen({ name: 'check', pickerState }), []);
 
   let content: React.JSX.Element;
   if (screen.name === 'stats') {
     const { pickerState } = screen;
     content = <StatsScreen {...screen.scope} onBack={() => setScreen({ name: 'picker', state: pickerState })} onExit={finish} />;
+  } else if (screen.name === 'check') {
+    const { pickerState } = screen;
+    content = (
+      <CheckScreen
+        locations={locations}
+        scope={pickerState.scope}
+        {...(screen.state ? { initialState: screen.state } : {})}
+        onOpenTree={(path, state) => setScreen({ name: 'tree', path, pickerState, fromPicker: true, check: { pickerState, state } })}
+        onBack={() => setScreen({ name: 'picker', state: pickerState })}
+        onQuit={() => finish({ kind: 'quit', code: 130 })}
+      />
+    );
   } else if (screen.name === 'tree') {
     const back = (): void => {
-      if (screen.fromPicker) setScreen(screen.pickerState ? { name: 'picker', state: screen.pickerState } : { name: 'picker' });
+      if (screen.check) setScreen({ name: 'check', ...screen.check });
+      else if (screen.fromPicker) setScreen(screen.pickerState ? { name: 'picker', state: screen.pickerState } : { name: 'picker' });
       else finish({ kind: 'quit', code: 0 });
     };
     content = (
@@ -92,6 +111,7 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
         bindings={keymaps.picker}
         onOpenTree={openTree}
         onOpenStats={openStats}
+        onOpenCheck={openCheck}
         onExit={finish}
       />
     );

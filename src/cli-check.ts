@@ -5,7 +5,8 @@
  */
 import type { CommandResult, Output } from './cli-commands.js';
 import { formatBytes, plural } from './format.js';
-import { checkFile, checkStore, resolveSessionArg, type CheckReport, type FileCheck, type Locations } from './store/index.js';
+import { healthLines, problemLines, sharePercent } from './check/report-lines.js';
+import { checkFile, checkStore, resolveSessionArg, type CheckReport, type Locations } from './store/index.js';
 import { sanitizeInline, terminalSafeJson } from './text/terminal-text.js';
 
 /** The version of the `--json` shape (README, `pi-sessions help check`); bumped on any incompatible change. */
@@ -31,11 +32,7 @@ export function formatCheckReport(report: CheckReport, single: boolean): string[
   for (const file of report.files) {
     if (file.problems.length === 0 && !single) continue;
     lines.push(sanitizeInline(file.path));
-    for (const p of file.problems) {
-      lines.push(`  ${p.line > 0 ? `line ${p.line}` : 'file'}: ${p.severity}: ${sanitizeInline(p.message)} [${p.kind}]`);
-      lines.push(`    pi 1.6.0 ${p.pi}`);
-      lines.push(`    what to do: ${p.fix}`);
-    }
+    for (const p of file.problems) lines.push(...problemLines(p));
     if (single && file.health) lines.push(...healthLines(file));
   }
   const problems = report.files.reduce((n, f) => n + f.problems.length, 0);
@@ -57,18 +54,6 @@ export function formatCheckReport(report: CheckReport, single: boolean): string[
       : `${plural(problems, 'problem')} in ${withProblems} of ${plural(report.files.length, 'file')} (${formatBytes(total)}) in ${sanitizeInline(report.searched)}.`,
   );
   return lines;
-}
-
-function sharePercent(share: number): string {
-  return `${Math.round(share * 100)}%`;
-}
-
-function healthLines(file: FileCheck): string[] {
-  const h = file.health!;
-  return [
-    `  ${formatBytes(h.size)}, ${plural(h.entries, 'entry', 'entries')}, ${plural(h.compactions, 'compaction')}, ${sharePercent(h.toolOutputShare)} tool output`,
-    ...h.largestEntries.map((e) => `  largest: line ${e.line}, ${sanitizeInline(e.type)} ${sanitizeInline(e.id)}, ${formatBytes(e.bytes)}`),
-  ];
 }
 
 export async function checkCommand(locations: Locations, options: { session?: string; all: boolean; json: boolean }, io: Output): Promise<CommandResult> {

@@ -11,7 +11,9 @@ import {
   buildContext,
   buildTree,
   forkSession,
-  listUndoable,
+  listUndoableChecked,
+  planSlim,
+  slimSession,
   undoLatest,
   getBranch,
   readSessionSync,
@@ -240,7 +242,8 @@ export async function forkCommand(locations: Locations, arg: string, entryId: st
 /** `undo [--list | --force]`: takes back the latest journalled change, or lists what can be. */
 export async function undoCommand(list: boolean, force: boolean, io: Output): Promise<CommandResult> {
   if (list) {
-    const entries = await listUndoable();
+    const { entries, warning } = await listUndoableChecked();
+    warnJournal(io, warning);
     if (entries.length === 0) io.out('Nothing to undo.');
     for (const { record, undo, changedSince } of entries) {
       io.out(`${record.time}  ${record.kind.padEnd(6)}  ${sanitizeInline(record.path)}  → ${sanitizeInline(undo)}${changedSince ? '  (pi has written since: needs --force)' : ''}`);
@@ -248,8 +251,40 @@ export async function undoCommand(list: boolean, force: boolean, io: Output): Pr
     return { code: 0 };
   }
   const outcome = await undoLatest({ force });
-  io.out(`Undid the ${outcome.record.kind} of ${sanitizeInline(outcome.record.path)}: ${sanitizeInline(outcome.undo.replace(/ again$/, ''))}.`);
+  const what = outcome.count !== undefined && outcome.count > 1 ? `${outcome.count} sessions (the last ${sanitizeInline(outcome.record.path)})` : sanitizeInline(outcome.record.path);
+  io.out(`Undid the ${outcome.record.kind} of ${what}: ${sanitizeInline(outcome.undo.replace(/ again$/, ''))}.`);
   warnJournal(io, outcome.journalWarning);
+  return { code: 0 };
+}
+
+/**
+ * `slim <session> [--yes] [--json]`: without --yes, what it would do (nothing is written); with
+ * it, the slim copy's path on stdout (like fork) and the sizes on stderr; --json: one object.
+ */
+export async function slimCommand(locations: Locations, arg: string, options: { yes: boolean; json: boolean }, io: Output): Promise<CommandResult> {
+  const path = await resolveSessionArg(arg, locations);
+  if (!options.yes) {
+    const plan = await planSlim(path);
+    const off = plan.entries - plan.branchEntries;
+    if (options.json) {
+      const { path: real, sizeBefore, entries, branchEntries, estimatedAfter } = plan;
+      io.out(terminalSafeJson(JSON.stringify({ done: false, path: real, sizeBefore, entries, branchEntries, estimatedAfter }, null, 2)));
+    } else if (off === 0) io.out(`Nothing to slim: every entry of ${sanitizeInline(plan.path)} is on the active branch.`);
+    else {
+      io.out(`Would keep the active branch of ${sanitizeInline(plan.path)}: ${plural(plan.branchEntries, 'entry', 'entries')} of ${plan.entries}, ${formatBytes(plan.sizeBefore)} → about ${formatBytes(plan.estimatedAfter)}; the original would go to the trash.`);
+      io.out('Run again with --yes to do it (pi-sessions undo takes it back).');
+    }
+    return { code: 0 };
+  }
+  const result = await slimSession(path);
+  warnJournal(io, result.journalWarning);
+  if (options.json) {
+    const { path: original, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter } = result;
+    io.out(terminalSafeJson(JSON.stringify({ done: true, path: original, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter }, null, 2)));
+    return { code: 0 };
+  }
+  io.out(io.terminal ? sanitizeInline(result.slimPath) : result.slimPath);
+  io.err(`Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); the original is in the trash (pi-sessions undo restores it).`);
   return { code: 0 };
 }
 

@@ -24,6 +24,7 @@ import {
   deleteCommand,
   forkCommand,
   undoCommand,
+  slimCommand,
   labelCommand,
   listCommand,
   renameCommand,
@@ -151,6 +152,8 @@ export async function main(argv: string[], io: Output): Promise<number> {
         return (await forkCommand(locations, session, second, flag('json'), io)).code;
       case 'delete':
         return (await deleteCommand(locations, args, flag('permanent'), io)).code;
+      case 'slim':
+        return (await slimCommand(locations, session, { yes: flag('yes'), json: flag('json') }, io)).code;
       case 'undo':
         return (await undoCommand(flag('list'), flag('force'), io)).code;
       case 'stats':

@@ -38,6 +38,7 @@ export const OPTIONS = {
   permanent: { help: 'delete for good instead of moving to the trash' },
   current: { value: 'FILE', help: 'the session pi is in (the pi extension passes it): marked "[current]" and never deleted from the picker' },
   query: { value: 'TEXT', help: 'open the picker with this search typed in' },
+  yes: { help: 'do it (without it: only say what it would do)' },
   list: { help: 'list the changes that can be undone, newest first, instead of undoing one' },
   force: { help: 'undo even when pi has written to the file since (its entries stay; ours is taken back on top)' },
   'no-cache': { help: 'bypass the session catalogue ($XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)' },
@@ -156,11 +157,18 @@ export const COMMANDS: readonly CommandSpec[] = [
     doc: 'move to the trash (never permanent unless asked)',
   },
   {
+    name: 'slim',
+    args: ['<session>'],
+    options: ['yes', 'json'],
+    summary: 'keep only the active branch: copy it to a new session, the original to the trash (--yes: do it; without: the sizes it would give)',
+    doc: 'keep only the active branch: a fork of it into a new file, then the original to the trash (never rewritten in place); shows the size before and after; `pi-sessions undo` restores both',
+  },
+  {
     name: 'undo',
     args: [],
     options: [['list', 'force']],
     summary: 'undo the latest change pi-sessions made, even after a restart (--list: what can be undone)',
-    doc: "undo the latest rename, label, branch, fork or delete, pi's append-only way (refused when pi has written since, unless `--force`)",
+    doc: "undo the latest rename, label, branch, fork, delete or slim, pi's append-only way (refused when pi has written since, unless `--force`)",
   },
   {
     name: 'check',

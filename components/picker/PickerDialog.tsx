@@ -1,6 +1,6 @@
 /**
  * The dialogs below the list: rename (an input pre-filled with the name, cursor at the end) and
- * the delete prompts, which say exactly what will happen before anything does.
+ * the delete and slim prompts and the undo question, which say exactly what will happen before anything does.
  * Each renders exactly `dialogLinesFor(mode)` lines so the layout maths holds.
  */
 import { Box, Text } from 'ink';
@@ -10,6 +10,7 @@ import { keyFor, keyPrompt, type KeyBinding } from '../../src/keymap/keymap.js';
 import { PICKER_BINDINGS, type PickerCommand } from '../../src/picker/keymap.js';
 import { isLive, sessionTitle } from '../../src/picker/layout.js';
 import type { PickerMode } from '../../src/picker/reducer.js';
+import { slimLines } from '../../src/picker/slim.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 
@@ -68,8 +69,18 @@ export function PickerDialog(props: { mode: PickerMode; infos: readonly SessionI
       </Box>
     );
   }
-  if (mode.kind !== 'confirm') return null;
-  const lines = confirmLines(mode, props.infos, props.shownPaths, props.nowMs, props.bindings);
+  if (mode.kind === 'undoConfirm') {
+    return (
+      <Box flexDirection="column" height={3} width={width}>
+        <Text bold color="yellow" wrap="truncate-end">{truncateToWidth('Undo a change pi has written after?', width)}</Text>
+        <Text wrap="truncate-end">{truncateToWidth(sanitizeInline(mode.question.text), width)}</Text>
+        <Text bold wrap="truncate-end">{truncateToWidth(keyPrompt(props.bindings, 'confirm', [['confirmYes', 'undo anyway'], ['confirm', 'undo anyway'], ['cancel', 'keep']]), width)}</Text>
+      </Box>
+    );
+  }
+  if (mode.kind !== 'confirm' && mode.kind !== 'slimConfirm') return null;
+  const info = props.infos[0];
+  const lines = mode.kind === 'confirm' ? confirmLines(mode, props.infos, props.shownPaths, props.nowMs, props.bindings) : slimLines(mode, info ? sessionTitle(info) : sanitizeInline(mode.path), props.bindings);
   return (
     <Box flexDirection="column" height={5} width={width}>
       <Text bold color="red" wrap="truncate-end">{truncateToWidth(lines.title, width)}</Text>

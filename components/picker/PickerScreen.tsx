@@ -46,6 +46,7 @@ import { SEARCH_HELP } from '../../src/picker/query-syntax.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
 import { SessionRow } from './SessionRow.js';
+import { errorText, runStoreEffect } from './store-effects.js';
 
 export type { PickerExit, PickerState };
 
@@ -58,6 +59,8 @@ export interface PickerScreenProps {
   onOpenTree(path: string, pickerState: PickerState): void;
   /** `$`: open the stats screen for the scope; keep `pickerState` to come back to. */
   onOpenStats(pickerState: PickerState): void;
+  /** Ctrl+K: the check view of the current scope (App's screen stack); without it the key does nothing. */
+  onOpenCheck?(pickerState: PickerState): void;
   onExit(result: PickerExit): void;
   /** State handed out by onOpenTree, to return to the same place. */
   initialState?: PickerState;
@@ -163,30 +166,20 @@ export function PickerScreen(props: PickerScreenProps) {
         return;
       }
       case 'rename':
-        source
-          .rename(effect.path, effect.name)
-          .then((name) => safeDispatch({ type: 'renamed', path: effect.path, name }))
-          .catch((error: unknown) => safeDispatch({ type: 'renameFailed', path: effect.path, previous: effect.previous, error: errorText(error) }));
-        return;
       case 'trash':
-        source
-          .trash(effect.paths, effect.permanent)
-          .then((outcome) => safeDispatch({ type: 'trashed', outcome, permanent: effect.permanent }))
-          .catch((error: unknown) => safeDispatch({ type: 'trashFailed', error: errorText(error) }));
-        return;
-      case 'restore':
-        source
-          .restore(effect.batch)
-          .then((outcome) => safeDispatch({ type: 'restored', outcome }))
-          .catch((error: unknown) =>
-            safeDispatch({ type: 'restored', outcome: { restored: [], failed: effect.batch.map((b) => ({ path: b.path, error: errorText(error) })) } }),
-          );
+      case 'undo':
+      case 'planSlim':
+      case 'slim':
+        runStoreEffect(source, effect, safeDispatch, now);
         return;
       case 'open':
         onOpenTree(effect.path, stateRef.current);
         return;
       case 'stats':
         props.onOpenStats(stateRef.current);
+        return;
+      case 'openCheck':
+        props.onOpenCheck?.(stateRef.current);
         return;
       case 'exit':
         for (const controller of loads.current.values()) controller.abort();
@@ -289,7 +282,7 @@ export function PickerScreen(props: PickerScreenProps) {
   );
   const previewData = preview && selected && preview.key === selected ? preview.data : undefined;
   const dialogInfos =
-    state.mode.kind === 'rename'
+    state.mode.kind === 'rename' || state.mode.kind === 'slimConfirm'
       ? [state.rows.find((r) => r.info.path === (state.mode as { path: string }).path)?.info].filter((i): i is SessionInfo => i !== undefined)
       : state.mode.kind === 'confirm'
         ? state.mode.paths.map((p) => findAnywhere(state, p)).filter((i): i is SessionInfo => i !== undefined)
@@ -318,9 +311,6 @@ export function PickerScreen(props: PickerScreenProps) {
   );
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
-}
 
 function findAnywhere(state: PickerState, path: string): SessionInfo | undefined {
   for (const list of Object.values(state.lists)) {

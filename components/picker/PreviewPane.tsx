@@ -55,7 +55,7 @@ export function previewLines(info: SessionInfo, data: PreviewData | undefined, w
   if (info.problems.length > 0) {
     lines.push(fact('Problems', problemsFact(info.problems, clean)));
     // The audit says what pi does with each problem and what to do about it.
-    lines.push(fact('', `run pi-sessions check ${clean(info.id)}`));
+    lines.push(fact('', `Ctrl+K check view: what pi does with each, what to do`));
   }
   lines.push({ text: truncateToWidth('── last turns ' + '─'.repeat(Math.max(0, width)), width), tone: 'dim' });
   if (!data) lines.push({ text: 'Loading…', tone: 'dim' });

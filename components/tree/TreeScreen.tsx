@@ -20,6 +20,7 @@ import { formatAbsoluteDate, formatCost, formatTokens } from '../../src/format.j
 import * as realStore from '../../src/store/index.js';
 import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
+import type { UndoStep } from '../../src/store/undo.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { copyMessage, copyText } from '../../src/terminal/clipboard-copy.js';
@@ -33,6 +34,7 @@ import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, 
 import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleDetail } from '../../src/tree/detail-view.js';
 import { panOffset } from '../../src/tree/pan.js';
 import { TreeRow, leafLegend, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
+import { runTreeWrite } from './tree-writes.js';
 
 export type TreeExit = { kind: 'quit'; code: number } | { kind: 'resume'; path: string; cwd: string };
 
@@ -45,6 +47,8 @@ export interface TreeStore {
   setLabel(path: string, targetId: string, label?: string): Promise<unknown>;
   branchInPlace(path: string, targetId: string, options?: { summary?: string }): Promise<{ leafId: string | null; editorText?: string }>;
   forkSession(path: string, entryId?: string): Promise<{ path: string; editorText?: string }>;
+  /** Ctrl+Z: the journal's latest change (any session), or the question to ask first. */
+  undoStep(options?: { confirmed?: string }): Promise<UndoStep>;
 }
 
 export const defaultTreeStore: TreeStore = realStore;
@@ -245,27 +249,12 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
       try {
         switch (effect.kind) {
           case 'label':
-            await store.setLabel(path, effect.id, effect.label === '' ? undefined : effect.label);
-            dispatch({ type: 'labeled', label: effect.label });
-            await pollLive();
+          case 'branch':
+          case 'branch-summary':
+          case 'fork':
+          case 'undo':
+            await runTreeWrite(effect, { store, path, dispatch, pollLive });
             return;
-          case 'branch': {
-            const result = await store.branchInPlace(path, effect.id, {});
-            dispatch({ type: 'branched', leafId: result.leafId, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
-            await pollLive();
-            return;
-          }
-          case 'branch-summary': {
-            const result = await store.branchInPlace(path, effect.id, { summary: effect.summary });
-            dispatch({ type: 'branched', leafId: result.leafId, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
-            await pollLive();
-            return;
-          }
-          case 'fork': {
-            const result = await store.forkSession(path, effect.id);
-            dispatch({ type: 'forked', path: result.path, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
-            return;
-          }
           case 'copy': {
             // By row key: a retained message's row copies the message it stands for.
             const index = dataRef.current.index;
@@ -393,6 +382,13 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
           <Text wrap="truncate-end">{`New session: ${sanitizeInline(state.forkPath)}`}</Text>
           {state.forkEditorText !== null ? <Text wrap="truncate-end">{`Message to re-send: ${sanitizeInline(state.forkEditorText)}`}</Text> : null}
           {state.menu ? <Menu menu={state.menu} /> : null}
+        </Box>
+      );
+    }
+    if (state.mode === 'undo-confirm' && state.undoQuestion) {
+      return (
+        <Box flexDirection="column" borderStyle="round" paddingX={1}>
+          <Text wrap="wrap">{sanitizeInline(state.undoQuestion.text)}</Text>
         </Box>
       );
     }

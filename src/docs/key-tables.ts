@@ -3,6 +3,7 @@
  * the `?` help, so the three can never disagree. `npm run docs` rewrites the README section; a
  * test fails when it is stale.
  */
+import { CHECK_BINDINGS, CHECK_MODE_TITLES } from '../check/keymap.js';
 import { formatKey, markdownKeyTable, type KeyBinding } from '../keymap/keymap.js';
 import { piKeyToName, remappedBindings, type SharedActions } from '../keymap/pi-keybindings.js';
 import { PICKER_BINDINGS, PICKER_MODE_TITLES, PICKER_PI_ACTIONS } from '../picker/keymap.js';
@@ -25,6 +26,9 @@ export function keyTablesMarkdown(): string {
     '### Usage stats (`$` in the picker)',
     '',
     markdownKeyTable(STATS_BINDINGS, STATS_MODE_TITLES),
+    '### Check view (Ctrl+K in the picker)',
+    '',
+    markdownKeyTable(CHECK_BINDINGS, CHECK_MODE_TITLES),
     KEYS_END,
   ].join('\n');
 }

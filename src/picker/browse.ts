@@ -12,6 +12,8 @@ import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
 import { nextSortMode } from './sort.js';
 import { derive, findInfo, moveTo, relayout, SCOPES, selectedRow, setQuery, withEffect, withStatus, type PickerExit, type PickerState } from './state.js';
+import { startUndo } from './undo.js';
+import { startSlim } from './slim.js';
 
 const CURRENT_KEPT = 'the session pi is in cannot be deleted from here';
 
@@ -110,9 +112,11 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
       if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
       return startDelete(state, [...state.marks], nowMs);
     case 'undo':
-      if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
-      if (!state.undo) return withStatus(state, 'Nothing to undo', 'error');
-      return withStatus(withEffect({ ...state, busy: true }, { kind: 'restore', batch: state.undo.batch }), `Restoring ${plural(state.undo.batch.length, 'session')}…`);
+      return startUndo(state);
+    case 'check':
+      return withEffect(state, { kind: 'openCheck' });
+    case 'slim':
+      return row ? startSlim(state, row.info.path) : state;
     case 'escape':
       if (state.query.value !== '') return setQuery(state, { type: 'clear' }, nowMs);
       return exitWith(state, { kind: 'quit', code: state.printMode ? 1 : 0 });

@@ -15,6 +15,8 @@
  *   - usage stats: `$` while the search is empty (typed otherwise, like `?`): the dollar sign is
  *     what the screen is about, and every free control key is taken by pi's editor, tmux (Ctrl+B)
  *     or common terminals (Ctrl+V pastes, Ctrl+F finds in VS Code's terminal).
+ *   - slim (keep only the active branch): Ctrl+E, for "essentials"; Ctrl+B is tmux's prefix and
+ *     Ctrl+K ("check") opens the check view. Line-end in the search is End (as line-start is Home).
  * pi's Ctrl+Backspace alias for delete is left out on purpose: many terminals send Ctrl+Backspace
  * and Backspace the same way (0x08 vs 0x7F is terminal-specific, and both are `backspace`), and
  * a delete prompt while erasing the query would be a trap.
@@ -44,6 +46,8 @@ export type PickerCommand =
   | 'markAll'
   | 'deleteMarked'
   | 'undo'
+  | 'slim'
+  | 'check'
   | 'help'
   | 'stats'
   | 'escape'
@@ -63,7 +67,7 @@ export type PickerCommand =
   | 'confirmYes'
   | 'closeHelp';
 
-/** Input modes: `browse` (list + search), `rename`, `confirm` (all delete prompts), `help`. */
+/** Input modes: `browse` (list + search), `rename`, `confirm` (all delete prompts, the undo question), `help`. */
 export type PickerKeyMode = 'browse' | 'rename' | 'confirm' | 'help';
 
 const EDIT_MODES = ['browse', 'rename'] as const;
@@ -81,7 +85,9 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   { command: 'stats', keys: ['$'], description: 'Usage stats of the scope: cost and tokens per day, project, model, session and branch (when the search is empty; otherwise $ is typed)', hint: 'stats', when: 'browse' },
   { command: 'markAll', keys: ['ctrl+a'], description: 'Mark every session shown (unmark them if all are marked)', hint: 'mark all', when: 'browse' },
   { command: 'deleteMarked', keys: ['ctrl+x'], description: 'Delete the marked sessions (after a summary)', hint: 'delete marked', when: 'browse' },
-  { command: 'undo', keys: ['ctrl+z'], description: 'Undo the last delete (restores the batch from the trash)', hint: 'undo', when: 'browse' },
+  { command: 'undo', keys: ['ctrl+z'], description: 'Undo the latest change pi-sessions made (rename, label, branch, fork, delete, slim; any session, even after a restart; asks first when pi has written since)', hint: 'undo', when: 'browse' },
+  { command: 'check', keys: ['ctrl+k'], description: 'Check view: problems and health of every file in the scope (what pi does with each, what to do; Enter opens a tree)', hint: 'check', when: 'browse' },
+  { command: 'slim', keys: ['ctrl+e'], description: 'Slim the session: keep only its active branch (a new file; the original to the trash, after a prompt with the sizes)', hint: 'slim', when: 'browse' },
   { command: 'resume', keys: ['ctrl+g'], description: 'Resume the session in pi (runs `pi --session <path>` in its cwd)', hint: 'resume in pi', when: 'browse' },
   { command: 'named', keys: ['ctrl+n'], description: 'Show named sessions only / all', hint: 'named', when: 'browse' },
   { command: 'paths', keys: ['ctrl+p'], description: 'Show or hide session file paths', hint: 'paths', when: 'browse' },
@@ -99,7 +105,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   { command: 'textStart', keys: ['home'], description: 'Text cursor to the start', when: 'rename' },
   { command: 'textEnd', keys: ['end'], description: 'Text cursor to the end', when: 'rename' },
   { command: 'confirm', keys: ['return'], description: 'Confirm (when the prompt says Enter)', hint: 'confirm', when: 'confirm' },
-  { command: 'confirmYes', keys: ['y', 'Y'], description: 'Confirm (when the prompt asks for y: live sessions, permanent deletion)', when: 'confirm' },
+  { command: 'confirmYes', keys: ['y', 'Y'], description: 'Confirm (when the prompt asks for y: live sessions, permanent deletion, undoing a change pi has written after)', when: 'confirm' },
   { command: 'cancel', keys: ['n', 'N'], description: 'Cancel', when: 'confirm' },
   { command: 'closeHelp', keys: ['escape', '?', 'q', 'return'], description: 'Close the help', hint: 'close', when: 'help' },
   { command: 'quit', keys: ['ctrl+c'], description: 'Quit at once' },
@@ -108,7 +114,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
 export const PICKER_MODE_TITLES: Readonly<Record<PickerKeyMode, string>> = {
   browse: 'list and search',
   rename: 'rename',
-  confirm: 'delete prompts',
+  confirm: 'prompts (delete, slim, undo)',
   help: 'help',
 };
 

@@ -1,13 +1,12 @@
 /**
- * Results of the effects the screen ran (rename, trash, restore) folded back into the state:
- * rows updated or removed, the undo batch kept, and a status line saying what happened.
+ * Results of the effects the screen ran (rename, trash) folded back into the state: rows updated
+ * or removed, and a status line saying what happened (undo's results: undo.ts).
  */
 import { plural } from '../format.js';
 import { keyPrompt } from '../keymap/keymap.js';
-import type { SessionInfo } from '../store/types.js';
-import { derive, findInfo, relayout, SCOPES, updateInfos, withStatus, type PickerAction, type PickerState, type Scope, type ScopeList } from './state.js';
+import { derive, relayout, updateInfos, withStatus, type PickerAction, type PickerState } from './state.js';
 
-export type OutcomeAction = Extract<PickerAction, { type: 'renamed' | 'renameFailed' | 'trashed' | 'trashFailed' | 'restored' }>;
+export type OutcomeAction = Extract<PickerAction, { type: 'renamed' | 'renameFailed' | 'trashed' | 'trashFailed' }>;
 
 const TRASH_FAILURE = 'could not move to the trash';
 
@@ -15,7 +14,8 @@ export function outcomeReducer(state: PickerState, action: OutcomeAction): Picke
   switch (action.type) {
     case 'renamed': {
       const next = updateInfos({ ...state, busy: false }, action.path, (info) => ({ ...info, name: action.name }));
-      return withStatus(derive(next), action.name === undefined ? 'Name cleared' : 'Renamed');
+      const done = action.name === undefined ? 'Name cleared' : 'Renamed';
+      return action.journalWarning ? withStatus(derive(next), `${done}; warning: ${action.journalWarning}`, 'error') : withStatus(derive(next), done);
     }
     case 'renameFailed': {
       const next = updateInfos({ ...state, busy: false }, action.path, (info) => ({ ...info, name: action.previous }));
@@ -24,12 +24,8 @@ export function outcomeReducer(state: PickerState, action: OutcomeAction): Picke
     case 'trashed': {
       const { trashed, failed } = action.outcome;
       let next: PickerState = { ...state, busy: false };
-      const infos: { info: SessionInfo; scopes: Scope[] }[] = [];
       const marks = new Set(state.marks);
       for (const item of trashed) {
-        const info = findInfo(next, item.path);
-        const scopes = SCOPES.filter((scope) => next.lists[scope]?.sessions.some((s) => s.path === item.path));
-        if (info) infos.push({ info, scopes });
         next = updateInfos(next, item.path, () => undefined);
         marks.delete(item.path);
       }
@@ -37,8 +33,6 @@ export function outcomeReducer(state: PickerState, action: OutcomeAction): Picke
       const removed = new Set(trashed.map((t) => t.path));
       const survivor = state.rows.slice(state.cursor).find((r) => !removed.has(r.info.path)) ?? [...state.rows].reverse().find((r) => !removed.has(r.info.path));
       next = derive({ ...next, marks, cursorPath: survivor?.info.path ?? next.cursorPath, followTop: false });
-      const restorable = trashed.filter((t) => t.how === 'trash');
-      if (trashed.length > 0) next = { ...next, undo: { batch: restorable, infos } };
       const trashFailures = failed.filter((f) => f.trashUnavailable === true);
       if (!action.permanent && trashFailures.length > 0) {
         const problem = trashFailures[0]?.error ?? TRASH_FAILURE;
@@ -53,37 +47,13 @@ export function outcomeReducer(state: PickerState, action: OutcomeAction): Picke
       if (other.length > 0) {
         return withStatus(next, `Could not delete ${plural(other.length, 'session')}: ${other[0]?.error ?? ''}`, 'error');
       }
+      const warning = action.outcome.journalWarning;
       if (action.permanent) return withStatus(next, `Deleted ${plural(trashed.length, 'session')} permanently (cannot be undone)`);
+      if (warning) return withStatus(next, `Moved ${plural(trashed.length, 'session')} to the trash; warning: ${warning}`, 'error');
       const undoHint = keyPrompt(state.bindings, 'browse', [['undo', 'undoes']]);
       return withStatus(next, `Moved ${plural(trashed.length, 'session')} to the trash${undoHint ? ` · ${undoHint}` : ''}`);
     }
     case 'trashFailed':
       return withStatus({ ...state, busy: false }, `Delete failed: ${action.error}`, 'error');
-    case 'restored': {
-      const undo = state.undo;
-      let next: PickerState = { ...state, busy: false, undo: undefined };
-      if (undo) {
-        const restored = new Set(action.outcome.restored);
-        const back = undo.infos.filter((i) => restored.has(i.info.path));
-        const lists: Partial<Record<Scope, ScopeList>> = {};
-        for (const scope of SCOPES) {
-          const list = next.lists[scope];
-          if (!list) continue;
-          // Back into the scope lists it was removed from (a scope loaded since then has it already).
-          const add = back
-            .filter((b) => b.scopes.includes(scope) && !list.sessions.some((s) => s.path === b.info.path))
-            .map((b) => b.info);
-          const sessions = [...list.sessions, ...add].sort((a, b) => b.modified.getTime() - a.modified.getTime());
-          lists[scope] = add.length > 0 ? { ...list, sessions } : list;
-        }
-        next = derive({ ...next, lists });
-      }
-      const { restored, failed } = action.outcome;
-      if (failed.length > 0) {
-        const head = restored.length > 0 ? `Restored ${plural(restored.length, 'session')}; ` : '';
-        return withStatus(next, `${head}could not restore ${plural(failed.length, 'session')}: ${failed[0]?.error ?? ''}`, 'error');
-      }
-      return withStatus(next, `Restored ${plural(restored.length, 'session')}`);
-    }
   }
 }

@@ -17,6 +17,8 @@ import { browseCommand, exitWith } from './browse.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
 import { outcomeReducer } from './outcomes.js';
 import { derive, keyModeOf, mergeList, relayout, setQuery, withEffect, withStatus, type PickerAction, type PickerState, type ScopeList } from './state.js';
+import { undoQuestionCommand, undoStepped } from './undo.js';
+import { slimCommand, slimmed, slimPlanned } from './slim.js';
 
 export {
   currentList,
@@ -77,6 +79,10 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
     case 'confirm':
       // Every other key is swallowed (as in pi): a stray keystroke must not delete anything.
       return confirmCommand(state, mode, command);
+    case 'undoConfirm':
+      return undoQuestionCommand(state, mode, command);
+    case 'slimConfirm':
+      return slimCommand(state, mode, command);
     case 'rename':
       return renameCommand(state, mode, command, command ? undefined : text);
     case 'browse': {
@@ -117,8 +123,17 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     case 'renameFailed':
     case 'trashed':
     case 'trashFailed':
-    case 'restored':
       return outcomeReducer(state, action);
+    case 'undoStep':
+      return undoStepped(state, action.step);
+    case 'undoFailed':
+      return withStatus({ ...state, busy: false }, `Undo failed: ${action.error}`, 'error');
+    case 'slimPlanned':
+      return slimPlanned(state, action.plan, action.path, action.nowMs);
+    case 'slimmed':
+      return slimmed(state, action.result);
+    case 'slimFailed':
+      return withStatus({ ...state, busy: false }, `Not slimmed: ${action.error}`, 'error');
     case 'effectsTaken': {
       const effects = state.effects.filter((e) => e.id > action.upTo);
       return effects.length === state.effects.length ? state : { ...state, effects };

@@ -21,13 +21,16 @@ import {
   loadOwnStates,
   readSession,
   renameSession,
-  restoreSessions,
+  planSlim,
+  slimSession,
   trashSessions,
+  undoStep,
   type Locations,
-  type RestoreOutcome,
   type SessionInfo,
-  type TrashedSession,
+  type SlimPlan,
+  type SlimResult,
   type TrashOutcome,
+  type UndoStep,
 } from '../store/index.js';
 import type { JsonObject } from '../store/types.js';
 import { markedOwnWrite } from './own-write.js';
@@ -56,10 +59,14 @@ export interface PreviewData {
 export interface SessionSource {
   /** Lists a scope; `onSessions` gets the growing list (newest first) while it loads. */
   list(scope: Scope, onSessions: (sessions: SessionInfo[], loaded: number, total: number) => void, signal: AbortSignal): Promise<ListSummary>;
-  /** Returns the name as stored ("" clears: undefined). */
-  rename(path: string, name: string): Promise<string | undefined>;
+  /** Returns the name as stored ("" clears: undefined), and the journal's warning when the rename could not be recorded. */
+  rename(path: string, name: string): Promise<{ name: string | undefined; journalWarning?: string }>;
   trash(paths: string[], permanent: boolean): Promise<TrashOutcome>;
-  restore(batch: TrashedSession[]): Promise<RestoreOutcome>;
+  /** Ctrl+Z: the journal's latest change (store undoStep). */
+  undoStep(options: { confirmed?: string }): Promise<UndoStep>;
+  /** "Keep only the active branch": measured first, then made (store slim.ts). */
+  planSlim(path: string): Promise<SlimPlan>;
+  slim(path: string): Promise<SlimResult>;
   preview(info: SessionInfo): Promise<PreviewData>;
 }
 
@@ -191,10 +198,13 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
       }
     },
     async rename(path, name) {
-      return (await renameSession(path, name)).name;
+      const result = await renameSession(path, name);
+      return { name: result.name, ...(result.journalWarning ? { journalWarning: result.journalWarning } : {}) };
     },
     trash: (paths, permanent) => trashSessions(paths, { permanent }),
-    restore: (batch) => restoreSessions(batch),
+    undoStep: (options) => undoStep(options),
+    planSlim: (path) => planSlim(path),
+    slim: (path) => slimSession(path),
     preview(info) {
       const key = `${info.path}\u0000${info.size}\u0000${info.mtimeMs}`;
       let pending = previews.get(key);

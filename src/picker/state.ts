@@ -7,7 +7,10 @@
 import type { Keypress } from '../keymap/tokenize.js';
 import { initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
-import type { RestoreOutcome, TrashedSession, TrashOutcome } from '../store/trash.js';
+import type { UndoQuestion } from '../state/journal-undo.js';
+import type { TrashOutcome } from '../store/trash.js';
+import type { SlimPlan, SlimResult } from '../store/slim.js';
+import type { UndoStep } from '../store/undo.js';
 import type { SessionInfo } from '../store/types.js';
 import type { KeyBinding } from '../keymap/keymap.js';
 import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
@@ -49,14 +52,23 @@ export type PickerMode =
    * A delete prompt. `needsYes`: Enter is not enough (a live-looking session, or permanent
    * deletion). `trashProblem`: why the trash failed, when this is the permanent-deletion step.
    */
-  | { kind: 'confirm'; paths: string[]; permanent: boolean; needsYes: boolean; trashProblem?: string };
+  | { kind: 'confirm'; paths: string[]; permanent: boolean; needsYes: boolean; trashProblem?: string }
+  /** Ctrl+Z on a change pi has written after: undone only once the user says so. */
+  | { kind: 'undoConfirm'; question: UndoQuestion }
+  /** "Keep only the active branch": the measured sizes shown before anything is written. */
+  | { kind: 'slimConfirm'; path: string; plan: SlimPlan; needsYes: boolean };
 
 export type PickerEffect =
   | { id: number; kind: 'load'; scope: Scope }
   /** `previous`: the name to put back if saving fails. */
   | { id: number; kind: 'rename'; path: string; name: string; previous: string | undefined }
   | { id: number; kind: 'trash'; paths: string[]; permanent: boolean }
-  | { id: number; kind: 'restore'; batch: TrashedSession[] }
+  /** The journal's latest change; `confirmed`: its id, once the user said yes although pi wrote since. */
+  | { id: number; kind: 'undo'; confirmed?: string }
+  | { id: number; kind: 'planSlim'; path: string }
+  /** The check view of the current scope (the screen hands its state to App, to come back to). */
+  | { id: number; kind: 'openCheck' }
+  | { id: number; kind: 'slim'; path: string }
   | { id: number; kind: 'open'; path: string }
   /** The stats screen for the current scope (src/stats/picker-scope.ts says which sessions). */
   | { id: number; kind: 'stats' }
@@ -100,8 +112,6 @@ export interface PickerState {
   marks: ReadonlySet<string>;
   mode: PickerMode;
   status: StatusMessage | undefined;
-  /** The last batch moved to the trash, with the infos to put back on undo. */
-  undo: { batch: TrashedSession[]; infos: { info: SessionInfo; scopes: Scope[] }[] } | undefined;
   /** A rename, delete or restore is running. */
   busy: boolean;
   effects: PickerEffect[];
@@ -119,11 +129,15 @@ export type PickerAction =
   | { type: 'sessions'; scope: Scope; sessions: SessionInfo[]; loaded: number; total: number }
   | { type: 'loadDone'; scope: Scope; searched: string; dirMissing?: boolean; problem?: string; skipped: number; sessions: SessionInfo[] }
   | { type: 'loadFailed'; scope: Scope; error: string }
-  | { type: 'renamed'; path: string; name: string | undefined }
+  | { type: 'renamed'; path: string; name: string | undefined; journalWarning?: string }
   | { type: 'renameFailed'; path: string; previous: string | undefined; error: string }
   | { type: 'trashed'; outcome: TrashOutcome; permanent: boolean }
   | { type: 'trashFailed'; error: string }
-  | { type: 'restored'; outcome: RestoreOutcome }
+  | { type: 'undoStep'; step: UndoStep }
+  | { type: 'undoFailed'; error: string }
+  | { type: 'slimPlanned'; path: string; plan: SlimPlan; nowMs: number }
+  | { type: 'slimmed'; result: SlimResult }
+  | { type: 'slimFailed'; error: string }
   | { type: 'effectsTaken'; upTo: number }
   | { type: 'clearStatus'; id: number }
   /** More message text was prepared: re-run the search if it skipped some. */
@@ -174,7 +188,6 @@ export function initialPickerState(opts: InitOptions): PickerState {
     marks: new Set(),
     mode: { kind: 'browse' },
     status: undefined,
-    undo: undefined,
     busy: false,
     effects: [],
     nextId: 1,
@@ -198,7 +211,7 @@ export function resumePickerState(state: PickerState, size: { columns: number; r
 // Helpers
 
 export function withEffect(state: PickerState, effect: EffectBody): PickerState {
-  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'stats' || effect.kind === 'exit';
+  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'stats' || effect.kind === 'openCheck' || effect.kind === 'exit';
   return { ...state, effects: [...state.effects, { ...effect, id: state.nextId } as PickerEffect], nextId: state.nextId + 1, leaving };
 }
 
@@ -208,7 +221,7 @@ export function withStatus(state: PickerState, text: string, tone: 'info' | 'err
 }
 
 export function keyModeOf(mode: PickerMode): PickerKeyMode {
-  return mode.kind;
+  return mode.kind === 'undoConfirm' || mode.kind === 'slimConfirm' ? 'confirm' : mode.kind;
 }
 
 /** Lines the dialog of `mode` takes below the list (the screen renders exactly this many). */
@@ -217,6 +230,10 @@ export function dialogLinesFor(mode: PickerMode): number {
     case 'rename':
       return 2;
     case 'confirm':
+      return 5;
+    case 'undoConfirm':
+      return 3;
+    case 'slimConfirm':
       return 5;
     default:
       return 0;

@@ -22,7 +22,7 @@ import { formatBytes } from '../format.js';
 import { SessionCollector } from './read.js';
 import { scanFromSync } from './scan.js';
 import { fileKind } from './regular-file.js';
-import { discoverSessionFiles } from './list.js';
+import { discoverSessionFiles, type ListScope } from './list.js';
 import type { Locations } from './locations.js';
 import { CURRENT_VERSION } from './migrate.js';
 import { buildTree } from './tree.js';
@@ -159,5 +159,27 @@ export function checkStore(locations: Locations, scope: 'cwd' | 'all', env: Chec
   const discovery = discoverSessionFiles(locations, scope);
   const report: CheckReport = { searched: discovery.searched, files: discovery.files.map((path) => checkFile(path, env)) };
   if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;
+  return report;
+}
+
+/**
+ * The audit of a picker scope (this folder, and sub-folders, or all projects), a file per
+ * event-loop turn so a screen stays live while it runs; `onProgress` after each file. Stops
+ * (resolving with what was checked) when `signal` aborts.
+ */
+export async function checkScope(
+  locations: Locations,
+  scope: ListScope,
+  options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void; env?: CheckEnvironment } = {},
+): Promise<CheckReport> {
+  const discovery = discoverSessionFiles(locations, scope);
+  const report: CheckReport = { searched: discovery.searched, files: [] };
+  if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;
+  for (const path of discovery.files) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (options.signal?.aborted) break;
+    report.files.push(checkFile(path, options.env ?? FS_ENVIRONMENT));
+    options.onProgress?.(report.files.length, discovery.files.length);
+  }
   return report;
 }

@@ -27,7 +27,7 @@ import { newEntryId, uuidv7 } from './write.js';
  * The ids root → `id` through parent links: up to a null, own or missing parent. Undefined when
  * the walk comes back to an entry already on the path (a parent cycle, which pi would hang on).
  */
-function pathTo(links: ReadonlyMap<string, EntryLink>, id: string): string[] | undefined {
+export function pathTo(links: ReadonlyMap<string, EntryLink>, id: string): string[] | undefined {
   const path: string[] = [];
   const seen = new Set<string>();
   for (let current: string | null = id; current !== null && links.has(current); ) {
@@ -148,6 +148,13 @@ export interface ForkOptions {
    * re-send. Default: "before" for a user message named by id, else "at".
    */
   position?: 'before' | 'at';
+  /** False: not journalled (slim.ts journals the fork and the trashing as one change). */
+  journal?: boolean;
+  /**
+   * The new header's `parentSession` instead of the source: a slimmed copy replaces its source,
+   * so it keeps the source's own parent (null: none) rather than naming a file about to be trashed.
+   */
+  parentSession?: string | null;
 }
 
 export interface ForkResult {
@@ -209,7 +216,8 @@ export async function forkSession(path: string, entryId?: string, options: ForkO
     const timestamp = new Date().toISOString();
     const sessionId = uuidv7(Date.parse(timestamp));
     const cwd = typeof point.header['cwd'] === 'string' && point.header['cwd'] !== '' ? resolve(point.header['cwd']) : process.cwd();
-    const header = { type: 'session', version: CURRENT_VERSION, id: sessionId, timestamp, cwd, parentSession: source };
+    const parentSession = options.parentSession === undefined ? source : options.parentSession;
+    const header = { type: 'session', version: CURRENT_VERSION, id: sessionId, timestamp, cwd, ...(parentSession === null ? {} : { parentSession }) };
     const target = join(dirname(source), `${timestamp.replace(/[:.]/g, '-')}_${sessionId}.jsonl`);
     await removeStaleTemps(dirname(target));
     const copy: ForkCopy = { header, labels: point.labels, labelTimestamps: point.labelTimestamps, entries: 0 };
@@ -217,8 +225,10 @@ export async function forkSession(path: string, entryId?: string, options: ForkO
     await createWhole(target, forkChunks(branchBatches(from, links, branchIds), copy), stats);
     const result: ForkResult = { path: target, id: sessionId, entries: copy.entries };
     if (editorText !== undefined) result.editorText = editorText;
-    const journalWarning = await recordChange({ kind: 'fork', path: target, time: timestamp, after: fileStateOf(await stat(target)), source: real });
-    if (journalWarning) result.journalWarning = journalWarning;
+    if (options.journal !== false) {
+      const journalWarning = await recordChange({ kind: 'fork', path: target, time: timestamp, after: fileStateOf(await stat(target)), source: real });
+      if (journalWarning) result.journalWarning = journalWarning;
+    }
     return result;
   } finally {
     await handle.close();

@@ -13,6 +13,7 @@ import { isAbsolute, join } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
 import { appendOrRollback, replaceAtomically } from './fs-write.js';
 import { JOURNAL_MAX_BYTES, journalLine, latestOwnStates, newestLines, parseJournal, type FileState, type JournalRecord } from './journal.js';
+import { readAt } from './append-scan.js';
 import { openRegular } from './regular-file.js';
 
 /** `$XDG_STATE_HOME/pi-sessions`, else `~/.local/state/pi-sessions` (a relative XDG value is ignored, per the spec). */
@@ -86,13 +87,47 @@ export async function recordChange(record: JournalRecord, env: NodeJS.ProcessEnv
   }
 }
 
+/**
+ * Past this size the journal was not written by us (we trim it at JOURNAL_MAX_BYTES): only its
+ * newest JOURNAL_MAX_BYTES are read, so a runaway file never stalls a screen.
+ */
+export const JOURNAL_READ_MAX_BYTES = 4 * JOURNAL_MAX_BYTES;
+
+export interface JournalRead {
+  /** The readable records, oldest first. */
+  records: JournalRecord[];
+  /** Why some or all of the journal could not be read (one line); absent when there is no journal yet. */
+  warning?: string;
+}
+
+/** The journal's records, and a warning when it cannot be read (or only in part): the screens and the CLI show it. */
+export async function readJournalChecked(env: NodeJS.ProcessEnv = process.env): Promise<JournalRead> {
+  const path = journalPath(env);
+  let opened: { handle: FileHandle; stats: Stats };
+  try {
+    opened = await openRegular(path, constants.O_RDONLY);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [] };
+    const why = error instanceof StoreError ? error.message : describeFsError(error);
+    return { records: [], warning: `the journal ${path} cannot be read (${why}): nothing can be undone` };
+  }
+  const { handle, stats } = opened;
+  try {
+    if (stats.size <= JOURNAL_READ_MAX_BYTES) return { records: parseJournal((await readAt(handle, 0, stats.size)).toString('utf8')) };
+    const tail = (await readAt(handle, stats.size - JOURNAL_MAX_BYTES, JOURNAL_MAX_BYTES)).toString('utf8');
+    // The first line of the tail is cut: parseJournal would skip it anyway, it is dropped to be plain.
+    const records = parseJournal(tail.slice(tail.indexOf('\n') + 1));
+    return { records, warning: `the journal ${path} is ${Math.round(stats.size / 1024 / 1024)} MiB, larger than pi-sessions lets it grow: only its newest changes were read` };
+  } catch (error) {
+    return { records: [], warning: `the journal ${path} cannot be read (${describeFsError(error)}): nothing can be undone` };
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Every readable record, oldest first (none when there is no journal yet or it cannot be read). */
 export async function readJournal(env: NodeJS.ProcessEnv = process.env): Promise<JournalRecord[]> {
-  try {
-    return parseJournal(await readFile(journalPath(env), 'utf8'));
-  } catch {
-    return [];
-  }
+  return (await readJournalChecked(env)).records;
 }
 
 /** Per path, the state our latest journalled write left it in (what the picker needs to tell our writes from pi's). */

@@ -28,6 +28,8 @@ interface RecordBase {
   undoes?: string;
   /** The path as it was given, when a symlink made it differ from `path` (the picker lists that one). */
   alias?: string;
+  /** Shared by the records of one delete of several sessions: undone together. */
+  batch?: string;
 }
 
 /** What a write passes on to its journal record. */
@@ -41,7 +43,13 @@ export type JournalRecord =
   | (RecordBase & { kind: 'branch'; after: FileState; entryId: string; previousLeafId: string | null })
   | (RecordBase & { kind: 'fork'; after: FileState; source: string })
   | (RecordBase & { kind: 'delete'; how: 'trash' | 'deleted'; trashedPath: string | null; infoPath: string | null })
-  | (RecordBase & { kind: 'restore'; after: FileState });
+  | (RecordBase & { kind: 'restore'; after: FileState })
+  /**
+   * "Keep only the active branch": `path` is the slim copy (a fork of the active path), `source`
+   * the original, moved to the trash (`trashedPath`, `infoPath`: where). Undone in one go: the
+   * original restored, the copy trashed.
+   */
+  | (RecordBase & { kind: 'slim'; after: FileState; source: string; trashedPath: string | null; infoPath: string | null; sizeBefore: number });
 
 export type JournalKind = JournalRecord['kind'];
 
@@ -57,7 +65,7 @@ function isFileState(value: unknown): value is FileState {
   return isObject(value) && typeof value['size'] === 'number' && typeof value['mtimeMs'] === 'number' && typeof value['ino'] === 'number';
 }
 
-const KINDS: readonly string[] = ['rename', 'label', 'branch', 'fork', 'delete', 'restore'];
+const KINDS: readonly string[] = ['rename', 'label', 'branch', 'fork', 'delete', 'restore', 'slim'];
 
 /** The records of a journal's text, oldest first; lines that are not ours (torn, foreign, newer format) are skipped. */
 export function parseJournal(text: string): JournalRecord[] {
@@ -90,6 +98,7 @@ export function latestOwnStates(records: readonly JournalRecord[]): Map<string, 
       if (record.kind === 'delete') states.delete(path);
       else states.set(path, record.after);
     }
+    if (record.kind === 'slim') states.delete(record.source); // in the trash: a file there later is not ours
   }
   return states;
 }

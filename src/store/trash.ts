@@ -5,6 +5,7 @@
  * and WSL the `trash` package does it. On Linux each batch can be restored, across file systems
  * too; elsewhere undo says plainly that it cannot.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { lstat, mkdir, unlink } from 'node:fs/promises';
 import { release } from 'node:os';
@@ -108,7 +109,7 @@ function identity(path: string): string {
  * twice (by path and by id) is deleted once. With `permanent`, unlinks instead (the caller must
  * have asked the user explicitly).
  */
-export async function trashSessions(paths: string[], options: { permanent?: boolean; trash?: TrashFunction; note?: JournalNote } = {}): Promise<TrashOutcome> {
+export async function trashSessions(paths: string[], options: { permanent?: boolean; trash?: TrashFunction; note?: JournalNote; journal?: boolean } = {}): Promise<TrashOutcome> {
   const outcome: TrashOutcome = { trashed: [], failed: [] };
   const seen = new Set<string>();
   for (const input of paths) {
@@ -136,9 +137,11 @@ export async function trashSessions(paths: string[], options: { permanent?: bool
     if ('how' in result) outcome.trashed.push(result);
     else outcome.failed.push(result);
   }
-  for (const item of outcome.trashed) {
+  // journal false: the caller journals the delete as part of a larger change (slim.ts).
+  const batch = outcome.trashed.length > 1 ? { batch: randomBytes(4).toString('hex') } : {};
+  for (const item of options.journal === false ? [] : outcome.trashed) {
     const time = new Date().toISOString();
-    const warning = await recordChange({ kind: 'delete', path: item.path, time, how: item.how, trashedPath: item.trashedPath ?? null, infoPath: item.infoPath ?? null, ...options.note });
+    const warning = await recordChange({ kind: 'delete', path: item.path, time, how: item.how, trashedPath: item.trashedPath ?? null, infoPath: item.infoPath ?? null, ...batch, ...options.note });
     outcome.journalWarning ??= warning;
   }
   return outcome;

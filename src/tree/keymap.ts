@@ -63,9 +63,12 @@ export type TreeCommand =
   | 'menuChoose'
   | 'cancel'
   | 'submit'
+  | 'undo'
+  | 'undoAnyway'
+  | 'keep'
   | TextEditCommand;
 
-export type TreeKeyMode = 'browse' | 'search' | 'detail' | 'help' | 'menu' | 'prompt';
+export type TreeKeyMode = 'browse' | 'search' | 'detail' | 'help' | 'menu' | 'prompt' | 'confirm';
 
 const LIST: readonly TreeKeyMode[] = ['browse', 'search'];
 
@@ -82,6 +85,7 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
   { command: 'nextMatch', keys: ['ctrl+n'], description: 'Next search match', hint: 'next match', when: 'search' },
   { command: 'prevMatch', keys: ['ctrl+p'], description: 'Previous search match', when: 'search' },
   { command: 'copy', keys: ['ctrl+x'], description: 'Copy the entry’s full text (wl-copy, xclip, xsel, pbcopy, clip.exe or tmux’s buffer when there is one, else OSC 52)', hint: 'copy', when: LIST },
+  { command: 'undo', keys: ['ctrl+z'], description: 'Undo the latest change pi-sessions made, to any session, even after a restart (asks first when pi has written since)', hint: 'undo', when: LIST },
   { command: 'help', keys: ['?'], description: 'Show all keys', hint: 'help', when: 'browse' },
   { command: 'escape', keys: ['escape'], description: 'Clear the search; with no search, back to the session list', hint: 'back', when: 'browse' },
   { command: 'escape', keys: ['escape'], description: 'Clear the search', hint: 'clear', when: 'search' },
@@ -112,6 +116,8 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
   ...textEditBindings('prompt'),
   { command: 'textStart', keys: ['home'], description: 'Text cursor to the start', when: 'prompt' },
   { command: 'textEnd', keys: ['end'], description: 'Text cursor to the end', when: 'prompt' },
+  { command: 'undoAnyway', keys: ['return', 'y', 'Y'], description: 'Undo it although pi has written since (its later entries stay)', hint: 'undo anyway', when: 'confirm' },
+  { command: 'keep', keys: ['escape', 'n', 'N'], description: 'Keep it: nothing is undone', hint: 'keep', when: 'confirm' },
   { command: 'quit', keys: ['ctrl+c'], description: 'Quit pi-sessions' },
 ];
 
@@ -123,6 +129,7 @@ export const TREE_MODE_TITLES: Readonly<Record<TreeKeyMode, string>> = {
   help: 'help',
   menu: 'menus',
   prompt: 'label and summary prompts',
+  confirm: 'undo question',
 };
 
 /**

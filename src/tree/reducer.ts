@@ -23,6 +23,7 @@ import { buildForest, foldsHiding, layoutForest } from './flatten.js';
 import type { TreeCommand } from './keymap.js';
 import { TREE_BINDINGS } from './keymap.js';
 import type { ForkAction, MenuAction } from './menu-items.js';
+import { onUndoQuestionKey, startUndo, undoStepped } from './undo.js';
 import { centerOn, cycleFilter, foldOrUp, jumpMatch, moveTo, recompute, setFilter, setQuery, toggleFilter, unfoldOrDown } from './navigation.js';
 import { keyMode, queue, selectedId, withStatus, type DetailSource, type TreeAction, type TreeState } from './state.js';
 
@@ -73,6 +74,7 @@ export function initTreeState(options: InitOptions): TreeState {
     detailSource: options.detailSource,
     input: initialTextInput(''),
     bindings: options.bindings ?? TREE_BINDINGS,
+    undoQuestion: null,
   };
   // Start on the leaf (or its nearest visible ancestor), centred, like pi.
   const host = forest.leafHost;
@@ -144,6 +146,8 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
     }
     case 'help':
       return { ...state, mode: 'help' };
+    case 'undo':
+      return startUndo(state);
     case 'escape':
       if (state.query !== '') return setQuery(state, '');
       return queue(state, { kind: 'back' });
@@ -169,6 +173,8 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
     case 'menuChoose':
     case 'cancel':
     case 'submit':
+    case 'undoAnyway':
+    case 'keep':
     case 'left':
     case 'right':
     case 'wordLeft':
@@ -242,6 +248,7 @@ function onSingleKey(state: TreeState, keypress: Keypress): TreeState {
   if (command === 'quit') return queue(state, { kind: 'quit' });
   if (mode === 'prompt') return onPromptKey(state, command, keypress.text);
   if (mode === 'menu') return onMenuKey(state, command);
+  if (mode === 'confirm') return onUndoQuestionKey(state, command);
   // Any key dismisses the previous status message; a command may set a new one.
   const cleared = state.status !== null && (mode === 'browse' || mode === 'search') ? { ...state, status: null } : state;
   if (command !== undefined) return runCommand(cleared, command);
@@ -307,5 +314,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       return { ...state, busy: false, leaving: false, status: { text: action.message, tone: 'error' } };
     case 'status':
       return withStatus(state, action.status);
+    case 'undoStep':
+      return undoStepped(state, action.step);
   }
 }

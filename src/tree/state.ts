@@ -4,6 +4,8 @@
  * choices, prompts and effect outcomes).
  */
 import type { Keypress } from '../keymap/tokenize.js';
+import type { UndoQuestion } from '../state/journal-undo.js';
+import type { UndoStep } from '../store/undo.js';
 import type { MenuState } from '../state/menu.js';
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { TextInputAction, TextInputState } from '../state/text-input.js';
@@ -15,7 +17,7 @@ import type { ForkAction, MenuAction } from './menu-items.js';
 
 export type { ForkAction, MenuAction };
 
-export type TreeMode = 'browse' | 'menu' | 'label-input' | 'summary-input' | 'detail' | 'help' | 'fork-done';
+export type TreeMode = 'browse' | 'menu' | 'label-input' | 'summary-input' | 'detail' | 'help' | 'fork-done' | 'undo-confirm';
 
 export interface StatusMessage {
   text: string;
@@ -33,6 +35,8 @@ export type TreeEffectBody =
   | { kind: 'copy'; id: string }
   | { kind: 'open-in-pi'; id: string }
   | { kind: 'open-fork'; path: string }
+  /** Ctrl+Z: the journal's latest change; `confirmed`: its id, once the user said yes to undoing it although pi wrote since. */
+  | { kind: 'undo'; confirmed?: string }
   | { kind: 'back' }
   | { kind: 'quit' };
 
@@ -87,6 +91,8 @@ export interface TreeState {
   readonly input: TextInputState;
   /** The keymap keys resolve through: TREE_BINDINGS with pi's keybindings.json applied. */
   readonly bindings: readonly KeyBinding<TreeCommand>[];
+  /** Mode `undo-confirm`: the change pi has written after, asked about before it is undone. */
+  readonly undoQuestion: UndoQuestion | null;
 }
 
 export type TreeAction =
@@ -107,7 +113,8 @@ export type TreeAction =
   | { type: 'forked'; path: string; editorText?: string }
   | { type: 'copied'; message: string }
   | { type: 'failed'; message: string }
-  | { type: 'status'; status: StatusMessage | null };
+  | { type: 'status'; status: StatusMessage | null }
+  | { type: 'undoStep'; step: UndoStep };
 
 export function selectedRow(state: TreeState): FlatRow | undefined {
   return rowAt(state.layout, state.cursor);
@@ -131,6 +138,8 @@ export function keyMode(state: TreeState): TreeKeyMode {
     case 'label-input':
     case 'summary-input':
       return 'prompt';
+    case 'undo-confirm':
+      return 'confirm';
   }
 }
 

@@ -201,7 +201,7 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     expect(trashedPaths(store.home)).toEqual([target]);
 
     await pty.press(CTRL.z);
-    await pty.waitForText('Restored 1 session');
+    await pty.waitForText('Undid the delete of ');
     expect(readFileSync(target).equals(bytes)).toBe(true);
     expect(trashedPaths(store.home)).toEqual([]);
     await pty.press(PTY_KEYS.escape);
@@ -230,7 +230,7 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     expect(trashedPaths(store.home)).toEqual([...store.obsolete].sort());
 
     await pty.press(CTRL.z);
-    await pty.waitForText('Restored 3 sessions');
+    await pty.waitForText('Undid the delete of 3 sessions');
     for (const path of store.obsolete) expect(existsSync(path)).toBe(true);
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);

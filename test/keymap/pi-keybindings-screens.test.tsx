@@ -137,9 +137,15 @@ function pickerSource(): SessionSource {
       onSessions(sessions, sessions.length, sessions.length);
       return { sessions, searched: locations.sessionDir, skipped: 0 };
     },
-    rename: async (_path, name) => name,
+    rename: async (_path, name) => ({ name }),
     trash: async () => ({ trashed: [], failed: [] }),
-    restore: async () => ({ restored: [], failed: [] }),
+    undoStep: async () => ({ kind: 'nothing' }),
+    planSlim: async () => {
+      throw new Error('not in this test');
+    },
+    slim: async () => {
+      throw new Error('not in this test');
+    },
     preview: async () => ({ turns: [] }),
   };
 }

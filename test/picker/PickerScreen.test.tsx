@@ -13,6 +13,7 @@ const locations: Locations = { cwd: '/home/u/proj', agentDir: '/home/u/.pi/agent
 function fakeSource(initial: SessionInfo[]) {
   let sessions = [...initial];
   const calls: string[] = [];
+  const trashedLog: { info: SessionInfo }[] = [];
   const source: SessionSource = {
     async list(_scope, onSessions) {
       onSessions(sessions, sessions.length, sessions.length);
@@ -20,17 +21,31 @@ function fakeSource(initial: SessionInfo[]) {
     },
     async rename(path, name) {
       calls.push(`rename ${path} ${name}`);
-      return name === '' ? undefined : name;
+      return { name: name === '' ? undefined : name };
     },
     async trash(paths) {
       calls.push(`trash ${paths.join(',')}`);
       const trashed: TrashedSession[] = paths.map((path) => ({ path, how: 'trash', trashedPath: `/trash/${path}` }));
+      for (const info of sessions.filter((s) => paths.includes(s.path))) trashedLog.push({ info });
       sessions = sessions.filter((s) => !paths.includes(s.path));
       return { trashed, failed: [] };
     },
-    async restore(batch) {
-      calls.push(`restore ${batch.map((b) => b.path).join(',')}`);
-      return { restored: batch.map((b) => b.path), failed: [] };
+    // The journal as the fake keeps it: the latest trash is undone (and nothing else).
+    async undoStep() {
+      const last = trashedLog.pop();
+      if (!last) return { kind: 'nothing' };
+      calls.push(`undo ${last.info.path}`);
+      sessions = [...sessions, last.info].sort((a, b) => b.modified.getTime() - a.modified.getTime());
+      const record = { kind: 'delete', path: last.info.path, time: '', id: '0000000' + String(trashedLog.length), how: 'trash', trashedPath: `/trash${last.info.path}`, infoPath: null } as const;
+      return { kind: 'done', outcome: { record, undo: 'restore it from the trash' } };
+    },
+    async planSlim(path) {
+      calls.push(`planSlim ${path}`);
+      return { path, sizeBefore: 200_000, entries: 9, branchEntries: 5, estimatedAfter: 1500, parentSession: null };
+    },
+    async slim(path) {
+      calls.push(`slim ${path}`);
+      return { path, slimPath: `${path}.slim`, sizeBefore: 200_000, sizeAfter: 1600, entriesBefore: 9, entriesAfter: 6 };
     },
     async preview() {
       return { turns: [{ role: 'user', text: 'how do I parse?' }, { role: 'assistant', text: 'use a parser' }] };
@@ -85,6 +100,22 @@ describe.each([
     await vi.waitFor(() => expect(calls).toContain('rename /s/0.jsonl Fresh'));
   });
 
+  it('slims after a prompt with the sizes before and after', async () => {
+    const { app, calls } = mount(sample(5), size);
+    await app.waitFor('item 0;');
+    await app.press(ctrl('e'));
+    const prompt = await app.waitFor('Keep only the active branch of');
+    expect(prompt).toContain('195 KB → about 1.5 KB');
+    expect(calls).toEqual(['planSlim /s/0.jsonl']);
+    await app.press(KEYS.escape);
+    await app.waitFor('Nothing was slimmed');
+    await app.press(ctrl('e'));
+    await app.waitFor('Keep only the active branch of');
+    await app.press(KEYS.enter);
+    await app.waitFor('Slimmed 195 KB → 1.6 KB');
+    expect(calls).toEqual(['planSlim /s/0.jsonl', 'planSlim /s/0.jsonl', 'slim /s/0.jsonl']);
+  });
+
   it('deletes after confirmation and undo brings the row back', async () => {
     const { app, calls } = mount(sample(5), size);
     await app.waitFor('item 0;');
@@ -95,7 +126,8 @@ describe.each([
     await vi.waitFor(() => expect(calls).toContain('trash /s/0.jsonl'));
     await app.press(ctrl('z'));
     await app.waitFor((f) => f.includes('item 0;') && f.includes('5/5'));
-    await vi.waitFor(() => expect(calls).toContain('restore /s/0.jsonl'));
+    await app.waitFor('Undid the delete of 0.jsonl');
+    expect(calls).toContain('undo /s/0.jsonl');
   });
 });
 

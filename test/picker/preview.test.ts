@@ -5,7 +5,7 @@ import { makeInfo, NOW } from './make-info.js';
 const texts = (info: ReturnType<typeof makeInfo>): string[] => previewLines(info, undefined, 120, NOW, '/home/u').map((l) => l.text);
 
 describe('the preview\u2019s facts', () => {
-  it('say how many problems a session has and what the first one is, and point at `pi-sessions check`', () => {
+  it('say how many problems a session has and what the first one is, and point at the check view key (Ctrl+K)', () => {
     const info = makeInfo({
       path: '/s/a.jsonl',
       problems: [
@@ -17,8 +17,8 @@ describe('the preview\u2019s facts', () => {
     expect(row).toBe('Problems 2 · first: line 3: line is not JSON');
     expect(texts(makeInfo({ path: '/s/b.jsonl', problems: [{ line: 0, kind: 'bom', message: 'one' }] }))).toContain('Problems 1 · one');
     const lines = texts(info);
-    expect(lines[lines.indexOf(row!) + 1]).toBe(`${' '.repeat(9)}run pi-sessions check ${info.id}`);
-    expect(texts(makeInfo({ path: '/s/d.jsonl' })).join('\n')).not.toContain('pi-sessions check');
+    expect(lines[lines.indexOf(row!) + 1]).toBe(`${' '.repeat(9)}Ctrl+K check view: what pi does with each, what to do`);
+    expect(texts(makeInfo({ path: '/s/d.jsonl' })).join('\n')).not.toContain('Ctrl+K');
   });
 
   it('show a hostile header id escaped', () => {

@@ -115,7 +115,7 @@ describe('pickerReducer', () => {
     expect(selectedRow(s)!.info.name).toBeUndefined();
   });
 
-  it('delete: confirm swallows other keys; Enter trashes; undo restores the batch', () => {
+  it('delete: confirm swallows other keys; Enter trashes', () => {
     let s = run(loaded(), key('down'), key('ctrl+d'));
     expect(s.mode).toMatchObject({ kind: 'confirm', paths: ['/s/01.jsonl'], permanent: false, needsYes: false });
     expect(run(s, key('x'))).toBe(s);
@@ -125,13 +125,95 @@ describe('pickerReducer', () => {
     s = run(s, { type: 'trashed', permanent: false, outcome: { trashed: [item], failed: [] } });
     expect(s.rows.some((r) => r.info.path === '/s/01.jsonl')).toBe(false);
     expect(selectedRow(s)!.info.path).toBe('/s/02.jsonl');
-    expect(s.status?.text).toMatch(/Moved 1 session to the trash/);
-    s = run(s, key('ctrl+z'));
-    expect(s.effects.at(-1)).toMatchObject({ kind: 'restore', batch: [item] });
-    s = run(s, { type: 'restored', outcome: { restored: ['/s/01.jsonl'], failed: [] } });
-    expect(s.rows.some((r) => r.info.path === '/s/01.jsonl')).toBe(true);
-    expect(s.status?.text).toBe('Restored 1 session');
-    expect(run(s, key('ctrl+z')).status?.text).toBe('Nothing to undo');
+    expect(s.status?.text).toMatch(/Moved 1 session to the trash · Ctrl\+Z undoes/);
+  });
+
+  it('a change made but not journalled says so in the status line (it cannot be undone)', () => {
+    const warning = 'the change was made but not recorded in the journal (/j: permission denied), so it cannot be undone with pi-sessions undo';
+    const renamed = run(loaded(), { type: 'renamed', path: '/s/01.jsonl', name: 'X', journalWarning: warning });
+    expect(renamed.status).toMatchObject({ tone: 'error', text: `Renamed; warning: ${warning}` });
+    const item = { path: '/s/01.jsonl', how: 'trash' as const, trashedPath: '/t/01.jsonl' };
+    const trashed = run(loaded(), { type: 'trashed', permanent: false, outcome: { trashed: [item], failed: [], journalWarning: warning } });
+    expect(trashed.status).toMatchObject({ tone: 'error', text: `Moved 1 session to the trash; warning: ${warning}` });
+  });
+
+  describe('Ctrl+E: keep only the active branch', () => {
+    const plan = { path: '/s/01.jsonl', sizeBefore: 200_000, entries: 9, branchEntries: 5, estimatedAfter: 1500, parentSession: null };
+
+    it('measures first, prompts with the sizes, slims on Enter and lists the scope again', () => {
+      let s = run(loaded(), key('down'), key('ctrl+e'));
+      expect(s.effects.at(-1)).toMatchObject({ kind: 'planSlim', path: '/s/01.jsonl' });
+      expect(s.busy).toBe(true);
+      s = run(s, { type: 'slimPlanned', path: '/s/01.jsonl', plan, nowMs: NOW });
+      expect(s.mode).toMatchObject({ kind: 'slimConfirm', path: '/s/01.jsonl', needsYes: false });
+      expect(s.busy).toBe(false);
+      expect(run(s, key('x'))).toBe(s);
+      expect(run(s, key('escape')).status?.text).toBe('Nothing was slimmed');
+      s = run(s, key('return'));
+      expect(s.effects.at(-1)).toMatchObject({ kind: 'slim', path: '/s/01.jsonl' });
+      const before = s.effects.length;
+      s = run(s, { type: 'slimmed', result: { path: '/s/01.jsonl', slimPath: '/s/new.jsonl', sizeBefore: 200_000, sizeAfter: 1600, entriesBefore: 9, entriesAfter: 6 } });
+      expect(s.status?.text).toBe('Slimmed 195 KB → 1.6 KB (6 entries of 9); the original is in the trash · Ctrl+Z undoes');
+      expect(s.effects.slice(before)).toMatchObject([{ kind: 'load', scope: 'cwd' }]);
+    });
+
+    it('nothing off the branch: says so; the session pi is in: refused; a live one needs y', () => {
+      const all = run(loaded(), key('ctrl+e'), { type: 'slimPlanned', path: '/s/00.jsonl', plan: { ...plan, path: '/s/00.jsonl', branchEntries: 9 }, nowMs: NOW });
+      expect(all.mode.kind).toBe('browse');
+      expect(all.status?.text).toBe('Nothing to slim: every entry is on the active branch');
+      const current = run(initialPickerState({ printMode: false, columns: 100, rows: 13, current: '/s/00.jsonl' }), { type: 'loadDone', scope: 'cwd', searched: '/s', skipped: 0, sessions }, key('ctrl+e'));
+      expect(current.effects.some((e) => e.kind === 'planSlim')).toBe(false);
+      expect(current.status?.tone).toBe('error');
+      const live = makeInfo({ path: '/s/live.jsonl', ageMs: MIN });
+      let s = run(initialPickerState({ printMode: false, columns: 100, rows: 20 }), { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions: [live] });
+      s = run(s, key('ctrl+e'), { type: 'slimPlanned', path: '/s/live.jsonl', plan, nowMs: NOW });
+      expect(s.mode).toMatchObject({ kind: 'slimConfirm', needsYes: true });
+      expect(run(s, key('return')).mode.kind).toBe('slimConfirm');
+      expect(run(s, key('y')).effects.at(-1)).toMatchObject({ kind: 'slim' });
+    });
+  });
+
+  describe('Ctrl+Z: the journal’s latest change', () => {
+    const record = { kind: 'delete', path: '/s/01.jsonl', time: '2026-02-05T11:00:00Z', id: 'abcd1234', how: 'trash', trashedPath: '/t/01.jsonl', infoPath: null } as const;
+    const undo = 'restore it from the trash';
+
+    it('asks for the undo effect, then says what was undone and lists the scope again', () => {
+      let s = run(loaded(), key('ctrl+z'));
+      expect(s.effects.at(-1)).toMatchObject({ kind: 'undo' });
+      expect(s.effects.at(-1)).not.toHaveProperty('confirmed');
+      expect(s.busy).toBe(true);
+      expect(run(s, key('ctrl+z')).status).toMatchObject({ tone: 'error', text: 'Please wait: the last change is still being saved' });
+      const effects = s.effects.length;
+      s = run(s, { type: 'undoStep', step: { kind: 'done', outcome: { record, undo } } });
+      expect(s.busy).toBe(false);
+      expect(s.status).toMatchObject({ tone: 'info', text: 'Undid the delete of 01.jsonl: restore it from the trash' });
+      expect(s.effects.slice(effects)).toMatchObject([{ kind: 'load', scope: 'cwd' }]);
+    });
+
+    it('a change pi has written after is asked about: n keeps it, y and Enter undo it by its id', () => {
+      const asked = run(loaded(), key('ctrl+z'), { type: 'undoStep', step: { kind: 'ask', entry: { record, undo, changedSince: true } } });
+      expect(asked.mode).toMatchObject({ kind: 'undoConfirm', question: { id: 'abcd1234' } });
+      expect(asked.mode.kind === 'undoConfirm' && asked.mode.question.text).toMatch(/^pi has written to 01\.jsonl since pi-sessions' delete: undo it anyway \(restore it from the trash\)\?/);
+      expect(run(asked, key('x'))).toBe(asked);
+      const kept = run(asked, key('n'));
+      expect(kept.mode.kind).toBe('browse');
+      expect(kept.status?.text).toBe('Nothing was undone');
+      expect(kept.effects.filter((e) => e.kind === 'undo')).toHaveLength(1);
+      for (const yes of ['y', 'return']) {
+        const done = run(asked, key(yes));
+        expect(done.mode.kind).toBe('browse');
+        expect(done.effects.at(-1)).toMatchObject({ kind: 'undo', confirmed: 'abcd1234' });
+      }
+    });
+
+    it('nothing to undo, and journal warnings, are said in the status line', () => {
+      expect(run(loaded(), key('ctrl+z'), { type: 'undoStep', step: { kind: 'nothing' } }).status).toMatchObject({ tone: 'info', text: 'Nothing to undo' });
+      const warned = run(loaded(), key('ctrl+z'), { type: 'undoStep', step: { kind: 'nothing', warning: 'the journal /j cannot be read (permission denied): nothing can be undone' } });
+      expect(warned.status).toMatchObject({ tone: 'error', text: 'Nothing to undo: the journal /j cannot be read (permission denied): nothing can be undone' });
+      const failed = run(loaded(), key('ctrl+z'), { type: 'undoFailed', error: '/s/01.jsonl: a file with that name exists again; left in the trash; nothing was undone' });
+      expect(failed.status?.tone).toBe('error');
+      expect(failed.busy).toBe(false);
+    });
   });
 
   it('a live session needs y, not Enter', () => {

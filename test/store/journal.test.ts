@@ -12,6 +12,8 @@ import {
   newestLines,
   parseJournal,
   readJournal,
+  readJournalChecked,
+  JOURNAL_READ_MAX_BYTES,
   recordChange,
   renameSession,
   setLabel,
@@ -176,5 +178,30 @@ describe('journal file', () => {
     } finally {
       process.env['XDG_STATE_HOME'] = saved;
     }
+  });
+});
+
+describe('reading the journal says when it cannot be read whole', () => {
+  it('none yet: no records, no warning; a folder in its place: a one-line warning', async () => {
+    const env = { XDG_STATE_HOME: dir() };
+    expect(await readJournalChecked(env)).toEqual({ records: [] });
+    mkdirSync(join(env.XDG_STATE_HOME, 'pi-sessions', 'journal.jsonl'), { recursive: true });
+    const read = await readJournalChecked(env);
+    expect(read.records).toEqual([]);
+    expect(read.warning).toMatch(/^the journal .*journal\.jsonl cannot be read \([^\n]*\): nothing can be undone$/);
+  });
+
+  it('one grown past what pi-sessions writes: only its newest changes are read, and it says so', async () => {
+    const env = { XDG_STATE_HOME: dir() };
+    const folder = join(env.XDG_STATE_HOME, 'pi-sessions');
+    mkdirSync(folder, { recursive: true });
+    const line = journalLine({ ...rename('/s/old.jsonl', 1), id: '00000000' });
+    const lines = Math.ceil((JOURNAL_READ_MAX_BYTES + 1) / line.length);
+    writeFileSync(join(folder, 'journal.jsonl'), line.repeat(lines) + journalLine({ ...rename('/s/newest.jsonl', 2), id: '11111111' }));
+    const read = await readJournalChecked(env);
+    expect(read.warning).toMatch(/^the journal .* is [0-9]+ MiB, larger than pi-sessions lets it grow: only its newest changes were read$/);
+    expect(read.records.at(-1)).toMatchObject({ path: '/s/newest.jsonl' });
+    expect(read.records.length).toBeLessThan(lines);
+    expect(read.records.length).toBeGreaterThan(0);
   });
 });

@@ -75,6 +75,19 @@ describe('pi-sessions undo', () => {
     expect((await openWithPi(file)).manager.getSessionName()).toBe('Original');
   });
 
+  it('a delete of several sessions comes back in one undo', () => {
+    const { file, env, cli } = setup();
+    const second = new SessionBuilder();
+    second.user('another');
+    const other = second.writeTo(join(file, '..', 'other.jsonl'));
+    const bytes = [readFileSync(file), readFileSync(other)];
+    ok(cli('delete', file, other));
+    expect(ok(cli('undo', '--list')).stdout.trim().split('\n')).toHaveLength(2);
+    expect(ok(cli('undo')).stdout).toMatch(/^Undid the delete of 2 sessions \(the last .*\): restore the 2 sessions deleted together from the trash\.\n$/);
+    expect([readFileSync(file), readFileSync(other)]).toEqual(bytes);
+    expect(ok(runCli(['undo', '--list'], { env })).stdout).toBe('Nothing to undo.\n');
+  });
+
   it('refuses a change pi has written after (exit 1, one line, nothing changed) unless --force', async () => {
     const { file, cli } = setup();
     ok(cli('rename', file, 'Ours'));

@@ -3,12 +3,25 @@ import { InputRouter } from '../../components/common/input-router.js';
 import { KEYS, ctrl, renderInk } from '../helpers/ink.js';
 import { TreeScreen, type TreeExit, type TreeStore } from '../../components/tree/TreeScreen.js';
 import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
+import type { UndoStep } from '../../src/store/undo.js';
 import { piSample, sessionOf } from './helpers.js';
 
 interface Calls {
   labels: [string, string | undefined][];
   branches: [string, string | undefined][];
   forks: string[];
+  /** The `confirmed` of each undoStep call ('' when none). */
+  undos: string[];
+}
+
+const RECORD = { kind: 'rename', path: '/s/other.jsonl', time: '2026-02-05T11:00:00Z', id: 'abcd1234', after: { size: 1, mtimeMs: 1, ino: 1 }, entryId: 'e1', previousName: 'Old' } as const;
+
+/** The fake journal: its latest change was written over by pi, so the first Ctrl+Z asks. */
+async function fakeUndo(calls: Calls, options?: { confirmed?: string }): Promise<UndoStep> {
+  calls.undos.push(options?.confirmed ?? '');
+  const undo = 'name it "Old" again';
+  if (options?.confirmed !== RECORD.id) return { kind: 'ask', entry: { record: RECORD, undo, changedSince: true } };
+  return { kind: 'done', outcome: { record: RECORD, undo } };
 }
 
 function fakeStore(calls: Calls): TreeStore {
@@ -30,11 +43,12 @@ function fakeStore(calls: Calls): TreeStore {
       calls.forks.push(id ?? '');
       return { path: '/tmp/forked.jsonl' };
     },
+    undoStep: (options) => fakeUndo(calls, options),
   };
 }
 
 function mount(columns = 100, rows = 30) {
-  const calls: Calls = { labels: [], branches: [], forks: [] };
+  const calls: Calls = { labels: [], branches: [], forks: [], undos: [] };
   const exits: TreeExit[] = [];
   let backs = 0;
   const app = renderInk(
@@ -52,6 +66,43 @@ function mount(columns = 100, rows = 30) {
 }
 
 describe('TreeScreen', () => {
+  test('a label made but not journalled says so in the status line', async () => {
+    const calls: Calls = { labels: [], branches: [], forks: [], undos: [] };
+    const warning = 'the change was made but not recorded in the journal (/j: permission denied), so it cannot be undone with pi-sessions undo';
+    const store: TreeStore = { ...fakeStore(calls), setLabel: async () => ({ entryId: 'new', journalWarning: warning }) };
+    const app = renderInk(
+      <InputRouter>
+        <TreeScreen path="/tmp/test.jsonl" store={store} live={false} onBack={() => undefined} onExit={() => undefined} now={() => Date.parse('2026-02-05T12:00:00Z')} />
+      </InputRouter>,
+      { columns: 200, rows: 30 },
+    );
+    await app.waitFor('approach A please');
+    await app.settle();
+    await app.type('L');
+    await app.waitFor('Label (empty to remove):');
+    await app.type('x');
+    await app.press(KEYS.enter);
+    await app.waitFor('the change was made but not recorded in the journal');
+  });
+
+  test('Ctrl+Z undoes the journal’s latest change: asked first when pi wrote since; n keeps it, y undoes it', async () => {
+    const { app, calls, ready } = mount();
+    await ready();
+    await app.press(ctrl('z'));
+    let frame = await app.waitFor('undo it anyway');
+    expect(frame).toContain("pi has written to other.jsonl since pi-sessions' rename: undo it anyway (name it \"Old\")?");
+    expect(frame).toMatch(/undo anyway.*keep/);
+    await app.type('x'); // swallowed: a stray key decides nothing
+    await app.type('n');
+    await app.waitFor('Nothing was undone');
+    expect(calls.undos).toEqual(['']);
+    await app.press(ctrl('z'));
+    await app.waitFor('undo it anyway');
+    await app.type('y');
+    frame = await app.waitFor('Undid the rename of other.jsonl: name it "Old"');
+    expect(calls.undos).toEqual(['', '', RECORD.id]);
+  });
+
   test('draws pi’s layout with the active path, the leaf marker and the cursor on the leaf', async () => {
     const { app } = mount();
     const frame = await app.waitFor('approach A please');
@@ -171,7 +222,7 @@ describe('TreeScreen', () => {
       let load = (): void => undefined;
       const loaded = new Promise<void>((resolve) => (load = resolve));
       const store: TreeStore = {
-        ...fakeStore({ labels: [], branches: [], forks: [] }),
+        ...fakeStore({ labels: [], branches: [], forks: [], undos: [] }),
         readSession: async () => {
           await loaded;
           return sessionOf(piSample());

@@ -103,5 +103,6 @@ export function storeOf(entries: SessionEntry[]): TreeStore {
     setLabel: async () => ({}),
     branchInPlace: async (_path, id) => ({ leafId: id }),
     forkSession: async () => ({ path: '/tmp/forked.jsonl' }),
+    undoStep: async () => ({ kind: 'nothing' }),
   };
 }

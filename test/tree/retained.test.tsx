@@ -210,6 +210,7 @@ describe('TreeScreen with a retained tail', () => {
         calls.push(`fork ${id}`);
         return { path: '/tmp/fork.jsonl' };
       },
+      undoStep: async () => ({ kind: 'nothing' }),
     };
     const exits: TreeExit[] = [];
     // env: no clipboard tool, tmux or screen, whatever terminal runs the tests: plain OSC 52.

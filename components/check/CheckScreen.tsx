@@ -1,0 +1,109 @@
+/**
+ * The check view (issue 14 §1): the audit of the picker's scope, full screen, grouped by file.
+ * Behaviour is in src/check/reducer.ts; this component runs the audit (a file per event-loop
+ * turn, so keys stay live), draws the visible lines and runs the reducer's effects.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo } from 'react';
+import { CHECK_BINDINGS } from '../../src/check/keymap.js';
+import { checkReducer, initialCheckState, resumeCheckState, type CheckEffect, type CheckState } from '../../src/check/reducer.js';
+import type { CheckTone } from '../../src/check/view.js';
+import type { Keypress } from '../../src/keymap/tokenize.js';
+import type { ListScope } from '../../src/store/list.js';
+import { checkScope, type CheckReport, type Locations } from '../../src/store/index.js';
+import { truncateToWidth } from '../../src/text/terminal-text.js';
+import { KeyHints } from '../common/KeyHints.js';
+import { StatusLine } from '../common/StatusLine.js';
+import { useEffectRunner } from '../common/use-effect-runner.js';
+import { useScreenKeys } from '../common/use-screen-keys.js';
+import { useSyncReducer } from '../common/use-sync-reducer.js';
+import { useTerminalSize } from '../common/use-terminal-size.js';
+
+/** Runs the audit; tests inject one. */
+export type RunCheck = (onProgress: (done: number, total: number) => void, signal: AbortSignal) => Promise<CheckReport>;
+
+export interface CheckScreenProps {
+  locations: Locations;
+  scope: ListScope;
+  /** The state handed out by onOpenTree, to come back to the same place (the audit is not re-run). */
+  initialState?: CheckState;
+  onOpenTree(path: string, state: CheckState): void;
+  onBack(): void;
+  onQuit(): void;
+  run?: RunCheck;
+}
+
+// Title, the footer (status or hints).
+const CHROME_ROWS = 2;
+
+const TONES: Record<CheckTone, { color?: string; dimColor?: boolean; bold?: boolean }> = {
+  heading: { bold: true },
+  file: { bold: true, color: 'cyan' },
+  error: { color: 'red' },
+  warning: { color: 'yellow' },
+  dim: { dimColor: true },
+  plain: {},
+};
+
+const keyAction = (keypress: Keypress) => ({ type: 'key' as const, name: keypress.name });
+const takesKeys = (state: CheckState): boolean => !state.leaving;
+
+export function CheckScreen(props: CheckScreenProps) {
+  const { columns, rows } = useTerminalSize();
+  const height = Math.max(1, rows - 1 - CHROME_ROWS);
+  const machine = useSyncReducer(checkReducer, () => (props.initialState ? resumeCheckState(props.initialState) : initialCheckState(height)));
+  const { state, dispatch } = machine;
+  useScreenKeys(machine, keyAction, takesKeys);
+  const run = useMemo<RunCheck>(() => props.run ?? ((onProgress, signal) => checkScope(props.locations, props.scope, { onProgress, signal })), [props.run, props.locations, props.scope]);
+
+  useEffect(() => {
+    dispatch({ type: 'resize', height });
+  }, [height]);
+
+  useEffect(() => {
+    if (props.initialState) return;
+    const controller = new AbortController();
+    run((done, total) => dispatch({ type: 'progress', done, total }), controller.signal)
+      .then((report) => {
+        if (!controller.signal.aborted) dispatch({ type: 'report', report });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) dispatch({ type: 'report', report: { searched: '', files: [], dirProblem: `the check failed: ${(error as Error).message}` } });
+      });
+    return () => controller.abort();
+  }, [run]);
+
+  useEffectRunner(
+    state.effects,
+    (effect: CheckEffect) => effect.id,
+    (effect) => {
+      if (effect.kind === 'open') props.onOpenTree(effect.path, machine.ref.current);
+      else if (effect.kind === 'back') props.onBack();
+      else props.onQuit();
+    },
+    (upTo) => dispatch({ type: 'effectsTaken', upTo }),
+  );
+
+  const title = state.progress ? `Check · checking ${state.progress.done}/${state.progress.total} files…` : 'Check';
+  const selected = state.view.files[state.cursor];
+  const visible = state.view.lines.slice(state.offset, state.offset + height);
+  return (
+    <Box flexDirection="column" height={Math.max(1, rows - 1)} width={columns} overflow="hidden">
+      <Text bold wrap="truncate-end">
+        {truncateToWidth(title, columns)}
+      </Text>
+      <Box flexDirection="column" height={height} overflow="hidden">
+        {visible.map((line, i) => {
+          const index = state.offset + i;
+          const mark = selected && index === selected.first ? '› ' : '  ';
+          return (
+            <Text key={index} wrap="truncate-end" {...TONES[line.tone]}>
+              {truncateToWidth(`${mark}${line.text}`, columns) || ' '}
+            </Text>
+          );
+        })}
+      </Box>
+      {state.status ? <StatusLine message={{ kind: 'error', text: state.status }} width={columns} /> : <KeyHints bindings={CHECK_BINDINGS} mode="list" width={columns} />}
+    </Box>
+  );
+}

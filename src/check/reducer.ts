@@ -1,0 +1,124 @@
+/**
+ * The check view's state machine (pure): the audit arrives (with progress while it runs), the
+ * cursor moves between files, the shared viewport scrolls the lines, Enter asks to open a file's
+ * tree and Esc to go back; the screen runs those as effects.
+ */
+import { resolveCommand } from '../keymap/keymap.js';
+import type { KeyName } from '../keymap/keymap.js';
+import { clampOffset, pageStep } from '../state/viewport.js';
+import type { CheckReport } from '../store/index.js';
+import { CHECK_BINDINGS } from './keymap.js';
+import { checkView, type CheckView } from './view.js';
+
+export type CheckEffect = { id: number; kind: 'open'; path: string } | { id: number; kind: 'back' } | { id: number; kind: 'quit' };
+
+export interface CheckState {
+  /** Files checked so far and in all, while the audit runs; undefined once it is done. */
+  progress: { done: number; total: number } | undefined;
+  view: CheckView;
+  /** The selected file (index into view.files). */
+  cursor: number;
+  /** First line on screen. */
+  offset: number;
+  height: number;
+  status: string | undefined;
+  effects: CheckEffect[];
+  nextId: number;
+  leaving: boolean;
+}
+
+export type CheckAction =
+  | { type: 'key'; name: KeyName | undefined }
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'report'; report: CheckReport }
+  | { type: 'resize'; height: number }
+  | { type: 'effectsTaken'; upTo: number };
+
+export function initialCheckState(height: number): CheckState {
+  return { progress: { done: 0, total: 0 }, view: { lines: [], files: [] }, cursor: 0, offset: 0, height: Math.max(1, height), status: undefined, effects: [], nextId: 1, leaving: false };
+}
+
+/** The offset that shows the selected file, its first line first when it does not fit. */
+function showCursor(state: CheckState): CheckState {
+  const file = state.view.files[state.cursor];
+  if (!file) return state;
+  const count = state.view.lines.length;
+  const offset = clampOffset(clampOffset(state.offset, file.last, state.height, count), file.first, state.height, count);
+  return offset === state.offset ? state : { ...state, offset };
+}
+
+function moveTo(state: CheckState, cursor: number): CheckState {
+  const files = state.view.files.length;
+  if (files === 0) return state;
+  const next = Math.max(0, Math.min(files - 1, cursor));
+  return showCursor({ ...state, cursor: next, status: undefined });
+}
+
+/** Scrolls the lines; the cursor follows to the first file starting on screen. */
+function scroll(state: CheckState, by: number): CheckState {
+  const max = Math.max(0, state.view.lines.length - state.height);
+  const offset = Math.max(0, Math.min(max, state.offset + by));
+  const files = state.view.files;
+  let cursor = files.findIndex((f) => f.first >= offset);
+  if (cursor < 0) cursor = files.length - 1;
+  return { ...state, offset, cursor: Math.max(0, cursor), status: undefined };
+}
+
+function effect(state: CheckState, body: { kind: 'open'; path: string } | { kind: 'back' } | { kind: 'quit' }): CheckState {
+  const leaving = true;
+  return { ...state, effects: [...state.effects, { ...body, id: state.nextId }], nextId: state.nextId + 1, leaving };
+}
+
+function onKey(state: CheckState, name: KeyName | undefined): CheckState {
+  const command = resolveCommand(CHECK_BINDINGS, name, 'list');
+  switch (command) {
+    case 'up':
+      return moveTo(state, state.cursor - 1);
+    case 'down':
+      return moveTo(state, state.cursor + 1);
+    case 'pageUp':
+      return scroll(state, -pageStep(state.height));
+    case 'pageDown':
+      return scroll(state, pageStep(state.height));
+    case 'first':
+      return { ...moveTo(state, 0), offset: 0 };
+    case 'last':
+      return moveTo(state, state.view.files.length - 1);
+    case 'open': {
+      const file = state.view.files[state.cursor];
+      if (!file) return state;
+      if (!file.openable) return { ...state, status: 'pi cannot read this file as a session: there is no tree to open' };
+      return effect(state, { kind: 'open', path: file.path });
+    }
+    case 'back':
+      return effect(state, { kind: 'back' });
+    case 'quit':
+      return effect(state, { kind: 'quit' });
+    default:
+      return state;
+  }
+}
+
+export function checkReducer(state: CheckState, action: CheckAction): CheckState {
+  switch (action.type) {
+    case 'key':
+      return state.leaving ? state : onKey(state, action.name);
+    case 'progress':
+      return { ...state, progress: { done: action.done, total: action.total } };
+    case 'report':
+      return showCursor({ ...state, progress: undefined, view: checkView(action.report), cursor: 0, offset: 0 });
+    case 'resize': {
+      const height = Math.max(1, action.height);
+      return height === state.height ? state : showCursor({ ...state, height, offset: clampOffset(state.offset, 0, height, state.view.lines.length) });
+    }
+    case 'effectsTaken': {
+      const effects = state.effects.filter((e) => e.id > action.upTo);
+      return effects.length === state.effects.length ? state : { ...state, effects };
+    }
+  }
+}
+
+/** The state handed back after the tree: same lines, cursor and scroll, taking keys again. */
+export function resumeCheckState(state: CheckState): CheckState {
+  return { ...state, effects: [], leaving: false, status: undefined };
+}

@@ -1,0 +1,116 @@
+/**
+ * Slimming (issue 14 §3), "keep only the active branch": the active path is forked into a new file
+ * (fork.ts, pi's createBranchedSession), then the original goes to the trash; never a rewrite in
+ * place. Both steps are one journal record (`slim`), so one undo puts the original back and
+ * trashes the copy. A failure at any step leaves the original where it was and no copy behind.
+ */
+import { constants } from 'node:fs';
+import { stat, unlink } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { bytesSource, scanForAppend, type ByteSource } from './append-scan.js';
+import { describeFsError, StoreError } from './errors.js';
+import { forkSession, pathTo } from './fork.js';
+import { isAsWeLeftIt } from './journal.js';
+import { fileStateOf, recordChange } from './journal-file.js';
+import { CURRENT_VERSION } from './migrate.js';
+import { migratedText } from './migrate-file.js';
+import { openSession, readWhole, realSessionPath } from './session-file.js';
+import { trashSessions, type TrashFunction } from './trash.js';
+
+/** What slimming a session would do, measured without writing anything (for the confirmation). */
+export interface SlimPlan {
+  /** The real path of the session. */
+  path: string;
+  sizeBefore: number;
+  /** Entries in the file (after the header) and on the active branch. */
+  entries: number;
+  branchEntries: number;
+  /** The branch's lines in bytes, plus the header: the copy's size to within its rechained ids and re-created labels. */
+  estimatedAfter: number;
+  /** The source's own `parentSession` (the copy keeps it), null when none. */
+  parentSession: string | null;
+}
+
+/** Measures the active branch of `path` (a v1/v2 file as migrated in memory, like a fork reads it). */
+export async function planSlim(path: string): Promise<SlimPlan> {
+  const real = await realSessionPath(resolve(path));
+  const { handle, stats } = await openSession(real, constants.O_RDONLY);
+  try {
+    let from: ByteSource = handle;
+    let point = await scanForAppend(from, real, undefined, { links: true });
+    if (point.diskVersion < CURRENT_VERSION) {
+      from = bytesSource(migratedText(await readWhole(handle, real, point.size), real), stats);
+      point = await scanForAppend(from, real, undefined, { links: true });
+    }
+    const links = point.links!;
+    if (point.leafId === null) throw new StoreError('no-entry', `${real}: nothing to slim (the session has no entries)`);
+    // A parent cycle: the fork cuts it where the tree view does; the estimate counts every entry.
+    const branch = pathTo(links, point.leafId) ?? [...links.keys()];
+    let bytes = Buffer.byteLength(`${JSON.stringify(point.header)}\n`);
+    for (const id of branch) bytes += links.get(id)!.end - links.get(id)!.start;
+    const parent = point.header['parentSession'];
+    return { path: real, sizeBefore: stats.size, entries: links.size, branchEntries: branch.length, estimatedAfter: bytes, parentSession: typeof parent === 'string' ? parent : null };
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface SlimResult {
+  /** The original (now in the trash) and the slim copy that replaces it. */
+  path: string;
+  slimPath: string;
+  sizeBefore: number;
+  sizeAfter: number;
+  entriesBefore: number;
+  entriesAfter: number;
+  /** Set when the slim could not be recorded in the journal (it was made all the same, but cannot be undone by pi-sessions). */
+  journalWarning?: string;
+}
+
+/** Removes the copy a failed slim made; the message says what is left when that fails too. */
+async function dropCopy(copy: string, why: string): Promise<never> {
+  try {
+    await unlink(copy);
+  } catch (error) {
+    throw new StoreError('write-failed', `${why}; the original is untouched, but its slim copy ${copy} could not be removed (${describeFsError(error)})`);
+  }
+  throw new StoreError('write-failed', `${why}; nothing changed`);
+}
+
+/**
+ * Keeps only the active branch of `path`: the copy is written next to it (a new file, the source's
+ * mode and parent), then the original is moved to the trash. Refused when every entry is already
+ * on the active branch. `trash` replaces the system trash (tests).
+ */
+export async function slimSession(path: string, options: { trash?: TrashFunction } = {}): Promise<SlimResult> {
+  const plan = await planSlim(path);
+  const real = plan.path;
+  if (plan.branchEntries >= plan.entries) throw new StoreError('no-entry', `${real}: nothing to slim: every entry is on the active branch`);
+  const before = await stat(real);
+  const fork = await forkSession(real, undefined, { position: 'at', journal: false, parentSession: plan.parentSession });
+  // pi may have appended while the copy was written: its new entries would be in the trash only.
+  const now = await stat(real).catch(() => undefined);
+  if (!now || !isAsWeLeftIt(fileStateOf(before), now)) await dropCopy(fork.path, `cannot slim ${real}: it changed while it was being copied (pi is writing to it?)`);
+  const outcome = await trashSessions([real], { journal: false, ...(options.trash ? { trash: options.trash } : {}) });
+  const failure = outcome.failed[0];
+  if (failure) {
+    // The original is no longer at its path although the trash failed: the copy may be all that is left of it.
+    if (failure.kept === false) throw new StoreError('write-failed', `${real}: ${failure.error}; its slim copy is kept at ${fork.path}`);
+    await dropCopy(fork.path, `cannot slim ${real}: ${failure.error}`);
+  }
+  const trashed = outcome.trashed[0]!;
+  const after = await stat(fork.path);
+  const result: SlimResult = { path: real, slimPath: fork.path, sizeBefore: before.size, sizeAfter: after.size, entriesBefore: plan.entries, entriesAfter: fork.entries };
+  const journalWarning = await recordChange({
+    kind: 'slim',
+    path: fork.path,
+    time: new Date().toISOString(),
+    after: fileStateOf(after),
+    source: real,
+    trashedPath: trashed.trashedPath ?? null,
+    infoPath: trashed.infoPath ?? null,
+    sizeBefore: before.size,
+  });
+  if (journalWarning) result.journalWarning = journalWarning;
+  return result;
+}

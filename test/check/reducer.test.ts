@@ -1,0 +1,79 @@
+/** The check view's reducer and lines over a real audit of hostile files (pure, no screen). */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkReducer, initialCheckState, resumeCheckState, type CheckAction, type CheckState } from '../../src/check/reducer.js';
+import { checkFile, type CheckReport } from '../../src/store/index.js';
+import { SessionBuilder, tempDir } from '../helpers/factory.js';
+import { smallCases } from '../hostile/corpus.js';
+
+const key = (name: string): CheckAction => ({ type: 'key', name });
+const run = (state: CheckState, ...actions: CheckAction[]): CheckState => actions.reduce(checkReducer, state);
+
+function report(): CheckReport {
+  const dir = tempDir();
+  const cases = smallCases();
+  const paths = ['glued-lines', 'not-json-at-all'].map((name) => {
+    const path = join(dir, `${name}.jsonl`);
+    writeFileSync(path, cases[name]!);
+    return path;
+  });
+  const good = new SessionBuilder({ cwd: dir });
+  good.user('fine');
+  good.assistant('all fine');
+  paths.push(good.writeTo(join(dir, 'good.jsonl')));
+  return { searched: dir, files: paths.map((p) => checkFile(p)) };
+}
+
+describe('check view', () => {
+  it('groups problems by file, errors first, each with where, what pi does and what to do; then health', () => {
+    const s = run(initialCheckState(40), { type: 'progress', done: 1, total: 3 }, { type: 'report', report: report() });
+    expect(s.progress).toBeUndefined();
+    const text = s.view.lines.map((l) => l.text);
+    expect(text[0]).toMatch(/^\d+ problems? in 2 of 3 files \(.*\) in /);
+    expect(s.view.files.map((f) => f.path.split('/').at(-1))).toEqual(['glued-lines.jsonl', 'not-json-at-all.jsonl', 'good.jsonl']);
+    const glued = s.view.files[0]!;
+    const block = text.slice(glued.first, glued.last + 1);
+    expect(block[0]).toMatch(/glued-lines\.jsonl · 2 problems$/);
+    expect(block[1]).toMatch(/^ {2}[\d.]+ [KB]+, \d+ entries, 0 compactions, \d+% tool output$/);
+    expect(block).toContain('  line 3: error: 2 entries glued on one line (written by pi before 0.84.4); recovered [glued-line]');
+    expect(block).toContain('    what to do: fork the session with pi-sessions (it recovers both entries) and use the fork');
+    expect(block.some((l) => l.startsWith('    pi 1.6.0 '))).toBe(true);
+    expect(block.some((l) => l.startsWith('    what to do: '))).toBe(true);
+    expect(s.view.files.map((f) => f.openable)).toEqual([true, false, true]);
+    expect(text.join('\n')).not.toContain('large enough to make pi slow');
+  });
+
+  it('names the files large enough to make pi slow, in the summary and on the file', () => {
+    const files = report().files;
+    const big = { ...files[2]!, health: { ...files[2]!.health!, size: 40 * 1024 * 1024 } };
+    const s = run(initialCheckState(40), { type: 'report', report: { searched: '/s', files: [files[0]!, big] } });
+    const text = s.view.lines.map((l) => l.text);
+    expect(text[1]).toBe('1 file large enough to make pi slow (over 32 MB: pi loads whole files); Ctrl+E in the list slims one');
+    expect(text.some((l) => /^ {2}40 MB, .* · large enough to make pi slow \(it loads whole files\)$/.test(l))).toBe(true);
+  });
+
+  it('moves between files, scrolls a page, opens a readable file’s tree, says why another cannot be, Esc goes back', () => {
+    let s = run(initialCheckState(4), { type: 'report', report: report() });
+    expect(s.cursor).toBe(0);
+    s = run(s, key('down'));
+    expect(s.cursor).toBe(1);
+    // The selected block is on screen.
+    expect(s.offset).toBeLessThanOrEqual(s.view.files[1]!.first);
+    expect(s.offset + s.height).toBeGreaterThan(s.view.files[1]!.first);
+    const refused = run(s, key('return'));
+    expect(refused.status).toBe('pi cannot read this file as a session: there is no tree to open');
+    expect(refused.effects).toEqual([]);
+    s = run(s, key('up'), key('return'));
+    expect(s.effects).toMatchObject([{ kind: 'open', path: s.view.files[0]!.path }]);
+    expect(s.leaving).toBe(true);
+    expect(run(s, key('down'))).toBe(s);
+    const back = resumeCheckState(s);
+    expect(back.cursor).toBe(0);
+    expect(run(back, key('escape')).effects).toMatchObject([{ kind: 'back' }]);
+    const paged = run(back, key('pagedown'));
+    expect(paged.offset).toBe(back.offset + 3);
+    expect(paged.view.files[paged.cursor]!.first).toBeGreaterThanOrEqual(paged.offset);
+    expect(run(paged, key('home')).offset).toBe(0);
+  });
+});
