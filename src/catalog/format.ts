@@ -26,7 +26,7 @@ export { toSessionRecord, type SessionRecord } from '../store/session-info.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
-export const CATALOGUE_VERSION = 3;
+export const CATALOGUE_VERSION = 4;
 /** Coarser than any mtime granularity we expect on a local disk (ext4 ticks, 1 s on some others). */
 export const RACY_MS = 2000;
 
@@ -93,7 +93,7 @@ export function unpackSearchTexts(packed: string): SearchTexts {
  * Throws on a record of the wrong shape.
  */
 export function fromSessionRecord(path: string, size: number, mtimeMs: number, s: SessionRecord, loadTexts: (info: SessionInfo) => SearchTexts): SessionInfo {
-  if (typeof s.id !== 'string' || typeof s.cwd !== 'string' || !Array.isArray(s.tools) || !Array.isArray(s.problems) || typeof s.usage !== 'object' || s.usage === null) {
+  if (typeof s.id !== 'string' || typeof s.cwd !== 'string' || !Array.isArray(s.tools) || !Array.isArray(s.textPlaces) || !Array.isArray(s.problems) || typeof s.usage !== 'object' || s.usage === null) {
     throw new Error('malformed catalogue record');
   }
   let texts: SearchTexts | undefined;
@@ -114,6 +114,7 @@ export function fromSessionRecord(path: string, size: number, mtimeMs: number, s
     set allMessagesText(value: string) {
       texts = { ...loaded(), allMessagesText: value };
     },
+    textPlaces: s.textPlaces,
     size,
     mtimeMs,
     version: s.version,

@@ -36,6 +36,8 @@ export const SESSION_INFO_FIELDS = {
   parentSessionPath: { catalogue: 'optional', json: { as: 'null-if-absent' } },
   // The whole message text: for search, too big for a JSON row.
   allMessagesText: { catalogue: 'beside', json: { as: 'omit' } },
+  // Offsets into that text: as internal as the text itself.
+  textPlaces: { catalogue: 'record', json: { as: 'omit' } },
   size: { catalogue: 'beside', json: { as: 'as-is' } },
   mtimeMs: { catalogue: 'beside', json: { as: 'iso-from-ms', name: 'mtime' } },
   version: plain,

@@ -1,4 +1,5 @@
 /** The listing summariser's resumable state (see summary.ts and catalog/incremental.ts). */
+import type { TextPlacesState } from './text-places.js';
 import type { JsonObject, Problem, UsageTotals } from './types.js';
 
 /**
@@ -37,4 +38,9 @@ export interface SummaryState {
   branchParents: string[];
   /** Parent ids referenced so far that named no known entry (orphan candidates, with repeats). */
   pendingParents: string[];
+  /** Where each text came from (text-places.ts). */
+  places: TextPlacesState;
+  /** v1 files: parsed objects so far and the last entry's synthetic id (summary.ts). */
+  legacyObjects: number;
+  legacyPrevious: string | null;
 }

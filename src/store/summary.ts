@@ -18,6 +18,7 @@ import { HEADER_SEARCH_BYTES, NO_HEADER_IN_BOUND, READ_CHUNK_BYTES, givingUp, ha
 import { notASession } from './not-a-session.js';
 import { scanFromSync, type ScanOptions } from './scan.js';
 import { OUTPUT_PER_CALL, ToolFacts, boundedJsonString } from './tool-facts.js';
+import { TextPlaceTracker } from './text-places.js';
 import { replayLabel } from './tree.js';
 import type { SummaryState } from './summary-state.js';
 import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo } from './types.js';
@@ -54,6 +55,14 @@ export class SummaryCollector {
   readonly usage = emptyUsage();
   /** Tool names, touched paths and commands, bounded output text (tool-facts.ts). */
   toolFacts = new ToolFacts();
+  /** Where each text came from, for `textPlaces` (text-places.ts). */
+  places = new TextPlaceTracker();
+  /**
+   * v1 files have no ids: for `places`, an entry is `#n`, n its position among the parsed objects
+   * (the header is 0, as firstKeptEntryIndex counts), chained to the previous one like pi's migration.
+   */
+  private legacyObjects = 0;
+  private legacyPrevious: string | null = null;
   private readonly ids = new Set<string>();
   private readonly firstChild = new Map<string, string>();
   private readonly branchParents = new Set<string>();
@@ -111,6 +120,9 @@ export class SummaryCollector {
       firstChild,
       branchParents: [...this.branchParents],
       pendingParents: this.parents.filter((parent) => !this.ids.has(parent)),
+      places: this.places.snapshot(),
+      legacyObjects: this.legacyObjects,
+      legacyPrevious: this.legacyPrevious,
     };
   }
 
@@ -145,6 +157,9 @@ export class SummaryCollector {
     for (const parent of state.branchParents) c.branchParents.add(parent);
     // Only unresolved parents matter for the orphan count at `finish`; resolved ones stay resolved.
     c.parents.push(...state.pendingParents);
+    c.places = TextPlaceTracker.resume(state.places);
+    c.legacyObjects = state.legacyObjects;
+    c.legacyPrevious = state.legacyPrevious;
     return c;
   }
 
@@ -230,6 +245,7 @@ export class SummaryCollector {
   private noteNode(id: string, parentId: string | null): void {
     this.ids.add(id);
     this.leafId = id;
+    this.places.link(id, parentId);
     if (parentId !== null && parentId !== id) {
       this.parents.push(parentId);
       const first = this.firstChild.get(parentId);
@@ -250,13 +266,21 @@ export class SummaryCollector {
       return;
     }
     const type = value['type'];
+    const legacy = typeof this.header['version'] !== 'number' || this.header['version'] < 2;
+    const ordinal = ++this.legacyObjects;
     if (type === 'session') return;
     this.entryCount++;
-    const legacy = typeof this.header['version'] !== 'number' || this.header['version'] < 2;
     const id = value['id'];
+    let owner = '';
+    if (legacy) {
+      owner = `#${ordinal}`;
+      this.places.link(owner, this.legacyPrevious);
+      this.legacyPrevious = owner;
+    }
     if (typeof id === 'string' && id !== '') {
       const parentId = value['parentId'];
       this.noteNode(id, typeof parentId === 'string' ? parentId : null);
+      if (!legacy) owner = id;
     } else if (!legacy) {
       this.problems.push({ line: lineNo, kind: 'missing-id', message: 'entry has no id; skipped' });
     } else {
@@ -272,7 +296,13 @@ export class SummaryCollector {
       addUsage(this.usage, value['usage']);
       // A checkpoint's retained messages are searchable text of the session (§8.4); their usage
       // is not counted: the entries they copy spent it.
-      if (type === 'compaction') for (const text of retainedTexts(value['retainedTail'])) this.texts.push(text);
+      if (type === 'compaction') {
+        const index = value['firstKeptEntryIndex'];
+        // v1: the index of a parsed object before this one (pi's migration resolves no other).
+        const firstKept = legacy ? (typeof index === 'number' && index > 0 && index < ordinal ? `#${index}` : undefined) : value['firstKeptEntryId'];
+        this.places.compaction(owner, firstKept, value['retainedTail']);
+        for (const text of retainedTexts(value['retainedTail'])) this.pushText(owner, text);
+      }
     }
     if (type !== 'message') return;
     this.messageCount++;
@@ -305,8 +335,13 @@ export class SummaryCollector {
     if (!Number.isNaN(activity)) this.lastActivity = Math.max(this.lastActivity ?? 0, activity);
     const text = textOfContent(message['content']);
     if (!text) return;
-    this.texts.push(text);
+    this.pushText(owner, text);
     if (!this.firstMessage && role === 'user') this.firstMessage = text;
+  }
+
+  private pushText(owner: string, text: string): void {
+    this.texts.push(text);
+    this.places.text(owner, text.length);
   }
 
   finish(size: number, mtimeMs: number, endsWithNewline: boolean): SessionInfo | NotASession {
@@ -341,6 +376,7 @@ export class SummaryCollector {
       messageCount: this.messageCount,
       firstMessage: this.firstMessage || '(no messages)',
       allMessagesText: this.texts.join(' '),
+      textPlaces: this.places.runs(this.legacyPrevious ?? this.leafId),
       size,
       mtimeMs,
       version,

@@ -123,6 +123,12 @@ export interface SessionInfo {
    */
   allMessagesText: string;
   // Extras, not in pi:
+  /**
+   * Where the message text is in the session's tree, as runs over `allMessagesText`:
+   * `[end, place, end, place, …]`, place 0 active, 1 abandoned, 2 compacted; `[]` when all of it
+   * is active (store/text-places.ts).
+   */
+  textPlaces: number[];
   /** File size in bytes and mtime (ms) when read. */
   size: number;
   mtimeMs: number;

@@ -18,6 +18,7 @@ export function makeInfo(over: Partial<SessionInfo> & { path: string; ageMs?: nu
     messageCount: 4,
     firstMessage: `first prompt of ${over.path}`,
     allMessagesText: `first prompt of ${over.path} and a reply`,
+    textPlaces: [],
     size: 10_000,
     mtimeMs: modified.getTime(),
     version: 3,

@@ -1,0 +1,114 @@
+/**
+ * Where each piece of a session's searchable message text is (issue 13 §1), computed in the
+ * listing's streaming pass: the same rule as entry-place.ts (active / abandoned / compacted seen
+ * from the leaf pi resumes), but from the few facts the summariser can keep per entry (its parent,
+ * which entries are compactions and what they keep, which entry each text came from) instead of a
+ * whole tree. test/store/text-places.test.ts checks it against entryPlaces on the goldens.
+ *
+ * The answer is `SessionInfo.textPlaces`: runs over `allMessagesText`, flattened as
+ * `[end, place, end, place, …]` (end offsets in UTF-16 units, exclusive, ascending; the space
+ * joining two texts belongs to the run after it), `[]` when all of the text is active, which is
+ * what nearly every session is and so costs nothing to keep.
+ */
+import type { EntryPlace } from './entry-place.js';
+
+/** Place codes in `textPlaces` (numbers keep the catalogue's JSON small). */
+export const PLACE_CODES: readonly EntryPlace[] = ['active', 'abandoned', 'compacted'];
+
+/** The tracker's resumable state (part of SummaryState): plain JSON. */
+export interface TextPlacesState {
+  /** Flattened `[id, parentId or '', …]` (ids are never empty). Duplicated ids: the last wins. */
+  links: string[];
+  /** Flattened `[id, firstKeptEntryId or '', '1' when it has a retainedTail else '0', …]`. */
+  compactions: string[];
+  /** The entry each text came from, and the text's length, parallel. */
+  owners: string[];
+  lengths: number[];
+}
+
+export class TextPlaceTracker {
+  private readonly parentOf = new Map<string, string>();
+  private readonly compactions = new Map<string, { firstKept: string; checkpoint: boolean }>();
+  private readonly owners: string[] = [];
+  private readonly lengths: number[] = [];
+
+  static resume(state: TextPlacesState): TextPlaceTracker {
+    const t = new TextPlaceTracker();
+    for (let i = 0; i + 1 < state.links.length; i += 2) t.parentOf.set(state.links[i]!, state.links[i + 1]!);
+    for (let i = 0; i + 2 < state.compactions.length; i += 3) {
+      t.compactions.set(state.compactions[i]!, { firstKept: state.compactions[i + 1]!, checkpoint: state.compactions[i + 2] === '1' });
+    }
+    t.owners.push(...state.owners);
+    t.lengths.push(...state.lengths);
+    return t;
+  }
+
+  snapshot(): TextPlacesState {
+    const links: string[] = [];
+    for (const [id, parent] of this.parentOf) links.push(id, parent);
+    const compactions: string[] = [];
+    for (const [id, c] of this.compactions) compactions.push(id, c.firstKept, c.checkpoint ? '1' : '0');
+    return { links, compactions, owners: [...this.owners], lengths: [...this.lengths] };
+  }
+
+  /** An entry and its parent (null for a root). */
+  link(id: string, parentId: string | null): void {
+    // Delete first: a duplicated id is placed where its last occurrence is (Map keeps first order).
+    this.parentOf.delete(id);
+    this.parentOf.set(id, parentId ?? '');
+  }
+
+  compaction(id: string, firstKeptEntryId: unknown, retainedTail: unknown): void {
+    this.compactions.set(id, { firstKept: typeof firstKeptEntryId === 'string' ? firstKeptEntryId : '', checkpoint: Array.isArray(retainedTail) });
+  }
+
+  /** A text of `length` UTF-16 units pushed to the session's texts, taken from entry `owner`. */
+  text(owner: string, length: number): void {
+    this.owners.push(owner);
+    this.lengths.push(length);
+  }
+
+  /** The runs of `textPlaces`, seen from `leafId` (the summariser's leaf: the last entry). */
+  runs(leafId: string | null): number[] {
+    const place = this.placeOf(leafId);
+    const out: number[] = [];
+    let end = 0;
+    let allActive = true;
+    for (let i = 0; i < this.owners.length; i++) {
+      end += this.lengths[i]! + (i > 0 ? 1 : 0);
+      const code = PLACE_CODES.indexOf(place(this.owners[i]!));
+      if (code !== 0) allActive = false;
+      if (out.length > 0 && out[out.length - 1] === code) out[out.length - 2] = end;
+      else out.push(end, code);
+    }
+    return allActive ? [] : out;
+  }
+
+  /** entry-place.ts's rule over the kept links: the path from the root to the leaf, its latest compaction. */
+  private placeOf(leafId: string | null): (id: string) => EntryPlace {
+    const path: string[] = [];
+    const onPath = new Map<string, number>();
+    // A cycle (pi's tree breaks it at the entry it shows as a root) ends the walk where it closes.
+    for (let id = leafId ?? ''; id !== '' && this.parentOf.has(id) && !onPath.has(id); id = this.parentOf.get(id)!) {
+      onPath.set(id, -1);
+      path.push(id);
+    }
+    path.reverse();
+    path.forEach((id, i) => onPath.set(id, i));
+    let latest = -1;
+    for (let i = 0; i < path.length; i++) if (this.compactions.has(path[i]!)) latest = i;
+    // What the latest compaction keeps from before it: from its firstKeptEntryId on, unless it is a
+    // checkpoint (a retainedTail stands in for everything before it).
+    let keptFrom = latest;
+    const compaction = latest === -1 ? undefined : this.compactions.get(path[latest]!);
+    if (compaction && !compaction.checkpoint) {
+      const at = onPath.get(compaction.firstKept);
+      if (at !== undefined && at < latest) keptFrom = at;
+    }
+    return (id) => {
+      const at = onPath.get(id);
+      if (at === undefined) return 'abandoned';
+      return at < keptFrom ? 'compacted' : 'active';
+    };
+  }
+}
