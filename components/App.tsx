@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { useApp } from 'ink';
 import React, { useCallback, useMemo, useState } from 'react';
 import type { PickerExit, PickerState, Scope } from '../src/picker/reducer.js';
+import type { HitFocus } from '../src/picker/text-hit-places.js';
 import type { Locations } from '../src/store/index.js';
 import { configWarning, screenKeymaps } from '../src/keymap/screen-keymaps.js';
 import { readPiConfig } from '../src/store/pi-settings.js';
@@ -24,7 +25,7 @@ export type AppResult = PickerExit | TreeExit;
 type CheckEntry = { pickerState: PickerState; state?: CheckState };
 type Screen =
   | { name: 'picker'; state?: PickerState }
-  | { name: 'tree'; path: string; pickerState?: PickerState; fromPicker: boolean; check?: CheckEntry }
+  | { name: 'tree'; path: string; pickerState?: PickerState; fromPicker: boolean; check?: CheckEntry; focus?: HitFocus }
   | { name: 'stats'; pickerState: PickerState; scope: StatsScope }
   | ({ name: 'check' } & CheckEntry);
 
@@ -61,7 +62,10 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
     },
     [exit, onResult],
   );
-  const openTree = useCallback((path: string, pickerState: PickerState) => setScreen({ name: 'tree', path, pickerState, fromPicker: true }), []);
+  const openTree = useCallback(
+    (path: string, pickerState: PickerState, focus?: HitFocus) => setScreen({ name: 'tree', path, pickerState, fromPicker: true, ...(focus ? { focus } : {}) }),
+    [],
+  );
   const openStats = useCallback((pickerState: PickerState) => setScreen({ name: 'stats', pickerState, scope: statsScopeOf(pickerState) }), []);
   const openCheck = useCallback((pickerState: PickerState) => setScreen({ name: 'check', pickerState }), []);
 
@@ -94,6 +98,7 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
         onBack={back}
         onExit={finish}
         initialFilter={piConfig.treeFilterMode}
+        {...(screen.focus ? { focus: screen.focus } : {})}
         bindings={keymaps.tree}
         {...(screen.fromPicker ? {} : firstWarning)}
       />

@@ -43,6 +43,7 @@ import type { Locations } from '../../src/store/locations.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { SEARCH_HELP } from '../../src/picker/query-syntax.js';
+import { shownHit, type HitFocus } from '../../src/picker/text-hit-places.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
 import { SessionRow } from './SessionRow.js';
@@ -56,7 +57,7 @@ export interface PickerScreenProps {
   /** `--print`: Enter prints the path and exits 0, Esc exits 1. */
   printMode: boolean;
   /** Enter (outside print mode): open the tree view; keep `pickerState` to come back to. */
-  onOpenTree(path: string, pickerState: PickerState): void;
+  onOpenTree(path: string, pickerState: PickerState, focus?: HitFocus): void;
   /** `$`: open the stats screen for the scope; keep `pickerState` to come back to. */
   onOpenStats(pickerState: PickerState): void;
   /** Ctrl+K: the check view of the current scope (App's screen stack); without it the key does nothing. */
@@ -173,7 +174,7 @@ export function PickerScreen(props: PickerScreenProps) {
         runStoreEffect(source, effect, safeDispatch, now);
         return;
       case 'open':
-        onOpenTree(effect.path, stateRef.current);
+        onOpenTree(effect.path, stateRef.current, effect.focus);
         return;
       case 'stats':
         props.onOpenStats(stateRef.current);
@@ -274,7 +275,8 @@ export function PickerScreen(props: PickerScreenProps) {
           const isSelected = index === state.cursor;
           const marked = state.marks.has(row.info.path);
           const ctx = { width: layout.listWidth, columns, selected: isSelected, marked, current: row.info.path === state.current, nowMs, home };
-          const view = formatRow(row, row.textHit ? { ...ctx, snippet: snippetFor(row.info, row.textHit) } : ctx);
+          const shown = shownHit(row.info, row.textHit, state.parsed);
+          const view = formatRow(row, shown ? { ...ctx, snippet: snippetFor(row.info, shown.hit), ...(shown.tag ? { hitTag: shown.tag } : {}) } : ctx);
           return <SessionRow key={row.info.path} view={view} selected={isSelected} marked={marked} />;
         })
       )}

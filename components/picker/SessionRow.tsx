@@ -27,6 +27,7 @@ function SessionRowView({ view, selected, marked }: SessionRowProps) {
       {view.snippet ? (
         <Text dimColor={!selected}>
           {' · '}
+          <Text color="blue">{view.snippet.tag}</Text>
           {view.snippet.before}
           <Text inverse>{view.snippet.match}</Text>
           {view.snippet.after}
@@ -49,6 +50,7 @@ function sameView(a: RowView, b: RowView): boolean {
     a.right === b.right &&
     a.live === b.live &&
     a.named === b.named &&
+    a.snippet?.tag === b.snippet?.tag &&
     a.snippet?.before === b.snippet?.before &&
     a.snippet?.match === b.snippet?.match &&
     a.snippet?.after === b.snippet?.after

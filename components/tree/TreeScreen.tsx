@@ -33,6 +33,8 @@ import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
 import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, takesKeys, treeKey, treeReducer, type DetailSource, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
 import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleDetail } from '../../src/tree/detail-view.js';
 import { panOffset } from '../../src/tree/pan.js';
+import { treeFocus } from '../../src/tree/hit-focus.js';
+import type { HitFocus } from '../../src/picker/text-hit-places.js';
 import { TreeRow, leafLegend, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
 import { runTreeWrite } from './tree-writes.js';
 
@@ -69,6 +71,8 @@ export interface TreeScreenProps {
   bindings?: readonly KeyBinding<TreeCommand>[];
   /** pi's configuration problems, shown in the status line until the first key. */
   warning?: string;
+  /** Open on this picker hit (the search pre-filled, the cursor on its entry). */
+  focus?: HitFocus;
 }
 
 // Header (title, facts), query line, counter, hints.
@@ -178,7 +182,11 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     (index, id) => nodeDetailLines(index, id, FORMAT, store.subtreeUsage),
     [store],
   );
-  const machine = useSyncReducer(treeReducer, () => initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource, ...(props.initialFilter ? { filter: props.initialFilter } : {}), ...(props.bindings ? { bindings: props.bindings } : {}), ...(props.warning !== undefined ? { warning: props.warning } : {}) }));
+  const machine = useSyncReducer(treeReducer, () => {
+    const filter = props.initialFilter ?? 'default';
+    const focus = props.focus ? treeFocus(props.initial.index, props.focus, filter) : undefined;
+    return initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource, filter, ...(focus ? { focus } : {}), ...(props.bindings ? { bindings: props.bindings } : {}), ...(props.warning !== undefined ? { warning: props.warning } : {}) });
+  });
   const { state, dispatch } = machine;
   useScreenKeys(machine, treeKey, takesKeys);
 

@@ -10,8 +10,10 @@ import { pageStep } from '../state/viewport.js';
 import type { SessionInfo } from '../store/types.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
-import { nextSortMode } from './sort.js';
-import { derive, findInfo, moveTo, relayout, SCOPES, selectedRow, setQuery, withEffect, withStatus, type PickerExit, type PickerState } from './state.js';
+import type { ParsedQuery } from './query.js';
+import { nextSortMode, type Row } from './sort.js';
+import { hitFocus } from './text-hit-places.js';
+import { derive, findInfo, moveTo, relayout, SCOPES, selectedRow, setQuery, withEffect, withStatus, type EffectBody, type PickerExit, type PickerState } from './state.js';
 import { startUndo } from './undo.js';
 import { startSlim } from './slim.js';
 
@@ -54,7 +56,7 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
       return moveTo(state, state.rows.length - 1);
     case 'open':
       if (!row) return state;
-      return state.printMode ? exitWith(state, { kind: 'print', path: row.info.path }) : withEffect(state, { kind: 'open', path: row.info.path });
+      return state.printMode ? exitWith(state, { kind: 'print', path: row.info.path }) : withEffect(state, openEffect(row, state.parsed));
     case 'resume':
       if (!row) return state;
       return exitWith(state, { kind: 'resume', path: row.info.path, cwd: row.info.cwd });
@@ -125,4 +127,10 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
       return edit ? setQuery(state, edit, nowMs) : state;
     }
   }
+}
+
+/** Opening the tree: on a full-text hit, focused on it. */
+function openEffect(row: Row, query: ParsedQuery): EffectBody {
+  const focus = hitFocus(row.info, row.textHit, query);
+  return focus ? { kind: 'open', path: row.info.path, focus } : { kind: 'open', path: row.info.path };
 }

@@ -155,8 +155,11 @@ export interface RowView {
   /** `★ ` for named sessions, else ''. */
   nameMark: string;
   title: string;
-  /** Sanitised, fitted snippet parts; the match is shown highlighted. */
-  snippet?: { before: string; match: string; after: string };
+  /**
+   * Sanitised, fitted snippet parts; the match is shown highlighted. `tag`: where the hits are
+   * (`1 abandoned · 3 active: `, the shown hit's place first), or ''.
+   */
+  snippet?: { tag: string; before: string; match: string; after: string };
   /** Spaces between the text and the right block. */
   gap: string;
   right: string;
@@ -174,12 +177,17 @@ export interface RowContext {
   nowMs: number;
   home: string;
   snippet?: Snippet;
+  /** The hits' places (text-hit-places.ts hitCountsText), shown before the snippet. */
+  hitTag?: string;
 }
 
 export const CURRENT_MARK = '[current] ';
 
-function fitSnippet(snippet: Snippet, width: number): RowView['snippet'] {
+function fitSnippet(snippet: Snippet, hitTag: string | undefined, fullWidth: number): RowView['snippet'] {
   const clean = (s: string): string => sanitizeInline(s, { newline: 'space' });
+  // The tag gives way before the match does: at most half the snippet's room.
+  const tag = hitTag ? truncateToWidth(`${hitTag}: `, Math.floor(fullWidth / 2)) : '';
+  const width = fullWidth - displayWidth(tag);
   const rawBefore = snippet.before;
   const match = truncateToWidth(clean(snippet.match), Math.max(1, width - 2));
   const beforeBudget = Math.min(Math.floor(width / 4), width - displayWidth(match) - 1);
@@ -188,7 +196,7 @@ function fitSnippet(snippet: Snippet, width: number): RowView['snippet'] {
   const before = beforeBudget > 0 ? truncateStart(beforeText, beforeBudget) : '';
   const afterText = (/^\s/.test(snippet.after) ? ' ' : '') + clean(snippet.after);
   const after = truncateToWidth(afterText, Math.max(0, width - displayWidth(before) - displayWidth(match)));
-  return { before, match, after };
+  return { tag, before, match, after };
 }
 
 /** The text of one row, exactly `ctx.width` columns wide. */
@@ -219,12 +227,12 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
   if (ctx.snippet && titleSpace >= 24) {
     // The title yields to the snippet: the snippet is what explains why the row matched.
     title = truncateToWidth(fullTitle, Math.min(displayWidth(fullTitle), Math.max(10, Math.floor(titleSpace * 0.35))));
-    snippet = fitSnippet(ctx.snippet, titleSpace - displayWidth(title) - 3);
+    snippet = fitSnippet(ctx.snippet, ctx.hitTag, titleSpace - displayWidth(title) - 3);
   } else {
     title = truncateToWidth(fullTitle, titleSpace);
   }
   const used = displayWidth(prefix) + displayWidth(currentMark) + displayWidth(nameMark) + displayWidth(title) +
-    (snippet ? 3 + displayWidth(snippet.before) + displayWidth(snippet.match) + displayWidth(snippet.after) : 0);
+    (snippet ? 3 + displayWidth(snippet.tag) + displayWidth(snippet.before) + displayWidth(snippet.match) + displayWidth(snippet.after) : 0);
   const gap = ' '.repeat(Math.max(0, ctx.width - LEAD_WIDTH - used - displayWidth(right)));
   return snippet
     ? { lead, prefix, currentMark, nameMark, title, snippet, gap, right, live, named }
@@ -233,6 +241,6 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
 
 /** The row as plain text (what a colourless terminal shows). The snippet is set off by ` · `. */
 export function rowText(view: RowView): string {
-  const snippet = view.snippet ? ` · ${view.snippet.before}${view.snippet.match}${view.snippet.after}` : '';
+  const snippet = view.snippet ? ` · ${view.snippet.tag}${view.snippet.before}${view.snippet.match}${view.snippet.after}` : '';
   return `${view.lead}${view.prefix}${view.currentMark}${view.nameMark}${view.title}${snippet}${view.gap}${view.right}`;
 }

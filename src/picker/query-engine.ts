@@ -20,6 +20,7 @@ import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from 
 import { isOwnLastWrite } from './own-write.js';
 import { isTextPrepared, outputOf, textOf, touchedOf } from './query-text.js';
 import { subsequenceScore } from './subsequence.js';
+import { hasHitIn, hitPatterns, type HitPattern } from './text-hit-places.js';
 
 // ---------------------------------------------------------------------------------------------
 // Index and matching
@@ -250,6 +251,8 @@ interface Pass {
   whole: boolean;
   preparedOnly: boolean;
   skipped: Set<SessionInfo>;
+  /** The query's message-text patterns, whose hits `in:` places. */
+  patterns: readonly HitPattern[];
 }
 
 /** The text an `exact`/`prefix` term compares with: the title, else the cwd and its last folder. */
@@ -334,6 +337,14 @@ function matchTerm(pass: Pass, term: QueryTerm, candidates: readonly SessionInfo
       for (const info of candidates) if (outputOf(info).includes(term.text)) out.set(info, 0);
       return out;
     }
+    case 'in': {
+      const out = new Map<SessionInfo, number>();
+      for (const info of candidates) {
+        if (pass.preparedOnly && !isTextPrepared(info)) pass.skipped.add(info);
+        else if (hasHitIn(info, pass.patterns, term.place)) out.set(info, 0);
+      }
+      return out;
+    }
     case 'not': {
       // The inner term's hits are not this session's hits: keep them out of the snippet.
       const inner = matchTerm(pass, term.term, candidates, new Map());
@@ -353,17 +364,25 @@ function matchTerm(pass: Pass, term: QueryTerm, candidates: readonly SessionInfo
 
 /** Terms answered from the session's own fields alone (cheap): they narrow the list first. */
 function isFieldFilter(term: QueryTerm): term is TokenTerm {
-  return !isRankingTerm(term) && term.kind !== 'out' && term.kind !== 'not' && term.kind !== 'or';
+  return !isRankingTerm(term) && term.kind !== 'out' && term.kind !== 'in' && term.kind !== 'not' && term.kind !== 'or';
+}
+
+/** Whether the term places text hits (`in:`, also under `!` or `|`): it runs after the text terms narrowed the list. */
+function placesHits(term: QueryTerm): boolean {
+  if (term.kind === 'in') return true;
+  if (term.kind === 'not') return placesHits(term.term);
+  return term.kind === 'or' && term.terms.some(placesHits);
 }
 
 /** Runs a successfully parsed query over the index. */
 export function searchSessions(index: SearchIndex, query: ParsedQuery, options: SearchOptions = {}): SearchOutcome {
   if (!query.ok) return { matches: [], unindexed: 0 };
   const filters = query.terms.filter(isFieldFilter);
-  const others = query.terms.filter((t) => !isFieldFilter(t));
+  const rest = query.terms.filter((t) => !isFieldFilter(t));
+  const others = [...rest.filter((t) => !placesHits(t)), ...rest.filter(placesHits)];
   const positions = new Map<SessionInfo, number>();
   index.sessions.forEach((info, i) => positions.set(info, i));
-  const pass: Pass = { index, positions, whole: filters.length === 0, preparedOnly: options.preparedOnly ?? false, skipped: new Set() };
+  const pass: Pass = { index, positions, whole: filters.length === 0, preparedOnly: options.preparedOnly ?? false, skipped: new Set(), patterns: hitPatterns(query.terms) };
   let candidates: SessionInfo[] = filters.length === 0 ? [...index.sessions] : index.sessions.filter((info) => filters.every((t) => passesFilter(info, t)));
   const scores = new Map<SessionInfo, number>();
   const textHits = new Map<SessionInfo, TextHit>();

@@ -17,6 +17,9 @@
  *   after:<date|age> before:<date|age>   `modified` at/after or before: 2026-01-05, 2w, 30d, 12h
  *   size:>10mb size:<500kb (also >=, <=; no operator means >=)
  *   is:named is:empty is:fork is:live
+ *   in:active in:abandoned in:compacted   a message-text hit of the query's text terms is on the
+ *                   path pi resumes, on a branch pi is not on, or before the latest compaction
+ *                   (alone: the session has message text there); see text-hit-places.ts
  *
  * fzf's operators, on tokens that are not quoted as a whole (pi gives none of these characters a
  * meaning at the start of a word, nor `|` inside one):
@@ -29,6 +32,7 @@
  * value yet (`cwd:` while typing), or an operator alone (`!`, `a|`), matches everything instead of
  * flashing an error.
  */
+import type { EntryPlace } from '../store/entry-place.js';
 import { parseDateOrAge, parseSize } from '../format.js';
 
 /** A session modified within this window may be open in a running pi. */
@@ -57,6 +61,8 @@ export type TokenTerm =
   | { kind: 'size'; op: '>' | '<' | '>=' | '<='; bytes: number }
   /** `sinceMs` is only used by `live`: parse time minus LIVE_WINDOW_MS. */
   | { kind: 'is'; flag: IsFlag; sinceMs: number }
+  /** `in:x`: a text hit (or, with no text term, any message text) at that place in the tree. */
+  | { kind: 'in'; place: EntryPlace }
   | { kind: 'not'; term: TokenTerm }
   | { kind: 'or'; terms: TokenTerm[] };
 
@@ -66,7 +72,8 @@ export type ParsedQuery = { ok: true; terms: QueryTerm[] } | { ok: false; error:
 
 const FIELD_NAMES: readonly FieldName[] = ['cwd', 'name', 'model', 'label', 'tool', 'file'];
 const IS_FLAGS: readonly IsFlag[] = ['named', 'empty', 'fork', 'live'];
-const PREDICATES: readonly string[] = [...FIELD_NAMES, 'out', 'after', 'before', 'size', 'is'];
+const IN_PLACES: readonly EntryPlace[] = ['active', 'abandoned', 'compacted'];
+const PREDICATES: readonly string[] = [...FIELD_NAMES, 'out', 'after', 'before', 'size', 'is', 'in'];
 
 interface RawToken {
   text: string;
@@ -151,6 +158,11 @@ function predicate(text: string, nowMs: number): TokenTerm | string | undefined 
     return when.ok ? { kind: prefix, ms: when.value } : `${prefix}: ${when.error}`;
   }
   if (prefix === 'size') return parseSizeTerm(value);
+  if (prefix === 'in') {
+    const place = value.toLowerCase();
+    if (!(IN_PLACES as readonly string[]).includes(place)) return `unknown in:${value} (use ${IN_PLACES.map((p) => `in:${p}`).join(', ')})`;
+    return { kind: 'in', place: place as EntryPlace };
+  }
   const flag = value.toLowerCase();
   if (!(IS_FLAGS as readonly string[]).includes(flag)) return `unknown is:${value} (use ${IS_FLAGS.map((f) => `is:${f}`).join(', ')})`;
   return { kind: 'is', flag: flag as IsFlag, sinceMs: nowMs - LIVE_WINDOW_MS };

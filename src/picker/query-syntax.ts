@@ -28,6 +28,8 @@ export const QUERY_SYNTAX: readonly SyntaxRow[] = [
   { syntax: 'size:>10mb', meaning: 'file size (>, <, >=, <=; no operator means >=)' },
   { syntax: 'is:named is:empty', meaning: 'has a name; got no reply' },
   { syntax: 'is:fork is:live', meaning: 'forked from another session; written in the last 5 minutes' },
+  { syntax: 'in:abandoned', meaning: 'a text hit on a branch pi is not on; alone: sessions with text there' },
+  { syntax: 'in:active in:compacted', meaning: 'a text hit on the path pi resumes; before its latest compaction (the model no longer sees it)' },
 ];
 
 /** The `?` help's section (HelpOverlay's `extra`): the table, then the note as its last row. */

@@ -18,6 +18,7 @@ import { computeLayout } from './layout.js';
 import { createSearchIndex, hasRankingTerms, parseQuery, searchSessions, type ParsedQuery, type SearchIndex } from './query.js';
 import { sortRows, type Row, type SortMode } from './sort.js';
 import { sanitizeInline } from '../text/terminal-text.js';
+import type { HitFocus } from './text-hit-places.js';
 
 export type Scope = 'cwd' | 'cwd-tree' | 'all';
 export const SCOPES: readonly Scope[] = ['cwd', 'cwd-tree', 'all'];
@@ -69,7 +70,8 @@ export type PickerEffect =
   /** The check view of the current scope (the screen hands its state to App, to come back to). */
   | { id: number; kind: 'openCheck' }
   | { id: number; kind: 'slim'; path: string }
-  | { id: number; kind: 'open'; path: string }
+  /** `focus`: on a full-text hit, the tree opens on it (text-hit-places.ts hitFocus). */
+  | { id: number; kind: 'open'; path: string; focus?: HitFocus }
   /** The stats screen for the current scope (src/stats/picker-scope.ts says which sessions). */
   | { id: number; kind: 'stats' }
   | { id: number; kind: 'exit'; exit: PickerExit };

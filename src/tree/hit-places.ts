@@ -16,12 +16,19 @@ export interface HitPlaces {
 /** The nodes whose search text contains `text` (lower-cased, as the tree searches), by place. */
 export function hitPlaces(index: TreeIndex, text: string): HitPlaces {
   const needle = text.toLowerCase();
+  if (needle === '') return matchPlaces(index, []);
+  const matches: number[] = [];
+  for (let n = 0; n < index.nodeCount; n++) if (searchTextOf(index, n).includes(needle)) matches.push(n);
+  return matchPlaces(index, matches);
+}
+
+/** Given nodes (a search's matches, ascending), by place. */
+export function matchPlaces(index: TreeIndex, nodes: ArrayLike<number>): HitPlaces {
   const places = entryPlaces(index.tree);
   const counts: Record<EntryPlace, number> = { active: 0, abandoned: 0, compacted: 0 };
   const first: Partial<Record<EntryPlace, number>> = {};
-  if (needle === '') return { counts, first };
-  for (let n = 0; n < index.nodeCount; n++) {
-    if (!searchTextOf(index, n).includes(needle)) continue;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
     const owner = n < index.size ? n : (retainedNode(index, n)?.owner ?? n);
     const place = places.get(index.entries[owner]!.id) ?? 'abandoned';
     counts[place]++;

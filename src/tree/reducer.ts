@@ -20,6 +20,7 @@ import { branched, chooseForkAction, chooseMenuAction, forked, openMenu, scrollD
 import { wrapDetail } from './detail-view.js';
 import type { FilterMode, TreeIndex } from './flatten.js';
 import { buildForest, foldsHiding, layoutForest } from './flatten.js';
+import type { TreeFocus } from './hit-focus.js';
 import type { TreeCommand } from './keymap.js';
 import { TREE_BINDINGS } from './keymap.js';
 import type { ForkAction, MenuAction } from './menu-items.js';
@@ -41,6 +42,8 @@ export interface InitOptions {
   bindings?: readonly KeyBinding<TreeCommand>[];
   /** A line to show in the status until the first key (pi's configuration problems). */
   warning?: string;
+  /** Open on a picker hit (hit-focus.ts): its search, its filter, the cursor on its node. */
+  focus?: TreeFocus;
 }
 
 export function initTreeState(options: InitOptions): TreeState {
@@ -76,6 +79,13 @@ export function initTreeState(options: InitOptions): TreeState {
     bindings: options.bindings ?? TREE_BINDINGS,
     undoQuestion: null,
   };
+  const focus = options.focus;
+  if (focus) {
+    const searched = recompute({ ...base, filter: focus.filter }, { query: focus.query });
+    const focused = centerOn(searched, Math.max(0, searched.layout.rowOf[focus.node] ?? -1), true);
+    // pi's configuration problems (the warning) come first.
+    return focus.note && focused.status === null ? withStatus(focused, { text: focus.note, tone: 'info' }) : focused;
+  }
   // Start on the leaf (or its nearest visible ancestor), centred, like pi.
   const host = forest.leafHost;
   const row = host === -1 ? layout.count - 1 : layout.rowOf[host]!;

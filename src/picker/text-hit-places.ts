@@ -1,0 +1,215 @@
+/**
+ * Branch-aware full-text hits (issue 13 §1, pure): where in its session's tree each message-text
+ * hit is (active, abandoned, compacted: the listing's `textPlaces` runs, store/text-places.ts),
+ * for the `in:` predicates, the row's counts and the best hit its snippet shows.
+ *
+ * Speed: nearly every session is all active (`textPlaces` is []), and then nothing here costs
+ * more than the search itself did. The counts need every occurrence, so they are only made for
+ * the rows drawn (memoised per session and query); `in:` stops at the first hit in the place.
+ */
+import { PLACE_CODES } from '../store/text-places.js';
+import type { EntryPlace } from '../store/entry-place.js';
+import type { SessionInfo } from '../store/types.js';
+import type { ParsedQuery, QueryTerm } from './query-language.js';
+import type { TextHit } from './query-engine.js';
+import { normalizeText, textOf } from './query-text.js';
+import { snippetFor } from './query-snippet.js';
+
+export type { EntryPlace };
+
+/** What finds message-text hits: a substring of the prepared text, or a regex. */
+export type HitPattern = string | RegExp;
+
+/** The text terms of a query whose hits are the session's hits (not those under `!`). */
+export function hitPatterns(terms: readonly QueryTerm[]): HitPattern[] {
+  const out: HitPattern[] = [];
+  for (const term of terms) {
+    if (term.kind === 'word' || term.kind === 'phrase' || term.kind === 'exact') out.push(term.text);
+    else if (term.kind === 'regex') out.push(new RegExp(term.re.source, 'gi'));
+    else if (term.kind === 'or') out.push(...hitPatterns(term.terms));
+  }
+  return out.filter((p) => p !== '');
+}
+
+const preparedRuns = new WeakMap<SessionInfo, Int32Array | null>();
+
+/**
+ * `textPlaces` over the prepared text (query-text.ts lower-cases and collapses whitespace, which
+ * moves offsets): `[end, code, …]`, or null when all of the text is active. Each run is prepared
+ * alone; a whitespace run across two runs' boundary is one space in the whole, counted once.
+ */
+export function placeRuns(info: SessionInfo): Int32Array | null {
+  let runs = preparedRuns.get(info);
+  if (runs !== undefined) return runs;
+  const raw = info.textPlaces;
+  if (raw.length === 0) runs = null;
+  else {
+    const text = info.allMessagesText;
+    // normalizeText's own test: whitespace is collapsed only when the text has some to collapse.
+    const collapses = /[\t\n\r\f\v\u00a0\u2028\u2029]|\s\s/.test(text);
+    runs = new Int32Array(raw.length);
+    let from = 0;
+    let prepared = 0;
+    let previousEndsInSpace = false;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const end = raw[i]!;
+      const piece = text.slice(from, end);
+      const normal = collapses ? normalizeText(piece) : piece.toLowerCase();
+      prepared += normal.length - (collapses && previousEndsInSpace && /^\s/.test(piece) ? 1 : 0);
+      previousEndsInSpace = /\s$/.test(piece);
+      runs[i] = prepared;
+      runs[i + 1] = raw[i + 1]!;
+      from = end;
+    }
+  }
+  preparedRuns.set(info, runs);
+  return runs;
+}
+
+/** The place of the prepared-text offset `at`. */
+export function placeAt(runs: Int32Array | null, at: number): EntryPlace {
+  if (runs === null) return 'active';
+  let lo = 0;
+  let hi = runs.length / 2 - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (runs[mid * 2]! > at) hi = mid;
+    else lo = mid + 1;
+  }
+  return PLACE_CODES[runs[lo * 2 + 1]!] ?? 'active';
+}
+
+/** Every hit of `pattern` in `text`, in order, until `visit` returns true. */
+function eachHit(text: string, pattern: HitPattern, visit: (start: number, length: number) => boolean): void {
+  if (typeof pattern === 'string') {
+    for (let at = text.indexOf(pattern); at !== -1; at = text.indexOf(pattern, at + pattern.length)) if (visit(at, pattern.length)) return;
+    return;
+  }
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (visit(m.index, m[0].length)) return;
+    if (m[0].length === 0) pattern.lastIndex++;
+  }
+}
+
+/**
+ * Whether the session has a hit of `patterns` in `place` (no patterns: any message text there).
+ * The caller has prepared the text (or knows it may).
+ */
+export function hasHitIn(info: SessionInfo, patterns: readonly HitPattern[], place: EntryPlace): boolean {
+  const runs = placeRuns(info);
+  if (patterns.length === 0) {
+    if (runs === null) return place === 'active' && info.allMessagesText !== '';
+    const code = PLACE_CODES.indexOf(place);
+    for (let i = 1; i < runs.length; i += 2) if (runs[i] === code) return true;
+    return false;
+  }
+  if (runs === null && place !== 'active') return false;
+  const text = textOf(info);
+  let found = false;
+  for (const pattern of patterns) {
+    eachHit(text, pattern, (start) => (found = placeAt(runs, start) === place));
+    if (found) return true;
+  }
+  return false;
+}
+
+export interface HitTags {
+  counts: Record<EntryPlace, number>;
+  /** The hit the snippet shows: the first in the first place of `preference` that has one. */
+  best: TextHit & { place: EntryPlace };
+}
+
+/** Active first: what the model still sees is what a person most likely looks for. */
+const DEFAULT_PREFERENCE: readonly EntryPlace[] = ['active', 'compacted', 'abandoned'];
+
+/** The places a query's positive `in:` terms ask for, best first (none: DEFAULT_PREFERENCE). */
+export function placePreference(query: ParsedQuery): readonly EntryPlace[] {
+  if (!query.ok) return DEFAULT_PREFERENCE;
+  const asked: EntryPlace[] = [];
+  const visit = (term: QueryTerm): void => {
+    if (term.kind === 'in') asked.push(term.place);
+    else if (term.kind === 'or') term.terms.forEach(visit);
+  };
+  query.terms.forEach(visit);
+  return asked.length === 0 ? DEFAULT_PREFERENCE : [...new Set([...asked, ...DEFAULT_PREFERENCE])];
+}
+
+const queryPatterns = new WeakMap<ParsedQuery, HitPattern[]>();
+
+function patternsOf(query: ParsedQuery & { ok: true }): HitPattern[] {
+  let patterns = queryPatterns.get(query);
+  if (!patterns) queryPatterns.set(query, (patterns = hitPatterns(query.terms)));
+  return patterns;
+}
+
+const tagCache = new WeakMap<SessionInfo, { query: ParsedQuery; tags: HitTags | undefined }>();
+
+/** Every message-text hit of the query in the session, counted by place, and the best one. */
+export function tagHits(info: SessionInfo, query: ParsedQuery): HitTags | undefined {
+  const cached = tagCache.get(info);
+  if (cached?.query === query) return cached.tags;
+  const tags = computeTags(info, query);
+  tagCache.set(info, { query, tags });
+  return tags;
+}
+
+function computeTags(info: SessionInfo, query: ParsedQuery): HitTags | undefined {
+  if (!query.ok) return undefined;
+  const patterns = patternsOf(query);
+  if (patterns.length === 0) return undefined;
+  const runs = placeRuns(info);
+  const text = textOf(info);
+  const counts: Record<EntryPlace, number> = { active: 0, abandoned: 0, compacted: 0 };
+  const first: Partial<Record<EntryPlace, TextHit>> = {};
+  for (const pattern of patterns) {
+    eachHit(text, pattern, (start, length) => {
+      const place = placeAt(runs, start);
+      counts[place]++;
+      const known = first[place];
+      if (known === undefined || start < known.start) first[place] = { start, length };
+      return false;
+    });
+  }
+  for (const place of placePreference(query)) {
+    const hit = first[place];
+    if (hit) return { counts, best: { ...hit, place } };
+  }
+  return undefined;
+}
+
+/** `1 abandoned · 3 active`: the best hit's place first, then the others that have hits. */
+export function hitCountsText(tags: HitTags): string {
+  const order = [tags.best.place, ...PLACE_CODES.filter((p) => p !== tags.best.place)];
+  return order
+    .filter((place) => tags.counts[place] > 0)
+    .map((place) => `${tags.counts[place]} ${place}`)
+    .join(' · ');
+}
+
+/** Whether the query has an `in:` term anywhere (then every row may show where its hits are). */
+export function hasPlaceTerms(query: ParsedQuery): boolean {
+  const visit = (term: QueryTerm): boolean => term.kind === 'in' || (term.kind === 'not' && visit(term.term)) || (term.kind === 'or' && term.terms.some(visit));
+  return query.ok && query.terms.some(visit);
+}
+
+/** The hit a row shows (the best by place when the text has hits, else the search's first) and its tag. */
+export function shownHit(info: SessionInfo, textHit: TextHit | undefined, query: ParsedQuery): { hit: TextHit; place?: EntryPlace; tag?: string } | undefined {
+  const tags = textHit || hasPlaceTerms(query) ? tagHits(info, query) : undefined;
+  if (tags) return { hit: tags.best, place: tags.best.place, tag: hitCountsText(tags) };
+  return textHit ? { hit: textHit } : undefined;
+}
+
+/** Where the tree opens for a row (issue 13 §1): the shown hit's text, as the tree searches it, and its place. */
+export interface HitFocus {
+  /** The hit's text, lower-cased with whitespace runs as one space (the tree's search takes it as tokens). */
+  text: string;
+  place: EntryPlace;
+}
+
+export function hitFocus(info: SessionInfo, textHit: TextHit | undefined, query: ParsedQuery): HitFocus | undefined {
+  const shown = shownHit(info, textHit, query);
+  if (!shown) return undefined;
+  const text = snippetFor(info, shown.hit, 0, 0).match.replace(/\s+/g, ' ').trim().toLowerCase();
+  return text === '' ? undefined : { text, place: shown.place ?? placeAt(placeRuns(info), shown.hit.start) };
+}

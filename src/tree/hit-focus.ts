@@ -1,0 +1,27 @@
+/**
+ * Opening the tree on a picker hit (issue 13 §1, pure): the tree's search pre-filled with the
+ * hit's text, the cursor on the first matching entry at the hit's place (active / abandoned /
+ * compacted, as hit-places.ts counts them), under a filter that shows it.
+ */
+import type { EntryPlace } from '../store/index.js';
+import { FILTER_CYCLE, buildForest, search, type FilterMode, type TreeIndex } from './flatten.js';
+import { matchPlaces } from './hit-places.js';
+
+export interface TreeFocus {
+  query: string;
+  /** The node the cursor starts on. */
+  node: number;
+  filter: FilterMode;
+  /** Set when the preferred filter hid the entry and another one is used: says so. */
+  note?: string;
+}
+
+export function treeFocus(index: TreeIndex, hit: { text: string; place: EntryPlace }, preferred: FilterMode): TreeFocus | undefined {
+  const result = search(index, hit.text);
+  if (!result || result.matches.length === 0) return undefined;
+  const { first } = matchPlaces(index, result.matches);
+  const node = first[hit.place] ?? result.matches[0]!;
+  const filter = [preferred, ...FILTER_CYCLE].find((f) => buildForest(index, f, result).visible[node] === 1) ?? 'all';
+  if (filter === preferred) return { query: hit.text, node, filter };
+  return { query: hit.text, node, filter, note: `Filter ${filter}: the ${preferred} filter hides this hit` };
+}

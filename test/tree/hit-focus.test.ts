@@ -1,0 +1,37 @@
+/** Opening the tree on a picker hit (hit-focus.ts + initTreeState's focus): search, filter, cursor. */
+import { describe, expect, it } from 'vitest';
+import { treeFocus } from '../../src/tree/hit-focus.js';
+import { initTreeState, selectedId } from '../../src/tree/reducer.js';
+import { buildIndex } from '../../src/tree/tree-index.js';
+import { piSample, treeOf } from './helpers.js';
+
+const index = buildIndex(treeOf(piSample()));
+const open = (focus: ReturnType<typeof treeFocus>) => initTreeState({ index, listHeight: 10, width: 80, detailSource: () => [], ...(focus ? { focus, filter: focus.filter } : {}) });
+const id = (n: number | undefined): string | undefined => (n === undefined ? undefined : index.entries[n]!.id);
+
+describe('treeFocus', () => {
+  it('picks the first matching entry at the hit’s place', () => {
+    expect(id(treeFocus(index, { text: 'approach', place: 'abandoned' }, 'default')?.node)).toBe('uB');
+    expect(id(treeFocus(index, { text: 'approach', place: 'compacted' }, 'default')?.node)).toBe('uA');
+    expect(id(treeFocus(index, { text: 'approach', place: 'active' }, 'default')?.node)).toBe('aA');
+    expect(treeFocus(index, { text: 'nowhere at all', place: 'active' }, 'default')).toBeUndefined();
+  });
+
+  it('keeps the preferred filter when it shows the entry, else picks one that does and says so', () => {
+    expect(treeFocus(index, { text: 'approach', place: 'abandoned' }, 'user-only')).toMatchObject({ filter: 'user-only' });
+    expect(treeFocus(index, { text: 'for approach b', place: 'abandoned' }, 'user-only')).toMatchObject({
+      filter: 'default',
+      note: 'Filter default: the user-only filter hides this hit',
+    });
+  });
+
+  it('opens the tree with the search pre-filled and the cursor on the entry', () => {
+    const state = open(treeFocus(index, { text: 'for approach b', place: 'abandoned' }, 'user-only'));
+    expect(state.query).toBe('for approach b');
+    expect(selectedId(state)).toBe('aB');
+    expect(state.filter).toBe('default');
+    expect(state.search?.isMatch[index.numOf.get('aB')!]).toBe(1);
+    expect(state.status).toEqual({ text: 'Filter default: the user-only filter hides this hit', tone: 'info' });
+    expect(selectedId(open(treeFocus(index, { text: 'approach', place: 'compacted' }, 'default')))).toBe('uA');
+  });
+});
