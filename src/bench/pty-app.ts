@@ -36,10 +36,10 @@ export class PtyApp {
   private listeners = new Set<() => void>();
   private exited = false;
 
-  private constructor(pty: typeof import('@lydell/node-pty'), Terminal: typeof XtermTerminal, args: string[], env: NodeJS.ProcessEnv) {
+  private constructor(pty: typeof import('@lydell/node-pty'), Terminal: typeof XtermTerminal, args: string[], env: NodeJS.ProcessEnv, command: string) {
     this.term = new Terminal({ cols: COLUMNS, rows: ROWS, allowProposedApi: true });
     this.t0 = performance.now();
-    this.child = pty.spawn(process.execPath, args, { cols: COLUMNS, rows: ROWS, env: env as Record<string, string>, cwd: tmpdir() });
+    this.child = pty.spawn(command, args, { cols: COLUMNS, rows: ROWS, env: env as Record<string, string>, cwd: tmpdir() });
     this.child.onData((data) => {
       const at = performance.now();
       this.term.write(data, () => {
@@ -53,11 +53,17 @@ export class PtyApp {
     });
   }
 
-  static async spawn(args: string[], env: NodeJS.ProcessEnv): Promise<PtyApp> {
+  /** Runs `command` (default: this node) with `args`. */
+  static async spawn(args: string[], env: NodeJS.ProcessEnv, command = process.execPath): Promise<PtyApp> {
     const pty = await import('@lydell/node-pty');
     // @xterm/headless is CommonJS whose named export ESM interop cannot see.
     const { Terminal } = createRequire(import.meta.url)('@xterm/headless') as typeof import('@xterm/headless');
-    return new PtyApp(pty, Terminal, args, env);
+    return new PtyApp(pty, Terminal, args, env, command);
+  }
+
+  /** The child's process id (for its memory figures in /proc). */
+  get pid(): number {
+    return this.child.pid;
   }
 
   screen(): Screen {
@@ -71,7 +77,7 @@ export class PtyApp {
    * Waits until `ready(screen)` holds and that output burst has ended; returns the time of the
    * burst's last chunk, in ms since `from` (default: since spawn).
    */
-  waitFor(ready: (screen: Screen) => boolean, from = this.t0, what = 'the screen', checkNow = true): Promise<number> {
+  waitFor(ready: (screen: Screen) => boolean, from = this.t0, what = 'the screen', checkNow = true, timeoutMs = TIMEOUT_MS): Promise<number> {
     return new Promise((resolve, reject) => {
       let quiet: NodeJS.Timeout | undefined;
       const done = (result: number | Error): void => {
@@ -91,7 +97,7 @@ export class PtyApp {
         if (ready(this.screen())) return settle();
         if (this.exited) done(new Error(`the program exited while waiting for ${what}; last screen:\n${this.screen().text}`));
       };
-      const timeout = setTimeout(() => done(new Error(`timed out waiting for ${what}; last screen:\n${this.screen().text}`)), TIMEOUT_MS);
+      const timeout = setTimeout(() => done(new Error(`timed out waiting for ${what}; last screen:\n${this.screen().text}`)), timeoutMs);
       this.listeners.add(check);
       if (checkNow) check();
     });

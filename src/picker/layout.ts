@@ -177,16 +177,21 @@ export interface RowContext {
   nowMs: number;
   home: string;
   snippet?: Snippet;
-  /** The hits' places (text-hit-places.ts hitCountsText), shown before the snippet. */
-  hitTag?: string;
+  /**
+   * The hits' places (text-hit-places.ts hitCountsText), shown before the snippet, and the short
+   * form used when the full one would crowd the match out (the shown hit's place alone).
+   */
+  hitTag?: { full: string; short: string };
 }
 
 export const CURRENT_MARK = '[current] ';
 
-function fitSnippet(snippet: Snippet, hitTag: string | undefined, fullWidth: number): RowView['snippet'] {
+function fitSnippet(snippet: Snippet, hitTag: RowContext['hitTag'], fullWidth: number): RowView['snippet'] {
   const clean = (s: string): string => sanitizeInline(s, { newline: 'space' });
-  // The tag gives way before the match does: at most half the snippet's room.
-  const tag = hitTag ? truncateToWidth(`${hitTag}: `, Math.floor(fullWidth / 2)) : '';
+  // The tag gives way before the match does: the counts take at most 40 % of the room, else the
+  // shown hit's place alone (at most half of it).
+  const full = hitTag ? `${hitTag.full}: ` : '';
+  const tag = !hitTag ? '' : displayWidth(full) <= Math.floor(fullWidth * 0.4) ? full : truncateToWidth(`${hitTag.short}: `, Math.floor(fullWidth / 2));
   const width = fullWidth - displayWidth(tag);
   const rawBefore = snippet.before;
   const match = truncateToWidth(clean(snippet.match), Math.max(1, width - 2));

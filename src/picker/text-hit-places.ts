@@ -108,8 +108,27 @@ export function hasHitIn(info: SessionInfo, patterns: readonly HitPattern[], pla
   const text = textOf(info);
   let found = false;
   for (const pattern of patterns) {
-    eachHit(text, pattern, (start) => (found = placeAt(runs, start) === place));
+    if (runs !== null && typeof pattern === 'string') found = inRunsOf(text, pattern, runs, PLACE_CODES.indexOf(place));
+    else eachHit(text, pattern, (start) => (found = placeAt(runs, start) === place));
     if (found) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `pattern` starts inside a run of `code`: one indexOf per run of that place, not one per
+ * occurrence (a short pattern occurs thousands of times in a long session).
+ */
+function inRunsOf(text: string, pattern: string, runs: Int32Array, code: number): boolean {
+  let at = -1;
+  for (let i = 0; i < runs.length; i += 2) {
+    if (runs[i + 1] !== code) continue;
+    const start = i === 0 ? 0 : runs[i - 2]!;
+    const end = runs[i]!;
+    if (at >= end) continue;
+    if (at < start) at = text.indexOf(pattern, start);
+    if (at === -1) return false;
+    if (at < end) return true;
   }
   return false;
 }
@@ -194,9 +213,9 @@ export function hasPlaceTerms(query: ParsedQuery): boolean {
 }
 
 /** The hit a row shows (the best by place when the text has hits, else the search's first) and its tag. */
-export function shownHit(info: SessionInfo, textHit: TextHit | undefined, query: ParsedQuery): { hit: TextHit; place?: EntryPlace; tag?: string } | undefined {
+export function shownHit(info: SessionInfo, textHit: TextHit | undefined, query: ParsedQuery): { hit: TextHit; place?: EntryPlace; tag?: { full: string; short: string } } | undefined {
   const tags = textHit || hasPlaceTerms(query) ? tagHits(info, query) : undefined;
-  if (tags) return { hit: tags.best, place: tags.best.place, tag: hitCountsText(tags) };
+  if (tags) return { hit: tags.best, place: tags.best.place, tag: { full: hitCountsText(tags), short: tags.best.place } };
   return textHit ? { hit: textHit } : undefined;
 }
 

@@ -65,12 +65,12 @@ describe('rows', () => {
 
   it('shows where the hits are before the snippet, giving way to the match on a narrow row', () => {
     const snippet = { before: 'we tried ', match: 'zebra', after: ' on a branch' };
-    const wide = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(120), snippet, hitTag: '1 abandoned · 3 active' });
+    const wide = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(120), snippet, hitTag: { full: '1 abandoned · 3 active', short: 'abandoned' } });
     expect(rowText(wide)).toContain(' · 1 abandoned · 3 active: we tried zebra on a branch');
     expect(displayWidth(rowText(wide))).toBe(120);
-    const narrow = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(80), snippet, hitTag: '12 abandoned · 31 active · 2 compacted' });
+    const narrow = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(80), snippet, hitTag: { full: '12 abandoned · 31 active · 2 compacted', short: 'abandoned' } });
     expect(narrow.snippet?.match).toBe('zebra');
-    expect(narrow.snippet?.tag.endsWith('…')).toBe(true);
+    expect(narrow.snippet?.tag).toBe('abandoned: ');
     expect(displayWidth(rowText(narrow))).toBe(80);
   });
 
