@@ -47,6 +47,8 @@ export interface SearchIndex {
   readonly fuzzyCwdCache: Map<string, Map<string, number>>;
   /** Complete substring scans of the prepared text, per pattern (insertion order = age). */
   readonly patternCache: Map<string, PatternHits>;
+  /** Each session's position in `sessions` (made once: every keystroke needs it). */
+  readonly positions: ReadonlyMap<SessionInfo, number>;
 }
 
 /** Builds the per-list index (fuse over names and distinct cwds). Build it once per session list. */
@@ -65,6 +67,7 @@ export function createSearchIndex(sessions: readonly SessionInfo[]): SearchIndex
     fuzzyNameCache: new Map(),
     fuzzyCwdCache: new Map(),
     patternCache: new Map(),
+    positions: new Map(sessions.map((s, i) => [s, i])),
   };
 }
 
@@ -246,7 +249,7 @@ const TIER = 1000;
 /** What one search pass shares between its terms. */
 interface Pass {
   index: SearchIndex;
-  positions: Map<SessionInfo, number>;
+  positions: ReadonlyMap<SessionInfo, number>;
   /** Whether the candidates started as the whole list (then full scans may be cached). */
   whole: boolean;
   preparedOnly: boolean;
@@ -380,9 +383,7 @@ export function searchSessions(index: SearchIndex, query: ParsedQuery, options: 
   const filters = query.terms.filter(isFieldFilter);
   const rest = query.terms.filter((t) => !isFieldFilter(t));
   const others = [...rest.filter((t) => !placesHits(t)), ...rest.filter(placesHits)];
-  const positions = new Map<SessionInfo, number>();
-  index.sessions.forEach((info, i) => positions.set(info, i));
-  const pass: Pass = { index, positions, whole: filters.length === 0, preparedOnly: options.preparedOnly ?? false, skipped: new Set(), patterns: hitPatterns(query.terms) };
+  const pass: Pass = { index, positions: index.positions, whole: filters.length === 0, preparedOnly: options.preparedOnly ?? false, skipped: new Set(), patterns: hitPatterns(query.terms) };
   let candidates: SessionInfo[] = filters.length === 0 ? [...index.sessions] : index.sessions.filter((info) => filters.every((t) => passesFilter(info, t)));
   const scores = new Map<SessionInfo, number>();
   const textHits = new Map<SessionInfo, TextHit>();

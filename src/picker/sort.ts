@@ -40,9 +40,23 @@ function toRow(match: SessionMatch, prefix = '', depth = 0): Row {
     : { info: match.info, prefix, depth, score: match.score };
 }
 
-/** Canonical form used to compare session paths (string-only: no filesystem access here). */
+const pathKeys = new Map<string, string>();
+/** Past this many the memo starts over (paths are only ever the sessions listed). */
+const PATH_KEYS_MAX = 200_000;
+
+/**
+ * Canonical form used to compare session paths (string-only: no filesystem access here).
+ * Memoised: the threaded sort asks twice per session on every keystroke, and `resolve` was a
+ * sixth of a 10,000-session search keystroke.
+ */
 export function pathKey(path: string): string {
-  return resolve(path);
+  let key = pathKeys.get(path);
+  if (key === undefined) {
+    if (pathKeys.size >= PATH_KEYS_MAX) pathKeys.clear();
+    key = resolve(path);
+    pathKeys.set(path, key);
+  }
+  return key;
 }
 
 interface Node {
@@ -132,7 +146,8 @@ function threaded(matches: readonly SessionMatch[], ranked: boolean): Row[] {
     const { node, depth, gutter, last } = item;
     const prefix = depth === 0 ? '' : `   ${gutter}${last ? '└─ ' : '├─ '}`;
     rows.push(toRow(node.match, prefix, depth));
-    const children = [...node.children].sort(compare);
+    // Most sessions have no forks: no copy and no sort for them.
+    const children = node.children.length > 1 ? [...node.children].sort(compare) : node.children;
     const childGutter = depth === 0 ? '' : gutter + (last ? '   ' : '│  ');
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i];
