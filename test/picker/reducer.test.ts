@@ -24,6 +24,13 @@ describe('pickerReducer', () => {
     expect(s.listLines).toBe(9);
   });
 
+  it('opens the tree on a full-text hit (its text and place), and plainly on a name match', () => {
+    const onHit = run(typeText(loaded(), 'internals'), key('return'));
+    expect(onHit.effects.at(-1)).toMatchObject({ kind: 'open', path: '/s/07.jsonl', focus: { text: 'internals', place: 'active' } });
+    const onName = run(typeText(loaded(), 'parser work'), key('return'));
+    expect(onName.effects.at(-1)).toEqual({ id: expect.any(Number), kind: 'open', path: '/s/03.jsonl' });
+  });
+
   it('moves, pages and scrolls the viewport with the cursor', () => {
     let s = loaded();
     expect(selectedRow(s)?.info.path).toBe('/s/00.jsonl');
