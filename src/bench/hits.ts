@@ -171,6 +171,8 @@ async function piPicker(store: string): Promise<ReturnType<typeof memoryOf> | un
   }
 }
 
+const signed = (ratio: number): string => `${ratio >= 0 ? '+' : '−'}${Math.abs(ratio * 100).toFixed(0)} %`;
+
 export async function hitBenches(ctx: HitBenchContext): Promise<Record<string, unknown>> {
   const { store10k, log, median, fmt } = ctx;
   const agentDir = dirname(store10k);
@@ -185,7 +187,7 @@ export async function hitBenches(ctx: HitBenchContext): Promise<Record<string, u
     log(`\nbranch-aware search, 10,000 sessions (${search['sessionsWithInactiveText']} with abandoned or compacted text):`);
     const first = search['pickerFirstKeystroke'] as { wallMs: number; cpuMs: number };
     log(`  picker reducer, "${QUERY}" typed on the settled list: ${fmt(first.wallMs)} (${fmt(first.cpuMs)} of CPU)`);
-    log(`  search keystroke (in process, "${QUERY}" typed, ${search['matches']} matches): ${fmt(ks.plain)} plain, ${fmt(ks.tagged)} with ${DRAWN_ROWS} rows tagged (+${((search['taggingOverhead'] as number) * 100).toFixed(0)} %, target ≤ 20 %), ${fmt(ks.inAbandoned)} with in:abandoned (${search['abandonedMatches']} matches)`);
+    log(`  search keystroke (in process, "${QUERY}" typed, ${search['matches']} matches): ${fmt(ks.plain)} plain, ${fmt(ks.tagged)} with ${DRAWN_ROWS} rows tagged (${signed(search['taggingOverhead'] as number)}, target ≤ +20 %), ${fmt(ks.inAbandoned)} with in:abandoned (${search['abandonedMatches']} matches)`);
 
     const settled = await ptySearch(envFor(agentDir, warm), true);
     const early = await ptySearch(envFor(agentDir, warm), false);
