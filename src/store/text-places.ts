@@ -15,14 +15,19 @@ import type { EntryPlace } from './entry-place.js';
 /** Place codes in `textPlaces` (numbers keep the catalogue's JSON small). */
 export const PLACE_CODES: readonly EntryPlace[] = ['active', 'abandoned', 'compacted'];
 
-/** The tracker's resumable state (part of SummaryState): plain JSON. */
+/**
+ * The tracker's resumable state (part of SummaryState): plain JSON, positions instead of repeated
+ * ids where it can (the catalogue keeps one per session file).
+ */
 export interface TextPlacesState {
-  /** Flattened `[id, parentId or '', …]` (ids are never empty). Duplicated ids: the last wins. */
-  links: string[];
+  /** Entry ids, first seen first (ids are never empty). */
+  ids: string[];
+  /** Parallel to `ids`: the parent's position in `ids`, -1 for a root, or its id when not seen yet. */
+  parents: (number | string)[];
   /** Flattened `[id, firstKeptEntryId or '', '1' when it has a retainedTail else '0', …]`. */
   compactions: string[];
-  /** The entry each text came from, and the text's length, parallel. */
-  owners: string[];
+  /** Per text: the position in `ids` of the entry it came from (-1: an entry without an id), and its length. */
+  owners: number[];
   lengths: number[];
 }
 
@@ -34,27 +39,33 @@ export class TextPlaceTracker {
 
   static resume(state: TextPlacesState): TextPlaceTracker {
     const t = new TextPlaceTracker();
-    for (let i = 0; i + 1 < state.links.length; i += 2) t.parentOf.set(state.links[i]!, state.links[i + 1]!);
+    const { ids, parents } = state;
+    ids.forEach((id, i) => {
+      const parent = parents[i];
+      t.parentOf.set(id, typeof parent === 'string' ? parent : parent === undefined || parent < 0 ? '' : (ids[parent] ?? ''));
+    });
     for (let i = 0; i + 2 < state.compactions.length; i += 3) {
       t.compactions.set(state.compactions[i]!, { firstKept: state.compactions[i + 1]!, checkpoint: state.compactions[i + 2] === '1' });
     }
-    t.owners.push(...state.owners);
+    for (const owner of state.owners) t.owners.push(owner < 0 ? '' : (ids[owner] ?? ''));
     t.lengths.push(...state.lengths);
     return t;
   }
 
   snapshot(): TextPlacesState {
-    const links: string[] = [];
-    for (const [id, parent] of this.parentOf) links.push(id, parent);
+    const ids = [...this.parentOf.keys()];
+    const position = new Map(ids.map((id, i) => [id, i]));
+    const parents = ids.map((id): number | string => {
+      const parent = this.parentOf.get(id)!;
+      return parent === '' ? -1 : (position.get(parent) ?? parent);
+    });
     const compactions: string[] = [];
     for (const [id, c] of this.compactions) compactions.push(id, c.firstKept, c.checkpoint ? '1' : '0');
-    return { links, compactions, owners: [...this.owners], lengths: [...this.lengths] };
+    return { ids, parents, compactions, owners: this.owners.map((owner) => position.get(owner) ?? -1), lengths: [...this.lengths] };
   }
 
-  /** An entry and its parent (null for a root). */
+  /** An entry and its parent (null for a root). A duplicated id: the last parent wins. */
   link(id: string, parentId: string | null): void {
-    // Delete first: a duplicated id is placed where its last occurrence is (Map keeps first order).
-    this.parentOf.delete(id);
     this.parentOf.set(id, parentId ?? '');
   }
 
