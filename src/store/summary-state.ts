@@ -40,7 +40,4 @@ export interface SummaryState {
   pendingParents: string[];
   /** Where each text came from (text-places.ts). */
   places: TextPlacesState;
-  /** v1 files: parsed objects so far and the last entry's synthetic id (summary.ts). */
-  legacyObjects: number;
-  legacyPrevious: string | null;
 }

@@ -57,12 +57,6 @@ export class SummaryCollector {
   toolFacts = new ToolFacts();
   /** Where each text came from, for `textPlaces` (text-places.ts). */
   places = new TextPlaceTracker();
-  /**
-   * v1 files have no ids: for `places`, an entry is `#n`, n its position among the parsed objects
-   * (the header is 0, as firstKeptEntryIndex counts), chained to the previous one like pi's migration.
-   */
-  private legacyObjects = 0;
-  private legacyPrevious: string | null = null;
   private readonly ids = new Set<string>();
   private readonly firstChild = new Map<string, string>();
   private readonly branchParents = new Set<string>();
@@ -121,8 +115,6 @@ export class SummaryCollector {
       branchParents: [...this.branchParents],
       pendingParents: this.parents.filter((parent) => !this.ids.has(parent)),
       places: this.places.snapshot(),
-      legacyObjects: this.legacyObjects,
-      legacyPrevious: this.legacyPrevious,
     };
   }
 
@@ -158,8 +150,6 @@ export class SummaryCollector {
     // Only unresolved parents matter for the orphan count at `finish`; resolved ones stay resolved.
     c.parents.push(...state.pendingParents);
     c.places = TextPlaceTracker.resume(state.places);
-    c.legacyObjects = state.legacyObjects;
-    c.legacyPrevious = state.legacyPrevious;
     return c;
   }
 
@@ -267,16 +257,11 @@ export class SummaryCollector {
     }
     const type = value['type'];
     const legacy = typeof this.header['version'] !== 'number' || this.header['version'] < 2;
-    const ordinal = ++this.legacyObjects;
+    const ordinal = this.places.countObject();
     if (type === 'session') return;
     this.entryCount++;
     const id = value['id'];
-    let owner = '';
-    if (legacy) {
-      owner = `#${ordinal}`;
-      this.places.link(owner, this.legacyPrevious);
-      this.legacyPrevious = owner;
-    }
+    let owner = legacy ? this.places.legacyEntry(ordinal) : '';
     if (typeof id === 'string' && id !== '') {
       const parentId = value['parentId'];
       this.noteNode(id, typeof parentId === 'string' ? parentId : null);
@@ -297,9 +282,7 @@ export class SummaryCollector {
       // A checkpoint's retained messages are searchable text of the session (§8.4); their usage
       // is not counted: the entries they copy spent it.
       if (type === 'compaction') {
-        const index = value['firstKeptEntryIndex'];
-        // v1: the index of a parsed object before this one (pi's migration resolves no other).
-        const firstKept = legacy ? (typeof index === 'number' && index > 0 && index < ordinal ? `#${index}` : undefined) : value['firstKeptEntryId'];
+        const firstKept = legacy ? this.places.legacyFirstKept(value['firstKeptEntryIndex'], ordinal) : value['firstKeptEntryId'];
         this.places.compaction(owner, firstKept, value['retainedTail']);
         for (const text of retainedTexts(value['retainedTail'])) this.pushText(owner, text);
       }
@@ -376,7 +359,7 @@ export class SummaryCollector {
       messageCount: this.messageCount,
       firstMessage: this.firstMessage || '(no messages)',
       allMessagesText: this.texts.join(' '),
-      textPlaces: this.places.runs(this.legacyPrevious ?? this.leafId),
+      textPlaces: this.places.runs(this.leafId),
       size,
       mtimeMs,
       version,

@@ -29,6 +29,9 @@ export interface TextPlacesState {
   /** Per text: the position in `ids` of the entry it came from (-1: an entry without an id), and its length. */
   owners: number[];
   lengths: number[];
+  /** v1 files: the parsed objects so far and the last entry's synthetic id (see legacyEntry). */
+  objects: number;
+  legacyPrevious: string | null;
 }
 
 export class TextPlaceTracker {
@@ -36,6 +39,8 @@ export class TextPlaceTracker {
   private readonly compactions = new Map<string, { firstKept: string; checkpoint: boolean }>();
   private readonly owners: string[] = [];
   private readonly lengths: number[] = [];
+  private objects = 0;
+  private legacyPrevious: string | null = null;
 
   static resume(state: TextPlacesState): TextPlaceTracker {
     const t = new TextPlaceTracker();
@@ -49,6 +54,8 @@ export class TextPlaceTracker {
     }
     for (const owner of state.owners) t.owners.push(owner < 0 ? '' : (ids[owner] ?? ''));
     t.lengths.push(...state.lengths);
+    t.objects = state.objects;
+    t.legacyPrevious = state.legacyPrevious;
     return t;
   }
 
@@ -61,7 +68,29 @@ export class TextPlaceTracker {
     });
     const compactions: string[] = [];
     for (const [id, c] of this.compactions) compactions.push(id, c.firstKept, c.checkpoint ? '1' : '0');
-    return { ids, parents, compactions, owners: this.owners.map((owner) => position.get(owner) ?? -1), lengths: [...this.lengths] };
+    const owners = this.owners.map((owner) => position.get(owner) ?? -1);
+    return { ids, parents, compactions, owners, lengths: [...this.lengths], objects: this.objects, legacyPrevious: this.legacyPrevious };
+  }
+
+  /** Counts a parsed object after the header (the header is object 0); returns its position. */
+  countObject(): number {
+    return ++this.objects;
+  }
+
+  /**
+   * v1 files have no ids: the entry at object position `ordinal` is `#ordinal`, chained to the
+   * previous entry like pi's migration. Returns that id.
+   */
+  legacyEntry(ordinal: number): string {
+    const id = `#${ordinal}`;
+    this.link(id, this.legacyPrevious);
+    this.legacyPrevious = id;
+    return id;
+  }
+
+  /** v1's firstKeptEntryIndex: an object before this one (pi's migration resolves no other). */
+  legacyFirstKept(index: unknown, ordinal: number): string | undefined {
+    return typeof index === 'number' && index > 0 && index < ordinal ? `#${index}` : undefined;
   }
 
   /** An entry and its parent (null for a root). A duplicated id: the last parent wins. */
@@ -79,9 +108,9 @@ export class TextPlaceTracker {
     this.lengths.push(length);
   }
 
-  /** The runs of `textPlaces`, seen from `leafId` (the summariser's leaf: the last entry). */
+  /** The runs of `textPlaces`, seen from `leafId` (the summariser's leaf: the last entry; v1: the last synthetic id). */
   runs(leafId: string | null): number[] {
-    const place = this.placeOf(leafId);
+    const place = this.placeOf(this.legacyPrevious ?? leafId);
     const out: number[] = [];
     let end = 0;
     let allActive = true;
