@@ -213,11 +213,16 @@ describe('bursts in the picker', { timeout: E2E_TEST_MS }, () => {
 });
 
 describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
-  // The parser session is the newest: the first row. (Opened from a full-text hit the tree would
-  // start on that hit with its search typed in; these bursts start from the plain tree.)
-  const openTree = async (pty: PtySession): Promise<void> => {
+  // The parser session is the newest: the first row (Home: the probe search may have left the
+  // cursor elsewhere). Opened from a full-text hit the tree would start on that hit with its
+  // search typed in; these bursts start from the plain tree.
+  const toParserRow = async (pty: PtySession): Promise<void> => {
     await pty.waitForText(LIST_READY);
-    expect(cursorRow(pty.screen())).toContain('parser cache invalidation');
+    await pty.press(PTY_KEYS.home);
+    await pty.waitForScreen((s) => cursorRow(s).includes('parser cache invalidation'), 'the cursor is on the parser session');
+  };
+  const openTree = async (pty: PtySession): Promise<void> => {
+    await toParserRow(pty);
     await pty.press(enter);
     await pty.waitForText('Type to search');
   };
@@ -301,10 +306,7 @@ describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
 
   it('Enter then keys in the same read: the keys reach the tree', async () => {
     await expectSame({
-      before: async (pty) => {
-        await pty.waitForText(LIST_READY);
-        expect(cursorRow(pty.screen())).toContain('parser cache invalidation');
-      },
+      before: toParserRow,
       keys: [enter, 'x', 'y'],
       done: (s) => s.includes('Session Tree') && s.includes('Search: xy'),
       what: 'the tree is open with the search "xy"',
