@@ -33,7 +33,7 @@ import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
 import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, takesKeys, treeKey, treeReducer, type DetailSource, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
 import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleDetail } from '../../src/tree/detail-view.js';
 import { panOffset } from '../../src/tree/pan.js';
-import { treeFocus } from '../../src/tree/hit-focus.js';
+import { hitSearchHintBindings, treeFocus } from '../../src/tree/hit-focus.js';
 import type { HitFocus } from '../../src/picker/text-hit-places.js';
 import { TreeRow, leafLegend, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
 import { runTreeWrite } from './tree-writes.js';
@@ -406,7 +406,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
   const statusForLine: CommonStatus | undefined = state.status ? { kind: state.status.tone, text: state.status.text } : undefined;
   const hintMode = keyMode(state);
   // The help's own footer is the key line below it (no second one); no scroll hints where nothing scrolls.
-  const hintBindings = detailHintBindings(state.bindings, state.detail !== null && detailScrolls(state.detail, listHeight));
+  const hintBindings = hitSearchHintBindings(detailHintBindings(state.bindings, state.detail !== null && detailScrolls(state.detail, listHeight)), state.query, state.openedQuery);
   return (
     <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">
       <Text bold wrap="truncate-end">

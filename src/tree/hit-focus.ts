@@ -3,9 +3,11 @@
  * hit's text, the cursor on the first matching entry at the hit's place (active / abandoned /
  * compacted, as hit-places.ts counts them), under a filter that shows it.
  */
+import type { KeyBinding } from '../keymap/keymap.js';
 import type { EntryPlace } from '../store/index.js';
 import { FILTER_CYCLE, buildForest, search, type FilterMode, type TreeIndex } from './flatten.js';
 import { matchPlaces } from './hit-places.js';
+import type { TreeCommand } from './keymap.js';
 
 export interface TreeFocus {
   query: string;
@@ -24,4 +26,10 @@ export function treeFocus(index: TreeIndex, hit: { text: string; place: EntryPla
   const filter = [preferred, ...FILTER_CYCLE].find((f) => buildForest(index, f, result).visible[node] === 1) ?? 'all';
   if (filter === preferred) return { query: hit.text, node, filter };
   return { query: hit.text, node, filter, note: `Filter ${filter}: the ${preferred} filter hides this hit` };
+}
+
+/** While the hit's search stands unedited Esc goes back (reducer.ts), and the footer says so. */
+export function hitSearchHintBindings(bindings: readonly KeyBinding<TreeCommand>[], query: string, openedQuery: string | null): readonly KeyBinding<TreeCommand>[] {
+  if (openedQuery === null || query !== openedQuery) return bindings;
+  return bindings.map((b) => (b.command === 'escape' && b.hint !== undefined ? { ...b, hint: 'back' } : b));
 }

@@ -78,10 +78,11 @@ export function initTreeState(options: InitOptions): TreeState {
     input: initialTextInput(''),
     bindings: options.bindings ?? TREE_BINDINGS,
     undoQuestion: null,
+    openedQuery: null,
   };
   const focus = options.focus;
   if (focus) {
-    const searched = recompute({ ...base, filter: focus.filter }, { query: focus.query });
+    const searched = recompute({ ...base, filter: focus.filter, openedQuery: focus.query }, { query: focus.query });
     const focused = centerOn(searched, Math.max(0, searched.layout.rowOf[focus.node] ?? -1), true);
     // pi's configuration problems (the warning) come first.
     return focus.note && focused.status === null ? withStatus(focused, { text: focus.note, tone: 'info' }) : focused;
@@ -159,7 +160,8 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
     case 'undo':
       return startUndo(state);
     case 'escape':
-      if (state.query !== '') return setQuery(state, '');
+      // Opened on a picker hit: Esc goes straight back while the search is the hit's (issue 13 §1).
+      if (state.query !== '' && state.query !== state.openedQuery) return setQuery(state, '');
       return queue(state, { kind: 'back' });
     case 'quit':
       return queue(state, { kind: 'quit' });

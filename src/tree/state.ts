@@ -89,6 +89,8 @@ export interface TreeState {
   readonly detailSource: DetailSource;
   /** The label / summary prompt's text (pre-filled label, cursor at the end: pi puts it at 0). */
   readonly input: TextInputState;
+  /** The search the tree was opened with from a picker hit: while it stands unedited, Esc goes back at once. */
+  readonly openedQuery: string | null;
   /** The keymap keys resolve through: TREE_BINDINGS with pi's keybindings.json applied. */
   readonly bindings: readonly KeyBinding<TreeCommand>[];
   /** Mode `undo-confirm`: the change pi has written after, asked about before it is undone. */

@@ -1,7 +1,8 @@
 /** Opening the tree on a picker hit (hit-focus.ts + initTreeState's focus): search, filter, cursor. */
 import { describe, expect, it } from 'vitest';
-import { treeFocus } from '../../src/tree/hit-focus.js';
-import { initTreeState, selectedId } from '../../src/tree/reducer.js';
+import { hitSearchHintBindings, treeFocus } from '../../src/tree/hit-focus.js';
+import { TREE_BINDINGS } from '../../src/tree/keymap.js';
+import { initTreeState, selectedId, treeReducer } from '../../src/tree/reducer.js';
 import { buildIndex } from '../../src/tree/tree-index.js';
 import { piSample, treeOf } from './helpers.js';
 
@@ -33,5 +34,22 @@ describe('treeFocus', () => {
     expect(state.search?.isMatch[index.numOf.get('aB')!]).toBe(1);
     expect(state.status).toEqual({ text: 'Filter default: the user-only filter hides this hit', tone: 'info' });
     expect(selectedId(open(treeFocus(index, { text: 'approach', place: 'compacted' }, 'default')))).toBe('uA');
+  });
+
+  it('Esc goes straight back while the hit’s search stands; once edited, Esc clears it first', () => {
+    const opened = open(treeFocus(index, { text: 'approach', place: 'abandoned' }, 'default'));
+    const esc = { type: 'key', name: 'escape', text: '', paste: false } as const;
+    expect(treeReducer(opened, esc).effects.map((e) => e.kind)).toEqual(['back']);
+    const edited = treeReducer(opened, { type: 'key', name: 'x', text: 'x', paste: false });
+    const cleared = treeReducer(edited, esc);
+    expect(cleared.query).toBe('');
+    expect(cleared.effects).toEqual([]);
+    expect(treeReducer(cleared, esc).effects.map((e) => e.kind)).toEqual(['back']);
+  });
+
+  it('the footer says Esc goes back while the hit’s search stands, and clear once it is edited', () => {
+    const escHint = (query: string) => hitSearchHintBindings(TREE_BINDINGS, query, 'zebra').filter((b) => b.command === 'escape' && b.when === 'search').map((b) => b.hint);
+    expect(escHint('zebra')).toEqual(['back']);
+    expect(escHint('zebr')).toEqual(['clear']);
   });
 });
