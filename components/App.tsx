@@ -99,6 +99,8 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
         onExit={finish}
         initialFilter={piConfig.treeFilterMode}
         {...(screen.focus ? { focus: screen.focus } : {})}
+        here={locations.cwd}
+        printMode={printMode}
         bindings={keymaps.tree}
         {...(screen.fromPicker ? {} : firstWarning)}
       />

@@ -4,11 +4,10 @@
  * is back: print a path, run `pi --session`, or just exit with the right code.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { render } from 'ink';
 import React from 'react';
 import type { InteractiveRequest } from '../src/cli-types.js';
+import { findOnPath, folderExists, launchCommand, piArgs } from '../src/pi-launch.js';
 import { resolveSessionArg, StoreError } from '../src/store/index.js';
 import type { Terminal } from '../src/terminal/controlling-terminal.js';
 import { errorReport } from '../src/terminal/error-report.js';
@@ -16,25 +15,6 @@ import { enterFullScreen, leaveFullScreen } from '../src/terminal/screen.js';
 import { sanitizeInline } from '../src/text/terminal-text.js';
 import { App, type AppResult } from './App.js';
 import { CrashBoundary } from './common/CrashBoundary.js';
-
-/** `pi` on the PATH, or undefined. */
-export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  for (const dir of (env['PATH'] ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, command);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
-
-function shellQuote(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 /**
  * ink's defaults cost a key its frame: `maxFps` 30 holds a frame back up to 33 ms after the
@@ -113,15 +93,20 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
     case 'resume': {
       // `--print` promises stdout only the chosen path: a session to open in pi is that path.
       if (request.print) return printPath(result.path, terminal);
-      const command = `cd ${shellQuote(result.cwd)} && pi --session ${shellQuote(result.path)}`;
+      const command = launchCommand(result);
       const pi = findOnPath('pi');
       if (!pi) {
-        terminal.stdout.write(`pi is not on your PATH. To resume this session run:\n  ${sanitizeInline(command)}\n`);
-        return 0;
+        terminal.stdout.write(`pi is not on your PATH. To ${result.fork ? 'fork' : 'resume'} this session, run:\n  ${command}\n`);
+        return 1;
       }
-      const run = spawnSync(pi, ['--session', result.path], { cwd: result.cwd, stdio: [...terminal.fds, 'inherit'] });
+      // The screens ask before leaving when the folder is gone; it can still vanish in between.
+      if (!folderExists(result.cwd)) {
+        process.stderr.write(`pi-sessions: cannot start pi in ${sanitizeInline(result.cwd)}: the folder does not exist\n`);
+        return 1;
+      }
+      const run = spawnSync(pi, piArgs(result), { cwd: result.cwd, stdio: [...terminal.fds, 'inherit'] });
       if (run.error) {
-        process.stderr.write(`pi-sessions: could not start pi (${sanitizeInline(run.error.message)}); run it yourself:\n  ${sanitizeInline(command)}\n`);
+        process.stderr.write(`pi-sessions: could not start ${sanitizeInline(pi)} (${sanitizeInline(run.error.message)}); run it yourself:\n  ${command}\n`);
         return 1;
       }
       return run.status ?? 1;

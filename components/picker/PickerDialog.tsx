@@ -4,17 +4,17 @@
  * Each renders exactly `dialogLinesFor(mode)` lines so the layout maths holds.
  */
 import { Box, Text } from 'ink';
+import { Menu } from '../common/Menu.js';
 import { TextInputView } from '../common/TextInputView.js';
-import { formatAbsoluteDate, formatBytes } from '../../src/format.js';
+import { formatAbsoluteDate, formatBytes, plural } from '../../src/format.js';
 import { keyFor, keyPrompt, type KeyBinding } from '../../src/keymap/keymap.js';
 import { PICKER_BINDINGS, type PickerCommand } from '../../src/picker/keymap.js';
+import { MISSING_CWD_LINES, missingCwdTitle } from '../../src/state/missing-cwd.js';
 import { isLive, sessionTitle } from '../../src/picker/layout.js';
 import type { PickerMode } from '../../src/picker/reducer.js';
 import { slimLines } from '../../src/picker/slim.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The lines of a delete prompt (pure, exported for tests). */
 export function confirmLines(
@@ -29,7 +29,7 @@ export function confirmLines(
   let what: string;
   if (count === 1 && infos[0]) {
     const info = infos[0];
-    what = `“${sessionTitle(info)}” · ${formatBytes(info.size)} · ${info.userMessageCount} prompts · modified ${formatAbsoluteDate(info.modified)}`;
+    what = `“${sessionTitle(info)}” · ${formatBytes(info.size)} · ${plural(info.userMessageCount, 'prompt')} · modified ${formatAbsoluteDate(info.modified)}`;
   } else {
     const times = infos.map((i) => i.modified.getTime());
     const hidden = infos.filter((i) => !shownPaths.has(i.path)).length;
@@ -66,6 +66,18 @@ export function PickerDialog(props: { mode: PickerMode; infos: readonly SessionI
       <Box flexDirection="column" height={2} width={width}>
         <Text bold wrap="truncate-end">{truncateToWidth(`Rename “${info ? sessionTitle(info) : ''}” (empty clears the name; ${keyPrompt(props.bindings, 'rename', [['save', 'save'], ['cancel', 'cancel']])})`, width)}</Text>
         <TextInputView state={mode.input} width={width} prompt="Name: " placeholder="(no name)" />
+      </Box>
+    );
+  }
+  if (mode.kind === 'missingCwd') {
+    const { question } = mode;
+    // Labels are cut to the width (never wrapped), so the dialog keeps its MISSING_CWD_LINES.
+    const menu = { ...question.menu, items: question.menu.items.map((item) => ({ ...item, label: truncateToWidth(item.label, Math.max(1, width - 2)) })) };
+    return (
+      <Box flexDirection="column" height={MISSING_CWD_LINES} width={width} overflow="hidden">
+        <Text bold color="yellow" wrap="truncate-end">{truncateToWidth(missingCwdTitle(question), width)}</Text>
+        <Menu menu={menu} />
+        <Text dimColor wrap="truncate-end">{truncateToWidth('↑↓ choose · Enter confirm · Esc cancel', width)}</Text>
       </Box>
     );
   }

@@ -39,6 +39,7 @@ import {
   type Scope,
 } from '../../src/picker/reducer.js';
 import { createStoreSource, type PreviewData, type SessionSource } from '../../src/picker/session-source.js';
+import { folderExists } from '../../src/pi-launch.js';
 import type { Locations } from '../../src/store/locations.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
@@ -74,6 +75,8 @@ export interface PickerScreenProps {
   /** `--query TEXT`: the search the picker opens with. */
   query?: string;
   now?: () => number;
+  /** Whether a session's folder exists (tests pin it); default: the file system's answer. */
+  folderExists?: (cwd: string) => boolean;
   /** Home directory for `~` shortening (tests pin it). */
   home?: string;
   /** The keymap: PICKER_BINDINGS with pi's keybindings.json applied (default PICKER_BINDINGS). */
@@ -82,7 +85,7 @@ export interface PickerScreenProps {
   warning?: string;
 }
 
-const STATUS_MS = { info: 2500, error: 4500 } as const;
+const STATUS_MS = { info: 2500, neutral: 2500, error: 4500 } as const;
 /** Idle-time text preparation: slices short enough that a keystroke never waits noticeably. */
 const PREPARE_SLICE_MS = 12;
 const PREPARE_NOTIFY_MS = 250;
@@ -181,6 +184,9 @@ export function PickerScreen(props: PickerScreenProps) {
         return;
       case 'openCheck':
         props.onOpenCheck?.(stateRef.current);
+        return;
+      case 'checkResume':
+        dispatch({ type: 'resumeChecked', path: effect.path, cwd: effect.cwd, cwdExists: (props.folderExists ?? folderExists)(effect.cwd), here: props.locations.cwd });
         return;
       case 'exit':
         for (const controller of loads.current.values()) controller.abort();
@@ -407,9 +413,11 @@ function pressFor(key: string | undefined, what: string): string {
 
 function Footer({ state, width }: { state: PickerState; width: number }) {
   if (state.status) {
+    const { tone, text } = state.status;
+    if (tone === 'neutral') return <Text wrap="truncate-end" dimColor>{truncateToWidth(text, width)}</Text>;
     return (
-      <Text wrap="truncate-end" color={state.status.tone === 'error' ? 'red' : 'green'}>
-        {truncateToWidth(`${state.status.tone === 'error' ? '✗' : '✓'} ${state.status.text}`, width)}
+      <Text wrap="truncate-end" color={tone === 'error' ? 'red' : 'green'}>
+        {truncateToWidth(`${tone === 'error' ? '✗' : '✓'} ${text}`, width)}
       </Text>
     );
   }

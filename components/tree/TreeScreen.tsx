@@ -35,10 +35,12 @@ import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleD
 import { panOffset } from '../../src/tree/pan.js';
 import { hitSearchHintBindings, treeFocus } from '../../src/tree/hit-focus.js';
 import type { HitFocus } from '../../src/picker/text-hit-places.js';
+import { findOnPath, folderExists, type PiLaunch } from '../../src/pi-launch.js';
+import { missingCwdTitle } from '../../src/state/missing-cwd.js';
 import { TreeRow, leafLegend, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
 import { runTreeWrite } from './tree-writes.js';
 
-export type TreeExit = { kind: 'quit'; code: number } | { kind: 'resume'; path: string; cwd: string };
+export type TreeExit = { kind: 'quit'; code: number } | ({ kind: 'resume' } & PiLaunch);
 
 /** The store functions the screen uses; tests inject fakes. Writes are asynchronous. */
 export interface TreeStore {
@@ -73,7 +75,19 @@ export interface TreeScreenProps {
   warning?: string;
   /** Open on this picker hit (the search pre-filled, the cursor on its entry). */
   focus?: HitFocus;
+  /** The folder pi-sessions runs in (offered when the session's folder is gone); default process.cwd(). */
+  here?: string;
+  /**
+   * `--print` (pi's extension, a shell): the caller opens the chosen session, so pi's PATH and the
+   * folder are its business (inside pi, pi asks its own missing-folder question).
+   */
+  printMode?: boolean;
+  /** Whether pi can start: on the PATH, and the folder exists (tests pin them); default: the real checks. */
+  probe?: { piFound(): boolean; folderExists(cwd: string): boolean };
 }
+
+const REAL_PROBE = { piFound: (): boolean => findOnPath('pi') !== undefined, folderExists };
+const CALLER_OPENS = { piFound: (): boolean => true, folderExists: (): boolean => true };
 
 // Header (title, facts), query line, counter, hints.
 const CHROME_ROWS = 5;
@@ -276,16 +290,26 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             dispatch({ type: 'copied', message: copyMessage(copied) });
             return;
           }
-          case 'open-in-pi': {
-            const index = dataRef.current.index;
-            const leafId = index.leaf === -1 ? null : index.entries[index.leaf]!.id;
-            if (effect.id !== leafId) await store.branchInPlace(path, effect.id, {});
-            props.onExit({ kind: 'resume', path, cwd });
+          case 'check-open': {
+            // Before anything is written: a failure here leaves the file as it was.
+            const probe = props.probe ?? (props.printMode ? CALLER_OPENS : REAL_PROBE);
+            const cwdExists = probe.folderExists(cwd);
+            dispatch({ type: 'openChecked', target: effect.target, piFound: probe.piFound(), cwdExists, path, sessionCwd: cwd, here: props.here ?? process.cwd() });
             return;
           }
-          case 'open-fork':
-            props.onExit({ kind: 'resume', path: effect.path, cwd });
+          case 'open-in-pi': {
+            const { target } = effect;
+            const fork = effect.fork ? { fork: true } : {};
+            if (target.kind === 'file') {
+              props.onExit({ kind: 'resume', path: target.path, cwd: effect.cwd, ...fork });
+              return;
+            }
+            const index = dataRef.current.index;
+            const leafId = index.leaf === -1 ? null : index.entries[index.leaf]!.id;
+            if (target.id !== leafId) await store.branchInPlace(path, target.id, {});
+            props.onExit({ kind: 'resume', path, cwd: effect.cwd, ...fork });
             return;
+          }
           case 'back':
             props.onBack();
             return;
@@ -380,6 +404,14 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             {title}
           </Text>
           {note !== undefined ? <Text dimColor wrap="wrap">{note}</Text> : null}
+          {state.menu ? <Menu menu={state.menu} /> : null}
+        </Box>
+      );
+    }
+    if (state.mode === 'open-missing-cwd' && state.openQuestion !== null) {
+      return (
+        <Box flexDirection="column" borderStyle="round" paddingX={1}>
+          <Text bold color="yellow" wrap="truncate-end">{missingCwdTitle(state.openQuestion.question)}</Text>
           {state.menu ? <Menu menu={state.menu} /> : null}
         </Box>
       );

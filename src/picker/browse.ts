@@ -11,6 +11,7 @@ import type { SessionInfo } from '../store/types.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
 import type { ParsedQuery } from './query.js';
+import { startResume } from './resume.js';
 import { nextSortMode, type Row } from './sort.js';
 import { hitFocus } from './text-hit-places.js';
 import { derive, findInfo, moveTo, relayout, SCOPES, selectedRow, setQuery, withEffect, withStatus, type EffectBody, type PickerExit, type PickerState } from './state.js';
@@ -55,11 +56,11 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
     case 'last':
       return moveTo(state, state.rows.length - 1);
     case 'open':
-      if (!row) return state;
-      return state.printMode ? exitWith(state, { kind: 'print', path: row.info.path }) : withEffect(state, openEffect(row, state.parsed));
-    case 'resume':
-      if (!row) return state;
-      return exitWith(state, { kind: 'resume', path: row.info.path, cwd: row.info.cwd });
+      return row ? startResume(state, row) : state;
+    case 'tree':
+      // → opens the tree only from the end of the search text; before it, it moves the text cursor.
+      if (state.query.cursor < state.query.value.length) return setQuery(state, { type: 'right' }, nowMs);
+      return row ? withEffect(state, openEffect(row, state.parsed)) : state;
     case 'scope':
     case 'scopeBack': {
       const step = command === 'scope' ? 1 : SCOPES.length - 1;

@@ -25,7 +25,7 @@ export function renameCommand(state: PickerState, mode: Extract<PickerMode, { ki
 }
 
 export function confirmCommand(state: PickerState, mode: Extract<PickerMode, { kind: 'confirm' }>, command: PickerCommand | undefined): PickerState {
-  if (command === 'cancel') return relayout({ ...withStatus(state, 'Nothing was deleted'), mode: { kind: 'browse' } });
+  if (command === 'cancel') return relayout({ ...withStatus(state, 'Delete cancelled', 'neutral'), mode: { kind: 'browse' } });
   const accepted = command === 'confirmYes' || (command === 'confirm' && !mode.needsYes);
   if (!accepted) return state;
   const next = relayout({ ...state, mode: { kind: 'browse' }, busy: true });

@@ -11,7 +11,11 @@
  *   - delete marked: Ctrl+X.
  *   - undo: Ctrl+Z only. `u` cannot be used because it would be typed into the search.
  *   - preview: Ctrl+O. Right arrow stays a cursor key of the search field.
- *   - resume in pi: Ctrl+G ("go").
+ *   - the tree view: → (Right) when the text cursor is at the end of the search — always, while
+ *     the search is empty. Enter resumes in pi as in pi's /resume, so the tree needs its own key,
+ *     one key away: pi's /resume has no use for → at the end of the text (it does nothing there),
+ *     "→" reads as "go into", it is one glyph in the footer so it fits at every width, and it
+ *     takes no control key from the search field (Ctrl+E/Ctrl+T are line-end and mark keys).
  *   - usage stats: `$` while the search is empty (typed otherwise, like `?`): the dollar sign is
  *     what the screen is about, and every free control key is taken by pi's editor, tmux (Ctrl+B)
  *     or common terminals (Ctrl+V pastes, Ctrl+F finds in VS Code's terminal).
@@ -33,7 +37,7 @@ export type PickerCommand =
   | 'first'
   | 'last'
   | 'open'
-  | 'resume'
+  | 'tree'
   | 'scope'
   | 'scopeBack'
   | 'sort'
@@ -65,30 +69,31 @@ export type PickerCommand =
   | 'cancel'
   | 'confirm'
   | 'confirmYes'
+  | 'choose'
   | 'closeHelp';
 
-/** Input modes: `browse` (list + search), `rename`, `confirm` (all delete prompts, the undo question), `help`. */
-export type PickerKeyMode = 'browse' | 'rename' | 'confirm' | 'help';
+/** Input modes: `browse` (list + search), `rename`, `confirm` (all delete prompts, the undo question), `missingCwd` (the session's folder is gone), `help`. */
+export type PickerKeyMode = 'browse' | 'rename' | 'confirm' | 'missingCwd' | 'help';
 
 const EDIT_MODES = ['browse', 'rename'] as const;
 
 export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   // Footer order = importance.
-  { command: 'open', keys: ['return'], description: 'Open the session (in --print mode: print its path and exit)', hint: 'open', when: 'browse' },
+  { command: 'open', keys: ['return'], description: 'Resume the session in pi (`pi --session <path>` in its folder; with --print and inside pi: print its path / switch to it)', hint: 'resume', when: 'browse' },
+  { command: 'tree', keys: ['right'], description: "Open the session's tree (→ at the end of the search text; elsewhere it moves the text cursor)", hint: 'tree', when: 'browse' },
+  { command: 'help', keys: ['?'], description: 'Key help (when the search is empty; otherwise ? is typed)', hint: 'help', when: 'browse' },
   { command: 'scope', keys: ['tab'], description: 'Scope: this folder → this folder and sub-folders → all projects', hint: 'scope', when: 'browse' },
   { command: 'sort', keys: ['ctrl+s'], description: 'Sort: threaded → recent → relevance → size → cost', hint: 'sort', when: 'browse' },
   { command: 'preview', keys: ['ctrl+o'], description: 'Show or hide the preview pane', hint: 'preview', when: 'browse' },
   { command: 'rename', keys: ['ctrl+r'], description: 'Rename the session (an empty name clears it)', hint: 'rename', when: 'browse' },
   { command: 'delete', keys: ['ctrl+d'], description: 'Delete the session (moved to the trash, after a confirmation)', hint: 'delete', when: 'browse' },
   { command: 'mark', keys: ['ctrl+t', 'ctrl+space'], description: 'Mark or unmark the session, then move down', hint: 'mark', when: 'browse' },
-  { command: 'help', keys: ['?'], description: 'Key help (when the search is empty; otherwise ? is typed)', hint: 'help', when: 'browse' },
   { command: 'stats', keys: ['$'], description: 'Usage stats of the scope: cost and tokens per day, project, model, session and branch (when the search is empty; otherwise $ is typed)', hint: 'stats', when: 'browse' },
   { command: 'markAll', keys: ['ctrl+a'], description: 'Mark every session shown (unmark them if all are marked)', hint: 'mark all', when: 'browse' },
   { command: 'deleteMarked', keys: ['ctrl+x'], description: 'Delete the marked sessions (after a summary)', hint: 'delete marked', when: 'browse' },
   { command: 'undo', keys: ['ctrl+z'], description: 'Undo the latest change pi-sessions made (rename, label, branch, fork, delete, slim; any session, even after a restart; asks first when pi has written since)', hint: 'undo', when: 'browse' },
   { command: 'check', keys: ['ctrl+k'], description: 'Check view: problems and health of every file in the scope (what pi does with each, what to do; Enter opens a tree)', hint: 'check', when: 'browse' },
   { command: 'slim', keys: ['ctrl+e'], description: 'Slim the session: keep only its active branch (a new file; the original to the trash, after a prompt with the sizes)', hint: 'slim', when: 'browse' },
-  { command: 'resume', keys: ['ctrl+g'], description: 'Resume the session in pi (runs `pi --session <path>` in its cwd)', hint: 'resume in pi', when: 'browse' },
   { command: 'named', keys: ['ctrl+n'], description: 'Show named sessions only / all', hint: 'named', when: 'browse' },
   { command: 'paths', keys: ['ctrl+p'], description: 'Show or hide session file paths', hint: 'paths', when: 'browse' },
   { command: 'scopeBack', keys: ['shift+tab'], description: 'Scope, backwards', when: 'browse' },
@@ -101,12 +106,15 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   { command: 'escape', keys: ['escape'], description: 'Clear the search; with an empty search, quit', hint: 'quit', when: 'browse' },
   ...textEditBindings(EDIT_MODES),
   { command: 'save', keys: ['return'], description: 'Save the name', hint: 'save', when: 'rename' },
-  { command: 'cancel', keys: ['escape'], description: 'Cancel', hint: 'cancel', when: ['rename', 'confirm'] },
+  { command: 'cancel', keys: ['escape'], description: 'Cancel', hint: 'cancel', when: ['rename', 'confirm', 'missingCwd'] },
   { command: 'textStart', keys: ['home'], description: 'Text cursor to the start', when: 'rename' },
   { command: 'textEnd', keys: ['end'], description: 'Text cursor to the end', when: 'rename' },
   { command: 'confirm', keys: ['return'], description: 'Confirm (when the prompt says Enter)', hint: 'confirm', when: 'confirm' },
   { command: 'confirmYes', keys: ['y', 'Y'], description: 'Confirm (when the prompt asks for y: live sessions, permanent deletion, undoing a change pi has written after)', when: 'confirm' },
   { command: 'cancel', keys: ['n', 'N'], description: 'Cancel', when: 'confirm' },
+  { command: 'up', keys: ['up'], description: 'Previous choice', when: 'missingCwd' },
+  { command: 'down', keys: ['down'], description: 'Next choice', when: 'missingCwd' },
+  { command: 'choose', keys: ['return'], description: 'Take the highlighted choice', hint: 'choose', when: 'missingCwd' },
   { command: 'closeHelp', keys: ['escape', '?', 'q', 'return'], description: 'Close the help', hint: 'close', when: 'help' },
   { command: 'quit', keys: ['ctrl+c'], description: 'Quit at once' },
 ];
@@ -115,6 +123,7 @@ export const PICKER_MODE_TITLES: Readonly<Record<PickerKeyMode, string>> = {
   browse: 'list and search',
   rename: 'rename',
   confirm: 'prompts (delete, slim, undo)',
+  missingCwd: "the session's folder is gone",
   help: 'help',
 };
 

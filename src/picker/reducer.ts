@@ -16,6 +16,7 @@ import type { Keypress } from '../keymap/tokenize.js';
 import { browseCommand, exitWith } from './browse.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
 import { outcomeReducer } from './outcomes.js';
+import { missingCwdCommand, onResumeChecked } from './resume.js';
 import { derive, keyModeOf, mergeList, relayout, setQuery, withEffect, withStatus, type PickerAction, type PickerState, type ScopeList } from './state.js';
 import { undoQuestionCommand, undoStepped } from './undo.js';
 import { slimCommand, slimmed, slimPlanned } from './slim.js';
@@ -85,6 +86,8 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
       return slimCommand(state, mode, command);
     case 'rename':
       return renameCommand(state, mode, command, command ? undefined : text);
+    case 'missingCwd':
+      return missingCwdCommand(state, mode, command);
     case 'browse': {
       if (command === 'help') {
         if (state.query.value === '') return { ...state, mode: { kind: 'help' } };
@@ -140,6 +143,8 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     }
     case 'clearStatus':
       return state.status?.id === action.id ? { ...state, status: undefined } : state;
+    case 'resumeChecked':
+      return onResumeChecked(state, action);
     case 'textPrepared':
       return state.unindexed > 0 ? derive(state) : state;
   }

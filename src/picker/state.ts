@@ -5,6 +5,8 @@
  * and outcomes.ts (effect results); reducer.ts dispatches to them.
  */
 import type { Keypress } from '../keymap/tokenize.js';
+import type { PiLaunch } from '../pi-launch.js';
+import { MISSING_CWD_LINES, type MissingCwd } from '../state/missing-cwd.js';
 import { initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
 import type { UndoQuestion } from '../state/journal-undo.js';
@@ -28,7 +30,8 @@ export const SCOPE_TITLES: Readonly<Record<Scope, string>> = {
   all: 'all projects',
 };
 
-export type PickerExit = { kind: 'quit'; code: number } | { kind: 'print'; path: string } | { kind: 'resume'; path: string; cwd: string };
+/** `resume`: run pi on the session (pi-launch.ts), handing it the terminal. */
+export type PickerExit = { kind: 'quit'; code: number } | { kind: 'print'; path: string } | ({ kind: 'resume' } & PiLaunch);
 
 export interface ScopeList {
   /** Newest first (the store's order). */
@@ -57,7 +60,9 @@ export type PickerMode =
   /** Ctrl+Z on a change pi has written after: undone only once the user says so. */
   | { kind: 'undoConfirm'; question: UndoQuestion }
   /** "Keep only the active branch": the measured sizes shown before anything is written. */
-  | { kind: 'slimConfirm'; path: string; plan: SlimPlan; needsYes: boolean };
+  | { kind: 'slimConfirm'; path: string; plan: SlimPlan; needsYes: boolean }
+  /** The session's folder is gone: pi's question (continue here, fork here, cancel), asked before pi starts. */
+  | { kind: 'missingCwd'; path: string; question: MissingCwd };
 
 export type PickerEffect =
   | { id: number; kind: 'load'; scope: Scope }
@@ -74,13 +79,16 @@ export type PickerEffect =
   | { id: number; kind: 'open'; path: string; focus?: HitFocus }
   /** The stats screen for the current scope (src/stats/picker-scope.ts says which sessions). */
   | { id: number; kind: 'stats' }
+  /** Enter: is the session's folder there? The answer comes back as `resumeChecked`. */
+  | { id: number; kind: 'checkResume'; path: string; cwd: string }
   | { id: number; kind: 'exit'; exit: PickerExit };
 
 export type EffectBody = PickerEffect extends infer E ? (E extends PickerEffect ? Omit<E, 'id'> : never) : never;
 
 export interface StatusMessage {
   text: string;
-  tone: 'info' | 'error';
+  /** `neutral`: nothing happened and nothing failed (a cancel): no ✓, no ✗. */
+  tone: 'info' | 'neutral' | 'error';
   id: number;
 }
 
@@ -143,7 +151,9 @@ export type PickerAction =
   | { type: 'effectsTaken'; upTo: number }
   | { type: 'clearStatus'; id: number }
   /** More message text was prepared: re-run the search if it skipped some. */
-  | { type: 'textPrepared' };
+  | { type: 'textPrepared' }
+  /** `checkResume`'s answer; `here` is the folder pi-sessions runs in. */
+  | { type: 'resumeChecked'; path: string; cwd: string; cwdExists: boolean; here: string };
 
 export interface InitOptions {
   printMode: boolean;
@@ -213,12 +223,13 @@ export function resumePickerState(state: PickerState, size: { columns: number; r
 // Helpers
 
 export function withEffect(state: PickerState, effect: EffectBody): PickerState {
-  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'stats' || effect.kind === 'openCheck' || effect.kind === 'exit';
+  // A resume being checked takes no keys either: a second Enter must not start pi twice.
+  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'stats' || effect.kind === 'openCheck' || effect.kind === 'exit' || effect.kind === 'checkResume';
   return { ...state, effects: [...state.effects, { ...effect, id: state.nextId } as PickerEffect], nextId: state.nextId + 1, leaving };
 }
 
 /** Status texts quote file names and library errors: they are made safe to print here, once. */
-export function withStatus(state: PickerState, text: string, tone: 'info' | 'error' = 'info'): PickerState {
+export function withStatus(state: PickerState, text: string, tone: StatusMessage['tone'] = 'info'): PickerState {
   return { ...state, status: { text: sanitizeInline(text), tone, id: state.nextId }, nextId: state.nextId + 1 };
 }
 
@@ -237,6 +248,8 @@ export function dialogLinesFor(mode: PickerMode): number {
       return 3;
     case 'slimConfirm':
       return 5;
+    case 'missingCwd':
+      return MISSING_CWD_LINES;
     default:
       return 0;
   }

@@ -49,7 +49,7 @@ export function scrollDetail(state: TreeState, to: (scroll: number, page: number
   return scroll === detail.scroll ? state : { ...state, detail: { ...detail, scroll } };
 }
 
-function leafIdOf(state: TreeState): string | null {
+export function leafIdOf(state: TreeState): string | null {
   return state.index.leaf === -1 ? null : state.index.entries[state.index.leaf]!.id;
 }
 
@@ -79,7 +79,7 @@ export function chooseMenuAction(state: TreeState, action: MenuAction): TreeStat
       return queue(back, { kind: 'copy', id });
     case 'open':
       if (state.busy) return withStatus(back, BUSY);
-      return queue({ ...back, busy: true, status: { text: 'Opening in pi…', tone: 'info' } }, { kind: 'open-in-pi', id });
+      return queue({ ...back, busy: true, status: { text: 'Opening in pi…', tone: 'info' } }, { kind: 'check-open', target: { kind: 'entry', id } });
   }
 }
 
@@ -87,7 +87,7 @@ export function chooseMenuAction(state: TreeState, action: MenuAction): TreeStat
 export function chooseForkAction(state: TreeState, action: ForkAction): TreeState {
   const path = state.forkPath;
   const back: TreeState = { ...state, mode: 'browse', menu: null };
-  if (action === 'open-fork' && path !== null) return queue(back, { kind: 'open-fork', path });
+  if (action === 'open-fork' && path !== null) return queue({ ...back, busy: true }, { kind: 'check-open', target: { kind: 'file', path } });
   return back;
 }
 

@@ -25,6 +25,8 @@ import type { TreeCommand } from './keymap.js';
 import { TREE_BINDINGS } from './keymap.js';
 import type { ForkAction, MenuAction } from './menu-items.js';
 import { onUndoQuestionKey, startUndo, undoStepped } from './undo.js';
+import { answerMissingCwd, openChecked } from './open-in-pi.js';
+import type { MissingCwdChoice } from '../state/missing-cwd.js';
 import { centerOn, cycleFilter, foldOrUp, jumpMatch, moveTo, recompute, setFilter, setQuery, toggleFilter, unfoldOrDown } from './navigation.js';
 import { keyMode, queue, selectedId, withStatus, type DetailSource, type TreeAction, type TreeState } from './state.js';
 
@@ -74,6 +76,7 @@ export function initTreeState(options: InitOptions): TreeState {
     nextEffectId: 1,
     leaving: false,
     menu: null,
+    openQuestion: null,
     detailSource: options.detailSource,
     input: initialTextInput(''),
     bindings: options.bindings ?? TREE_BINDINGS,
@@ -235,6 +238,9 @@ function onMenuKey(state: TreeState, command: TreeCommand | undefined): TreeStat
   const menu = state.menu;
   if (!menu) return state;
   const forkDone = state.mode === 'fork-done';
+  if (state.mode === 'open-missing-cwd' && (command === 'cancel' || command === 'menuChoose')) {
+    return answerMissingCwd(state, command === 'cancel' ? 'cancel' : (chosenValue(menu) as MissingCwdChoice | undefined));
+  }
   switch (command) {
     case 'menuUp':
       return { ...state, menu: moveMenu(menu, -1) };
@@ -328,5 +334,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       return withStatus(state, action.status);
     case 'undoStep':
       return undoStepped(state, action.step);
+    case 'openChecked':
+      return openChecked(state, action);
   }
 }

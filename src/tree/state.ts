@@ -14,10 +14,13 @@ import type { FilterMode, FlatRow, Forest, Layout, SearchResult, TreeIndex } fro
 import { rowAt, rowId } from './flatten.js';
 import type { TreeCommand, TreeKeyMode } from './keymap.js';
 import type { ForkAction, MenuAction } from './menu-items.js';
+import type { MissingCwd, MissingCwdChoice } from '../state/missing-cwd.js';
+import type { OpenChecked, OpenFacts, OpenTarget } from './open-in-pi.js';
 
 export type { ForkAction, MenuAction };
 
-export type TreeMode = 'browse' | 'menu' | 'label-input' | 'summary-input' | 'detail' | 'help' | 'fork-done' | 'undo-confirm';
+/** `open-missing-cwd`: Open in pi found the session's folder gone and asks pi's question. */
+export type TreeMode = 'browse' | 'menu' | 'label-input' | 'summary-input' | 'detail' | 'help' | 'fork-done' | 'undo-confirm' | 'open-missing-cwd';
 
 export interface StatusMessage {
   text: string;
@@ -33,15 +36,17 @@ export type TreeEffectBody =
   | { kind: 'branch-summary'; id: string; summary: string }
   | { kind: 'fork'; id: string }
   | { kind: 'copy'; id: string }
-  | { kind: 'open-in-pi'; id: string }
-  | { kind: 'open-fork'; path: string }
+  /** Probe that pi can start (on the PATH, the folder exists); the answer is `openChecked`. Nothing is written yet. */
+  | { kind: 'check-open'; target: OpenTarget }
+  /** Checked: move the leaf to an entry target if needed, then hand over to pi in `cwd`. */
+  | { kind: 'open-in-pi'; target: OpenTarget; cwd: string; fork?: true }
   /** Ctrl+Z: the journal's latest change; `confirmed`: its id, once the user said yes to undoing it although pi wrote since. */
   | { kind: 'undo'; confirmed?: string }
   | { kind: 'back' }
   | { kind: 'quit' };
 
 /** Effects after which this screen is being left: the keys that follow belong to the next one. */
-const LEAVING_EFFECTS: ReadonlySet<TreeEffectBody['kind']> = new Set(['open-in-pi', 'open-fork', 'back', 'quit']);
+const LEAVING_EFFECTS: ReadonlySet<TreeEffectBody['kind']> = new Set(['check-open', 'open-in-pi', 'back', 'quit']);
 
 export interface DetailView {
   title: string;
@@ -85,7 +90,9 @@ export interface TreeState {
   /** Leaving the screen (back, quit, open in pi): no more keys are taken. A failure clears it. */
   readonly leaving: boolean;
   /** The open menu (mode `menu` or `fork-done`) with its highlight. */
-  readonly menu: MenuState<MenuAction | ForkAction> | null;
+  readonly menu: MenuState<MenuAction | ForkAction | MissingCwdChoice> | null;
+  /** Mode `open-missing-cwd`: what was being opened and pi's question (its menu is `menu`). */
+  readonly openQuestion: { target: OpenTarget; question: MissingCwd } | null;
   readonly detailSource: DetailSource;
   /** The label / summary prompt's text (pre-filled label, cursor at the end: pi puts it at 0). */
   readonly input: TextInputState;
@@ -114,6 +121,7 @@ export type TreeAction =
   | { type: 'labeled'; label: string }
   | { type: 'forked'; path: string; editorText?: string }
   | { type: 'copied'; message: string }
+  | ({ type: 'openChecked' } & OpenChecked & Omit<OpenFacts, 'leafId'>)
   | { type: 'failed'; message: string }
   | { type: 'status'; status: StatusMessage | null }
   | { type: 'undoStep'; step: UndoStep };
@@ -136,6 +144,7 @@ export function keyMode(state: TreeState): TreeKeyMode {
       return 'help';
     case 'menu':
     case 'fork-done':
+    case 'open-missing-cwd':
       return 'menu';
     case 'label-input':
     case 'summary-input':

@@ -15,7 +15,7 @@ import { E2E_TEST_MS, expectRestored, makeHome, startApp, startAppThenStty, stty
 
 const BS = '\u007f';
 const CTRL = { c: '\u0003', r: '\u0012', s: '\u0013', t: '\u0014' } as const;
-const { down, enter, escape, tab } = PTY_KEYS;
+const { down, enter, escape, right, tab } = PTY_KEYS;
 
 interface Store {
   home: TestHome;
@@ -130,9 +130,9 @@ describe('bursts in the picker', { timeout: E2E_TEST_MS }, () => {
     });
   });
 
-  it('"abc\\r" searches, then Enter opens the best match', async () => {
+  it('"abc→" searches, then → (at the end of the search) opens the best match\'s tree', async () => {
     await expectSame({
-      keys: ['a', 'b', 'c', enter],
+      keys: ['a', 'b', 'c', right],
       done: (s) => s.includes('Session Tree') && s.includes('user: abc search target'),
       what: 'the tree of "abc search target" is open',
     });
@@ -223,7 +223,7 @@ describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
   };
   const openTree = async (pty: PtySession): Promise<void> => {
     await toParserRow(pty);
-    await pty.press(enter);
+    await pty.press(right);
     await pty.waitForText('Type to search');
   };
 
@@ -304,10 +304,10 @@ describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
     });
   });
 
-  it('Enter then keys in the same read: the keys reach the tree', async () => {
+  it('→ then keys in the same read: the keys reach the tree', async () => {
     await expectSame({
       before: toParserRow,
-      keys: [enter, 'x', 'y'],
+      keys: [right, 'x', 'y'],
       done: (s) => s.includes('Session Tree') && s.includes('Search: xy'),
       what: 'the tree is open with the search "xy"',
     });

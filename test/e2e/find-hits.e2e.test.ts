@@ -51,10 +51,10 @@ describe('branch-aware hits in a real terminal', { timeout: E2E_TEST_MS }, () =>
     for (let i = 0; i < ' in:abandoned'.length; i++) await pty.press(PTY_KEYS.backspace);
     await pty.waitForText(/2\/2 · this folder/);
 
-    // Open the tree on the second row's hit: the search is pre-filled, the cursor on the entry.
+    // Open the tree (→) on the second row's hit: the search is pre-filled, the cursor on the entry.
     await pty.press(PTY_KEYS.down);
     await pty.waitForScreen(() => cursorRow(pty).includes('Branched session'), 'the cursor is on the branched session');
-    await pty.press(PTY_KEYS.enter);
+    await pty.press(PTY_KEYS.right);
     await pty.waitForText(/Search: zebra/);
     await pty.waitForScreen(() => cursorRow(pty).includes('user: What about a zebra stripe layout?'), 'the cursor is on the abandoned entry');
     expect(pty.screen()).toMatch(/1\/1 match/);

@@ -127,7 +127,7 @@ describe('hostile metadata never reaches the terminal as control sequences', { t
     // escaped) and offers a permanent delete.
     await pty.waitForText(`The trash is unavailable (could not move to the trash: the trash (${notADir.replace(HOSTILE, SHOWN)}/sub/Trash) cannot take it: not a directory)`);
     await pty.press(PTY_KEYS.escape);
-    await pty.waitForText('Nothing was deleted');
+    await pty.waitForText('Delete cancelled');
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);
     expectSafe(pty.rawOutput());

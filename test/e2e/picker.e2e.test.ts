@@ -190,7 +190,7 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     expect(prompt).toContain('moved to the trash');
     // Esc keeps it.
     await pty.press(PTY_KEYS.escape);
-    await pty.waitForText('Nothing was deleted');
+    await pty.waitForText('Delete cancelled');
     expect(existsSync(target)).toBe(true);
 
     await pty.press(CTRL.d);
@@ -242,12 +242,12 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     pty.resize(40, 12);
     // Narrow: the header drops its "pi sessions" prefix, rows are truncated with an ellipsis.
     // Wait for the whole frame (header to footer): ink may write it in more than one chunk.
-    const narrow = await pty.waitForScreen((s) => /^5\/5 · this folder/m.test(s) && /Enter open/.test(s), 'the narrow frame with its footer');
+    const narrow = await pty.waitForScreen((s) => /^5\/5 · this folder/m.test(s) && /Enter resume/.test(s), 'the narrow frame with its footer');
     const lines = narrow.split('\n');
     expect(lines.length).toBeLessThanOrEqual(12);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
     expect(narrow).toContain('…');
-    expect(narrow).toMatch(/Enter open/);
+    expect(narrow).toMatch(/Enter resume  → tree/);
     pty.resize(110, 30);
     const wide = await pty.waitForText(/pi sessions 5\/5 · this folder/);
     expect(wide).toContain('keep this migration work');
@@ -285,18 +285,18 @@ describe('Ctrl+C restores the terminal wherever it is pressed', { timeout: E2E_T
     { name: 'the rename dialog', steps: [{ keys: [CTRL.r], shows: 'Rename “' }] },
     { name: 'the delete prompt', steps: [{ keys: [CTRL.d], shows: 'Delete this session?' }] },
     { name: 'the key help', steps: [{ keys: ['?'], shows: 'pi-sessions · keys' }] },
-    { name: 'the tree view', steps: [{ keys: [PTY_KEYS.enter], shows: '◆ assistant: Answer about keep' }] },
+    { name: 'the tree view', steps: [{ keys: [PTY_KEYS.right], shows: '◆ assistant: Answer about keep' }] },
     {
       name: 'the tree action menu',
       steps: [
-        { keys: [PTY_KEYS.enter], shows: '◆ assistant: Answer about keep' },
+        { keys: [PTY_KEYS.right], shows: '◆ assistant: Answer about keep' },
         { keys: [PTY_KEYS.enter], shows: 'Resume from here' },
       ],
     },
     {
       name: 'the tree label input',
       steps: [
-        { keys: [PTY_KEYS.enter], shows: '◆ assistant: Answer about keep' },
+        { keys: [PTY_KEYS.right], shows: '◆ assistant: Answer about keep' },
         { keys: ['L'], shows: /Label/ },
       ],
     },

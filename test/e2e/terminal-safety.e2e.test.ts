@@ -129,7 +129,7 @@ describe('hostile session text never reaches the terminal as control sequences',
     await pty.press(PTY_KEYS.escape);
     await pty.waitForScreen((s) => !s.includes('Rename “') && /1\/3 · all projects/.test(s), 'the rename dialog is closed');
     await step(pty, ['\u0004'], 'Delete this session?');
-    await step(pty, [PTY_KEYS.escape], 'Nothing was deleted');
+    await step(pty, [PTY_KEYS.escape], 'Delete cancelled');
     await step(pty, [PTY_KEYS.escape], /3\/3 · all projects/);
     await step(pty, ['?'], 'pi-sessions · keys');
     await step(pty, [PTY_KEYS.escape], /3\/3 · all projects/);

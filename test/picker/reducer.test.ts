@@ -24,10 +24,10 @@ describe('pickerReducer', () => {
     expect(s.listLines).toBe(9);
   });
 
-  it('opens the tree on a full-text hit (its text and place), and plainly on a name match', () => {
-    const onHit = run(typeText(loaded(), 'internals'), key('return'));
+  it('→ opens the tree on a full-text hit (its text and place), and plainly on a name match', () => {
+    const onHit = run(typeText(loaded(), 'internals'), key('right'));
     expect(onHit.effects.at(-1)).toMatchObject({ kind: 'open', path: '/s/07.jsonl', focus: { text: 'internals', place: 'active' } });
-    const onName = run(typeText(loaded(), 'parser work'), key('return'));
+    const onName = run(typeText(loaded(), 'parser work'), key('right'));
     expect(onName.effects.at(-1)).toEqual({ id: expect.any(Number), kind: 'open', path: '/s/03.jsonl' });
   });
 
@@ -290,12 +290,50 @@ describe('pickerReducer', () => {
     expect(initialPickerState({ printMode: true, columns: 100, rows: 13, query: 'a\u001b[2Jb\n' }).query.value).not.toMatch(/[\u0000-\u001f]/);
   });
 
-  it('Enter opens the tree, or prints in --print mode; Esc in --print exits 1; Ctrl+C 130', () => {
-    expect(run(loaded(), key('return')).effects.at(-1)).toMatchObject({ kind: 'open', path: '/s/00.jsonl' });
+  it('Enter resumes in pi (folder checked first), or prints in --print mode; → at the end of the search opens the tree; Esc in --print exits 1; Ctrl+C 130', () => {
+    const entered = run(loaded(), key('return'));
+    expect(entered.effects.at(-1)).toMatchObject({ kind: 'checkResume', path: '/s/00.jsonl', cwd: '/home/u/proj' });
+    // While the folder is checked, keys wait: a second Enter must not start pi twice.
+    expect(takesKeys(entered)).toBe(false);
+    const checked = run(entered, { type: 'resumeChecked', path: '/s/00.jsonl', cwd: '/home/u/proj', cwdExists: true, here: '/elsewhere' });
+    expect(checked.effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/u/proj' } });
     expect(run(loaded(true), key('return')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'print', path: '/s/00.jsonl' } });
+    expect(run(loaded(), key('right')).effects.at(-1)).toMatchObject({ kind: 'open', path: '/s/00.jsonl' });
+    expect(run(loaded(true), key('right')).effects.at(-1)).toMatchObject({ kind: 'open', path: '/s/00.jsonl' });
+    // Inside the search text → moves the text cursor; at its end it opens the tree.
+    const typed = run(typeText(loaded(), 'text'), key('left'));
+    const moved = run(typed, key('right'));
+    expect(moved.query.cursor).toBe(4);
+    expect(moved.effects.some((e) => e.kind === 'open')).toBe(false);
+    expect(run(moved, key('right')).effects.at(-1)).toMatchObject({ kind: 'open' });
     expect(run(loaded(true), key('escape')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'quit', code: 1 } });
     expect(run(loaded(), key('ctrl+c')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'quit', code: 130 } });
-    expect(run(loaded(), key('ctrl+g')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/u/proj' } });
+  });
+
+  it("a missing folder asks pi's question: continue here, fork here (pi --fork), or cancel; other keys are swallowed", () => {
+    const gone = { type: 'resumeChecked', path: '/s/00.jsonl', cwd: '/gone/proj', cwdExists: false, here: '/home/me' } as const;
+    const asked = run(loaded(), key('return'), gone);
+    expect(asked.mode.kind).toBe('missingCwd');
+    expect(takesKeys(asked)).toBe(true);
+    expect(asked.effects.some((e) => e.kind === 'exit')).toBe(false);
+    if (asked.mode.kind !== 'missingCwd') throw new Error('no question');
+    expect(asked.mode.question.menu.items.map((i) => i.label)).toEqual([
+      'Continue in /home/me (asks again next time)',
+      'Fork into /home/me (new session ID, original kept)',
+      'Cancel',
+    ]);
+    // The dialog's lines come out of the list.
+    expect(asked.listLines).toBe(loaded().listLines - 5);
+    expect(run(asked, key('x'), key('ctrl+d'))).toBe(asked);
+    expect(run(asked, key('return')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/me' } });
+    const fork = run(asked, key('down'), key('return'));
+    expect(fork.effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/me', fork: true } });
+    for (const cancelled of [run(asked, key('escape')), run(asked, key('up'), key('return'))]) {
+      expect(cancelled.mode.kind).toBe('browse');
+      expect(cancelled.status?.text).toBe('Resume cancelled');
+      expect(cancelled.effects.some((e) => e.kind === 'exit')).toBe(false);
+      expect(cancelled.listLines).toBe(loaded().listLines);
+    }
   });
 
   it('resize re-lays out and keeps the cursor visible', () => {

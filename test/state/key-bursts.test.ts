@@ -159,9 +159,16 @@ describe('tree: keys through the reducer, menus and prompts included', () => {
     const back = treeKeys(tree(), [key('escape')]);
     expect(treeTakesKeys(back)).toBe(false);
     const opening = treeKeys(tree(), [key('home'), key('return'), ...Array.from({ length: 6 }, () => key('down')), key('return')]);
-    expect(opening.effects.map((e) => e.kind)).toEqual(['open-in-pi']);
+    // Open in pi checks first (no write yet) and holds the keys that follow in the same read.
+    expect(opening.effects.map((e) => e.kind)).toEqual(['check-open']);
     expect(treeTakesKeys(opening)).toBe(false);
-    expect(treeTakesKeys(treeReducer(opening, { type: 'failed', message: 'no' }))).toBe(true);
+    const refused = treeReducer(opening, { type: 'openChecked', target: { kind: 'entry', id: 'x' }, piFound: false, cwdExists: true, path: '/s.jsonl', sessionCwd: '/p', here: '/h' });
+    expect(treeTakesKeys(refused)).toBe(true);
+    expect(refused.effects.map((e) => e.kind)).toEqual(['check-open']);
+    const confirmed = treeReducer(opening, { type: 'openChecked', target: { kind: 'entry', id: 'x' }, piFound: true, cwdExists: true, path: '/s.jsonl', sessionCwd: '/p', here: '/h' });
+    expect(confirmed.effects.map((e) => e.kind)).toEqual(['check-open', 'open-in-pi']);
+    expect(treeTakesKeys(confirmed)).toBe(false);
+    expect(treeTakesKeys(treeReducer(confirmed, { type: 'failed', message: 'no' }))).toBe(true);
   });
 
   it('property: any key sequence means the same with text merged into runs', () => {

@@ -1,0 +1,45 @@
+/**
+ * Enter in the list, as pi's /resume: pi runs on the session in the session's own folder. The
+ * folder is checked first (an effect, `checkResume`); when it is gone the picker asks pi's
+ * question (src/state/missing-cwd.ts) instead of starting pi in a folder that does not exist.
+ * In `--print` mode (and inside pi, whose extension runs the picker that way) Enter prints the
+ * path: the caller switches to it, and pi asks its own question there if it must.
+ */
+import { chosenValue, moveMenu } from '../state/menu.js';
+import { missingCwdQuestion } from '../state/missing-cwd.js';
+import type { PickerCommand } from './keymap.js';
+import { relayout, withEffect, withStatus, type PickerAction, type PickerMode, type PickerState } from './state.js';
+import type { Row } from './sort.js';
+
+export function startResume(state: PickerState, row: Row): PickerState {
+  if (state.printMode) return withEffect(state, { kind: 'exit', exit: { kind: 'print', path: row.info.path } });
+  return withEffect(state, { kind: 'checkResume', path: row.info.path, cwd: row.info.cwd });
+}
+
+export function onResumeChecked(state: PickerState, action: Extract<PickerAction, { type: 'resumeChecked' }>): PickerState {
+  if (action.cwdExists) return withEffect(state, { kind: 'exit', exit: { kind: 'resume', path: action.path, cwd: action.cwd } });
+  // The check held the keys back (`leaving`); the question takes them again.
+  return relayout({ ...state, leaving: false, mode: { kind: 'missingCwd', path: action.path, question: missingCwdQuestion(action.cwd, action.here) } });
+}
+
+export function missingCwdCommand(state: PickerState, mode: Extract<PickerMode, { kind: 'missingCwd' }>, command: PickerCommand | undefined): PickerState {
+  const { question } = mode;
+  switch (command) {
+    case 'up':
+    case 'down': {
+      const menu = moveMenu(question.menu, command === 'up' ? -1 : 1);
+      return menu === question.menu ? state : { ...state, mode: { ...mode, question: { ...question, menu } } };
+    }
+    case 'cancel':
+      return withStatus(relayout({ ...state, mode: { kind: 'browse' } }), 'Resume cancelled', 'neutral');
+    case 'choose': {
+      const choice = chosenValue(question.menu);
+      if (choice === 'cancel' || choice === undefined) return missingCwdCommand(state, mode, 'cancel');
+      const browse = relayout({ ...state, mode: { kind: 'browse' } });
+      return withEffect(browse, { kind: 'exit', exit: { kind: 'resume', path: mode.path, cwd: question.here, ...(choice === 'fork' ? { fork: true } : {}) } });
+    }
+    default:
+      // Every other key is swallowed, as in the delete prompts.
+      return state;
+  }
+}
