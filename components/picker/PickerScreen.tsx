@@ -7,29 +7,25 @@
  * onExit sees it), inside the alternate screen, and act on `onExit`'s result after unmounting.
  */
 import { homedir } from 'node:os';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HelpOverlay } from '../common/HelpOverlay.js';
-import { KeyHints } from '../common/KeyHints.js';
-import { TextInputView } from '../common/TextInputView.js';
 import { useEffectRunner } from '../common/use-effect-runner.js';
 import { useScreenKeys } from '../common/use-screen-keys.js';
 import { useSyncReducer } from '../common/use-sync-reducer.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
-import { keyFor, type KeyBinding } from '../../src/keymap/keymap.js';
+import type { KeyBinding } from '../../src/keymap/keymap.js';
 import { PICKER_MODE_TITLES, type PickerCommand } from '../../src/picker/keymap.js';
-import { computeLayout, formatRow, rightColumns } from '../../src/picker/layout.js';
+import { columnContent, computeLayout, formatRow, rightColumns } from '../../src/picker/layout.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
-import { hasRankingTerms, prepareTexts, snippetFor } from '../../src/picker/query.js';
+import { prepareTexts, rowSnippet } from '../../src/picker/query.js';
 import {
   currentList,
   dialogLinesFor,
   initialPickerState,
   keyAction,
-  keyModeOf,
   pickerReducer,
   resumePickerState,
-  SCOPE_TITLES,
   selectedRow,
   takesKeys,
   type PickerAction,
@@ -42,9 +38,9 @@ import { createStoreSource, type PreviewData, type SessionSource } from '../../s
 import { folderExists } from '../../src/pi-launch.js';
 import type { Locations } from '../../src/store/locations.js';
 import type { SessionInfo } from '../../src/store/types.js';
-import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { SEARCH_HELP } from '../../src/picker/query-syntax.js';
 import { shownHit, type HitFocus } from '../../src/picker/text-hit-places.js';
+import { EmptyState, Footer, Header } from './PickerChrome.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
 import { SessionRow } from './SessionRow.js';
@@ -260,7 +256,11 @@ export function PickerScreen(props: PickerScreenProps) {
   // --- render --------------------------------------------------------------------------------
   const nowMs = now();
   const layout = computeLayout(size, state.preview, dialogLinesFor(state.mode));
-  const columns = rightColumns(layout.listWidth, { showPath: state.showPaths, showCwd: state.scope !== 'cwd' });
+  const content = useMemo(
+    () => columnContent(state.rows, { home, nowMs: now(), cwd: state.scope !== 'cwd', path: state.showPaths }),
+    [state.rows, state.scope, state.showPaths, home],
+  );
+  const columns = rightColumns(layout.listWidth, { showPath: state.showPaths, showCwd: state.scope !== 'cwd', content });
 
   if (state.mode.kind === 'help') {
     return (
@@ -282,7 +282,9 @@ export function PickerScreen(props: PickerScreenProps) {
           const marked = state.marks.has(row.info.path);
           const ctx = { width: layout.listWidth, columns, selected: isSelected, marked, current: row.info.path === state.current, nowMs, home };
           const shown = shownHit(row.info, row.textHit, state.parsed);
-          const view = formatRow(row, shown ? { ...ctx, snippet: snippetFor(row.info, shown.hit), ...(shown.tag ? { hitTag: shown.tag } : {}) } : ctx);
+          // No snippet when it would only repeat the title (rowSnippet); the place tag goes with it.
+          const snippet = shown ? rowSnippet(row.info, shown.hit) : undefined;
+          const view = formatRow(row, shown && snippet ? { ...ctx, snippet, ...(shown.tag ? { hitTag: shown.tag } : {}) } : ctx);
           return <SessionRow key={row.info.path} view={view} selected={isSelected} marked={marked} />;
         })
       )}
@@ -314,7 +316,7 @@ export function PickerScreen(props: PickerScreenProps) {
       {layout.dialogLines > 0 ? (
         <PickerDialog mode={state.mode} infos={dialogInfos} shownPaths={new Set(state.rows.map((r) => r.info.path))} width={size.columns} nowMs={nowMs} bindings={state.bindings} />
       ) : null}
-      <Footer state={state} width={size.columns} />
+      <Footer state={state} width={size.columns} listLines={layout.listLines} />
     </Box>
   );
 }
@@ -326,100 +328,4 @@ function findAnywhere(state: PickerState, path: string): SessionInfo | undefined
     if (found) return found;
   }
   return undefined;
-}
-
-function Header({ state, width, unprepared }: { state: PickerState; width: number; unprepared: number }) {
-  const list = currentList(state);
-  // Most important first: narrow terminals cut the end of this line.
-  const total = list?.sessions.length ?? 0;
-  const parts = [`${width >= 70 ? 'pi sessions ' : ''}${state.rows.length}/${total}`];
-  if (list && !list.done) parts.push(`loading ${list.loaded}/${list.total || '?'}`);
-  if (!list) parts.push('loading…');
-  parts.push(SCOPE_TITLES[state.scope]);
-  const ranked = hasRankingTerms(state.parsed);
-  parts.push(`sort: ${state.sort}${state.sort === 'threaded' && ranked ? ' (best match first)' : ''}`);
-  if (state.namedOnly) parts.push('named only');
-  if (state.unindexed > 0 || (unprepared > 0 && ranked)) parts.push(`text indexed ${total - Math.max(state.unindexed, unprepared)}/${total}`);
-  if (state.marks.size > 0) parts.push(`● ${state.marks.size} marked`);
-  if (state.showPaths) parts.push('paths');
-  const error = state.parsed.ok ? undefined : state.parsed.error;
-  return (
-    <Box flexDirection="column" height={2}>
-      <Text bold wrap="truncate-end">
-        {truncateToWidth(parts.join(' · '), width)}
-      </Text>
-      {error ? (
-        <Box>
-          <Box flexShrink={0}>
-            <TextInputView state={state.query} width={Math.max(10, Math.floor(width / 2))} prompt="> " showCursor={state.mode.kind === 'browse'} />
-          </Box>
-          <Text color="red" wrap="truncate-end">
-            {truncateToWidth(` ✗ ${sanitizeInline(error)}`, Math.max(0, width - Math.max(10, Math.floor(width / 2))))}
-          </Text>
-        </Box>
-      ) : (
-        <TextInputView
-          state={state.query}
-          width={width}
-          prompt="> "
-          placeholder='type to search · "phrase" · re:regex · cwd: name: model: label: after:2w before:30d size:>10mb is:named|empty|fork'
-          showCursor={state.mode.kind === 'browse'}
-        />
-      )}
-    </Box>
-  );
-}
-
-function EmptyState({ state, width }: { state: PickerState; width: number }) {
-  const list = currentList(state);
-  const named = keyFor(state.bindings, 'named', 'browse');
-  let text: string;
-  let tone: 'dim' | 'error' = 'dim';
-  if (!state.parsed.ok) {
-    text = `Invalid search: ${sanitizeInline(state.parsed.error)}`;
-    tone = 'error';
-  } else if (!list || (!list.done && list.sessions.length === 0)) {
-    text = list && list.total > 0 ? `Loading sessions… ${list.loaded}/${list.total}` : 'Loading sessions…';
-  } else if (list.problem && list.sessions.length === 0) {
-    text = `Cannot list sessions: ${sanitizeInline(list.problem)}`;
-    tone = 'error';
-  } else if (list.sessions.length === 0) {
-    const where = list.searched ? sanitizeInline(list.searched) : 'the sessions folder';
-    const missing = list.dirMissing ? ' (the folder does not exist)' : '';
-    text =
-      state.scope === 'all'
-        ? `No pi sessions at all: looked in ${where}${missing}.`
-        : `No sessions for this folder (looked in ${where}${missing}).${pressFor(keyFor(state.bindings, 'scope', 'browse'), `for ${state.scope === 'cwd' ? 'sub-folders and then ' : ''}all projects`)}`;
-  } else if (state.query.value.trim() !== '') {
-    const indexing = state.unindexed > 0 ? ` (the text of ${state.unindexed} sessions is still being indexed)` : '';
-    text = `No sessions match “${sanitizeInline(state.query.value)}”${state.namedOnly ? ` among named sessions${named ? ` (${named} shows all)` : ''}` : ''}${indexing}.`;
-  } else if (state.namedOnly) {
-    const rename = keyFor(state.bindings, 'rename', 'browse');
-    text = `No named sessions here.${named ? ` ${named} shows all${rename ? `, ${rename} names one` : ''}.` : rename ? ` ${rename} names one.` : ''}`;
-  } else {
-    text = 'No sessions.';
-  }
-  return (
-    <Text wrap="truncate-end" color={tone === 'error' ? 'red' : undefined} dimColor={tone === 'dim'}>
-      {truncateToWidth(`  ${text}`, width)}
-    </Text>
-  );
-}
-
-/** ` Press Tab for …` when a key does it; nothing when pi's keybindings.json disabled it. */
-function pressFor(key: string | undefined, what: string): string {
-  return key === undefined ? '' : ` Press ${key} ${what}.`;
-}
-
-function Footer({ state, width }: { state: PickerState; width: number }) {
-  if (state.status) {
-    const { tone, text } = state.status;
-    if (tone === 'neutral') return <Text wrap="truncate-end" dimColor>{truncateToWidth(text, width)}</Text>;
-    return (
-      <Text wrap="truncate-end" color={tone === 'error' ? 'red' : 'green'}>
-        {truncateToWidth(`${tone === 'error' ? '✗' : '✓'} ${text}`, width)}
-      </Text>
-    );
-  }
-  return <KeyHints bindings={state.bindings} mode={keyModeOf(state.mode)} width={width} />;
 }

@@ -78,9 +78,9 @@ export type PickerKeyMode = 'browse' | 'rename' | 'confirm' | 'missingCwd' | 'he
 const EDIT_MODES = ['browse', 'rename'] as const;
 
 export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
-  // Footer order = importance.
-  { command: 'open', keys: ['return'], description: 'Resume the session in pi (`pi --session <path>` in its folder; with --print and inside pi: print its path / switch to it)', hint: 'resume', when: 'browse' },
+  // Footer order = importance; → tree first, so the one key a pi user does not know is shown at every width.
   { command: 'tree', keys: ['right'], description: "Open the session's tree (→ at the end of the search text; elsewhere it moves the text cursor)", hint: 'tree', when: 'browse' },
+  { command: 'open', keys: ['return'], description: 'Resume the session in pi (`pi --session <path>` in its folder; with --print and inside pi: print its path / switch to it)', hint: 'resume', when: 'browse' },
   { command: 'help', keys: ['?'], description: 'Key help (when the search is empty; otherwise ? is typed)', hint: 'help', when: 'browse' },
   { command: 'scope', keys: ['tab'], description: 'Scope: this folder → this folder and sub-folders → all projects', hint: 'scope', when: 'browse' },
   { command: 'sort', keys: ['ctrl+s'], description: 'Sort: threaded → recent → relevance → size → cost', hint: 'sort', when: 'browse' },

@@ -89,38 +89,78 @@ export interface RightColumns {
   path: number;
   cwd: number;
   live: boolean;
-  count: boolean;
+  /** Width of the prompt count (its widest value), 0 when not shown. */
+  count: number;
   size: boolean;
   age: boolean;
   /** Total width of the right block including separators (0 when empty). */
   width: number;
 }
 
-// User prompts, not pi's count of every message entry: the number a person means by "messages".
-const COUNT_WIDTH = 9; // "999 turns" (a turn: one user prompt and what answered it)
+/** What the rows hold, so the columns are as wide as their content and no wider. */
+export interface ColumnContent {
+  /** Widest prompt count (digits). */
+  count: number;
+  /** Widest cwd and path as shown (`~`-shortened, sanitised). */
+  cwd: number;
+  path: number;
+  /** Whether any row is live: otherwise no column is kept for the marker. */
+  anyLive: boolean;
+}
+
 const SIZE_WIDTH = 7; // "1023 KB"
 const AGE_WIDTH = 4; // "11mo"
 const LIVE_WIDTH = 6; // "◉ live"
-const SEP = 2;
+const SEP = 1;
 /** Columns before the title: cursor, mark, space. */
 export const LEAD_WIDTH = 3;
+/** pi's /resume leaves the title about this much at 80 columns; the size column only shows when it still can. */
+const TITLE_ROOM = 68;
+
+/** The content widths of `rows` (their cwds and paths as the rows would show them). */
+export function columnContent(rows: readonly Row[], opts: { home: string; nowMs: number; cwd: boolean; path: boolean }): ColumnContent {
+  const widths = new Map<string, number>();
+  const shown = (text: string): number => {
+    let width = widths.get(text);
+    if (width === undefined) {
+      width = displayWidth(sanitizeInline(shortenHome(text, opts.home)));
+      widths.set(text, width);
+    }
+    return width;
+  };
+  let count = 1;
+  let cwd = 0;
+  let path = 0;
+  let anyLive = false;
+  for (const { info } of rows) {
+    count = Math.max(count, String(info.userMessageCount).length);
+    if (opts.cwd) cwd = Math.max(cwd, shown(info.cwd));
+    if (opts.path) path = Math.max(path, shown(info.path));
+    if (!anyLive) anyLive = isLive(info, opts.nowMs);
+  }
+  return { count, cwd, path, anyLive };
+}
+
+const NO_CONTENT: ColumnContent = { count: 3, cwd: 32, path: 60, anyLive: false };
 
 /**
- * Which right-block columns fit at `width`, the same for every row so they line up. Kept longest:
- * age, the live marker, the prompt count, the path (when toggled on), the cwd (all-projects
- * scope), then the size; the title keeps at least ~35% of the row.
+ * Which right-block columns fit at `width`, the same for every row so they line up, each as wide
+ * as its content. Kept longest: age, the live marker (only when a row is live), the prompt count
+ * (a bare number, as pi shows it), the path (when toggled on), the cwd (other scopes than this
+ * folder); the title keeps at least ~35% of the row and gets everything left over. The size is
+ * a luxury: shown only when the title still gets TITLE_ROOM columns.
  */
-export function rightColumns(width: number, opts: { showPath: boolean; showCwd: boolean }): RightColumns {
+export function rightColumns(width: number, opts: { showPath: boolean; showCwd: boolean; content?: ColumnContent }): RightColumns {
+  const content = opts.content ?? NO_CONTENT;
   const minTitle = Math.min(24, Math.max(10, Math.floor(width * 0.35)));
   const budget = width - LEAD_WIDTH - minTitle - 1;
-  type Col = { key: 'age' | 'live' | 'count' | 'path' | 'cwd' | 'size'; min: number; max: number };
+  type Col = { key: 'age' | 'live' | 'count' | 'path' | 'cwd'; min: number; max: number };
   const wanted: Col[] = [
     { key: 'age', min: AGE_WIDTH, max: AGE_WIDTH },
-    { key: 'live', min: LIVE_WIDTH, max: LIVE_WIDTH },
-    { key: 'count', min: COUNT_WIDTH, max: COUNT_WIDTH },
-    ...(opts.showPath ? [{ key: 'path' as const, min: 16, max: 80 }] : []),
-    ...(opts.showCwd ? [{ key: 'cwd' as const, min: 10, max: 32 }] : []),
-    { key: 'size', min: SIZE_WIDTH, max: SIZE_WIDTH },
+    ...(content.anyLive ? [{ key: 'live' as const, min: LIVE_WIDTH, max: LIVE_WIDTH }] : []),
+    { key: 'count', min: content.count, max: content.count },
+    ...(opts.showPath && content.path > 0 ? [{ key: 'path' as const, min: Math.min(16, content.path), max: Math.min(content.path, Math.floor(width * 0.4)) }] : []),
+    ...(opts.showCwd && content.cwd > 0 ? [{ key: 'cwd' as const, min: Math.min(10, content.cwd), max: Math.min(content.cwd, Math.floor(width * 0.3)) }] : []),
   ];
   const chosen: Col[] = [];
   let used = 0;
@@ -131,17 +171,24 @@ export function rightColumns(width: number, opts: { showPath: boolean; showCwd: 
     chosen.push(col);
     used += extra;
   }
-  const out: RightColumns = { path: 0, cwd: 0, live: false, count: false, size: false, age: false, width: used };
+  const out: RightColumns = { path: 0, cwd: 0, live: false, count: 0, size: false, age: false, width: used };
   let spare = budget - used;
   for (const col of chosen) {
     if (col.key === 'path' || col.key === 'cwd') {
-      const grow = Math.min(spare, col.max - col.min);
+      const grow = Math.max(0, Math.min(spare, col.max - col.min));
       out[col.key] = col.min + grow;
       spare -= grow;
       out.width += grow;
+    } else if (col.key === 'count') {
+      out.count = col.min;
     } else {
       out[col.key] = true;
     }
+  }
+  const sizeExtra = SIZE_WIDTH + (out.width > 0 ? SEP : 0);
+  if (chosen.length === wanted.length && width - LEAD_WIDTH - 1 - out.width - sizeExtra >= TITLE_ROOM) {
+    out.size = true;
+    out.width += sizeExtra;
   }
   return out;
 }
@@ -215,7 +262,8 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
   if (cols.path > 0) parts.push(padEndToWidth(truncateStart(sanitizeInline(shortenHome(info.path, ctx.home)), cols.path), cols.path));
   if (cols.cwd > 0) parts.push(padEndToWidth(truncateStart(sanitizeInline(shortenHome(info.cwd, ctx.home)), cols.cwd), cols.cwd));
   if (cols.live) parts.push(live ? '◉ live' : ' '.repeat(LIVE_WIDTH));
-  if (cols.count) parts.push(`${info.userMessageCount} ${info.userMessageCount === 1 ? 'turn ' : 'turns'}`.padStart(COUNT_WIDTH));
+  // The number of prompts, bare as in pi's /resume (the preview and `list` name it "prompts").
+  if (cols.count > 0) parts.push(String(info.userMessageCount).padStart(cols.count));
   if (cols.size) parts.push(formatBytes(info.size).padStart(SIZE_WIDTH));
   if (cols.age) parts.push(formatRelativeAge(info.modified.getTime(), ctx.nowMs).padStart(AGE_WIDTH));
   const right = parts.join(' '.repeat(SEP));

@@ -39,19 +39,51 @@ function originalOffset(original: string, preparedOffset: number): number {
  * The text around a message-text hit: `context` characters before it and `after` characters
  * after it, taken from the original (not lower-cased) text. The caller sanitises and fits it.
  */
-export function snippetFor(info: SessionInfo, hit: TextHit, context = 60, afterChars = 200): Snippet {
+/** Where a hit on the prepared text lies in the original message text. */
+function hitRange(info: SessionInfo, hit: TextHit): { start: number; end: number } {
   const original = info.allMessagesText;
-  const prepared = preparedTextOf(info);
   // Fast path: nothing was collapsed or changed length, so offsets are the same.
-  const same = prepared.length === original.length;
-  const start = same ? hit.start : originalOffset(original, hit.start);
-  const end = same ? hit.start + hit.length : originalOffset(original, hit.start + hit.length);
-  let from = Math.max(0, start - context);
-  // Don't start in the middle of a surrogate pair.
-  if (from > 0 && /[\udc00-\udfff]/.test(original[from] ?? '')) from++;
-  return {
-    before: original.slice(from, start),
-    match: original.slice(start, end),
-    after: original.slice(end, end + afterChars),
-  };
+  const same = preparedTextOf(info).length === original.length;
+  return same
+    ? { start: hit.start, end: hit.start + hit.length }
+    : { start: originalOffset(original, hit.start), end: originalOffset(original, hit.start + hit.length) };
+}
+
+/** `context` characters before `start..end` and `afterChars` after it, never from inside a surrogate pair. */
+function around(original: string, start: number, end: number, context: number, afterChars: number, floor = 0): Snippet {
+  let from = Math.max(floor, start - context);
+  if (from > floor && /[\udc00-\udfff]/.test(original[from] ?? '')) from++;
+  return { before: original.slice(from, start), match: original.slice(start, end), after: original.slice(end, end + afterChars) };
+}
+
+/**
+ * The text around a message-text hit: `context` characters before it and `after` characters
+ * after it, taken from the original (not lower-cased) text. The caller sanitises and fits it.
+ */
+export function snippetFor(info: SessionInfo, hit: TextHit, context = 60, afterChars = 200): Snippet {
+  const { start, end } = hitRange(info, hit);
+  return around(info.allMessagesText, start, end, context, afterChars);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The row's snippet: the text around the hit, unless the hit is inside what the row already
+ * shows as its title (an unnamed session's first prompt). Then it is the next place the matched
+ * words occur after the first prompt, or no snippet when there is none: repeating the title
+ * says nothing.
+ */
+export function rowSnippet(info: SessionInfo, hit: TextHit): Snippet | undefined {
+  const { start, end } = hitRange(info, hit);
+  const original = info.allMessagesText;
+  const named = info.name !== undefined && info.name.trim() !== '';
+  const titleAt = named || info.firstMessage === '' ? -1 : original.indexOf(info.firstMessage);
+  const titleEnd = titleAt + info.firstMessage.length;
+  if (titleAt < 0 || start < titleAt || end > titleEnd) return around(original, start, end, 60, 200);
+  const later = new RegExp(escapeRegExp(original.slice(start, end)), 'iu').exec(original.slice(titleEnd));
+  if (!later) return undefined;
+  const at = titleEnd + later.index;
+  return around(original, at, at + later[0].length, 60, 200, titleEnd);
 }

@@ -247,7 +247,7 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     expect(lines.length).toBeLessThanOrEqual(12);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
     expect(narrow).toContain('…');
-    expect(narrow).toMatch(/Enter resume  → tree/);
+    expect(narrow).toMatch(/→ tree  Enter resume/);
     pty.resize(110, 30);
     const wide = await pty.waitForText(/pi sessions 5\/5 · this folder/);
     expect(wide).toContain('keep this migration work');

@@ -38,7 +38,7 @@ describe('Enter resumes in pi', { timeout: E2E_TEST_MS }, () => {
     const pi = fakePi(home);
     const pty = startApp(home, [], { cols: 100, rows: 24, env: { PATH: pi.bin } });
     await pty.waitForText('resume this one');
-    await pty.waitForText('Enter resume  → tree');
+    await pty.waitForText('→ tree  Enter resume');
     await pty.press(PTY_KEYS.enter);
     expect(await pty.waitForExit()).toBe(0);
     expectRestored(pty);

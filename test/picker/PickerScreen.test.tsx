@@ -132,6 +132,22 @@ describe.each([
 });
 
 describe('PickerScreen', () => {
+  it('footer: the position (i/N) when the list overflows, → tree, Enter resume and ? help at 80 columns; → tree at every width', async () => {
+    const { app } = mount(sample(50), { columns: 80, rows: 24 });
+    await app.waitFor('item 0;');
+    await app.press(KEYS.down, KEYS.down);
+    const frame = await app.waitFor('(3/50)');
+    const footer = frame.split('\n').at(-1) ?? '';
+    expect(footer).toMatch(/^\(3\/50\)  → tree  Enter resume  \? help/);
+    // No column kept for the live marker when nothing is live; titles get the width.
+    expect(frame).not.toContain('live');
+    for (const columns of [60, 40, 24, 12]) {
+      app.resize(columns, 24);
+      const narrow = await app.waitFor((f) => (f.split('\n').at(-1) ?? '').length <= columns && f.split('\n').every((l) => l.length <= columns) && /→ tree/.test(f.split('\n').at(-1) ?? ''));
+      expect(narrow.split('\n').at(-1)).toContain('→ tree');
+    }
+  });
+
   it('re-lays out on resize', async () => {
     const { app } = mount(sample(50), { columns: 100, rows: 30 });
     await app.waitFor('item 0;');
@@ -143,7 +159,7 @@ describe('PickerScreen', () => {
   it('renders only the visible rows of 5,000 sessions', async () => {
     const { app } = mount(sample(5000), { columns: 100, rows: 30 });
     const frame = await app.waitFor('5000/5000');
-    expect(frame.split('\n').filter((l) => / turns? /.test(l))).toHaveLength(26);
+    expect(frame.split('\n').filter((l) => /item \d+;|Parser tests/.test(l))).toHaveLength(26);
     await app.press(KEYS.end);
     await app.waitFor('item 4999;');
   });

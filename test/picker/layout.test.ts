@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeLayout, formatRow, rightColumns, rowText, truncateStart } from '../../src/picker/layout.js';
+import { columnContent, computeLayout, formatRow, rightColumns, rowText, truncateStart, type ColumnContent } from '../../src/picker/layout.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
 import { makeInfo, MIN, NOW } from './make-info.js';
 
@@ -19,17 +19,52 @@ describe('computeLayout', () => {
 
 describe('rows', () => {
   const info = makeInfo({ path: '/home/u/.pi/s/1.jsonl', name: 'Parser 日本語 work', userMessageCount: 12, size: 1_300_000, ageMs: 2 * MIN, cwd: '/home/u/proj' });
-  const ctx = (width: number, showCwd = false, showPath = false) => ({ width, columns: rightColumns(width, { showCwd, showPath }), selected: true, marked: true, nowMs: NOW, home: '/home/u' });
+  const content = (over: Partial<ColumnContent> = {}): ColumnContent => ({ count: 2, cwd: 6, path: 20, anyLive: true, ...over });
+  const ctx = (width: number, showCwd = false, showPath = false, over: Partial<ColumnContent> = {}) => ({
+    width,
+    columns: rightColumns(width, { showCwd, showPath, content: content(over) }),
+    selected: true,
+    marked: true,
+    nowMs: NOW,
+    home: '/home/u',
+  });
 
   it.each([100, 60, 40, 24])('is exactly %i columns wide', (width) => {
     const text = rowText(formatRow({ info, prefix: '   └─ ', depth: 1, score: 0 }, ctx(width, true, true)));
     expect(displayWidth(text)).toBe(width);
   });
 
-  it('shows markers without colour and the whole right block when wide', () => {
-    const text = rowText(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(100, true)));
+  it('shows markers without colour and the whole right block when wide; the count is bare, as in pi', () => {
+    const text = rowText(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(110, true)));
     expect(text.startsWith('›● ★ Parser 日本語 work')).toBe(true);
-    expect(text).toMatch(/~\/proj\s+◉ live\s+12 turns\s+1\.2 MB\s+2m$/);
+    expect(text).toMatch(/ ~\/proj ◉ live 12  1\.2 MB   2m$/);
+    // At 100 columns the size would cut the title below its room: it is left to the preview.
+    expect(rowText(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(100, true)))).toMatch(/ ~\/proj ◉ live 12   2m$/);
+  });
+
+  it('sizes the columns to their content: no live column when nothing is live, the cwd as wide as the widest, the title gets the rest (~70 at 80 columns)', () => {
+    const calm = rightColumns(80, { showCwd: false, showPath: false, content: content({ anyLive: false }) });
+    expect(calm).toMatchObject({ live: false, count: 2, age: true, size: false, cwd: 0 });
+    // Lead (3) + title + one space + right block: the title keeps 69 of 80 columns.
+    expect(80 - 3 - 1 - calm.width).toBe(69);
+    const view = formatRow({ info: makeInfo({ path: '/p', firstMessage: 'x'.repeat(100), userMessageCount: 12 }), prefix: '', depth: 0, score: 0 }, { ...ctx(80, false, false, { anyLive: false }) });
+    expect(displayWidth(view.title)).toBe(69);
+    expect(rightColumns(80, { showCwd: false, showPath: false, content: content({ anyLive: true }) }).live).toBe(true);
+    // The cwd column is as wide as the widest cwd, not a fixed 32 or 42.
+    const all = rightColumns(120, { showCwd: true, showPath: false, content: content({ cwd: 14, anyLive: false }) });
+    expect(all.cwd).toBe(14);
+    // The size only when the title still gets its room.
+    expect(all.size).toBe(true);
+  });
+
+  it('measures the content of the rows: widest count and shown cwd, live only when one is', () => {
+    const rows = [
+      { info: makeInfo({ path: '/a', cwd: '/home/u/a', userMessageCount: 3, ageMs: 30 * MIN }), prefix: '', depth: 0, score: 0 },
+      { info: makeInfo({ path: '/b', cwd: '/srv/long/project', userMessageCount: 120, ageMs: 30 * MIN }), prefix: '', depth: 0, score: 0 },
+    ];
+    expect(columnContent(rows, { home: '/home/u', nowMs: NOW, cwd: true, path: false })).toEqual({ count: 3, cwd: 17, path: 0, anyLive: false });
+    const live = [...rows, { info: makeInfo({ path: '/c', ageMs: MIN }), prefix: '', depth: 0, score: 0 }];
+    expect(columnContent(live, { home: '/home/u', nowMs: NOW, cwd: false, path: false }).anyLive).toBe(true);
   });
 
   it('marks the session pi is in (--current) before the title, still exactly the width', () => {
@@ -42,11 +77,13 @@ describe('rows', () => {
   });
 
   it('drops size first, then cwd, keeping age on narrow terminals', () => {
-    const narrow = rightColumns(40, { showCwd: true, showPath: false });
-    expect(narrow).toMatchObject({ age: true, size: false, cwd: 0 });
-    const mid = rightColumns(60, { showCwd: true, showPath: false });
-    expect(mid).toMatchObject({ age: true, live: true, count: true, size: false });
+    const narrow = rightColumns(40, { showCwd: true, showPath: false, content: content() });
+    expect(narrow).toMatchObject({ age: true, size: false });
+    const mid = rightColumns(60, { showCwd: true, showPath: false, content: content() });
+    expect(mid).toMatchObject({ age: true, live: true, count: 2, size: false });
     expect(mid.cwd).toBeGreaterThan(0);
+    const tiny = rightColumns(24, { showCwd: true, showPath: false, content: content() });
+    expect(tiny).toMatchObject({ age: true, cwd: 0, size: false });
   });
 
   it('makes control characters harmless', () => {

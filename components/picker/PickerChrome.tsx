@@ -1,0 +1,115 @@
+/**
+ * The picker's fixed lines around the list: the header (counts, scope, sort, the search field),
+ * the empty-list message, and the footer (status line, or the position and key hints).
+ */
+import { Box, Text } from 'ink';
+import { KeyHints } from '../common/KeyHints.js';
+import { TextInputView } from '../common/TextInputView.js';
+import { keyFor } from '../../src/keymap/keymap.js';
+import { hasRankingTerms } from '../../src/picker/query.js';
+import { currentList, keyModeOf, SCOPE_TITLES, type PickerState } from '../../src/picker/reducer.js';
+import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
+
+export function Header({ state, width, unprepared }: { state: PickerState; width: number; unprepared: number }) {
+  const list = currentList(state);
+  // Most important first: narrow terminals cut the end of this line.
+  const total = list?.sessions.length ?? 0;
+  const parts = [`${width >= 70 ? 'pi sessions ' : ''}${state.rows.length}/${total}`];
+  if (list && !list.done) parts.push(`loading ${list.loaded}/${list.total || '?'}`);
+  if (!list) parts.push('loading…');
+  parts.push(SCOPE_TITLES[state.scope]);
+  const ranked = hasRankingTerms(state.parsed);
+  parts.push(`sort: ${state.sort}${state.sort === 'threaded' && ranked ? ' (best match first)' : ''}`);
+  if (state.namedOnly) parts.push('named only');
+  if (state.unindexed > 0 || (unprepared > 0 && ranked)) parts.push(`text indexed ${total - Math.max(state.unindexed, unprepared)}/${total}`);
+  if (state.marks.size > 0) parts.push(`● ${state.marks.size} marked`);
+  if (state.showPaths) parts.push('paths');
+  const error = state.parsed.ok ? undefined : state.parsed.error;
+  return (
+    <Box flexDirection="column" height={2}>
+      <Text bold wrap="truncate-end">
+        {truncateToWidth(parts.join(' · '), width)}
+      </Text>
+      {error ? (
+        <Box>
+          <Box flexShrink={0}>
+            <TextInputView state={state.query} width={Math.max(10, Math.floor(width / 2))} prompt="> " showCursor={state.mode.kind === 'browse'} />
+          </Box>
+          <Text color="red" wrap="truncate-end">
+            {truncateToWidth(` ✗ ${sanitizeInline(error)}`, Math.max(0, width - Math.max(10, Math.floor(width / 2))))}
+          </Text>
+        </Box>
+      ) : (
+        <TextInputView
+          state={state.query}
+          width={width}
+          prompt="> "
+          placeholder='type to search · "phrase" · re:regex · cwd: name: model: label: after:2w before:30d size:>10mb is:named|empty|fork'
+          showCursor={state.mode.kind === 'browse'}
+        />
+      )}
+    </Box>
+  );
+}
+
+export function EmptyState({ state, width }: { state: PickerState; width: number }) {
+  const list = currentList(state);
+  const named = keyFor(state.bindings, 'named', 'browse');
+  let text: string;
+  let tone: 'dim' | 'error' = 'dim';
+  if (!state.parsed.ok) {
+    text = `Invalid search: ${sanitizeInline(state.parsed.error)}`;
+    tone = 'error';
+  } else if (!list || (!list.done && list.sessions.length === 0)) {
+    text = list && list.total > 0 ? `Loading sessions… ${list.loaded}/${list.total}` : 'Loading sessions…';
+  } else if (list.problem && list.sessions.length === 0) {
+    text = `Cannot list sessions: ${sanitizeInline(list.problem)}`;
+    tone = 'error';
+  } else if (list.sessions.length === 0) {
+    const where = list.searched ? sanitizeInline(list.searched) : 'the sessions folder';
+    const missing = list.dirMissing ? ' (the folder does not exist)' : '';
+    text =
+      state.scope === 'all'
+        ? `No pi sessions at all: looked in ${where}${missing}.`
+        : `No sessions for this folder (looked in ${where}${missing}).${pressFor(keyFor(state.bindings, 'scope', 'browse'), `for ${state.scope === 'cwd' ? 'sub-folders and then ' : ''}all projects`)}`;
+  } else if (state.query.value.trim() !== '') {
+    const indexing = state.unindexed > 0 ? ` (the text of ${state.unindexed} sessions is still being indexed)` : '';
+    text = `No sessions match “${sanitizeInline(state.query.value)}”${state.namedOnly ? ` among named sessions${named ? ` (${named} shows all)` : ''}` : ''}${indexing}.`;
+  } else if (state.namedOnly) {
+    const rename = keyFor(state.bindings, 'rename', 'browse');
+    text = `No named sessions here.${named ? ` ${named} shows all${rename ? `, ${rename} names one` : ''}.` : rename ? ` ${rename} names one.` : ''}`;
+  } else {
+    text = 'No sessions.';
+  }
+  return (
+    <Text wrap="truncate-end" color={tone === 'error' ? 'red' : undefined} dimColor={tone === 'dim'}>
+      {truncateToWidth(`  ${text}`, width)}
+    </Text>
+  );
+}
+
+/** ` Press Tab for …` when a key does it; nothing when pi's keybindings.json disabled it. */
+function pressFor(key: string | undefined, what: string): string {
+  return key === undefined ? '' : ` Press ${key} ${what}.`;
+}
+
+export function Footer({ state, width, listLines }: { state: PickerState; width: number; listLines: number }) {
+  if (state.status) {
+    const { tone, text } = state.status;
+    if (tone === 'neutral') return <Text wrap="truncate-end" dimColor>{truncateToWidth(text, width)}</Text>;
+    return (
+      <Text wrap="truncate-end" color={tone === 'error' ? 'red' : 'green'}>
+        {truncateToWidth(`${tone === 'error' ? '✗' : '✓'} ${text}`, width)}
+      </Text>
+    );
+  }
+  // The cursor's place, as pi shows it: only when the list is longer than the window.
+  // Narrow footers keep their columns for the keys (Enter and → must always show).
+  const position = state.mode.kind === 'browse' && state.rows.length > listLines && width >= 60 ? `(${state.cursor + 1}/${state.rows.length})  ` : '';
+  return (
+    <Box>
+      {position !== '' ? <Text dimColor>{position}</Text> : null}
+      <KeyHints bindings={state.bindings} mode={keyModeOf(state.mode)} width={Math.max(0, width - position.length)} />
+    </Box>
+  );
+}
