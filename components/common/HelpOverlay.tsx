@@ -1,10 +1,12 @@
 /**
  * Full-screen `?` help generated from the keymap (grouped by mode), so it always matches the
  * real bindings. Every row is pre-truncated to one line; when the content is taller than the
- * given height, `offset` scrolls it and the last row says how many rows are hidden.
+ * given height, `offset` scrolls it (the screens' reducers move it with src/keymap/help-view.ts)
+ * and the last body row says which lines are shown of how many.
  */
 import { Box, Text } from 'ink';
-import { helpRows, type KeyBinding } from '../../src/keymap/keymap.js';
+import type { KeyBinding } from '../../src/keymap/keymap.js';
+import { helpLines, helpPosition, helpWindow, type HelpSection } from '../../src/keymap/help-view.js';
 import { displayWidth, fitToWidth, truncateToWidth } from '../../src/text/terminal-text.js';
 
 export interface HelpOverlayProps<C extends string> {
@@ -23,32 +25,7 @@ export interface HelpOverlayProps<C extends string> {
   extra?: readonly HelpSection[];
 }
 
-export interface HelpSection {
-  title: string;
-  rows: readonly { keys: string; description: string }[];
-}
-
-export type HelpLine = { kind: 'section'; text: string } | { kind: 'row'; keys: string; description: string } | { kind: 'blank' };
-
-/** Flattens the help sections into display lines (pure, exported for tests). */
-export function helpLines<C extends string>(
-  bindings: readonly KeyBinding<C>[],
-  modeTitles: Readonly<Record<string, string>> = {},
-  extra: readonly HelpSection[] = [],
-): HelpLine[] {
-  const lines: HelpLine[] = [];
-  helpRows(bindings).forEach((section, i) => {
-    if (i > 0) lines.push({ kind: 'blank' });
-    const title = section.mode === undefined ? 'Everywhere' : (modeTitles[section.mode] ?? section.mode);
-    lines.push({ kind: 'section', text: title });
-    for (const row of section.rows) lines.push({ kind: 'row', keys: row.keys, description: row.description });
-  });
-  for (const section of extra) {
-    lines.push({ kind: 'blank' }, { kind: 'section', text: section.title });
-    for (const row of section.rows) lines.push({ kind: 'row', keys: row.keys, description: row.description });
-  }
-  return lines;
-}
+export { helpLines, type HelpLine, type HelpSection } from '../../src/keymap/help-view.js';
 
 export function HelpOverlay<C extends string>({
   bindings,
@@ -66,13 +43,9 @@ export function HelpOverlay<C extends string>({
     Math.max(0, ...lines.map((line) => (line.kind === 'row' ? displayWidth(line.keys) : 0))),
     Math.floor(width / 2),
   );
-  const bodyHeight = Math.max(0, height - (footer === '' ? 1 : 2)); // title (+ footer)
-  const maxOffset = Math.max(0, lines.length - bodyHeight);
-  const start = Math.min(Math.max(0, offset), maxOffset);
-  const overflows = lines.length - start > bodyHeight;
-  const shown = overflows ? Math.max(0, bodyHeight - 1) : bodyHeight; // keep a row for "… N more"
-  const visible = lines.slice(start, start + shown);
-  const hiddenBelow = lines.length - start - visible.length;
+  const window = helpWindow(lines.length, height, footer !== '', offset);
+  const start = window.start;
+  const visible = lines.slice(start, start + window.shown);
 
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
@@ -96,9 +69,9 @@ export function HelpOverlay<C extends string>({
           </Text>
         );
       })}
-      {overflows && hiddenBelow > 0 ? (
+      {window.overflows ? (
         <Text dimColor wrap="truncate-end">
-          {truncateToWidth(`… ${hiddenBelow} more`, width)}
+          {truncateToWidth(helpPosition(window), width)}
         </Text>
       ) : null}
       <Box flexGrow={1} />

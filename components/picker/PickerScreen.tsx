@@ -265,7 +265,7 @@ export function PickerScreen(props: PickerScreenProps) {
   if (state.mode.kind === 'help') {
     return (
       <Box flexDirection="column" height={layout.height} width={size.columns} overflow="hidden">
-        <HelpOverlay bindings={state.bindings} width={size.columns} height={layout.height} title="pi-sessions · keys" modeTitles={PICKER_MODE_TITLES} footer="Esc / ? / q close" extra={SEARCH_HELP} />
+        <HelpOverlay bindings={state.bindings} width={size.columns} height={layout.height} title="pi-sessions · keys" modeTitles={PICKER_MODE_TITLES} footer="Esc / ? / q close" extra={SEARCH_HELP} offset={state.mode.offset} />
       </Box>
     );
   }

@@ -4,7 +4,7 @@
  * `session-source.ts`). Every line is pre-cut to the pane width.
  */
 import { Box, Text } from 'ink';
-import { formatAbsoluteDate, formatBytes, formatCost, formatTokens } from '../../src/format.js';
+import { formatAbsoluteDate, formatBytes, formatCost, formatTokens, plural } from '../../src/format.js';
 import { shortenHome } from '../../src/picker/layout.js';
 import type { PreviewData } from '../../src/picker/session-source.js';
 import type { SessionInfo } from '../../src/store/types.js';
@@ -45,7 +45,7 @@ export function previewLines(info: SessionInfo, data: PreviewData | undefined, w
     fact('Cwd', clean(shortenHome(info.cwd, home))),
     fact('Created', formatAbsoluteDate(info.created)),
     fact('Modified', `${formatAbsoluteDate(info.modified)}${nowMs - info.modified.getTime() < 5 * 60_000 ? '  ◉ live' : ''}`),
-    fact('Size', `${formatBytes(info.size)} · ${info.userMessageCount} prompts · ${info.entryCount} entries · ${info.branchCount} branch points`),
+    fact('Size', `${formatBytes(info.size)} · ${plural(info.userMessageCount, 'prompt')} · ${plural(info.entryCount, 'entry', 'entries')} · ${plural(info.branchCount, 'branch point')}`),
     fact('Tokens', `${formatTokens(u.input)} in · ${formatTokens(u.output)} out · ${formatTokens(u.cacheRead)} cache · ${formatCost(u.cost)}`),
     fact('Models', info.models.length > 0 ? clean(info.models.join(', ')) : '(no reply)'),
   ];

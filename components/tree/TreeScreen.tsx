@@ -16,7 +16,7 @@ import { KeyHints } from '../common/KeyHints.js';
 import { StatusLine, type StatusMessage as CommonStatus } from '../common/StatusLine.js';
 import { TextInputView } from '../common/TextInputView.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
-import { formatAbsoluteDate, formatCost, formatTokens } from '../../src/format.js';
+import { formatAbsoluteDate, formatCost, formatTokens, plural } from '../../src/format.js';
 import * as realStore from '../../src/store/index.js';
 import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
@@ -30,7 +30,7 @@ import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type FilterMode,
 import { TREE_BINDINGS, TREE_MODE_TITLES, type TreeCommand } from '../../src/tree/keymap.js';
 import { keyPrompt, resolveCommand, type KeyBinding } from '../../src/keymap/keymap.js';
 import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
-import { RETAINED_ROW_NOTE, initTreeState, keyMode, matchPosition, selectedRow, takesKeys, treeKey, treeReducer, type DetailSource, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
+import { RETAINED_ROW_NOTE, initTreeState, treeHelpHeight, keyMode, matchPosition, selectedRow, takesKeys, treeKey, treeReducer, type DetailSource, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
 import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleDetail } from '../../src/tree/detail-view.js';
 import { panOffset } from '../../src/tree/pan.js';
 import { hitSearchHintBindings, treeFocus } from '../../src/tree/hit-focus.js';
@@ -344,13 +344,13 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     const branches = branchPointCount(data.tree, { ignoreBookkeeping: true });
     return {
       title: `Session Tree${name ? ` · ${sanitizeInline(name)}` : ''}`,
-      facts: `${sanitizeInline(cwd)} · ${data.index.size} entries · ${branches} branch point${branches === 1 ? '' : 's'} · ${formatTokens(data.totals.totalTokens)} tokens · ${formatCost(data.totals.cost)}`,
+      facts: `${sanitizeInline(cwd)} · ${plural(data.index.size, 'entry', 'entries')} · ${plural(branches, 'branch point')} · ${formatTokens(data.totals.totalTokens)} tokens · ${formatCost(data.totals.cost)}`,
     };
   }, [data]);
 
   const body = (() => {
     if (state.mode === 'help') {
-      return <HelpOverlay bindings={state.bindings} modeTitles={TREE_MODE_TITLES} width={width} height={listHeight + 2} title="Tree navigator keys" footer="" />;
+      return <HelpOverlay bindings={state.bindings} modeTitles={TREE_MODE_TITLES} width={width} height={treeHelpHeight(listHeight)} title="Tree navigator keys" footer="" offset={state.helpOffset} />;
     }
     if (state.mode === 'detail' && state.detail) {
       const d = state.detail;

@@ -116,6 +116,12 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   { command: 'down', keys: ['down'], description: 'Next choice', when: 'missingCwd' },
   { command: 'choose', keys: ['return'], description: 'Take the highlighted choice', hint: 'choose', when: 'missingCwd' },
   { command: 'closeHelp', keys: ['escape', '?', 'q', 'return'], description: 'Close the help', hint: 'close', when: 'help' },
+  { command: 'up', keys: ['up', 'k'], description: 'Scroll the help up', when: 'help' },
+  { command: 'down', keys: ['down', 'j'], description: 'Scroll the help down', when: 'help' },
+  { command: 'pageUp', keys: ['pageup'], description: 'Scroll the help a page up', when: 'help' },
+  { command: 'pageDown', keys: ['pagedown', 'space'], description: 'Scroll the help a page down', when: 'help' },
+  { command: 'first', keys: ['home'], description: 'Top of the help', when: 'help' },
+  { command: 'last', keys: ['end'], description: 'End of the help', when: 'help' },
   { command: 'quit', keys: ['ctrl+c'], description: 'Quit at once' },
 ];
 

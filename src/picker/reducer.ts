@@ -15,6 +15,7 @@ import { reduceText } from '../keymap/text-runs.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import { browseCommand, exitWith } from './browse.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
+import { helpCommand } from './help.js';
 import { outcomeReducer } from './outcomes.js';
 import { missingCwdCommand, onResumeChecked } from './resume.js';
 import { derive, keyModeOf, mergeList, relayout, setQuery, withEffect, withStatus, type PickerAction, type PickerState, type ScopeList } from './state.js';
@@ -76,7 +77,7 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
   const text = keypress.text === '' ? undefined : keypress.text;
   switch (mode.kind) {
     case 'help':
-      return command === 'closeHelp' ? { ...state, mode: { kind: 'browse' } } : state;
+      return helpCommand(state, mode, command);
     case 'confirm':
       // Every other key is swallowed (as in pi): a stray keystroke must not delete anything.
       return confirmCommand(state, mode, command);
@@ -90,7 +91,7 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
       return missingCwdCommand(state, mode, command);
     case 'browse': {
       if (command === 'help') {
-        if (state.query.value === '') return { ...state, mode: { kind: 'help' } };
+        if (state.query.value === '') return { ...state, mode: { kind: 'help', offset: 0 } };
         return setQuery(state, { type: 'insert', text: '?' }, nowMs);
       }
       if (command === 'stats') return state.query.value === '' ? withEffect(state, { kind: 'stats' }) : setQuery(state, { type: 'insert', text: '$' }, nowMs);

@@ -50,7 +50,8 @@ export interface ScopeList {
 
 export type PickerMode =
   | { kind: 'browse' }
-  | { kind: 'help' }
+  /** `offset`: the first help line shown (it scrolls). */
+  | { kind: 'help'; offset: number }
   | { kind: 'rename'; path: string; input: TextInputState }
   /**
    * A delete prompt. `needsYes`: Enter is not enough (a live-looking session, or permanent

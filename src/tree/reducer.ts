@@ -24,6 +24,7 @@ import type { TreeFocus } from './hit-focus.js';
 import type { TreeCommand } from './keymap.js';
 import { TREE_BINDINGS } from './keymap.js';
 import type { ForkAction, MenuAction } from './menu-items.js';
+import { scrollTreeHelp } from './help.js';
 import { onUndoQuestionKey, startUndo, undoStepped } from './undo.js';
 import { answerMissingCwd, openChecked } from './open-in-pi.js';
 import type { MissingCwdChoice } from '../state/missing-cwd.js';
@@ -31,6 +32,7 @@ import { centerOn, cycleFilter, foldOrUp, jumpMatch, moveTo, recompute, setFilte
 import { keyMode, queue, selectedId, withStatus, type DetailSource, type TreeAction, type TreeState } from './state.js';
 
 export { RETAINED_ROW_NOTE } from './actions.js';
+export { treeHelpHeight } from './help.js';
 export { keyMode, matchPosition, selectedId, selectedRow, takesKeys, treeKey } from './state.js';
 export type { DetailSource, DetailView, ForkAction, MenuAction, StatusMessage, TreeAction, TreeEffect, TreeMode, TreeState } from './state.js';
 
@@ -77,6 +79,7 @@ export function initTreeState(options: InitOptions): TreeState {
     leaving: false,
     menu: null,
     openQuestion: null,
+    helpOffset: 0,
     detailSource: options.detailSource,
     input: initialTextInput(''),
     bindings: options.bindings ?? TREE_BINDINGS,
@@ -159,7 +162,7 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
       return id === null ? state : queue(state, { kind: 'copy', id });
     }
     case 'help':
-      return { ...state, mode: 'help' };
+      return { ...state, mode: 'help', helpOffset: 0 };
     case 'undo':
       return startUndo(state);
     case 'escape':
@@ -169,16 +172,22 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
     case 'quit':
       return queue(state, { kind: 'quit' });
     case 'detailUp':
+      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, (s) => s - 1);
     case 'detailDown':
+      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, (s) => s + 1);
     case 'detailPageUp':
+      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, (s, page) => s - page);
     case 'detailPageDown':
+      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, (s, page) => s + page);
     case 'detailHome':
+      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, () => 0);
     case 'detailEnd':
+      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, (_s, _p, max) => max);
     case 'closeOverlay':
       return { ...state, mode: 'browse', detail: null };
@@ -271,7 +280,8 @@ function onSingleKey(state: TreeState, keypress: Keypress): TreeState {
   const cleared = state.status !== null && (mode === 'browse' || mode === 'search') ? { ...state, status: null } : state;
   if (command !== undefined) return runCommand(cleared, command);
   if ((mode === 'browse' || mode === 'search') && keypress.text !== '') return setQuery(cleared, cleared.query + keypress.text);
-  if (mode === 'help') return { ...cleared, mode: 'browse' };
+  // Keys that are not the help's own leave it open: its hint line says how to scroll and close it.
+  if (mode === 'help') return cleared;
   return cleared;
 }
 

@@ -93,6 +93,8 @@ export interface TreeState {
   readonly menu: MenuState<MenuAction | ForkAction | MissingCwdChoice> | null;
   /** Mode `open-missing-cwd`: what was being opened and pi's question (its menu is `menu`). */
   readonly openQuestion: { target: OpenTarget; question: MissingCwd } | null;
+  /** Mode `help`: the first help line shown (the help scrolls like the detail view). */
+  readonly helpOffset: number;
   readonly detailSource: DetailSource;
   /** The label / summary prompt's text (pre-filled label, cursor at the end: pi puts it at 0). */
   readonly input: TextInputState;

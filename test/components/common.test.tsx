@@ -161,16 +161,17 @@ describe('HelpOverlay', () => {
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(40);
   });
 
-  it('shows how many rows are hidden and scrolls with offset', async () => {
+  it('says which lines it shows of how many, and scrolls with offset', async () => {
     const app = renderInk(<HelpOverlay bindings={BINDINGS} width={40} height={6} />, { columns: 40, rows: 7 });
-    const frame = await app.waitFor('more');
-    // 12 lines of content, 4 body rows: 3 shown + "… 9 more"
-    expect(rows(frame)).toEqual(['Keyboard shortcuts', 'Everywhere', '  Enter       Open the selected session', '  q / Ctrl+C  Quit', '… 9 more', 'Esc / ? close']);
+    const frame = await app.waitFor('of 12');
+    // 12 lines of content, 4 body rows: 3 shown + the position line.
+    expect(rows(frame)).toEqual(['Keyboard shortcuts', 'Everywhere', '  Enter       Open the selected session', '  q / Ctrl+C  Quit', '1–3 of 12 · ↑↓ PgUp PgDn scroll', 'Esc / ? close']);
     app.rerender(<HelpOverlay bindings={BINDINGS} width={40} height={6} offset={100} />);
-    const end = await app.waitFor((f) => !f.includes('more'));
+    const end = await app.waitFor('10–12 of 12');
     expect(rows(end)).toHaveLength(6);
     expect(end).toContain('Leave search');
   });
+
 });
 
 describe('useTerminalSize', () => {

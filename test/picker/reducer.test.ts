@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialPickerState, pickerReducer, resumePickerState, selectedRow, takesKeys, type PickerAction, type PickerState } from '../../src/picker/reducer.js';
+import { pickerHelpLines } from '../../src/picker/help.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { DAY, makeInfo, MIN, NOW } from './make-info.js';
 
@@ -334,6 +335,22 @@ describe('pickerReducer', () => {
       expect(cancelled.effects.some((e) => e.kind === 'exit')).toBe(false);
       expect(cancelled.listLines).toBe(loaded().listLines);
     }
+  });
+
+  it('the help scrolls (↑↓ PgUp PgDn Home End), other keys leave it open, Esc ? q close it', () => {
+    const open = run(loaded(), key('?'));
+    expect(open.mode).toEqual({ kind: 'help', offset: 0 });
+    expect(run(open, key('up'))).toBe(open);
+    const down = run(open, key('down'), key('down'));
+    expect(down.mode).toEqual({ kind: 'help', offset: 2 });
+    expect(run(down, key('x'), key('ctrl+d'), key('tab'))).toBe(down);
+    const end = run(open, key('end'));
+    const max = pickerHelpLines(open).length - (13 - 1 - 2 - 1);
+    expect(end.mode).toEqual({ kind: 'help', offset: max });
+    expect(run(end, key('pagedown'))).toBe(end);
+    expect(run(end, key('pageup')).mode).toEqual({ kind: 'help', offset: max - (13 - 1 - 2 - 1 - 1) });
+    expect(run(end, key('home')).mode).toEqual({ kind: 'help', offset: 0 });
+    for (const close of ['escape', '?', 'q']) expect(run(down, key(close)).mode.kind).toBe('browse');
   });
 
   it('resize re-lays out and keeps the cursor visible', () => {

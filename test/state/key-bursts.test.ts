@@ -155,6 +155,21 @@ describe('tree: keys through the reducer, menus and prompts included', () => {
     expect(treeKeys(help, [paste('q')]).mode).toBe('help');
   });
 
+  it('the tree help scrolls with the detail keys, other keys leave it open, q and ? close it', () => {
+    const help = treeKeys(tree(), [textKey('?')]);
+    expect([help.mode, help.helpOffset]).toEqual(['help', 0]);
+    const scrolled = treeKeys(help, [key('down'), key('down'), key('pagedown')]);
+    expect(scrolled.helpOffset).toBeGreaterThan(2);
+    expect(treeKeys(scrolled, [textKey('x'), key('tab')])).toBe(scrolled);
+    const end = treeKeys(help, [key('end')]);
+    expect(treeKeys(end, [key('down')])).toBe(end);
+    expect(treeKeys(end, [key('home')]).helpOffset).toBe(0);
+    expect(treeKeys(scrolled, [textKey('q')]).mode).toBe('browse');
+    expect(treeKeys(scrolled, [textKey('?')]).mode).toBe('browse');
+    // Opened again, it starts at the top.
+    expect(treeKeys(treeKeys(scrolled, [textKey('q')]), [textKey('?')]).helpOffset).toBe(0);
+  });
+
   it('Esc with no search leaves the screen; a failed open in pi takes keys again', () => {
     const back = treeKeys(tree(), [key('escape')]);
     expect(treeTakesKeys(back)).toBe(false);

@@ -1,0 +1,79 @@
+/**
+ * The `?` help as data (pure): its lines, generated from the keymap (grouped by mode) plus extra
+ * sections, and the window onto them that both screens scroll (↑↓, PgUp/PgDn, Home/End). The
+ * reducers keep the offset; components/common/HelpOverlay.tsx draws exactly this window.
+ */
+import { pageStep } from '../state/viewport.js';
+import { helpRows, type KeyBinding } from './keymap.js';
+
+export interface HelpSection {
+  title: string;
+  rows: readonly { keys: string; description: string }[];
+}
+
+export type HelpLine = { kind: 'section'; text: string } | { kind: 'row'; keys: string; description: string } | { kind: 'blank' };
+
+/** Flattens the help sections into display lines. */
+export function helpLines<C extends string>(
+  bindings: readonly KeyBinding<C>[],
+  modeTitles: Readonly<Record<string, string>> = {},
+  extra: readonly HelpSection[] = [],
+): HelpLine[] {
+  const lines: HelpLine[] = [];
+  helpRows(bindings).forEach((section, i) => {
+    if (i > 0) lines.push({ kind: 'blank' });
+    const title = section.mode === undefined ? 'Everywhere' : (modeTitles[section.mode] ?? section.mode);
+    lines.push({ kind: 'section', text: title });
+    for (const row of section.rows) lines.push({ kind: 'row', keys: row.keys, description: row.description });
+  });
+  for (const section of extra) {
+    lines.push({ kind: 'blank' }, { kind: 'section', text: section.title });
+    for (const row of section.rows) lines.push({ kind: 'row', keys: row.keys, description: row.description });
+  }
+  return lines;
+}
+
+export interface HelpWindow {
+  /** First line shown. */
+  start: number;
+  /** Lines shown (the last body row says where this is when the help does not fit). */
+  shown: number;
+  total: number;
+  overflows: boolean;
+  maxOffset: number;
+}
+
+/**
+ * The lines of `total` shown in `height` rows: a title row, then the body, then (`footer`) a
+ * footer row. When the lines do not fit, the body's last row is the position line.
+ */
+export function helpWindow(total: number, height: number, footer: boolean, offset: number): HelpWindow {
+  const body = Math.max(0, height - (footer ? 2 : 1));
+  const overflows = total > body;
+  const shown = overflows ? Math.max(0, body - 1) : body;
+  const maxOffset = Math.max(0, total - shown);
+  const start = Math.min(Math.max(0, offset), maxOffset);
+  return { start, shown: Math.min(shown, total - start), total, overflows, maxOffset };
+}
+
+/** The position line: which lines are shown of how many, and the keys that scroll. */
+export function helpPosition(window: HelpWindow): string {
+  return `${window.start + 1}–${window.start + window.shown} of ${window.total} · ↑↓ PgUp PgDn scroll`;
+}
+
+export type HelpScroll = 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last';
+
+/** The offset after a scroll key, clamped to the window (the same object's offset when nothing moves). */
+export function scrollHelp(offset: number, scroll: HelpScroll, total: number, height: number, footer: boolean): number {
+  const window = helpWindow(total, height, footer, offset);
+  const page = pageStep(window.shown);
+  const target = {
+    up: window.start - 1,
+    down: window.start + 1,
+    pageUp: window.start - page,
+    pageDown: window.start + page,
+    first: 0,
+    last: window.maxOffset,
+  }[scroll];
+  return Math.min(Math.max(0, target), window.maxOffset);
+}
