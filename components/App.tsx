@@ -40,10 +40,12 @@ export interface AppProps {
   /** `--current FILE` and `--query TEXT` for the picker. */
   current?: string;
   query?: string;
+  /** `npm start`'s generated demo store: the picker says so. */
+  demo?: boolean;
   onResult(result: AppResult): void;
 }
 
-export function App({ locations, printMode, initialScope, treePath, noCache, current, query, onResult }: AppProps): React.JSX.Element {
+export function App({ locations, printMode, initialScope, treePath, noCache, current, query, demo, onResult }: AppProps): React.JSX.Element {
   const { exit } = useApp();
   // pi's own settings and keybindings that both tools share (read once: pi reads them at start too).
   const { piConfig, keymaps, warning } = useMemo(() => {
@@ -112,6 +114,7 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
         printMode={printMode}
         initialScope={initialScope}
         noCache={noCache ?? false}
+        demo={demo ?? false}
         {...(current !== undefined ? { current } : {})}
         {...(query !== undefined ? { query } : {})}
         {...(screen.state ? { initialState: screen.state } : firstWarning)}

@@ -68,6 +68,7 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
           noCache={request.noCache}
           {...(request.current !== undefined ? { current: request.current } : {})}
           {...(request.query !== undefined ? { query: request.query } : {})}
+          demo={request.demo ?? false}
           {...(treePath ? { treePath } : {})}
           onResult={(r) => (outcome.result = r)}
         />

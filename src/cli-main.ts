@@ -39,6 +39,7 @@ import { acquireTerminal } from './terminal/controlling-terminal.js';
 import { applyColours, decideColours } from './terminal/colour.js';
 import { sanitizeInline } from './text/terminal-text.js';
 import type { InteractiveRequest } from './cli-types.js';
+import { DEMO_STORE_ENV } from './demo-store-env.js';
 
 const PARSE_OPTIONS = Object.fromEntries(
   Object.entries(OPTIONS).map(([name, spec]: [string, OptionSpec]) => [name, { type: spec.value ? 'string' : 'boolean', ...(spec.short ? { short: spec.short } : {}) }]),
@@ -188,6 +189,7 @@ export async function main(argv: string[], io: Output): Promise<number> {
             // The listing's paths are absolute: a relative --current is taken from the cwd.
             ...(current !== undefined ? { current: resolve(current) } : {}),
             ...(query !== undefined ? { query } : {}),
+            ...(process.env[DEMO_STORE_ENV] === locations.agentDir ? { demo: true } : {}),
           },
           noColor,
           io,

@@ -16,4 +16,6 @@ export interface InteractiveRequest {
   current?: string;
   /** `--query TEXT`: the picker opens with this search. */
   query?: string;
+  /** The store is `npm start`'s generated demo (src/start.ts): the picker says so. */
+  demo?: boolean;
 }

@@ -1,13 +1,17 @@
 /**
  * `npm start`: opens the picker on your pi sessions, or, when there are none, on a demo store
- * generated into a temporary directory (and says so).
+ * generated into a temporary directory: the screen says it is a demo, and the directory is
+ * removed when the app exits, whichever way it does (a key, Ctrl+C, SIGTERM/SIGHUP/SIGINT sent to
+ * this process, the app crashing or being killed). Only SIGKILL of this process itself leaves it
+ * behind: nothing can run then.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeDemoStore } from './demo.js';
+import { DEMO_STORE_ENV } from './demo-store-env.js';
 import { resolveLocations } from './store/locations.js';
 import { sanitizeInline } from './text/terminal-text.js';
 
@@ -30,16 +34,36 @@ const locations = resolveLocations();
 const userHasSessions = locations.customDir ? hasSessions(locations.sessionDir, 0) : hasSessions(locations.sessionsRoot, 1);
 let env = process.env;
 let args = process.argv.slice(2);
+let demoDir: string | undefined;
 if (!userHasSessions) {
-  const agentDir = mkdtempSync(join(tmpdir(), 'pi-sessions-demo-'));
-  writeDemoStore(join(agentDir, 'sessions'));
+  demoDir = mkdtempSync(join(tmpdir(), 'pi-sessions-demo-'));
+  const removeDemo = (): void => rmSync(demoDir!, { recursive: true, force: true });
+  // 'exit' runs on a normal end and after an uncaught exception here; signals are forwarded below.
+  process.on('exit', removeDemo);
+  writeDemoStore(join(demoDir, 'sessions'));
   process.stderr.write(
     // The folder may come from a repository's .pi/settings.json: shown through the sanitiser.
-    `No pi sessions in ${sanitizeInline(locations.customDir ? locations.sessionDir : locations.sessionsRoot)}: opening a demo store in ${sanitizeInline(agentDir)} (changes there are harmless).\n`,
+    `No pi sessions in ${sanitizeInline(locations.customDir ? locations.sessionDir : locations.sessionsRoot)}: opening a demo store in ${sanitizeInline(demoDir)} (removed when the app exits).\n`,
   );
-  env = { ...process.env, PI_CODING_AGENT_DIR: agentDir };
+  env = { ...process.env, PI_CODING_AGENT_DIR: demoDir, [DEMO_STORE_ENV]: demoDir };
   delete env['PI_CODING_AGENT_SESSION_DIR'];
   args = ['--all', ...args];
 }
-const run = spawnSync(process.execPath, [cli, ...args], { stdio: 'inherit', env });
-process.exitCode = run.status ?? 1;
+
+// Asynchronous, so this process can take signals while the app runs: it passes them on and
+// cleans up once the app is gone (a Ctrl+C typed before the app takes the terminal reaches both).
+const child = spawn(process.execPath, [cli, ...args], { stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+child.on('error', (error) => {
+  process.stderr.write(`pi-sessions: could not start ${sanitizeInline(cli)}: ${sanitizeInline(error.message)}\n`);
+  process.exit(1);
+});
+child.on('exit', (code, signal) => {
+  // 128 + the signal's number, as a shell reports a process ended by one.
+  const signalCodes: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGKILL: 137 };
+  process.exit(code ?? (signal ? (signalCodes[signal] ?? 1) : 1));
+});

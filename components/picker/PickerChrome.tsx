@@ -10,11 +10,12 @@ import { hasRankingTerms } from '../../src/picker/query.js';
 import { currentList, keyModeOf, SCOPE_TITLES, type PickerState } from '../../src/picker/reducer.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 
-export function Header({ state, width, unprepared }: { state: PickerState; width: number; unprepared: number }) {
+export function Header({ state, width, unprepared, demo }: { state: PickerState; width: number; unprepared: number; demo: boolean }) {
   const list = currentList(state);
   // Most important first: narrow terminals cut the end of this line.
   const total = list?.sessions.length ?? 0;
-  const parts = [`${width >= 70 ? 'pi sessions ' : ''}${state.rows.length}/${total}`];
+  // A demo store first: nothing here is the user's.
+  const parts = [`${demo ? 'DEMO store · ' : ''}${width >= 70 ? 'pi sessions ' : ''}${state.rows.length}/${total}`];
   if (list && !list.done) parts.push(`loading ${list.loaded}/${list.total || '?'}`);
   if (!list) parts.push('loading…');
   parts.push(SCOPE_TITLES[state.scope]);

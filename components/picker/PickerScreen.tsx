@@ -73,6 +73,8 @@ export interface PickerScreenProps {
   now?: () => number;
   /** Whether a session's folder exists (tests pin it); default: the file system's answer. */
   folderExists?: (cwd: string) => boolean;
+  /** `npm start`'s generated demo store: the header says so. */
+  demo?: boolean;
   /** Home directory for `~` shortening (tests pin it). */
   home?: string;
   /** The keymap: PICKER_BINDINGS with pi's keybindings.json applied (default PICKER_BINDINGS). */
@@ -300,7 +302,7 @@ export function PickerScreen(props: PickerScreenProps) {
 
   return (
     <Box flexDirection="column" height={layout.height} width={size.columns} overflow="hidden">
-      <Header state={state} width={size.columns} unprepared={unprepared} />
+      <Header state={state} width={size.columns} unprepared={unprepared} demo={props.demo ?? false} />
       {layout.preview.position === 'side' ? (
         <Box flexDirection="row" height={layout.listLines}>
           {listBox}
