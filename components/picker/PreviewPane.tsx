@@ -1,6 +1,6 @@
 /**
  * The preview of the selected session: facts first (they come from the listing and show at once),
- * then the last turns of the active path (read from the file in the background, see
+ * then the last messages of the active path (read from the file in the background, see
  * `session-source.ts`). Every line is pre-cut to the pane width.
  */
 import { Box, Text } from 'ink';
@@ -57,7 +57,7 @@ export function previewLines(info: SessionInfo, data: PreviewData | undefined, w
     // The audit says what pi does with each problem and what to do about it.
     lines.push(fact('', `Ctrl+K check view: what pi does with each, what to do`));
   }
-  lines.push({ text: truncateToWidth('── last turns ' + '─'.repeat(Math.max(0, width)), width), tone: 'dim' });
+  lines.push({ text: truncateToWidth('── last messages ' + '─'.repeat(Math.max(0, width)), width), tone: 'dim' });
   if (!data) lines.push({ text: 'Loading…', tone: 'dim' });
   else if (data.note) lines.push({ text: truncateToWidth(data.note, width), tone: 'dim' });
   else if (data.turns.length === 0) lines.push({ text: '(no messages)', tone: 'dim' });
@@ -79,7 +79,7 @@ export function PreviewPane(props: { info: SessionInfo | undefined; current: boo
   let lines = info ? previewLines(info, data, inner, props.nowMs, props.home, props.current) : [{ text: 'No session selected', tone: 'dim' as const }];
   // Facts first; when turns overflow, keep the newest ones (the end of the conversation).
   if (lines.length > bodyHeight) {
-    const factsEnd = lines.findIndex((l) => l.text.startsWith('── last turns'));
+    const factsEnd = lines.findIndex((l) => l.text.startsWith('── last messages'));
     const keepFacts = Math.min(factsEnd + 1, bodyHeight);
     const room = bodyHeight - keepFacts;
     const turns = lines.slice(factsEnd + 1);

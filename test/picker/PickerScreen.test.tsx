@@ -164,7 +164,7 @@ describe('PickerScreen', () => {
     await app.waitFor('item 4999;');
   });
 
-  it('shows the preview with last turns and absolute dates', async () => {
+  it('shows the preview with the last messages and absolute dates', async () => {
     const { app } = mount(sample(3), { columns: 120, rows: 30 });
     await app.waitFor('item 0;');
     await app.press(ctrl('o'));

@@ -100,4 +100,23 @@ describe('Open in pi checks first', () => {
     expect(exits).toEqual([{ kind: 'resume', path, cwd: '/gone/project' }]);
     app.unmount();
   });
+
+  test('--print (inside pi): no checks, the caller opens it (pi asks its own folder question there)', async () => {
+    const path = session('print');
+    const exits: TreeExit[] = [];
+    // No probe: the screen's own choice. /gone/project does not exist (and this machine has no pi on its PATH).
+    const app = renderInk(
+      <InputRouter>
+        <TreeScreen path={path} onBack={() => {}} onExit={(r) => exits.push(r)} live={false} here="/home/me/here" printMode />
+      </InputRouter>,
+      { columns: 120, rows: 24 },
+    );
+    await app.waitFor('second answer');
+    await app.press(KEYS.enter);
+    await app.waitFor('Open in pi');
+    await app.press(KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.enter);
+    await app.waitFor(() => exits.length > 0);
+    expect(exits).toEqual([{ kind: 'resume', path, cwd: '/gone/project' }]);
+    app.unmount();
+  });
 });
