@@ -3,10 +3,11 @@
  * getMissingSessionCwdOptions), asked before pi is started so nothing fails and nothing is
  * written first. Both screens use it: the picker's resume and the tree's "Open in pi".
  *
- * "Fork" is what pi's `--fork <path>` does (SessionManager.forkFrom): a new file in the current
- * folder's session directory with a new id, the current folder as its cwd, `parentSession`
- * pointing at the original, and every entry copied; the original is not touched. pi itself
- * writes it (see pi-launch.ts), so the result is byte for byte what pi would make.
+ * "Continue" runs `pi --session <path>` from the current folder. "Fork" is what pi's
+ * `--fork <path>` does (SessionManager.forkFrom): a new file in the current folder's session
+ * directory with a new id, the current folder as its cwd, `parentSession` pointing at the
+ * original, and every entry copied; the original is not touched. pi itself writes it (see
+ * pi-launch.ts), so the result is exactly what pi would make, and pi starts on it without asking.
  */
 import { sanitizeInline } from '../text/terminal-text.js';
 import { openMenu, type MenuState } from './menu.js';
@@ -27,7 +28,9 @@ export function missingCwdQuestion(sessionCwd: string, here: string): MissingCwd
     sessionCwd,
     here,
     menu: openMenu<MissingCwdChoice>([
-      { label: `Continue in ${shown} (asks again next time)`, value: 'continue' },
+      // pi 1.6.0 has no option to take this answer: `pi --session` from here asks its own question
+      // once more (checked side by side), so the label says so rather than surprise.
+      { label: `Continue in ${shown} (pi confirms once more, and asks again next time)`, value: 'continue' },
       { label: `Fork into ${shown} (new session ID, original kept)`, value: 'fork' },
       { label: 'Cancel', value: 'cancel' },
     ]),

@@ -70,7 +70,7 @@ describe('Enter resumes in pi', { timeout: E2E_TEST_MS }, () => {
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText(`The session's folder does not exist: ${gone}`);
     const asked = pty.screen();
-    expect(asked).toContain(`Continue in ${home.cwd} (asks again next time)`);
+    expect(asked).toContain(`Continue in ${home.cwd} (pi confirms once more, and asks again next time)`);
     expect(asked).toContain(`Fork into ${home.cwd} (new session ID, original kept)`);
     expect(asked).not.toMatch(/could not start|ENOENT/);
     await pty.press(PTY_KEYS.escape);

@@ -319,7 +319,7 @@ describe('pickerReducer', () => {
     expect(asked.effects.some((e) => e.kind === 'exit')).toBe(false);
     if (asked.mode.kind !== 'missingCwd') throw new Error('no question');
     expect(asked.mode.question.menu.items.map((i) => i.label)).toEqual([
-      'Continue in /home/me (asks again next time)',
+      'Continue in /home/me (pi confirms once more, and asks again next time)',
       'Fork into /home/me (new session ID, original kept)',
       'Cancel',
     ]);

@@ -68,7 +68,7 @@ describe('Open in pi checks first', () => {
     const first = mount(path, { piFound: () => true, folderExists: () => false });
     await openInPiOnFirstAnswer(first.app);
     const asked = await first.app.waitFor("The session's folder does not exist: /gone/project");
-    expect(asked).toContain('Continue in /home/me/here (asks again next time)');
+    expect(asked).toContain('Continue in /home/me/here (pi confirms once more, and asks again next time)');
     expect(asked).toContain('Fork into /home/me/here (new session ID, original kept)');
     expect(readFileSync(path).equals(before)).toBe(true);
     await first.app.press(KEYS.escape);
