@@ -65,7 +65,7 @@ describe('Enter resumes in pi', { timeout: E2E_TEST_MS }, () => {
     const gone = join(home.root, 'moved-away');
     const path = sessionIn(home, gone, 'from a moved project');
     const pi = fakePi(home);
-    const pty = startApp(home, ['--all'], { cols: 120, rows: 24, env: { PATH: pi.bin } });
+    const pty = startApp(home, ['--all'], { cols: 160, rows: 24, env: { PATH: pi.bin } });
     await pty.waitForText('from a moved project');
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText(`The session's folder does not exist: ${gone}`);
