@@ -66,8 +66,9 @@ describe("pi's keybindings.json", { timeout: E2E_TEST_MS }, () => {
     await pty.waitForText('✓ Renamed');
     expect((await openWithPi(path)).manager.getSessionName()).toBe('keyed');
 
-    // The tree: pi's select keys move, the arrows no longer do; the no-tools filter is on Ctrl+Y.
-    await pty.press(PTY_KEYS.enter);
+    // The tree (→ from the list: Enter resumes in pi): pi's select keys move, the arrows no
+    // longer do; the no-tools filter is on Ctrl+Y.
+    await pty.press(PTY_KEYS.right);
     screen = await pty.waitForText('Alt+K/Alt+J move');
     expect(screen).toMatch(/^›.*follow up/m);
     await pty.press(alt('k'));
