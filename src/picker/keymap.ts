@@ -143,8 +143,8 @@ export const PICKER_PI_ACTIONS: SharedActions<PickerCommand> = {
   'tui.select.down': { commands: ['down'], piDefaults: ['down'] },
   'tui.select.pageUp': { commands: ['pageUp'], piDefaults: ['pageUp'] },
   'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
-  // pi's delete prompt takes the select keys too.
-  'tui.select.confirm': { commands: ['open', 'confirm'], piDefaults: ['enter'] },
+  // pi's delete prompt and its missing-folder question take the select keys too.
+  'tui.select.confirm': { commands: ['open', 'confirm', 'choose'], piDefaults: ['enter'] },
   'tui.select.cancel': { commands: ['escape', 'cancel'], piDefaults: ['escape', 'ctrl+c'] },
   'tui.input.tab': { commands: ['scope'], piDefaults: ['tab'] },
   // pi's rename field is a text input: it saves on its submit key.
