@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { writeDemoStore } from './demo.js';
 import { DEMO_STORE_ENV } from './demo-store-env.js';
 import { resolveLocations } from './store/locations.js';
+import { LEAVE_SEQUENCE } from './terminal/screen.js';
 import { sanitizeInline } from './text/terminal-text.js';
 
 function hasSessions(dir: string, depth: number): boolean {
@@ -63,7 +64,15 @@ child.on('error', (error) => {
   process.exit(1);
 });
 child.on('exit', (code, signal) => {
+  // Killed (SIGKILL, a crash of node itself), the app could not put the terminal back: do it here,
+  // so the shell is not left raw on the alternate screen.
+  if (signal !== null) restoreTerminal();
   // 128 + the signal's number, as a shell reports a process ended by one.
   const signalCodes: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGKILL: 137 };
   process.exit(code ?? (signal ? (signalCodes[signal] ?? 1) : 1));
 });
+
+function restoreTerminal(): void {
+  if (process.stdin.isTTY) process.stdin.setRawMode(false);
+  if (process.stdout.isTTY) process.stdout.write(LEAVE_SEQUENCE);
+}

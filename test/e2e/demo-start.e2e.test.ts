@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/factory.js';
 import { PTY_KEYS, REPO_ROOT, startPty, type PtySession } from '../helpers/pty.js';
-import { E2E_TEST_MS, E2E_WAIT_MS } from './harness.js';
+import { E2E_TEST_MS, E2E_WAIT_MS, expectRestored } from './harness.js';
 
 const START = join(REPO_ROOT, 'dist', 'src', 'start.js');
 
@@ -65,11 +65,12 @@ describe('npm start on the demo store', { timeout: E2E_TEST_MS }, () => {
     expect(demoDirs(tmp)).toEqual([]);
   });
 
-  it('the app dying (SIGKILL, as a crash) still removes the store', async () => {
+  it('the app dying (SIGKILL, as a crash) still removes the store, and the terminal is put back', async () => {
     const { pty, tmp } = startDemo();
     await opened(pty, tmp);
     process.kill(appPid(pty.pid), 'SIGKILL');
     expect(await pty.waitForExit()).toBe(137);
     expect(demoDirs(tmp)).toEqual([]);
+    expectRestored(pty);
   });
 });
