@@ -1,19 +1,24 @@
 /**
- * The screen router and the single owner of `exit()`: the picker and the tree view report what the
- * user chose; App keeps the picker's state while the tree or the stats screen is open so Esc returns
- * to the same query, scope and cursor, and hands the final result to `run-app.tsx`.
+ * The screen router and the single owner of `exit()`: the picker, the labels view, the stats
+ * screen, the check view and the tree view report what the user chose. Screens form a stack: each screen opened
+ * from another keeps the one it came from (`back`, with that screen's state), so Esc returns to
+ * the same query, scope and cursor, the same labels filter, or the same tree (a fork's tree
+ * opened from its parent). App hands the final result to `run-app.tsx`.
  */
 import { join } from 'node:path';
 import { useApp } from 'ink';
-import React, { useCallback, useMemo, useState } from 'react';
+import React, { useCallback, useMemo, useRef, useState } from 'react';
+import { catalogueSessions, findLineage, lineageOf, mergeSessions, type LineageSession } from '../src/catalog/lineage.js';
+import type { LabelsState } from '../src/labels/reducer.js';
 import type { PickerExit, PickerState, Scope } from '../src/picker/reducer.js';
 import type { HitFocus } from '../src/picker/text-hit-places.js';
-import type { Locations } from '../src/store/index.js';
+import type { Locations, SessionInfo } from '../src/store/index.js';
 import { configWarning, screenKeymaps } from '../src/keymap/screen-keymaps.js';
 import { readPiConfig } from '../src/store/pi-settings.js';
 import { InputRouter } from './common/input-router.js';
+import { LabelsScreen } from './labels/LabelsScreen.js';
 import { PickerScreen } from './picker/PickerScreen.js';
-import { TreeScreen, type TreeExit } from './tree/TreeScreen.js';
+import { TreeScreen, type LineageFinder, type TreeExit, type TreeOpen, type TreeSnapshot } from './tree/TreeScreen.js';
 import { StatsScreen } from './stats/StatsScreen.js';
 import { statsScopeOf, type StatsScope } from '../src/stats/picker-scope.js';
 import { CheckScreen } from './check/CheckScreen.js';
@@ -21,13 +26,16 @@ import type { CheckState } from '../src/check/reducer.js';
 
 export type AppResult = PickerExit | TreeExit;
 
-/** `check`: the check view over the picker's scope; a tree opened from it goes back to it (`check` kept). */
+/** `check`: the check view over the picker's scope; a tree opened from it goes back to it (its `back`). */
 type CheckEntry = { pickerState: PickerState; state?: CheckState };
 type Screen =
   | { name: 'picker'; state?: PickerState }
-  | { name: 'tree'; path: string; pickerState?: PickerState; fromPicker: boolean; check?: CheckEntry; focus?: HitFocus }
   | { name: 'stats'; pickerState: PickerState; scope: StatsScope }
-  | ({ name: 'check' } & CheckEntry);
+  | ({ name: 'check' } & CheckEntry)
+  | { name: 'labels'; sessions: SessionInfo[]; pickerState: PickerState; state?: LabelsState }
+  /** `back`: the screen Esc returns to (none: `pi-sessions tree`, Esc quits). */
+  /** `focus`: a picker hit to open on (the search pre-filled); `focusId`: an entry (a label, a parent link). */
+  | { name: 'tree'; serial: number; path: string; focus?: HitFocus; focusId?: string; snapshot?: TreeSnapshot; back?: Screen };
 
 export interface AppProps {
   locations: Locations;
@@ -55,7 +63,8 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
   }, [locations]);
   // The first screen shows pi's configuration problems; the next ones don't repeat them.
   const firstWarning = warning === undefined ? {} : { warning };
-  const [screen, setScreen] = useState<Screen>(treePath ? { name: 'tree', path: treePath, fromPicker: false } : { name: 'picker' });
+  const serial = useRef(0);
+  const [screen, setScreen] = useState<Screen>(treePath ? { name: 'tree', serial: 0, path: treePath } : { name: 'picker' });
 
   const finish = useCallback(
     (result: AppResult) => {
@@ -64,10 +73,26 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
     },
     [exit, onResult],
   );
-  const openTree = useCallback(
-    (path: string, pickerState: PickerState, focus?: HitFocus) => setScreen({ name: 'tree', path, pickerState, fromPicker: true, ...(focus ? { focus } : {}) }),
-    [],
+  // Lineage (forks, parent) comes from the picker's rows when it listed every project, else from
+  // those and the catalogue's records (read once, when a tree first asks): never every file.
+  const pickerRows = useRef<{ sessions: LineageSession[]; complete: boolean }>({ sessions: [], complete: false });
+  const catalogueRows = useRef<LineageSession[] | undefined>(undefined);
+  const notePicker = (state: PickerState): void => {
+    const lists = Object.values(state.lists);
+    pickerRows.current = { sessions: mergeSessions(...lists.map((l) => l.sessions.map(lineageOf))), complete: state.lists.all?.done === true };
+  };
+  const lineage = useCallback<LineageFinder>(
+    (path, session, tree) => {
+      const known = pickerRows.current;
+      if (!known.complete && !noCache) catalogueRows.current ??= catalogueSessions(locations);
+      return findLineage(path, session, tree, known.complete ? known.sessions : mergeSessions(known.sessions, catalogueRows.current ?? []));
+    },
+    [locations, noCache],
   );
+  const openTree = useCallback((open: TreeOpen, back: Screen, focus?: HitFocus) => {
+    serial.current++;
+    setScreen({ name: 'tree', serial: serial.current, path: open.path, ...(open.focusId !== undefined ? { focusId: open.focusId } : {}), ...(focus ? { focus } : {}), back });
+  }, []);
   const openStats = useCallback((pickerState: PickerState) => setScreen({ name: 'stats', pickerState, scope: statsScopeOf(pickerState) }), []);
   const openCheck = useCallback((pickerState: PickerState) => setScreen({ name: 'check', pickerState }), []);
 
@@ -82,29 +107,42 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
         locations={locations}
         scope={pickerState.scope}
         {...(screen.state ? { initialState: screen.state } : {})}
-        onOpenTree={(path, state) => setScreen({ name: 'tree', path, pickerState, fromPicker: true, check: { pickerState, state } })}
+        onOpenTree={(path, state) => openTree({ path }, { name: 'check', pickerState, state })}
         onBack={() => setScreen({ name: 'picker', state: pickerState })}
         onQuit={() => finish({ kind: 'quit', code: 130 })}
       />
     );
   } else if (screen.name === 'tree') {
     const back = (): void => {
-      if (screen.check) setScreen({ name: 'check', ...screen.check });
-      else if (screen.fromPicker) setScreen(screen.pickerState ? { name: 'picker', state: screen.pickerState } : { name: 'picker' });
+      if (screen.back) setScreen(screen.back);
       else finish({ kind: 'quit', code: 0 });
     };
     content = (
       <TreeScreen
-        key={screen.path}
+        key={screen.serial}
         path={screen.path}
+        {...(screen.focusId !== undefined ? { focusId: screen.focusId } : {})}
+        {...(screen.snapshot ? { snapshot: screen.snapshot } : {})}
         onBack={back}
         onExit={finish}
+        onOpenSession={(open, snapshot) => openTree(open, { ...screen, snapshot })}
+        findLineage={lineage}
         initialFilter={piConfig.treeFilterMode}
         {...(screen.focus ? { focus: screen.focus } : {})}
         here={locations.cwd}
         printMode={printMode}
         bindings={keymaps.tree}
-        {...(screen.fromPicker ? {} : firstWarning)}
+        {...(screen.back ? {} : firstWarning)}
+      />
+    );
+  } else if (screen.name === 'labels') {
+    content = (
+      <LabelsScreen
+        sessions={screen.sessions}
+        {...(screen.state ? { initialState: screen.state } : {})}
+        onOpen={(row, state) => openTree({ path: row.session.path, focusId: row.entryId }, { ...screen, state })}
+        onBack={() => setScreen({ name: 'picker', state: screen.pickerState })}
+        onExit={finish}
       />
     );
   } else {
@@ -119,9 +157,16 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
         {...(query !== undefined ? { query } : {})}
         {...(screen.state ? { initialState: screen.state } : firstWarning)}
         bindings={keymaps.picker}
-        onOpenTree={openTree}
+        onOpenTree={(path, pickerState, focus) => {
+          notePicker(pickerState);
+          openTree({ path }, { name: 'picker', state: pickerState }, focus);
+        }}
         onOpenStats={openStats}
         onOpenCheck={openCheck}
+        onOpenLabels={(sessions, pickerState) => {
+          notePicker(pickerState);
+          setScreen({ name: 'labels', sessions, pickerState });
+        }}
         onExit={finish}
       />
     );

@@ -1,54 +1,15 @@
 /**
  * `pi-sessions labels`: every label of every session in scope, one bookmark list across sessions.
- * The labels are the store's resolved ones (store/labels.ts); the entry text is what Copy would
- * take (the full text), or the tree row for entries without text (a model change, a compaction).
- * Newest label first; labels without a readable time last, in session order.
+ * The rows are labels/rows.ts's (the picker's labels view shows the same). Newest label first;
+ * labels without a readable time last, in session order.
  */
 import { plural } from './format.js';
+export type { LabelRow } from './labels/rows.js';
 import { withListing, type CommandResult, type Output } from './cli-commands.js';
-import { readSessionSync, sessionLabels, sessionTitle, type ListScope, type Locations, type SessionInfo } from './store/index.js';
-import { collectToolCalls, displayString, entryDisplay, entryFullText, formatLabelTime } from './tree/entry-display.js';
+import { labelRowsOf, sessionsWithLabels, sortLabelRows, type LabelRow } from './labels/rows.js';
+import type { ListScope, Locations } from './store/index.js';
+import { formatLabelTime } from './tree/entry-display.js';
 import { displayWidth, padEndToWidth, sanitizeInline, terminalSafeJson, truncateToWidth } from './text/terminal-text.js';
-
-/** One row of `labels --json`. */
-export interface LabelRow {
-  label: string;
-  /** When the label was set (the label entry's timestamp as written; null when it had none). */
-  time: string | null;
-  entryId: string;
-  entryType: string | null;
-  /** The labelled entry's text; null when the entry is not in the file. */
-  text: string | null;
-  session: { id: string; name: string | null; title: string; path: string };
-}
-
-/** The label rows of one listed session (read in full: only sessions the listing says have labels). */
-export function labelRowsOf(info: SessionInfo): LabelRow[] | { problem: string } {
-  const loaded = readSessionSync(info.path);
-  if (!loaded.ok) return { problem: `${info.path}: ${loaded.message}` };
-  const toolCalls = collectToolCalls(loaded.entries);
-  const session = { id: info.id, name: info.name ?? null, title: sessionTitle(info), path: info.path };
-  return sessionLabels(loaded).map(({ entryId, label, timestamp, entry }) => ({
-    label,
-    time: timestamp === '' ? null : timestamp,
-    entryId,
-    entryType: entry?.type ?? null,
-    text: entry === undefined ? null : (entryFullText(entry) ?? displayString(entryDisplay(entry, { toolCalls }))),
-    session,
-  }));
-}
-
-const timeMs = (row: LabelRow): number => (row.time === null ? Number.NaN : Date.parse(row.time));
-
-/** Newest first; rows without a valid time keep their order after the others (sort is stable). */
-export function sortLabelRows(rows: LabelRow[]): LabelRow[] {
-  return rows.sort((a, b) => {
-    const ta = timeMs(a);
-    const tb = timeMs(b);
-    if (Number.isNaN(ta) || Number.isNaN(tb)) return Number.isNaN(ta) ? (Number.isNaN(tb) ? 0 : 1) : -1;
-    return tb - ta;
-  });
-}
 
 /** The table: time, label, session id and title, the entry's text; every cell one sanitised line. */
 export function formatLabelTable(rows: readonly LabelRow[], options: { nowMs: number; columns?: number }): string[] {
@@ -78,7 +39,7 @@ export async function labelsCommand(
     const rows: LabelRow[] = [];
     let failed = 0;
     // The listing resolves labels with the same rule: a session it lists without any has none.
-    for (const info of result.sessions.filter((s) => s.labels.length > 0)) {
+    for (const info of sessionsWithLabels(result.sessions)) {
       const got = labelRowsOf(info);
       if ('problem' in got) {
         failed++;

@@ -96,7 +96,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: [],
     options: [['all', 'tree'], 'json', 'no-cache'],
     summary: 'every label of every session in this folder (--tree: and sub-folders; --all: every project)',
-    doc: 'a table or JSON (`{label, time, entryId, entryType, text, session: {id, name, title, path}}`, newest label first): the bookmarks of every session in scope',
+    doc: 'a table or JSON (`{label, time, entryId, entryType, text, session: {id, name, title, path, cwd}}`, newest label first): the bookmarks of every session in scope',
   },
   {
     name: 'tree',

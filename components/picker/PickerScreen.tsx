@@ -59,6 +59,8 @@ export interface PickerScreenProps {
   onOpenStats(pickerState: PickerState): void;
   /** Ctrl+K: the check view of the current scope (App's screen stack); without it the key does nothing. */
   onOpenCheck?(pickerState: PickerState): void;
+  /** Ctrl+L: open the labels view over the scope's sessions; keep `pickerState` to come back to. */
+  onOpenLabels(sessions: SessionInfo[], pickerState: PickerState): void;
   onExit(result: PickerExit): void;
   /** State handed out by onOpenTree, to return to the same place. */
   initialState?: PickerState;
@@ -91,7 +93,7 @@ const PREPARE_NOTIFY_MS = 250;
 const previewDelay = (size: number): number => (size > 2 * 1024 * 1024 ? 200 : 50);
 
 export function PickerScreen(props: PickerScreenProps) {
-  const { printMode, onExit, onOpenTree } = props;
+  const { printMode, onExit, onOpenTree, onOpenLabels } = props;
   const now = props.now ?? Date.now;
   const home = props.home ?? homedir();
   const size = useTerminalSize();
@@ -185,6 +187,9 @@ export function PickerScreen(props: PickerScreenProps) {
         return;
       case 'checkResume':
         dispatch({ type: 'resumeChecked', path: effect.path, cwd: effect.cwd, cwdExists: (props.folderExists ?? folderExists)(effect.cwd), here: props.locations.cwd });
+        return;
+      case 'labels':
+        onOpenLabels(effect.sessions, stateRef.current);
         return;
       case 'exit':
         for (const controller of loads.current.values()) controller.abort();

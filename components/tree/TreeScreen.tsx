@@ -33,14 +33,18 @@ import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
 import { RETAINED_ROW_NOTE, initTreeState, treeHelpHeight, keyMode, matchPosition, selectedRow, takesKeys, treeKey, treeReducer, type DetailSource, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
 import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleDetail } from '../../src/tree/detail-view.js';
 import { panOffset } from '../../src/tree/pan.js';
-import { hitSearchHintBindings, treeFocus } from '../../src/tree/hit-focus.js';
+import { entryFocus, hitSearchHintBindings, treeFocus } from '../../src/tree/hit-focus.js';
 import type { HitFocus } from '../../src/picker/text-hit-places.js';
 import { findOnPath, folderExists, type PiLaunch } from '../../src/pi-launch.js';
 import { missingCwdTitle } from '../../src/state/missing-cwd.js';
+import type { ForkLink } from '../../src/tree/fork-nodes.js';
+import { useLineage, type LineageFinder, type TreeOpen, type TreeSnapshot } from './use-lineage.js';
 import { TreeRow, leafLegend, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
 import { runTreeWrite } from './tree-writes.js';
 
 export type TreeExit = { kind: 'quit'; code: number } | ({ kind: 'resume' } & PiLaunch);
+
+export type { LineageFinder, TreeOpen, TreeSnapshot } from './use-lineage.js';
 
 /** The store functions the screen uses; tests inject fakes. Writes are asynchronous. */
 export interface TreeStore {
@@ -84,6 +88,14 @@ export interface TreeScreenProps {
   printMode?: boolean;
   /** Whether pi can start: on the PATH, and the folder exists (tests pin them); default: the real checks. */
   probe?: { piFound(): boolean; folderExists(cwd: string): boolean };
+  /** Open on this entry (centred; shown even when the filter hides it) instead of the leaf. */
+  focusId?: string;
+  /** Come back to a tree left for another session's tree (no reload). */
+  snapshot?: TreeSnapshot;
+  /** Enter on a fork row, `P` in a fork: open that session's tree, keeping this one to come back to. */
+  onOpenSession?(open: TreeOpen, snapshot: TreeSnapshot): void;
+  /** Without it the tree shows no forks and no parent link. */
+  findLineage?: LineageFinder;
 }
 
 const REAL_PROBE = { piFound: (): boolean => findOnPath('pi') !== undefined, folderExists };
@@ -101,31 +113,32 @@ const FORMAT: DetailFormat = {
   },
 };
 
-interface Loaded {
+export interface Loaded {
   session: LoadedSession;
   tree: SessionTree;
   index: TreeIndex;
   totals: UsageTotals;
 }
 
-function load(store: TreeStore, session: LoadedSession, previous?: TreeIndex): Loaded {
+function load(store: TreeStore, session: LoadedSession, previous: TreeIndex | undefined, forks: readonly ForkLink[]): Loaded {
   const tree = store.buildTree(session);
-  const index = buildIndex(tree, previous ? { texts: previous.texts } : {});
+  const index = buildIndex(tree, previous ? { texts: previous.texts, forks } : { forks });
   return { session, tree, index, totals: store.sessionUsage(tree) };
 }
 
 export function TreeScreen(props: TreeScreenProps) {
   const store = props.store ?? defaultTreeStore;
-  const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(props.snapshot?.loaded ?? null);
 
   useEffect(() => {
+    if (props.snapshot) return;
     let cancelled = false;
     void (async () => {
       try {
         const result = await store.readSession(props.path);
         if (cancelled) return;
         if (!result.ok) setLoaded({ error: result.message });
-        else setLoaded(load(store, result));
+        else setLoaded(load(store, result, undefined, []));
       } catch (error) {
         if (!cancelled) setLoaded({ error: (error as Error).message });
       }
@@ -197,9 +210,11 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     [store],
   );
   const machine = useSyncReducer(treeReducer, () => {
+    if (props.snapshot) return { ...props.snapshot.state, effects: [], leaving: false, status: null };
     const filter = props.initialFilter ?? 'default';
-    const focus = props.focus ? treeFocus(props.initial.index, props.focus, filter) : undefined;
-    return initTreeState({ index: props.initial.index, listHeight, width: columns, detailSource, filter, ...(focus ? { focus } : {}), ...(props.bindings ? { bindings: props.bindings } : {}), ...(props.warning !== undefined ? { warning: props.warning } : {}) });
+    const index = props.initial.index;
+    const focus = props.focus ? treeFocus(index, props.focus, filter) : props.focusId !== undefined ? entryFocus(index, props.focusId, filter) : undefined;
+    return initTreeState({ index, listHeight, width: columns, detailSource, filter, ...(focus ? { focus } : {}), ...(props.bindings ? { bindings: props.bindings } : {}), ...(props.warning !== undefined ? { warning: props.warning } : {}) });
   });
   const { state, dispatch } = machine;
   useScreenKeys(machine, treeKey, takesKeys);
@@ -207,6 +222,24 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
   useEffect(() => {
     dispatch({ type: 'resize', listHeight, width: columns });
   }, [listHeight, columns]);
+
+  // Forks and parent: the fork rows join the index, and every rebuild keeps them.
+  const lineageRef = useLineage({
+    path,
+    session: props.initial.session,
+    tree: props.initial.tree,
+    snapshot: props.snapshot?.lineage,
+    find: props.findLineage,
+    onFound(lineage) {
+      if (lineage.forks.length > 0) {
+        const current = dataRef.current;
+        const next = load(store, current.session, current.index, lineage.forks);
+        setData(next);
+        dispatch({ type: 'reload', index: next.index });
+      }
+      if (lineage.parent) dispatch({ type: 'parent', parent: lineage.parent });
+    },
+  });
 
   // Fill the search cache in idle slices so the first keystroke doesn't pay for it.
   useEffect(() => {
@@ -233,7 +266,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         dispatch({ type: 'failed', message: `Reload failed: ${result.message}` });
         return;
       }
-      const next = load(store, result);
+      const next = load(store, result, undefined, lineageRef.current.forks);
       liveRef.current?.reset(result);
       setData(next);
       dispatch({ type: 'reload', index: next.index, message: `Reloaded: ${reason}` });
@@ -251,7 +284,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             entryLines: [...current.session.entryLines, ...event.entryLines],
             problems: [...current.session.problems, ...event.problems],
           };
-          const next = load(store, session2, current.index);
+          const next = load(store, session2, current.index, lineageRef.current.forks);
           setData(next);
           dispatch({ type: 'reload', index: next.index });
         }
@@ -310,6 +343,16 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             props.onExit({ kind: 'resume', path, cwd: effect.cwd, ...fork });
             return;
           }
+          case 'open-session':
+            if (!props.onOpenSession) {
+              dispatch({ type: 'failed', message: 'Cannot open another session from here' });
+              return;
+            }
+            props.onOpenSession(
+              { path: effect.path, ...(effect.focusId !== undefined ? { focusId: effect.focusId } : {}) },
+              { loaded: dataRef.current, state: machine.ref.current, lineage: lineageRef.current },
+            );
+            return;
           case 'back':
             props.onBack();
             return;
@@ -343,10 +386,10 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     // Only branches that hold conversation: resuming at an entry adds a bookkeeping child, not a branch.
     const branches = branchPointCount(data.tree, { ignoreBookkeeping: true });
     return {
-      title: `Session Tree${name ? ` · ${sanitizeInline(name)}` : ''}`,
+      title: `Session Tree${name ? ` · ${sanitizeInline(name)}` : ''}${state.parent ? ` · ⑂ fork of ${sanitizeInline(state.parent.title, { newline: 'space' })} (P opens it)` : ''}`,
       facts: `${sanitizeInline(cwd)} · ${plural(data.index.size, 'entry', 'entries')} · ${plural(branches, 'branch point')} · ${formatTokens(data.totals.totalTokens)} tokens · ${formatCost(data.totals.cost)}`,
     };
-  }, [data]);
+  }, [data, state.parent]);
 
   const body = (() => {
     if (state.mode === 'help') {

@@ -11,7 +11,7 @@
  *   2) the same, skipping lines that start like a toolResult message
  *
  * Options: --rounds N (default 5), --quick (fewer sessions, for a smoke run), --json,
- * --only SECTION[,SECTION] (store, reducers, catalogue, writes, frames, hits: run only those).
+ * --only SECTION[,SECTION] (store, reducers, catalogue, writes, frames, hits, lineage: run only those).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { extraBenches } from './extra.js';
 import { catalogBenches } from './catalog.js';
 import { frameBenches } from './frames.js';
 import { hitBenches } from './hits.js';
+import { lineageBenches } from './lineage.js';
 import { benchStores, sessionFiles, type BenchStores } from './stores.js';
 import { writeBenches } from './write-block.js';
 
@@ -178,6 +179,7 @@ async function main(): Promise<void> {
   if (wanted('writes')) Object.assign(results, await writeBenches({ bigFile: stores.bigFile, rounds, log, median, fmt }));
   if (wanted('frames')) Object.assign(results, await frameBenches({ stores, rounds, log, median, fmt }));
   if (wanted('hits')) Object.assign(results, await hitBenches({ store10k: stores.store10k, rounds, log, median, fmt }));
+  if (wanted('lineage')) Object.assign(results, await lineageBenches({ store10k: stores.store10k, rounds, log, median, fmt }));
 
   if (asJson) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 }

@@ -14,7 +14,7 @@ import type { ParsedQuery } from './query.js';
 import { startResume } from './resume.js';
 import { nextSortMode, type Row } from './sort.js';
 import { hitFocus } from './text-hit-places.js';
-import { derive, findInfo, moveTo, relayout, SCOPES, selectedRow, setQuery, withEffect, withStatus, type EffectBody, type PickerExit, type PickerState } from './state.js';
+import { currentList, derive, findInfo, moveTo, relayout, SCOPES, selectedRow, setQuery, withEffect, withStatus, type EffectBody, type PickerExit, type PickerState } from './state.js';
 import { startUndo } from './undo.js';
 import { startSlim } from './slim.js';
 
@@ -61,6 +61,8 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
       // → opens the tree only from the end of the search text; before it, it moves the text cursor.
       if (state.query.cursor < state.query.value.length) return setQuery(state, { type: 'right' }, nowMs);
       return row ? withEffect(state, openEffect(row, state.parsed)) : state;
+    case 'labels':
+      return withEffect(state, { kind: 'labels', sessions: currentList(state)?.sessions ?? [] });
     case 'scope':
     case 'scopeBack': {
       const step = command === 'scope' ? 1 : SCOPES.length - 1;

@@ -21,6 +21,7 @@
  *     or common terminals (Ctrl+V pastes, Ctrl+F finds in VS Code's terminal).
  *   - slim (keep only the active branch): Ctrl+E, for "essentials"; Ctrl+B is tmux's prefix and
  *     Ctrl+K ("check") opens the check view. Line-end in the search is End (as line-start is Home).
+ *   - labels view: Ctrl+L ("labels"; nothing to clear in a full-screen app).
  * pi's Ctrl+Backspace alias for delete is left out on purpose: many terminals send Ctrl+Backspace
  * and Backspace the same way (0x08 vs 0x7F is terminal-specific, and both are `backspace`), and
  * a delete prompt while erasing the query would be a trap.
@@ -38,6 +39,7 @@ export type PickerCommand =
   | 'last'
   | 'open'
   | 'tree'
+  | 'labels'
   | 'scope'
   | 'scopeBack'
   | 'sort'
@@ -94,6 +96,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   { command: 'undo', keys: ['ctrl+z'], description: 'Undo the latest change pi-sessions made (rename, label, branch, fork, delete, slim; any session, even after a restart; asks first when pi has written since)', hint: 'undo', when: 'browse' },
   { command: 'check', keys: ['ctrl+k'], description: 'Check view: problems and health of every file in the scope (what pi does with each, what to do; Enter opens a tree)', hint: 'check', when: 'browse' },
   { command: 'slim', keys: ['ctrl+e'], description: 'Slim the session: keep only its active branch (a new file; the original to the trash, after a prompt with the sizes)', hint: 'slim', when: 'browse' },
+  { command: 'labels', keys: ['ctrl+l'], description: 'Labels view: every label of every session in the scope (Enter opens the tree on it)', hint: 'labels', when: 'browse' },
   { command: 'named', keys: ['ctrl+n'], description: 'Show named sessions only / all', hint: 'named', when: 'browse' },
   { command: 'paths', keys: ['ctrl+p'], description: 'Show or hide session file paths', hint: 'paths', when: 'browse' },
   { command: 'scopeBack', keys: ['shift+tab'], description: 'Scope, backwards', when: 'browse' },

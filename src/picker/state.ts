@@ -82,6 +82,8 @@ export type PickerEffect =
   | { id: number; kind: 'stats' }
   /** Enter: is the session's folder there? The answer comes back as `resumeChecked`. */
   | { id: number; kind: 'checkResume'; path: string; cwd: string }
+  /** The labels view over the sessions of the current scope. */
+  | { id: number; kind: 'labels'; sessions: SessionInfo[] }
   | { id: number; kind: 'exit'; exit: PickerExit };
 
 export type EffectBody = PickerEffect extends infer E ? (E extends PickerEffect ? Omit<E, 'id'> : never) : never;
@@ -225,7 +227,7 @@ export function resumePickerState(state: PickerState, size: { columns: number; r
 
 export function withEffect(state: PickerState, effect: EffectBody): PickerState {
   // A resume being checked takes no keys either: a second Enter must not start pi twice.
-  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'stats' || effect.kind === 'openCheck' || effect.kind === 'exit' || effect.kind === 'checkResume';
+  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'stats' || effect.kind === 'openCheck' || effect.kind === 'labels' || effect.kind === 'exit' || effect.kind === 'checkResume';
   return { ...state, effects: [...state.effects, { ...effect, id: state.nextId } as PickerEffect], nextId: state.nextId + 1, leaving };
 }
 

@@ -7,7 +7,8 @@ import { initialTextInput } from '../state/text-input.js';
 import { detailRows, maxDetailScroll, wrapDetail } from './detail-view.js';
 import type { DetailLine } from './entry-detail.js';
 import type { Tone } from './entry-display.js';
-import { retainedNodeById, withLeaf } from './flatten.js';
+import { forkNodeById, retainedNodeById, withLeaf } from './flatten.js';
+import { FORK_ROW_NOTE } from './lineage-actions.js';
 import { FORK_ITEMS, MENU_ITEMS, type ForkAction, type MenuAction } from './menu-items.js';
 import { centerOn, recompute } from './navigation.js';
 import { queue, selectedId, withStatus, type StatusMessage, type TreeState } from './state.js';
@@ -34,6 +35,7 @@ function isRetainedRow(state: TreeState, id: string): boolean {
 export function startLabel(state: TreeState, id: string | null): TreeState {
   if (id === null) return withStatus(state, { text: 'No entry selected', tone: 'info' });
   if (isRetainedRow(state, id)) return withStatus(state, { text: RETAINED_ROW_NOTE, tone: 'error' });
+  if (forkNodeById(state.index, id)) return withStatus(state, { text: FORK_ROW_NOTE, tone: 'error' });
   return { ...state, mode: 'label-input', targetId: id, status: null, input: initialTextInput(state.index.tree.labels.get(id) ?? '', true) };
 }
 

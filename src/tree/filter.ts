@@ -50,10 +50,12 @@ export function filterMask(index: TreeIndex, mode: FilterMode): Uint8Array {
   // there (Forest.leafHost) and carries the leaf marker; a leaf hidden by a filter that hides
   // conversation too is said to be hidden below its host (◇, Forest.leafBelowIsBookkeeping).
   if (leaf !== -1 && kind[leaf] === K_PURE_TOOL_CALL && (mode === 'default' || mode === 'no-tools')) mask[leaf] = 1;
-  for (let n = size; n < nodeCount; n++) {
+  for (let n = size; n < index.forkBase; n++) {
     const owner = index.retained[n - size]!.owner;
     mask[n] = mask[owner] === 1 && shownBy(mode, kind[n]!, false) ? 1 : 0;
   }
+  // A fork row shows whatever the filter: it hangs on the nearest shown entry above its fork point.
+  mask.fill(1, index.forkBase, nodeCount);
   index.filterMasks.set(mode, mask);
   return mask;
 }

@@ -33,6 +33,8 @@ export interface Forest {
   readonly leafBelowIsBookkeeping: boolean;
   /** Visible nodes whose row can be drawn (retained messages of a hidden compaction are not). */
   readonly visibleCount: number;
+  /** Fork nodes by the shown node they hang on (the nearest shown entry at or above the fork point). */
+  readonly forksAt: ReadonlyMap<number, readonly number[]>;
 }
 
 /**
@@ -71,6 +73,8 @@ function visibleMask(index: TreeIndex, filter: FilterMode, result: SearchResult 
       }
     }
   }
+  // Fork rows are not searched (another session's text); they stay where their entries are shown.
+  visible.fill(1, index.forkBase);
   // A node can be both a match and (walked earlier) marked as context: the match wins.
   for (const m of result.matches) if (visible[m] && context[m]) context[m] = 0;
   return { visible, context };
@@ -129,15 +133,26 @@ export function buildForest(index: TreeIndex, filter: FilterMode, result?: Searc
     pushChildrenReversed(index, n, stack);
     for (let s = before; s < stack.length; s++) nva[stack[s]!] = childNva;
   }
-  for (let n = size; n < nodeCount; n++) {
+  for (let n = size; n < index.forkBase; n++) {
     const owner = index.parent[n]!;
     if (visible[n] === 1 && visible[owner] === 1) {
       vparent[n] = owner;
       visibleCount++;
     }
   }
+  const forksAt = new Map<number, number[]>();
+  for (let n = index.forkBase; n < nodeCount; n++) {
+    let host = index.parent[n]!;
+    for (let guard = 0; host !== -1 && visible[host] !== 1 && guard <= size; guard++) host = index.parent[host]!;
+    if (host === -1) continue;
+    vparent[n] = host;
+    visibleCount++;
+    const list = forksAt.get(host);
+    if (list) list.push(n);
+    else forksAt.set(host, [n]);
+  }
   const leafBelowIsBookkeeping = leafHost !== -1 && leafHost !== index.leaf && onlyMetadataBetween(index, index.leaf, leafHost);
-  return { index, filter, search: result, visible, context, roots, vparent, firstChild, nextSibling, childCount, leafHost, leafBelowIsBookkeeping, visibleCount };
+  return { index, filter, search: result, visible, context, roots, vparent, firstChild, nextSibling, childCount, leafHost, leafBelowIsBookkeeping, visibleCount, forksAt };
 }
 
 /** Whether every entry from `from` up to (not including) its ancestor `to` is a label or session_info entry. */

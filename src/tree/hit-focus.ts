@@ -18,6 +18,19 @@ export interface TreeFocus {
   note?: string;
 }
 
+/**
+ * Opening the tree on an entry (a label in the labels view, a fork's parent link): no search, the
+ * cursor on it, under the preferred filter or the first that shows it (and a note saying so).
+ * Undefined for an id that is not an entry of this session (the tree opens on the leaf).
+ */
+export function entryFocus(index: TreeIndex, entryId: string, preferred: FilterMode): TreeFocus | undefined {
+  const node = index.numOf.get(entryId);
+  if (node === undefined || node >= index.size) return undefined;
+  const filter = [preferred, ...FILTER_CYCLE].find((f) => buildForest(index, f).visible[node] === 1) ?? 'all';
+  if (filter === preferred) return { query: '', node, filter };
+  return { query: '', node, filter, note: `Filter ${filter}: the ${preferred} filter hides this entry` };
+}
+
 export function treeFocus(index: TreeIndex, hit: { text: string; place: EntryPlace }, preferred: FilterMode): TreeFocus | undefined {
   const result = search(index, hit.text);
   if (!result || result.matches.length === 0) return undefined;

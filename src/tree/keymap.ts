@@ -45,6 +45,7 @@ export type TreeCommand =
   | 'deleteChar'
   | 'deleteWord'
   | 'openMenu'
+  | 'openParent'
   | 'editLabel'
   | 'toggleLabelTimes'
   | 'copy'
@@ -75,7 +76,8 @@ const LIST: readonly TreeKeyMode[] = ['browse', 'search'];
 export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
   { command: 'up', keys: ['up'], description: 'Move up', hint: 'move', hintWith: 'down', when: LIST },
   { command: 'down', keys: ['down'], description: 'Move down', when: LIST },
-  { command: 'openMenu', keys: ['return'], description: 'Actions on the selected entry (resume, fork, label, view, copy, open in pi)', hint: 'actions', when: LIST },
+  { command: 'openMenu', keys: ['return'], description: 'Actions on the selected entry (resume, fork, label, view, copy, open in pi); on a ⑂ fork row, open that session’s tree', hint: 'actions', when: LIST },
+  { command: 'openParent', keys: ['P'], description: 'In a fork: open the session it was forked from, on the fork point (Esc comes back)', when: 'browse' },
   { command: 'foldOrUp', keys: ['left', 'ctrl+left', 'meta+left'], description: 'Fold the branch, else jump up to the previous branch start', hint: 'fold', when: LIST },
   { command: 'unfoldOrDown', keys: ['right', 'ctrl+right', 'meta+right'], description: 'Unfold, else jump down to the next branch start', hint: 'unfold', when: LIST },
   { command: 'editLabel', keys: ['L'], description: 'Label the selected entry (empty clears)', hint: 'label', when: 'browse' },

@@ -9,7 +9,8 @@ import type { FilterMode } from './filter.js';
 import { buildForest } from './forest.js';
 import { search } from './search.js';
 import type { SessionTree } from '../store/tree.js';
-import { buildIndex } from './tree-index.js';
+import type { ForkLink } from './fork-nodes.js';
+import { buildIndex, forkNode } from './tree-index.js';
 
 export interface Gutter {
   /** Indent level (display columns / 3) where the `│` or blank sits. */
@@ -48,6 +49,8 @@ export interface FlatRow {
    * compaction whose `retainedTail` holds it.
    */
   readonly retainedBy: string | undefined;
+  /** Set on the row of a session forked from this one (not an entry: `id` is only a row key). */
+  readonly fork: ForkLink | undefined;
 }
 
 /**
@@ -142,6 +145,15 @@ export function layoutForest(forest: Forest, folds: ReadonlySet<string>): Layout
       rowOf[r] = at;
       if (isMatch !== undefined && isMatch[r] === 1) matchRows.push(at);
     }
+    // Forks made here: rows like the retained ones, before the children (where the copy ends).
+    for (const f of forest.forksAt.get(n) ?? []) {
+      const at = count++;
+      nums[at] = f;
+      indents[at] = indent;
+      flags[at] = CONNECTOR_NONE;
+      gutters[at] = childGutters;
+      rowOf[f] = at;
+    }
     if (kids === 0) continue;
     const multipleChildren = kids > 1;
     let childIndent: number;
@@ -183,7 +195,7 @@ export function rowAt(layout: Layout, i: number): FlatRow | undefined {
   const id = index.entries[n]!.id;
   const indent = layout.indents[i]!;
   const context = forest.context !== undefined && forest.context[n] === 1;
-  const owner = n >= index.size ? index.parent[n]! : -1;
+  const owner = n >= index.size && n < index.forkBase ? index.parent[n]! : -1;
   return {
     num: n,
     id,
@@ -202,6 +214,7 @@ export function rowAt(layout: Layout, i: number): FlatRow | undefined {
     label: index.tree.labels.get(id),
     labelTimestamp: index.tree.labelTimestamps.get(id),
     retainedBy: owner === -1 ? undefined : index.entries[owner]!.id,
+    fork: forkNode(index, n),
   };
 }
 

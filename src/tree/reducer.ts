@@ -28,6 +28,7 @@ import { scrollTreeHelp } from './help.js';
 import { onUndoQuestionKey, startUndo, undoStepped } from './undo.js';
 import { answerMissingCwd, openChecked } from './open-in-pi.js';
 import type { MissingCwdChoice } from '../state/missing-cwd.js';
+import { openForkRow, openParent } from './lineage-actions.js';
 import { centerOn, cycleFilter, foldOrUp, jumpMatch, moveTo, recompute, setFilter, setQuery, toggleFilter, unfoldOrDown } from './navigation.js';
 import { keyMode, queue, selectedId, withStatus, type DetailSource, type TreeAction, type TreeState } from './state.js';
 
@@ -85,10 +86,12 @@ export function initTreeState(options: InitOptions): TreeState {
     bindings: options.bindings ?? TREE_BINDINGS,
     undoQuestion: null,
     openedQuery: null,
+    parent: undefined,
   };
   const focus = options.focus;
   if (focus) {
-    const searched = recompute({ ...base, filter: focus.filter, openedQuery: focus.query }, { query: focus.query });
+    // The filter as a change, so the forest is rebuilt for it even without a search (entryFocus).
+    const searched = recompute({ ...base, openedQuery: focus.query === '' ? null : focus.query }, { filter: focus.filter, query: focus.query });
     const focused = centerOn(searched, Math.max(0, searched.layout.rowOf[focus.node] ?? -1), true);
     // pi's configuration problems (the warning) come first.
     return focus.note && focused.status === null ? withStatus(focused, { text: focus.note, tone: 'info' }) : focused;
@@ -152,7 +155,9 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
     case 'deleteWord':
       return setQuery(state, deleteWord(state.query));
     case 'openMenu':
-      return openMenu(state);
+      return openForkRow(state) ?? openMenu(state);
+    case 'openParent':
+      return openParent(state);
     case 'editLabel':
       return startLabel(state, selectedId(state));
     case 'toggleLabelTimes':
@@ -346,5 +351,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       return undoStepped(state, action.step);
     case 'openChecked':
       return openChecked(state, action);
+    case 'parent':
+      return { ...state, parent: action.parent };
   }
 }

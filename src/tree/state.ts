@@ -10,6 +10,7 @@ import type { MenuState } from '../state/menu.js';
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { TextInputAction, TextInputState } from '../state/text-input.js';
 import type { DetailLine } from './entry-detail.js';
+import type { ParentLink } from './fork-nodes.js';
 import type { FilterMode, FlatRow, Forest, Layout, SearchResult, TreeIndex } from './flatten.js';
 import { rowAt, rowId } from './flatten.js';
 import type { TreeCommand, TreeKeyMode } from './keymap.js';
@@ -42,11 +43,13 @@ export type TreeEffectBody =
   | { kind: 'open-in-pi'; target: OpenTarget; cwd: string; fork?: true }
   /** Ctrl+Z: the journal's latest change; `confirmed`: its id, once the user said yes to undoing it although pi wrote since. */
   | { kind: 'undo'; confirmed?: string }
+  /** Another session's tree (a fork row, the parent link), on `focusId` when given; Esc comes back here. */
+  | { kind: 'open-session'; path: string; focusId?: string }
   | { kind: 'back' }
   | { kind: 'quit' };
 
 /** Effects after which this screen is being left: the keys that follow belong to the next one. */
-const LEAVING_EFFECTS: ReadonlySet<TreeEffectBody['kind']> = new Set(['check-open', 'open-in-pi', 'back', 'quit']);
+const LEAVING_EFFECTS: ReadonlySet<TreeEffectBody['kind']> = new Set(['check-open', 'open-in-pi', 'open-session', 'back', 'quit']);
 
 export interface DetailView {
   title: string;
@@ -104,6 +107,8 @@ export interface TreeState {
   readonly bindings: readonly KeyBinding<TreeCommand>[];
   /** Mode `undo-confirm`: the change pi has written after, asked about before it is undone. */
   readonly undoQuestion: UndoQuestion | null;
+  /** The session this one was forked from (found after the tree opens), for the parent link. */
+  readonly parent: ParentLink | undefined;
 }
 
 export type TreeAction =
@@ -126,7 +131,8 @@ export type TreeAction =
   | ({ type: 'openChecked' } & OpenChecked & Omit<OpenFacts, 'leafId'>)
   | { type: 'failed'; message: string }
   | { type: 'status'; status: StatusMessage | null }
-  | { type: 'undoStep'; step: UndoStep };
+  | { type: 'undoStep'; step: UndoStep }
+  | { type: 'parent'; parent: ParentLink | undefined };
 
 export function selectedRow(state: TreeState): FlatRow | undefined {
   return rowAt(state.layout, state.cursor);

@@ -6,6 +6,8 @@
  * messages of compactions' `retainedTail` (session-format.md §4, §8.4): copies a checkpoint keeps
  * in context, not entries. They have no ids (their key in `numOf` is made not to be one), no
  * children, and are drawn as dim rows right under their compaction, never as its children.
+ * Nodes forkBase … nodeCount-1 are the sessions forked from this one (fork-nodes.ts): rows, not
+ * entries, drawn under the nearest shown entry at or above their fork point.
  */
 import { retainedTailOf } from '../store/context.js';
 import { messageOf } from '../store/entry.js';
@@ -13,6 +15,9 @@ import type { SessionTree } from '../store/tree.js';
 import type { JsonObject, SessionEntry } from '../store/types.js';
 import type { DisplayContext, EntryDisplay, ToolCallIndex } from './entry-display.js';
 import type { FilterMode } from './filter.js';
+import { forkKey, type ForkLink } from './fork-nodes.js';
+import { plural } from '../format.js';
+import { sanitizeInline } from '../text/terminal-text.js';
 import { collectToolCalls, entryDisplay, entrySearchText, isPureToolCallTurn } from './entry-display.js';
 
 // Node kinds, as far as filters care.
@@ -23,6 +28,7 @@ export const K_BOOKKEEPING = 3;
 export const K_USAGE = 4;
 export const K_PURE_TOOL_CALL = 5;
 export const K_SYSTEM = 6;
+export const K_FORK = 7;
 
 const BOOKKEEPING_TYPES = new Set(['label', 'context_edit', 'custom', 'model_change', 'thinking_level_change', 'session_info']);
 
@@ -83,6 +89,10 @@ export interface TreeIndex {
   readonly retainedStart: Int32Array;
   /** retained[k] describes node size + k. */
   readonly retained: readonly RetainedNode[];
+  /** The first fork node (size + retained.length): nodes from here on are forks, forks[n - forkBase]. */
+  readonly forkBase: number;
+  /** The forks drawn in this tree (those whose fork point is an entry here), owner = their fork point. */
+  readonly forks: readonly ForkLink[];
   readonly roots: readonly number[];
   readonly kind: Uint8Array;
   readonly leaf: number;
@@ -103,6 +113,8 @@ export interface IndexOptions {
   texts?: TextCache;
   toolCalls?: ToolCallIndex;
   home?: string;
+  /** Sessions forked from this one; those whose fork point is not an entry here are left out. */
+  forks?: readonly ForkLink[];
 }
 
 /** A key for a retained message that no entry of the tree has as its id. */
@@ -144,6 +156,11 @@ export function buildIndex(tree: SessionTree, options: IndexOptions = {}): TreeI
     }
   }
   retainedStart[size] = retained.length;
+  const forkBase = size + retained.length;
+  const forks = (options.forks ?? []).filter((f) => tree.byId.has(f.entryId));
+  for (const fork of forks) {
+    standIns.push({ type: 'fork', id: forkKey((id) => tree.byId.has(id), fork.path), parentId: fork.entryId, timestamp: undefined, forkPath: fork.path });
+  }
   const entries: readonly SessionEntry[] = standIns.length === 0 ? tree.order : [...tree.order, ...standIns];
   const nodeCount = entries.length;
   const numOf = new Map<string, number>();
@@ -172,13 +189,15 @@ export function buildIndex(tree: SessionTree, options: IndexOptions = {}): TreeI
     }
   }
   for (let k = 0; k < retained.length; k++) parent[size + k] = retained[k]!.owner;
+  for (let k = 0; k < forks.length; k++) parent[forkBase + k] = numOf.get(forks[k]!.entryId)!;
   const roots: number[] = [];
   for (const root of tree.roots) {
     const r = numOf.get(root.id);
     if (r !== undefined) roots.push(r);
   }
   const kind = new Uint8Array(nodeCount);
-  for (let i = 0; i < nodeCount; i++) kind[i] = kindOf(entries[i]!);
+  for (let i = 0; i < forkBase; i++) kind[i] = kindOf(entries[i]!);
+  kind.fill(K_FORK, forkBase);
 
   const leafId = options.leafId !== undefined ? options.leafId : tree.leafId;
   const leafNum = leafId === null ? undefined : numOf.get(leafId);
@@ -209,6 +228,8 @@ export function buildIndex(tree: SessionTree, options: IndexOptions = {}): TreeI
     childList,
     retainedStart,
     retained,
+    forkBase,
+    forks,
     roots,
     kind,
     leaf,
@@ -223,13 +244,29 @@ export function buildIndex(tree: SessionTree, options: IndexOptions = {}): TreeI
 
 /** The same tree with another leaf (active path and filter masks recomputed, texts kept). */
 export function withLeaf(index: TreeIndex, leafId: string | null): TreeIndex {
-  return buildIndex(index.tree, { leafId, texts: index.texts, toolCalls: index.displayContext.toolCalls, ...(index.displayContext.home === undefined ? {} : { home: index.displayContext.home }) });
+  return buildIndex(index.tree, { leafId, texts: index.texts, toolCalls: index.displayContext.toolCalls, forks: index.forks, ...(index.displayContext.home === undefined ? {} : { home: index.displayContext.home }) });
 }
 
 /** The retained message a node stands for, or undefined for an entry. */
 export function retainedNode(index: TreeIndex, num: number): RetainedNode | undefined {
-  return num >= index.size ? index.retained[num - index.size] : undefined;
+  return num >= index.size && num < index.forkBase ? index.retained[num - index.size] : undefined;
 }
+
+/** The fork a node stands for, or undefined for an entry or a retained message. */
+export function forkNode(index: TreeIndex, num: number): ForkLink | undefined {
+  return num >= index.forkBase ? index.forks[num - index.forkBase] : undefined;
+}
+
+/** The fork a row key stands for, or undefined. */
+export function forkNodeById(index: TreeIndex, id: string): ForkLink | undefined {
+  const num = index.numOf.get(id);
+  return num === undefined ? undefined : forkNode(index, num);
+}
+
+/** What a fork's row says: the marker, the forked session's title and how far it went on. */
+export const FORK_ROW_PREFIX = '⑂ fork: ';
+
+const inlineTitle = (title: string): string => sanitizeInline(title, { newline: 'space' });
 
 /** The retained message a row key (`numOf` key) stands for, or undefined for an entry id. */
 export function retainedNodeById(index: TreeIndex, id: string): RetainedNode | undefined {
@@ -238,6 +275,8 @@ export function retainedNodeById(index: TreeIndex, id: string): RetainedNode | u
 }
 
 export function displayOf(index: TreeIndex, num: number): EntryDisplay {
+  const fork = forkNode(index, num);
+  if (fork) return { prefix: FORK_ROW_PREFIX, prefixTone: 'summary', text: `${inlineTitle(fork.title)} · ${plural(fork.added, 'entry', 'entries')} since`, textTone: 'plain' };
   const entry = index.entries[num]!;
   const cached = index.texts.display.get(entry);
   if (cached) return cached;
@@ -249,6 +288,8 @@ export function displayOf(index: TreeIndex, num: number): EntryDisplay {
 }
 
 export function searchTextOf(index: TreeIndex, num: number): string {
+  // A fork row is another session: the tree's search looks at this session's text only.
+  if (num >= index.forkBase) return '';
   const entry = index.entries[num]!;
   const cached = index.texts.search.get(entry);
   if (cached !== undefined) return cached;

@@ -19,6 +19,8 @@ interface PiSessionManager {
   getBranch(fromId?: string): { id: string }[];
   getTree(): { entry: { id: string }; children: unknown[]; label?: string; labelTimestamp?: string }[];
   buildSessionContext(): { messages: Record<string, unknown>[]; thinkingLevel: string; model: unknown };
+  /** pi's /fork and /clone: a new file in the session dir with the branch to `leafId`; its path. */
+  createBranchedSession(leafId: string): string | undefined;
 }
 
 interface PiModule {

@@ -155,7 +155,7 @@ describe('the screens name the remapped keys', () => {
     const maps = keymaps({ 'app.session.delete': 'ctrl+k', 'app.session.rename': 'alt+r', 'tui.select.cancel': 'ctrl+q', 'app.session.toggleNamedFilter': [] });
     const app = renderInk(
       <InputRouter>
-        <PickerScreen locations={locations} printMode={false} source={pickerSource()} now={() => NOW} home="/home/u" onExit={vi.fn<(r: PickerExit) => void>()} onOpenTree={vi.fn()} onOpenStats={vi.fn()} bindings={maps.picker} />
+        <PickerScreen locations={locations} printMode={false} source={pickerSource()} now={() => NOW} home="/home/u" onExit={vi.fn<(r: PickerExit) => void>()} onOpenTree={vi.fn()} onOpenStats={vi.fn()} onOpenLabels={vi.fn()} bindings={maps.picker} />
       </InputRouter>,
       { columns: 160, rows: 24 },
     );

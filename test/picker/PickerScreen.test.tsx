@@ -64,13 +64,14 @@ function mount(sessions: SessionInfo[], size: { columns: number; rows: number },
   const onExit = vi.fn<(r: PickerExit) => void>();
   const onOpenTree = vi.fn();
   const onOpenStats = vi.fn();
+  const onOpenLabels = vi.fn();
   const app = renderInk(
     <InputRouter>
-      <PickerScreen locations={locations} printMode={printMode} source={source} now={() => NOW} home="/home/u" onExit={onExit} onOpenTree={onOpenTree} onOpenStats={onOpenStats} />
+      <PickerScreen locations={locations} printMode={printMode} source={source} now={() => NOW} home="/home/u" onExit={onExit} onOpenTree={onOpenTree} onOpenStats={onOpenStats} onOpenLabels={onOpenLabels} />
     </InputRouter>,
     size,
   );
-  return { app, calls, onExit, onOpenTree, onOpenStats };
+  return { app, calls, onExit, onOpenTree, onOpenStats, onOpenLabels };
 }
 
 describe.each([
@@ -195,6 +196,18 @@ describe('PickerScreen', () => {
     await app.write(`${ctrl('u')}${KEYS.down}${ctrl('t')}${ctrl('t')}${ctrl('r')}`);
     const frame = await app.waitFor('Rename “item 3;”');
     expect(frame).toContain('● 2 marked');
+  });
+
+  it('Ctrl+L opens the labels view over the scope’s sessions (whatever the search shows), with the picker’s state', async () => {
+    const { app, onOpenLabels } = mount(sample(8), { columns: 100, rows: 30 });
+    await app.waitFor('item 0;');
+    await app.write('flux');
+    await app.waitFor('1/8');
+    await app.write(ctrl('l'));
+    await app.waitFor(() => onOpenLabels.mock.calls.length === 1);
+    const [sessions, state] = onOpenLabels.mock.calls[0]!;
+    expect((sessions as { path: string }[]).length).toBe(8);
+    expect((state as { query: { value: string } }).query.value).toBe('flux');
   });
 
   it('a bracketed paste is typed into the search, Enter and all, and opens nothing', async () => {

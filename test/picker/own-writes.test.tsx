@@ -32,7 +32,7 @@ function store(): { agent: string; file: string } {
 function mount(agent: string, cache: boolean) {
   const locations = resolveLocations({ cwd: CWD, env: { PI_CODING_AGENT_DIR: agent } });
   const onExit = vi.fn<(r: PickerExit) => void>();
-  const app = renderInk(<InputRouter><PickerScreen locations={locations} printMode={false} source={createStoreSource(locations, { cache })} now={() => Date.now()} home="/home/test" onExit={onExit} onOpenTree={vi.fn()} onOpenStats={vi.fn()} /></InputRouter>, {
+  const app = renderInk(<InputRouter><PickerScreen locations={locations} printMode={false} source={createStoreSource(locations, { cache })} now={() => Date.now()} home="/home/test" onExit={onExit} onOpenTree={vi.fn()} onOpenStats={vi.fn()} onOpenLabels={vi.fn()} /></InputRouter>, {
     columns: 120,
     rows: 20,
   });

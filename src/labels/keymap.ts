@@ -1,0 +1,53 @@
+/**
+ * The labels view's key bindings as data (the reducer resolves keys through them; the footer
+ * hints, the `?` help and the README table are generated from them). Typing filters the list,
+ * so every command is a control key, an arrow or Enter/Esc; `?` opens the help only while the
+ * filter is empty (the reducer decides, as in the picker).
+ */
+import type { KeyBinding } from '../keymap/keymap.js';
+import { textEditBindings } from '../state/text-input-keys.js';
+
+export type LabelsCommand =
+  | 'up'
+  | 'down'
+  | 'pageUp'
+  | 'pageDown'
+  | 'first'
+  | 'last'
+  | 'open'
+  | 'escape'
+  | 'help'
+  | 'closeHelp'
+  | 'quit'
+  | 'left'
+  | 'right'
+  | 'wordLeft'
+  | 'wordRight'
+  | 'backspace'
+  | 'deleteWord'
+  | 'clearToStart'
+  | 'textStart'
+  | 'textEnd';
+
+/** `browse`: the list and its filter; `help`: the key overlay. */
+export type LabelsKeyMode = 'browse' | 'help';
+
+export const LABELS_BINDINGS: readonly KeyBinding<LabelsCommand>[] = [
+  { command: 'open', keys: ['return'], description: "Open the session's tree on the labelled entry", hint: 'open in tree', when: 'browse' },
+  { command: 'up', keys: ['up'], description: 'Move up', hint: 'move', hintWith: 'down', when: 'browse' },
+  { command: 'down', keys: ['down'], description: 'Move down', when: 'browse' },
+  { command: 'pageUp', keys: ['pageup'], description: 'Page up', when: 'browse' },
+  { command: 'pageDown', keys: ['pagedown'], description: 'Page down', when: 'browse' },
+  { command: 'first', keys: ['home'], description: 'First label', when: 'browse' },
+  { command: 'last', keys: ['end'], description: 'Last label', when: 'browse' },
+  { command: 'help', keys: ['?'], description: 'Key help (when the filter is empty; otherwise ? is typed)', hint: 'help', when: 'browse' },
+  { command: 'escape', keys: ['escape'], description: 'Clear the filter; with an empty filter, back to the picker', hint: 'back', when: 'browse' },
+  ...textEditBindings('browse'),
+  { command: 'closeHelp', keys: ['escape', '?', 'q', 'return'], description: 'Close the help', hint: 'close', when: 'help' },
+  { command: 'quit', keys: ['ctrl+c'], description: 'Quit pi-sessions' },
+];
+
+export const LABELS_MODE_TITLES: Readonly<Record<LabelsKeyMode, string>> = {
+  browse: 'list and filter',
+  help: 'help',
+};

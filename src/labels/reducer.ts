@@ -1,0 +1,178 @@
+/**
+ * The labels view (issue 13 §3) as a pure reducer: every label of every session in the picker's
+ * scope, filtered as the user types, one cursor over the shown rows. Keys resolve through the
+ * keymap data (keymap.ts); leaving (open a tree, back, quit) is queued as an effect for the screen,
+ * as in the picker and the tree. The rows arrive from the screen's loader (`loaded`).
+ */
+import { resolveCommand } from '../keymap/keymap.js';
+import { reduceText } from '../keymap/text-runs.js';
+import type { Keypress } from '../keymap/tokenize.js';
+import { cleanInputText, initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
+import { textEditOf } from '../state/text-input-keys.js';
+import { clampOffset, pageStep } from '../state/viewport.js';
+import { filterRows, rowHaystack } from './filter.js';
+import { LABELS_BINDINGS, type LabelsCommand, type LabelsKeyMode } from './keymap.js';
+import type { LabelRow } from './rows.js';
+
+export type LabelsEffectBody = { kind: 'open'; row: LabelRow } | { kind: 'back' } | { kind: 'quit' };
+export type LabelsEffect = { effectId: number } & LabelsEffectBody;
+
+export interface LabelsState {
+  /** Every label, newest first; empty until loaded. */
+  readonly rows: readonly LabelRow[];
+  readonly haystacks: readonly string[];
+  readonly loading: boolean;
+  /** Sessions that could not be read (one line each, shown in the status). */
+  readonly problems: readonly string[];
+  readonly filter: TextInputState;
+  /** Indices into `rows` of the rows the filter shows. */
+  readonly shown: readonly number[];
+  /** Position in `shown`. */
+  readonly cursor: number;
+  readonly offset: number;
+  readonly listLines: number;
+  readonly mode: LabelsKeyMode;
+  readonly effects: readonly LabelsEffect[];
+  readonly nextEffectId: number;
+  /** Leaving the screen: the rest of a read goes to the next one. */
+  readonly leaving: boolean;
+}
+
+export type LabelsAction =
+  | ({ type: 'key' } & Keypress)
+  | { type: 'loaded'; rows: readonly LabelRow[]; problems: readonly string[] }
+  | { type: 'resize'; listLines: number }
+  | { type: 'effectsTaken'; upTo: number };
+
+export function initLabelsState(options: { listLines: number }): LabelsState {
+  return {
+    rows: [],
+    haystacks: [],
+    loading: true,
+    problems: [],
+    filter: initialTextInput(''),
+    shown: [],
+    cursor: 0,
+    offset: 0,
+    listLines: Math.max(1, options.listLines),
+    mode: 'browse',
+    effects: [],
+    nextEffectId: 1,
+    leaving: false,
+  };
+}
+
+/** The same screen taking keys again (Esc from the tree it opened): no pending effects. */
+export function resumeLabelsState(state: LabelsState): LabelsState {
+  return { ...state, effects: [], leaving: false };
+}
+
+export function selectedLabel(state: LabelsState): LabelRow | undefined {
+  const at = state.shown[state.cursor];
+  return at === undefined ? undefined : state.rows[at];
+}
+
+export function labelsKey(keypress: Keypress): LabelsAction {
+  return { type: 'key', name: keypress.name, text: keypress.text, paste: keypress.paste };
+}
+
+export function labelsTakesKeys(state: LabelsState): boolean {
+  return !state.leaving;
+}
+
+function queue(state: LabelsState, effect: LabelsEffectBody): LabelsState {
+  return { ...state, effects: [...state.effects, { ...effect, effectId: state.nextEffectId }], nextEffectId: state.nextEffectId + 1, leaving: true };
+}
+
+function moveTo(state: LabelsState, position: number): LabelsState {
+  const count = state.shown.length;
+  const cursor = count === 0 ? 0 : Math.max(0, Math.min(count - 1, position));
+  const offset = clampOffset(state.offset, cursor, state.listLines, count);
+  return cursor === state.cursor && offset === state.offset ? state : { ...state, cursor, offset };
+}
+
+/** Re-filters; the cursor stays on the row it was on when the filter still shows it, else the first. */
+function refilter(state: LabelsState, filter: TextInputState): LabelsState {
+  if (filter.value === state.filter.value) return filter === state.filter ? state : { ...state, filter };
+  const before = state.shown[state.cursor];
+  const shown = filterRows(state.haystacks, filter.value);
+  const kept = before === undefined ? -1 : shown.indexOf(before);
+  return moveTo({ ...state, filter, shown, cursor: 0, offset: 0 }, Math.max(0, kept));
+}
+
+function edit(state: LabelsState, action: TextInputAction): LabelsState {
+  return refilter(state, textInputReducer(state.filter, action));
+}
+
+function runCommand(state: LabelsState, command: LabelsCommand): LabelsState {
+  switch (command) {
+    case 'up':
+      return moveTo(state, state.cursor - 1);
+    case 'down':
+      return moveTo(state, state.cursor + 1);
+    case 'pageUp':
+      return moveTo(state, state.cursor - pageStep(state.listLines));
+    case 'pageDown':
+      return moveTo(state, state.cursor + pageStep(state.listLines));
+    case 'first':
+      return moveTo(state, 0);
+    case 'last':
+      return moveTo(state, state.shown.length - 1);
+    case 'open': {
+      const row = selectedLabel(state);
+      return row === undefined ? state : queue(state, { kind: 'open', row });
+    }
+    case 'escape':
+      return state.filter.value !== '' ? edit(state, { type: 'clear' }) : queue(state, { kind: 'back' });
+    case 'help':
+      // `?` types into a non-empty filter, as in the picker.
+      return state.filter.value === '' ? { ...state, mode: 'help' } : edit(state, { type: 'insert', text: '?' });
+    case 'closeHelp':
+      return { ...state, mode: 'browse' };
+    case 'quit':
+      return queue(state, { kind: 'quit' });
+    default: {
+      const editAction = textEditOf(command);
+      return editAction ? edit(state, editAction) : state;
+    }
+  }
+}
+
+function insertText(state: LabelsState, text: string): LabelsState {
+  const cleaned = cleanInputText(text);
+  return cleaned === '' ? state : edit(state, { type: 'insert', text: cleaned });
+}
+
+/** Every printable key types while the filter is not empty; `?` is help only on an empty one. */
+function typesText(state: LabelsState): boolean {
+  return state.mode === 'browse' && state.filter.value !== '';
+}
+
+function onSingleKey(state: LabelsState, keypress: Keypress): LabelsState {
+  const command = resolveCommand(LABELS_BINDINGS, keypress.name, state.mode);
+  if (command === 'quit') return queue(state, { kind: 'quit' });
+  if (state.mode === 'help') return { ...state, mode: 'browse' };
+  if (command !== undefined) return runCommand(state, command);
+  return keypress.text !== '' ? insertText(state, keypress.text) : state;
+}
+
+export function labelsReducer(state: LabelsState, action: LabelsAction): LabelsState {
+  switch (action.type) {
+    case 'key':
+      if (action.paste) return state.mode === 'browse' ? insertText(state, action.text) : state;
+      return reduceText(state, action, typesText, insertText, onSingleKey);
+    case 'loaded': {
+      const haystacks = action.rows.map(rowHaystack);
+      const shown = filterRows(haystacks, state.filter.value);
+      return moveTo({ ...state, rows: action.rows, haystacks, problems: action.problems, loading: false, shown, cursor: 0, offset: 0 }, 0);
+    }
+    case 'resize': {
+      const listLines = Math.max(1, action.listLines);
+      return listLines === state.listLines ? state : { ...state, listLines, offset: clampOffset(state.offset, state.cursor, listLines, state.shown.length) };
+    }
+    case 'effectsTaken': {
+      const effects = state.effects.filter((e) => e.effectId > action.upTo);
+      return effects.length === state.effects.length ? state : { ...state, effects };
+    }
+  }
+}
