@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { SessionTree } from '../../src/store/tree.js';
+import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import type { LoadedSession } from '../../src/store/types.js';
 import { NO_LINEAGE, type Lineage } from '../../src/tree/fork-nodes.js';
 import type { TreeState } from '../../src/tree/reducer.js';
@@ -28,7 +29,9 @@ export type LineageFinder = (path: string, session: LoadedSession, tree: Session
 
 /**
  * The lineage found so far (the snapshot's when coming back: not looked up again). `onFound`
- * runs once, when the finder answers while the screen is still there.
+ * runs once, when the finder answers while the screen is still there. The lookup starts once the
+ * tree is drawn and the user has paused typing (reading a big catalogue's records takes a moment
+ * of the event loop: keys first).
  */
 export function useLineage(options: { path: string; session: LoadedSession; tree: SessionTree; snapshot: Lineage | undefined; find: LineageFinder | undefined; onFound(lineage: Lineage): void }): { readonly current: Lineage } {
   const ref = useRef<Lineage>(options.snapshot ?? NO_LINEAGE);
@@ -38,17 +41,27 @@ export function useLineage(options: { path: string; session: LoadedSession; tree
   useEffect(() => {
     if (snapshot || !find) return;
     let cancelled = false;
-    find(path, session, tree)
-      .then((lineage) => {
-        if (cancelled) return;
-        ref.current = lineage;
-        onFound.current(lineage);
-      })
-      .catch(() => {
-        // Lineage is a help, not the session: a failure leaves the tree as it is.
-      });
+    let timer: NodeJS.Timeout | undefined;
+    const start = (): void => {
+      const wait = keyPauseMs();
+      if (wait > 0) {
+        timer = setTimeout(start, wait);
+        return;
+      }
+      find(path, session, tree)
+        .then((lineage) => {
+          if (cancelled) return;
+          ref.current = lineage;
+          onFound.current(lineage);
+        })
+        .catch(() => {
+          // Lineage is a help, not the session: a failure leaves the tree as it is.
+        });
+    };
+    timer = setTimeout(start, 0);
     return () => {
       cancelled = true;
+      clearTimeout(timer);
     };
   }, [path]);
   return ref;
