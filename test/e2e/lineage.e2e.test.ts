@@ -58,13 +58,19 @@ function cursorRow(pty: PtySession): string {
   return pty.screen().split('\n').find((line) => line.startsWith('›')) ?? '';
 }
 
+/**
+ * Moves the cursor down from the top to the row showing `text`, one key at a time, judging only
+ * whole frames: a screen read in the middle of a frame can show no cursor at all (the old row
+ * already redrawn, the new one not yet), and one more key would then overshoot.
+ */
 async function moveCursorTo(pty: PtySession, text: string): Promise<void> {
+  const whole = (what: string, predicate: (s: string) => boolean): Promise<string> => pty.waitForScreen((s) => frameDone(pty) && predicate(s), what);
   await pty.press(PTY_KEYS.home);
-  await pty.waitForScreen(() => cursorRow(pty) !== '', 'a cursor row');
+  let screen = await whole('a cursor row', () => cursorRow(pty) !== '');
   for (let i = 0; i < 40 && !cursorRow(pty).includes(text); i++) {
-    const before = pty.screen();
+    const before = screen;
     await pty.press(PTY_KEYS.down);
-    await pty.waitForScreen((s) => s !== before || cursorRow(pty).includes(text), 'the cursor moved');
+    screen = await whole('the cursor moved', (s) => s !== before && cursorRow(pty) !== '');
   }
   expect(cursorRow(pty)).toContain(text);
 }
