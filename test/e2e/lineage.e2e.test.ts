@@ -15,7 +15,7 @@ import { FIXTURES } from '../helpers/corpus.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { piModule } from '../helpers/pi.js';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
-import { frameDone, makeHome, startApp, writeSession, E2E_TEST_MS, type TestHome } from './harness.js';
+import { makeHome, startApp, waitForFrame, writeSession, E2E_TEST_MS, type TestHome } from './harness.js';
 
 const CTRL_L = '\u000c';
 const CTRL_C = '\u0003';
@@ -64,13 +64,17 @@ function cursorRow(pty: PtySession): string {
  * already redrawn, the new one not yet), and one more key would then overshoot.
  */
 async function moveCursorTo(pty: PtySession, text: string): Promise<void> {
-  const whole = (what: string, predicate: (s: string) => boolean): Promise<string> => pty.waitForScreen((s) => frameDone(pty) && predicate(s), what);
   await pty.press(PTY_KEYS.home);
-  let screen = await whole('a cursor row', () => cursorRow(pty) !== '');
+  // Home's own frame: the cursor on the first row of the list (right under the query line).
+  let screen = await waitForFrame(pty, (s) => {
+    const lines = s.split('\n');
+    const query = lines.findIndex((l) => l.startsWith('Type to search') || l.startsWith('Search:'));
+    return query !== -1 && lines[query + 1]?.startsWith('›') === true;
+  }, 'the cursor on the first row');
   for (let i = 0; i < 40 && !cursorRow(pty).includes(text); i++) {
     const before = screen;
     await pty.press(PTY_KEYS.down);
-    screen = await whole('the cursor moved', (s) => s !== before && cursorRow(pty) !== '');
+    screen = await waitForFrame(pty, (s) => s !== before && cursorRow(pty) !== '', 'the cursor moved');
   }
   expect(cursorRow(pty)).toContain(text);
 }
@@ -81,27 +85,27 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     const pty = startApp(home, [], { cols: 120, rows: 30 });
     await pty.waitForText('Parser work');
     await pty.press(...'second'.split(''));
-    const picker = await pty.waitForScreen((s) => frameDone(pty) && s.includes('> second') && !s.includes('Parser work'), 'the search shows the second session only');
+    const picker = await waitForFrame(pty, (s) => s.includes('> second') && !s.includes('Parser work'), 'the search shows the second session only');
     await pty.press(CTRL_L);
     // Every label of the scope: both sessions, and the fork's label pi re-made on its copy.
     // (A screen is read whole only once every part is there: ink writes a frame in several writes.)
     const names = ['[parser-plan]', '[tool-turn]', '[bookmark-b]', '│ Parser work ·'];
-    const labels = await pty.waitForScreen((s) => names.every((n) => s.includes(n)), 'every label');
+    const labels = await waitForFrame(pty, (s) => names.every((n) => s.includes(n)), 'every label');
     expect(labels).toMatch(/Labels · 4 labels/);
     expect(labels.split('\n').filter((l) => l.includes('[parser-plan]')).length).toBe(2);
 
     await pty.press(...'bookmark'.split(''));
-    await pty.waitForScreen((s) => /Labels · 1 of 4 labels/.test(s) && s.includes('[bookmark-b]') && !s.includes('[parser-plan]'), 'only the matching label');
+    await waitForFrame(pty, (s) => /Labels · 1 of 4 labels/.test(s) && s.includes('[bookmark-b]') && !s.includes('[parser-plan]'), 'only the matching label');
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText('Session Tree');
-    await pty.waitForScreen(() => cursorRow(pty).includes('[bookmark-b] user: second session prompt'), 'the cursor is on the labelled entry');
+    await waitForFrame(pty, () => cursorRow(pty).includes('[bookmark-b] user: second session prompt'), 'the cursor is on the labelled entry');
 
     await pty.press(PTY_KEYS.escape);
     await pty.waitForText('Filter: bookmark');
     await pty.press(PTY_KEYS.escape);
-    await pty.waitForScreen((s) => !s.includes('Filter: bookmark') && s.includes('[parser-plan]'), 'the filter is cleared');
+    await waitForFrame(pty, (s) => !s.includes('Filter: bookmark') && s.includes('[parser-plan]'), 'the filter is cleared');
     await pty.press(PTY_KEYS.escape);
-    await pty.waitForScreen((s) => s === picker, 'the picker exactly as it was');
+    await waitForFrame(pty, (s) => s === picker, 'the picker exactly as it was');
 
     // A label on an entry the default filter hides: shown anyway, and said so.
     await pty.press(CTRL_L);
@@ -109,7 +113,7 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     await pty.press(...'tool-turn'.split(''));
     await pty.waitForText(/Labels · 1 of/);
     await pty.press(PTY_KEYS.enter);
-    await pty.waitForScreen((s) => s.includes('Filter all: the default filter hides this entry') && cursorRow(pty).includes('[tool-turn]'), 'the hidden entry shown, and said so');
+    await waitForFrame(pty, (s) => s.includes('Filter all: the default filter hides this entry') && cursorRow(pty).includes('[tool-turn]'), 'the hidden entry shown, and said so');
     await pty.press(CTRL_C);
     expect(await pty.waitForExit()).toBe(130);
   });
@@ -122,24 +126,24 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     await pty.waitForText(/1\/\d+/);
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText('Session Tree · Parser work');
-    const forkRow = await pty.waitForScreen((s) => frameDone(pty) && s.includes('⑂ fork: plan the parser'), 'the fork row');
+    const forkRow = await waitForFrame(pty, (s) => s.includes('⑂ fork: plan the parser'), 'the fork row');
     const lines = forkRow.split('\n');
     const at = lines.findIndex((l) => l.includes('⑂ fork:'));
     expect(lines[at - 1]).toContain('assistant: The parser plan is ready');
 
     await moveCursorTo(pty, '⑂ fork:');
-    const parentTree = await pty.waitForScreen((s) => frameDone(pty) && cursorRow(pty).includes('⑂ fork:'), 'the cursor on the fork row, drawn whole');
+    const parentTree = await waitForFrame(pty, (s) => cursorRow(pty).includes('⑂ fork:'), 'the cursor on the fork row, drawn whole');
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText('⑂ fork of Parser work (P opens it)');
     expect(pty.screen()).not.toContain('unique-after-fork');
 
     await pty.press('P');
     await pty.waitForText('Session Tree · Parser work');
-    await pty.waitForScreen(() => cursorRow(pty).includes('assistant: The parser plan is ready'), 'the parent opens on the fork point');
+    await waitForFrame(pty, () => cursorRow(pty).includes('assistant: The parser plan is ready'), 'the parent opens on the fork point');
     await pty.press(PTY_KEYS.escape);
     await pty.waitForText('⑂ fork of Parser work');
     await pty.press(PTY_KEYS.escape);
-    await pty.waitForScreen((s) => s === parentTree, 'the parent tree exactly as it was, cursor on the fork row');
+    await waitForFrame(pty, (s) => s === parentTree, 'the parent tree exactly as it was, cursor on the fork row');
     await pty.press(PTY_KEYS.escape);
     await pty.waitForText('> unique-after-fork');
     await pty.press(CTRL_C);
@@ -154,13 +158,13 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     const list = startApp(home, ['list', '--all']);
     expect(await list.waitForExit()).toBe(0);
     const pty = startApp(home, ['tree', join(dir, '2026-02-05T11-11-43-835Z_019c2d80-38db-70f7-9c6b-a315ccfcc493.jsonl')], { cols: 120, rows: 40 });
-    await pty.waitForScreen((s) => frameDone(pty) && s.includes('⑂ fork:'), 'the fork row');
+    await waitForFrame(pty, (s) => s.includes('⑂ fork:'), 'the fork row');
     await moveCursorTo(pty, '⑂ fork:');
-    const parentTree = await pty.waitForScreen((s) => frameDone(pty) && cursorRow(pty).includes('⑂ fork:'), 'the cursor on the fork row, drawn whole');
+    const parentTree = await waitForFrame(pty, (s) => cursorRow(pty).includes('⑂ fork:'), 'the cursor on the fork row, drawn whole');
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText(/⑂ fork of .* \(P opens it\)/);
     await pty.press(PTY_KEYS.escape);
-    await pty.waitForScreen((s) => s === parentTree, 'the parent tree as it was');
+    await waitForFrame(pty, (s) => s === parentTree, 'the parent tree as it was');
     await pty.press(PTY_KEYS.escape);
     expect(await pty.waitForExit()).toBe(0);
   });
