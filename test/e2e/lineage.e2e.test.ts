@@ -107,13 +107,13 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     await pty.press(PTY_KEYS.escape);
     await waitForFrame(pty, (s) => s === picker, 'the picker exactly as it was');
 
-    // A label on an entry the default filter hides: shown anyway, and said so.
+    // A label on an entry the default filter hides: shown anyway (the first filter that shows it), and said so.
     await pty.press(CTRL_L);
     await pty.waitForText(/Labels · \d+ labels/);
     await pty.press(...'tool-turn'.split(''));
     await pty.waitForText(/Labels · 1 of/);
     await pty.press(PTY_KEYS.enter);
-    await waitForFrame(pty, (s) => s.includes('Filter all: the default filter hides this entry') && cursorRow(pty).includes('[tool-turn]'), 'the hidden entry shown, and said so');
+    await waitForFrame(pty, (s) => s.includes('Filter labeled-only: the default filter hides this entry') && cursorRow(pty).includes('[tool-turn]'), 'the hidden entry shown, and said so');
     await pty.press(CTRL_C);
     expect(await pty.waitForExit()).toBe(130);
   });
@@ -126,6 +126,10 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     await pty.waitForText(/1\/\d+/);
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText('Session Tree · Parser work');
+    // Opened on the picker's hit (its search pre-filled): Esc clears the search, the whole tree shows.
+    await pty.waitForText('Search: unique-after-fork');
+    await pty.press(PTY_KEYS.escape);
+    await waitForFrame(pty, (s) => s.includes('Type to search'), 'the search cleared');
     const forkRow = await waitForFrame(pty, (s) => s.includes('⑂ fork: plan the parser'), 'the fork row');
     const lines = forkRow.split('\n');
     const at = lines.findIndex((l) => l.includes('⑂ fork:'));
