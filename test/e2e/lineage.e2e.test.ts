@@ -126,9 +126,14 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     await pty.waitForText(/1\/\d+/);
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText('Session Tree · Parser work');
-    // Opened on the picker's hit (its search pre-filled): Esc clears the search, the whole tree shows.
+    // Opened on the picker's hit (its search pre-filled; Esc would go back): the search is
+    // deleted word by word (Ctrl+W), and the whole tree shows.
     await pty.waitForText('Search: unique-after-fork');
-    await pty.press(PTY_KEYS.escape);
+    for (let i = 0; i < 5 && !pty.screen().includes('Type to search'); i++) {
+      const before = pty.screen();
+      await pty.press('\u0017');
+      await waitForFrame(pty, (s) => s !== before, 'a word of the search deleted');
+    }
     await waitForFrame(pty, (s) => s.includes('Type to search'), 'the search cleared');
     const forkRow = await waitForFrame(pty, (s) => s.includes('⑂ fork: plan the parser'), 'the fork row');
     const lines = forkRow.split('\n');
