@@ -124,7 +124,8 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     await pty.waitForText('Parser work');
     await pty.press(...'unique-after-fork'.split(''));
     await pty.waitForText(/1\/\d+/);
-    await pty.press(PTY_KEYS.enter);
+    // → at the end of the search text opens the tree (Enter resumes in pi).
+    await pty.press(PTY_KEYS.right);
     await pty.waitForText('Session Tree · Parser work');
     // Opened on the picker's hit (its search pre-filled; Esc would go back): the search is
     // deleted word by word (Ctrl+W), and the whole tree shows.
