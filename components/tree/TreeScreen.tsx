@@ -5,7 +5,6 @@
  * clipboard, leaving) and draws only the visible rows.
  */
 import { Box, Text, useStdout } from 'ink';
-import { useKeys } from '../common/input-router.js';
 import { Menu } from '../common/Menu.js';
 import { useEffectRunner } from '../common/use-effect-runner.js';
 import { useScreenKeys } from '../common/use-screen-keys.js';
@@ -14,9 +13,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } 
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { StatusLine, type StatusMessage as CommonStatus } from '../common/StatusLine.js';
-import { TextInputView } from '../common/TextInputView.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
-import { formatAbsoluteDate, formatCost, formatTokens, plural } from '../../src/format.js';
+import { formatCost, formatTokens, plural } from '../../src/format.js';
 import * as realStore from '../../src/store/index.js';
 import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
@@ -24,27 +22,30 @@ import type { UndoStep } from '../../src/store/undo.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { copyMessage, copyText } from '../../src/terminal/clipboard-copy.js';
-import { nodeDetailLines, type DetailFormat } from '../../src/tree/entry-detail.js';
+import { nodeDetailLines } from '../../src/tree/entry-detail.js';
 import { displayString, entryFullText, formatLabelTime } from '../../src/tree/entry-display.js';
-import { FILTER_TAGS, buildIndex, displayOf, rowAt, warmSearch, type FilterMode, type TreeIndex } from '../../src/tree/flatten.js';
+import { displayOf, rowAt, warmSearch, type FilterMode } from '../../src/tree/flatten.js';
 import { TREE_BINDINGS, TREE_MODE_TITLES, type TreeCommand } from '../../src/tree/keymap.js';
-import { keyPrompt, resolveCommand, type KeyBinding } from '../../src/keymap/keymap.js';
-import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
-import { RETAINED_ROW_NOTE, initTreeState, treeHelpHeight, keyMode, matchPosition, selectedRow, takesKeys, treeKey, treeReducer, type DetailSource, type TreeEffect, type TreeState } from '../../src/tree/reducer.js';
+import type { KeyBinding } from '../../src/keymap/keymap.js';
+import { RETAINED_ROW_NOTE, initTreeState, treeHelpHeight, keyMode, selectedRow, takesKeys, treeKey, treeReducer, type DetailSource, type TreeEffect } from '../../src/tree/reducer.js';
 import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleDetail } from '../../src/tree/detail-view.js';
 import { panOffset } from '../../src/tree/pan.js';
 import { entryFocus, hitSearchHintBindings, treeFocus } from '../../src/tree/hit-focus.js';
 import type { HitFocus } from '../../src/picker/text-hit-places.js';
 import { findOnPath, folderExists, type PiLaunch } from '../../src/pi-launch.js';
 import { missingCwdTitle } from '../../src/state/missing-cwd.js';
-import type { ForkLink } from '../../src/tree/fork-nodes.js';
+import { FORMAT, load, type Loaded } from './tree-data.js';
+import { TreeMessage } from './TreeMessage.js';
+import { Counter, QueryLine } from './TreeChrome.js';
+import { useLiveSession } from './use-live-session.js';
 import { useLineage, type LineageFinder, type TreeOpen, type TreeSnapshot } from './use-lineage.js';
-import { TreeRow, leafLegend, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
+import { TreeRow, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
 import { runTreeWrite } from './tree-writes.js';
 
 export type TreeExit = { kind: 'quit'; code: number } | ({ kind: 'resume' } & PiLaunch);
 
 export type { LineageFinder, TreeOpen, TreeSnapshot } from './use-lineage.js';
+export type { Loaded } from './tree-data.js';
 
 /** The store functions the screen uses; tests inject fakes. Writes are asynchronous. */
 export interface TreeStore {
@@ -104,27 +105,6 @@ const CALLER_OPENS = { piFound: (): boolean => true, folderExists: (): boolean =
 // Header (title, facts), query line, counter, hints.
 const CHROME_ROWS = 5;
 
-const FORMAT: DetailFormat = {
-  tokens: formatTokens,
-  cost: formatCost,
-  date: (iso) => {
-    const ms = Date.parse(iso);
-    return Number.isNaN(ms) ? iso : `${formatAbsoluteDate(ms)} (${iso})`;
-  },
-};
-
-export interface Loaded {
-  session: LoadedSession;
-  tree: SessionTree;
-  index: TreeIndex;
-  totals: UsageTotals;
-}
-
-function load(store: TreeStore, session: LoadedSession, previous: TreeIndex | undefined, forks: readonly ForkLink[]): Loaded {
-  const tree = store.buildTree(session);
-  const index = buildIndex(tree, previous ? { texts: previous.texts, forks } : { forks });
-  return { session, tree, index, totals: store.sessionUsage(tree) };
-}
 
 export function TreeScreen(props: TreeScreenProps) {
   const store = props.store ?? defaultTreeStore;
@@ -148,53 +128,12 @@ export function TreeScreen(props: TreeScreenProps) {
     };
   }, [props.path, store]);
 
-  if (loaded === null) return <Message text={`Loading ${props.path}…`} loading bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} />;
-  if ('error' in loaded) return <Message text={`Cannot open the session: ${loaded.error}`} bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} error />;
-  if (loaded.index.size === 0) return <Message text="No entries in this session." bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} />;
+  if (loaded === null) return <TreeMessage text={`Loading ${props.path}…`} loading bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} />;
+  if ('error' in loaded) return <TreeMessage text={`Cannot open the session: ${loaded.error}`} bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} error />;
+  if (loaded.index.size === 0) return <TreeMessage text="No entries in this session." bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} />;
   return <TreeView {...props} store={store} initial={loaded} />;
 }
 
-interface MessageProps {
-  text: string;
-  error?: boolean;
-  loading?: boolean;
-  bindings: readonly KeyBinding<TreeCommand>[];
-  onBack(): void;
-  onExit(r: TreeExit): void;
-}
-
-function Message({ text, error, loading, bindings, onBack, onExit }: MessageProps) {
-  const { rows } = useTerminalSize();
-  // While the session loads, other keys wait for the tree (the router keeps them); Ctrl+C leaves
-  // at once, and so does Esc when no key is waiting before it. An Esc typed after keys that wait
-  // is the tree's too: there it clears the search those keys typed, so going back at once would
-  // lose them, and only on a machine slow enough to still be loading. On an error screen every
-  // other key is ignored.
-  const leaving = useRef(false);
-  useKeys((keys) => {
-    if (leaving.current) return 0;
-    for (let i = 0; i < keys.length; i++) {
-      // The list's back key (pi's tui.select.cancel, maybe remapped) and Ctrl+C.
-      const command = resolveCommand(bindings, keys[i]!.name, 'browse');
-      if (command === 'quit' || (command === 'escape' && (!loading || i === 0))) {
-        leaving.current = true;
-        if (command === 'escape') onBack();
-        else onExit({ kind: 'quit', code: 130 });
-        return i + 1;
-      }
-    }
-    return loading ? 0 : keys.length;
-  });
-  return (
-    <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">
-      <Text bold>Session Tree</Text>
-      <Text {...(error ? { color: 'red' } : { dimColor: true })} wrap="truncate-end">
-        {sanitizeInline(text)}
-      </Text>
-      <Text dimColor>{keyPrompt(bindings, 'browse', [['escape', 'back'], ['quit', 'quit']])}</Text>
-    </Box>
-  );
-}
 
 function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }) {
   const { store, path } = props;
@@ -255,44 +194,8 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     return () => clearTimeout(timer);
   }, [data.index]);
 
-  // Live updates: appended entries extend the session; the store rebuilds the tree.
-  const liveRef = useRef<LiveWatcher | null>(null);
-  useEffect(() => {
-    if (props.live === false) return;
-    const session = props.initial.session;
-    const reloadFully = async (reason: string): Promise<void> => {
-      const result = await store.readSession(path);
-      if (!result.ok) {
-        dispatch({ type: 'failed', message: `Reload failed: ${result.message}` });
-        return;
-      }
-      const next = load(store, result, undefined, lineageRef.current.forks);
-      liveRef.current?.reset(result);
-      setData(next);
-      dispatch({ type: 'reload', index: next.index, message: `Reloaded: ${reason}` });
-    };
-    const watcher = watchSession(path, {
-      from: session,
-      onEvent(event) {
-        if (event.kind === 'reload') void reloadFully(event.reason);
-        else if (event.kind === 'error') dispatch({ type: 'status', status: { text: event.message, tone: 'error' } });
-        else {
-          const current = dataRef.current;
-          const session2: LoadedSession = {
-            ...current.session,
-            entries: [...current.session.entries, ...event.entries],
-            entryLines: [...current.session.entryLines, ...event.entryLines],
-            problems: [...current.session.problems, ...event.problems],
-          };
-          const next = load(store, session2, current.index, lineageRef.current.forks);
-          setData(next);
-          dispatch({ type: 'reload', index: next.index });
-        }
-      },
-    });
-    liveRef.current = watcher;
-    return () => watcher.close();
-  }, [path, store, props.live, props.initial]);
+  // Live updates: appended entries extend the session; any other change reloads it whole.
+  const liveRef = useLiveSession({ path, store, live: props.live !== false, initial: props.initial.session, dataRef, lineageRef, setData, dispatch });
 
   // Run the reducer's queued effects.
   const runEffect = useCallback(
@@ -496,30 +399,3 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
   );
 }
 
-function QueryLine({ state, width }: { state: TreeState; width: number }) {
-  if (state.mode === 'label-input') return <TextInputView state={state.input} width={width} prompt="Label (empty to remove): " />;
-  if (state.mode === 'summary-input') return <TextInputView state={state.input} width={width} prompt="Summary of the branch you leave: " />;
-  if (state.query === '') return <Text dimColor>Type to search</Text>;
-  const pos = matchPosition(state);
-  const info = pos ? `  ${pos.current > 0 ? `${pos.current}/` : ''}${pos.total} match${pos.total === 1 ? '' : 'es'}${pos.hiddenByFolds > 0 ? ` (+${pos.hiddenByFolds} in folds)` : ''}` : '';
-  return (
-    <Text wrap="truncate-end">
-      <Text dimColor>Search: </Text>
-      {sanitizeInline(state.query)}
-      <Text inverse> </Text>
-      <Text dimColor>{info}</Text>
-    </Text>
-  );
-}
-
-function Counter({ state, width }: { state: TreeState; width: number }) {
-  const total = state.layout.count;
-  const tag = FILTER_TAGS[state.filter];
-  const legend = leafLegend(state.forest);
-  const text = `(${total === 0 ? 0 : state.cursor + 1}/${total})${tag ? ` ${tag}` : ''}${state.labelTimes ? ' [+label time]' : ''}${legend ? `  ${legend}` : ''}`;
-  return (
-    <Text dimColor wrap="truncate-end">
-      {truncateToWidth(text, width)}
-    </Text>
-  );
-}

@@ -9,7 +9,7 @@ import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import type { LoadedSession } from '../../src/store/types.js';
 import { NO_LINEAGE, type Lineage } from '../../src/tree/fork-nodes.js';
 import type { TreeState } from '../../src/tree/reducer.js';
-import type { Loaded } from './TreeScreen.js';
+import type { Loaded } from './tree-data.js';
 
 /** Another session's tree to open (a fork row, the parent link, a label), on `focusId` when given. */
 export interface TreeOpen {

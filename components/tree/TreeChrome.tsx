@@ -1,0 +1,35 @@
+/** The tree screen's query line (search or a prompt) and its position counter. */
+import { Text } from 'ink';
+import { truncateToWidth, sanitizeInline } from '../../src/text/terminal-text.js';
+import { FILTER_TAGS } from '../../src/tree/flatten.js';
+import { matchPosition, type TreeState } from '../../src/tree/reducer.js';
+import { TextInputView } from '../common/TextInputView.js';
+import { leafLegend } from './TreeRow.js';
+
+export function QueryLine({ state, width }: { state: TreeState; width: number }) {
+  if (state.mode === 'label-input') return <TextInputView state={state.input} width={width} prompt="Label (empty to remove): " />;
+  if (state.mode === 'summary-input') return <TextInputView state={state.input} width={width} prompt="Summary of the branch you leave: " />;
+  if (state.query === '') return <Text dimColor>Type to search</Text>;
+  const pos = matchPosition(state);
+  const info = pos ? `  ${pos.current > 0 ? `${pos.current}/` : ''}${pos.total} match${pos.total === 1 ? '' : 'es'}${pos.hiddenByFolds > 0 ? ` (+${pos.hiddenByFolds} in folds)` : ''}` : '';
+  return (
+    <Text wrap="truncate-end">
+      <Text dimColor>Search: </Text>
+      {sanitizeInline(state.query)}
+      <Text inverse> </Text>
+      <Text dimColor>{info}</Text>
+    </Text>
+  );
+}
+
+export function Counter({ state, width }: { state: TreeState; width: number }) {
+  const total = state.layout.count;
+  const tag = FILTER_TAGS[state.filter];
+  const legend = leafLegend(state.forest);
+  const text = `(${total === 0 ? 0 : state.cursor + 1}/${total})${tag ? ` ${tag}` : ''}${state.labelTimes ? ' [+label time]' : ''}${legend ? `  ${legend}` : ''}`;
+  return (
+    <Text dimColor wrap="truncate-end">
+      {truncateToWidth(text, width)}
+    </Text>
+  );
+}
