@@ -6,10 +6,11 @@
  * session that heap made 40–80 ms garbage-collection pauses) and no tree is built, so a fork keeps
  * the screens live. The source is never written.
  */
-import { constants } from 'node:fs';
+import { constants, type Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { bytesSource, readAt, scanForAppend, type ByteSource, type EntryLink } from './append-scan.js';
+import { bytesSource, readAt, scanForAppend, type AppendPoint, type ByteSource, type EntryLink } from './append-scan.js';
 import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { createWhole, removeStaleTemps } from './fs-write.js';
@@ -174,6 +175,17 @@ async function userMessageText(source: ByteSource, links: ReadonlyMap<string, En
 }
 
 /**
+ * Scans an open session with its entry links; a v1/v2 file is migrated in memory first, so the ids
+ * are the ones we show (and fork or slim by). `from` is where the branch's bytes are then read.
+ */
+export async function scanWithLinks(handle: FileHandle, stats: Stats, real: string): Promise<{ from: ByteSource; point: AppendPoint }> {
+  const first = await scanForAppend(handle, real, undefined, { links: true });
+  if (first.diskVersion >= CURRENT_VERSION) return { from: handle, point: first };
+  const from = bytesSource(migratedText(await readWhole(handle, real, first.size), real), stats);
+  return { from, point: await scanForAppend(from, real, undefined, { links: true }) };
+}
+
+/**
  * The path to `entryId` (default: the leaf, like /clone; before a user message, its parent, like
  * /fork) into a new file next to the source, labels dropped and re-created at the end with their
  * timestamps, the rest rechained, `firstKeptEntryId` remapped, a v3 header with `parentSession`,
@@ -185,12 +197,7 @@ export async function forkSession(path: string, entryId?: string, options: ForkO
   const real = await realSessionPath(source);
   const { handle, stats } = await openSession(real, constants.O_RDONLY);
   try {
-    let from: ByteSource = handle;
-    let point = await scanForAppend(from, real, undefined, { links: true });
-    if (point.diskVersion < CURRENT_VERSION) {
-      from = bytesSource(migratedText(await readWhole(handle, real, point.size), real), stats);
-      point = await scanForAppend(from, real, undefined, { links: true });
-    }
+    const { from, point } = await scanWithLinks(handle, stats, real);
     const links = point.links!;
     const chosen = entryId ?? point.leafId;
     if (chosen === null) throw new StoreError('no-entry', `${source}: nothing to fork yet (the session has no entries)`);

@@ -7,14 +7,11 @@
 import { constants } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { bytesSource, scanForAppend, type ByteSource } from './append-scan.js';
 import { describeFsError, StoreError } from './errors.js';
-import { forkSession, pathTo } from './fork.js';
+import { forkSession, pathTo, scanWithLinks } from './fork.js';
 import { isAsWeLeftIt } from './journal.js';
 import { fileStateOf, recordChange } from './journal-file.js';
-import { CURRENT_VERSION } from './migrate.js';
-import { migratedText } from './migrate-file.js';
-import { openSession, readWhole, realSessionPath } from './session-file.js';
+import { openSession, realSessionPath } from './session-file.js';
 import { trashSessions, type TrashFunction } from './trash.js';
 
 /** What slimming a session would do, measured without writing anything (for the confirmation). */
@@ -36,12 +33,7 @@ export async function planSlim(path: string): Promise<SlimPlan> {
   const real = await realSessionPath(resolve(path));
   const { handle, stats } = await openSession(real, constants.O_RDONLY);
   try {
-    let from: ByteSource = handle;
-    let point = await scanForAppend(from, real, undefined, { links: true });
-    if (point.diskVersion < CURRENT_VERSION) {
-      from = bytesSource(migratedText(await readWhole(handle, real, point.size), real), stats);
-      point = await scanForAppend(from, real, undefined, { links: true });
-    }
+    const { point } = await scanWithLinks(handle, stats, real);
     const links = point.links!;
     if (point.leafId === null) throw new StoreError('no-entry', `${real}: nothing to slim (the session has no entries)`);
     // A parent cycle: the fork cuts it where the tree view does; the estimate counts every entry.
