@@ -99,13 +99,14 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
   let content: React.JSX.Element;
   if (screen.name === 'stats') {
     const { pickerState } = screen;
-    content = <StatsScreen {...screen.scope} onBack={() => setScreen({ name: 'picker', state: pickerState })} onExit={finish} />;
+    content = <StatsScreen {...screen.scope} bindings={keymaps.stats} onBack={() => setScreen({ name: 'picker', state: pickerState })} onExit={finish} />;
   } else if (screen.name === 'check') {
     const { pickerState } = screen;
     content = (
       <CheckScreen
         locations={locations}
         scope={pickerState.scope}
+        bindings={keymaps.check}
         {...(screen.state ? { initialState: screen.state } : {})}
         onOpenTree={(path, state) => openTree({ path }, { name: 'check', pickerState, state })}
         onBack={() => setScreen({ name: 'picker', state: pickerState })}
@@ -139,6 +140,7 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
     content = (
       <LabelsScreen
         sessions={screen.sessions}
+        bindings={keymaps.labels}
         {...(screen.state ? { initialState: screen.state } : {})}
         onOpen={(row, state) => openTree({ path: row.session.path, focusId: row.entryId }, { ...screen, state })}
         onBack={() => setScreen({ name: 'picker', state: screen.pickerState })}

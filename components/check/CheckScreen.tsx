@@ -5,7 +5,8 @@
  */
 import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
-import { CHECK_BINDINGS } from '../../src/check/keymap.js';
+import type { CheckCommand } from '../../src/check/keymap.js';
+import type { KeyBinding } from '../../src/keymap/keymap.js';
 import { checkReducer, initialCheckState, resumeCheckState, type CheckEffect, type CheckState } from '../../src/check/reducer.js';
 import type { CheckTone } from '../../src/check/view.js';
 import type { Keypress } from '../../src/keymap/tokenize.js';
@@ -27,6 +28,8 @@ export interface CheckScreenProps {
   scope: ListScope;
   /** The state handed out by onOpenTree, to come back to the same place (the audit is not re-run). */
   initialState?: CheckState;
+  /** The keymap (default CHECK_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
+  bindings?: readonly KeyBinding<CheckCommand>[];
   onOpenTree(path: string, state: CheckState): void;
   onBack(): void;
   onQuit(): void;
@@ -51,7 +54,7 @@ const takesKeys = (state: CheckState): boolean => !state.leaving;
 export function CheckScreen(props: CheckScreenProps) {
   const { columns, rows } = useTerminalSize();
   const height = Math.max(1, rows - 1 - CHROME_ROWS);
-  const machine = useSyncReducer(checkReducer, () => (props.initialState ? resumeCheckState(props.initialState) : initialCheckState(height)));
+  const machine = useSyncReducer(checkReducer, () => (props.initialState ? resumeCheckState(props.initialState) : initialCheckState(height, props.bindings)));
   const { state, dispatch } = machine;
   useScreenKeys(machine, keyAction, takesKeys);
   const run = useMemo<RunCheck>(() => props.run ?? ((onProgress, signal) => checkScope(props.locations, props.scope, { onProgress, signal })), [props.run, props.locations, props.scope]);
@@ -103,7 +106,7 @@ export function CheckScreen(props: CheckScreenProps) {
           );
         })}
       </Box>
-      {state.status ? <StatusLine message={{ kind: 'error', text: state.status }} width={columns} /> : <KeyHints bindings={CHECK_BINDINGS} mode="list" width={columns} />}
+      {state.status ? <StatusLine message={{ kind: 'error', text: state.status }} width={columns} /> : <KeyHints bindings={state.bindings} mode="list" width={columns} />}
     </Box>
   );
 }

@@ -14,7 +14,8 @@ import { useScreenKeys } from '../common/use-screen-keys.js';
 import { useSyncReducer } from '../common/use-sync-reducer.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
 import { plural } from '../../src/format.js';
-import { LABELS_BINDINGS, LABELS_MODE_TITLES } from '../../src/labels/keymap.js';
+import { LABELS_MODE_TITLES, type LabelsCommand } from '../../src/labels/keymap.js';
+import type { KeyBinding } from '../../src/keymap/keymap.js';
 import { initLabelsState, labelsKey, labelsReducer, labelsTakesKeys, resumeLabelsState, selectedLabel, type LabelsEffect, type LabelsState } from '../../src/labels/reducer.js';
 import { labelRowsOfAsync, sessionsWithLabels, sortLabelRows, type LabelRow } from '../../src/labels/rows.js';
 import type { SessionInfo } from '../../src/store/index.js';
@@ -42,6 +43,8 @@ export interface LabelsScreenProps {
   sessions: readonly SessionInfo[];
   /** The state it had when it opened a tree (Esc from that tree comes back to it). */
   initialState?: LabelsState;
+  /** The keymap (default LABELS_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
+  bindings?: readonly KeyBinding<LabelsCommand>[];
   onOpen(row: LabelRow, state: LabelsState): void;
   onBack(): void;
   onExit(result: LabelsExit): void;
@@ -55,7 +58,7 @@ const CHROME_ROWS = 4;
 export function LabelsScreen(props: LabelsScreenProps) {
   const { columns, rows } = useTerminalSize();
   const listLines = Math.max(1, rows - 1 - CHROME_ROWS);
-  const machine = useSyncReducer(labelsReducer, () => (props.initialState ? resumeLabelsState(props.initialState) : initLabelsState({ listLines })));
+  const machine = useSyncReducer(labelsReducer, () => (props.initialState ? resumeLabelsState(props.initialState) : initLabelsState({ listLines, ...(props.bindings ? { bindings: props.bindings } : {}) })));
   const { state, dispatch } = machine;
   useScreenKeys(machine, labelsKey, labelsTakesKeys);
 
@@ -96,8 +99,8 @@ export function LabelsScreen(props: LabelsScreenProps) {
   if (state.mode === 'help') {
     return (
       <Box flexDirection="column" height={height} overflow="hidden">
-        <HelpOverlay bindings={LABELS_BINDINGS} modeTitles={LABELS_MODE_TITLES} width={width} height={height - 1} title="Labels view keys" footer="" />
-        <KeyHints bindings={LABELS_BINDINGS} mode="help" width={width} />
+        <HelpOverlay bindings={state.bindings} modeTitles={LABELS_MODE_TITLES} width={width} height={height - 1} title="Labels view keys" footer="" />
+        <KeyHints bindings={state.bindings} mode="help" width={width} />
       </Box>
     );
   }
@@ -126,7 +129,7 @@ export function LabelsScreen(props: LabelsScreenProps) {
       <Text dimColor wrap="truncate-end">
         {problem ?? (selected ? sanitizeInline(`${selected.session.title} · ${selected.session.cwd} · ${selected.session.path}`, { newline: 'space' }) : ' ')}
       </Text>
-      <KeyHints bindings={LABELS_BINDINGS} mode="browse" width={width} />
+      <KeyHints bindings={state.bindings} mode="browse" width={width} />
     </Box>
   );
 }

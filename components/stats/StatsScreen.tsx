@@ -12,7 +12,8 @@ import { useSyncReducer } from '../common/use-sync-reducer.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
 import { plural } from '../../src/format.js';
 import type { ChartLine, ChartStyle } from '../../src/stats/chart.js';
-import { STATS_BINDINGS, STATS_MODE_TITLES } from '../../src/stats/keymap.js';
+import { STATS_MODE_TITLES, type StatsCommand } from '../../src/stats/keymap.js';
+import type { KeyBinding } from '../../src/keymap/keymap.js';
 import { chartLinesOf, initStatsState, statsKey, statsReducer, statsTakesKeys } from '../../src/stats/screen-state.js';
 import { statsOfFilesAsync, type StatsReport } from '../../src/store/index.js';
 import { sanitizeInline } from '../../src/text/terminal-text.js';
@@ -24,6 +25,8 @@ export interface StatsScreenProps {
   scopeTitle: string;
   /** The folder the scope searched (the report's "Usage in …"). */
   searched: string;
+  /** The keymap (default STATS_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
+  bindings?: readonly KeyBinding<StatsCommand>[];
   onBack(): void;
   onExit(result: { kind: 'quit'; code: number }): void;
   /** Reads the files and adds up their usage; undefined once aborted (tests inject a fake). */
@@ -59,7 +62,7 @@ function ChartRow({ line }: { line: ChartLine }) {
 export function StatsScreen(props: StatsScreenProps) {
   const { columns, rows } = useTerminalSize();
   const viewLines = Math.max(1, rows - 1 - CHROME_ROWS);
-  const machine = useSyncReducer(statsReducer, () => initStatsState({ columns, viewLines }));
+  const machine = useSyncReducer(statsReducer, () => initStatsState({ columns, viewLines }, props.bindings));
   const { state, dispatch } = machine;
   useScreenKeys(machine, statsKey, statsTakesKeys);
   const { paths, searched, onBack, onExit } = props;
@@ -98,7 +101,7 @@ export function StatsScreen(props: StatsScreenProps) {
 
   let body;
   if (state.mode === 'help') {
-    body = <HelpOverlay bindings={STATS_BINDINGS} modeTitles={STATS_MODE_TITLES} width={columns} height={viewLines} title="Usage stats keys" footer="" />;
+    body = <HelpOverlay bindings={state.bindings} modeTitles={STATS_MODE_TITLES} width={columns} height={viewLines} title="Usage stats keys" footer="" />;
   } else if (state.load.kind === 'loading') {
     body = <Text dimColor>{`Reading ${plural(paths.length, 'session')}…`}</Text>;
   } else if (state.load.kind === 'failed') {
@@ -118,7 +121,7 @@ export function StatsScreen(props: StatsScreenProps) {
       <Box flexDirection="column" height={viewLines} overflow="hidden">
         {body}
       </Box>
-      <KeyHints bindings={STATS_BINDINGS} mode={state.mode} width={columns} />
+      <KeyHints bindings={state.bindings} mode={state.mode} width={columns} />
     </Box>
   );
 }

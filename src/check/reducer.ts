@@ -3,11 +3,10 @@
  * cursor moves between files, the shared viewport scrolls the lines, Enter asks to open a file's
  * tree and Esc to go back; the screen runs those as effects.
  */
-import { resolveCommand } from '../keymap/keymap.js';
-import type { KeyName } from '../keymap/keymap.js';
+import { resolveCommand, type KeyBinding, type KeyName } from '../keymap/keymap.js';
 import { clampOffset, pageStep } from '../state/viewport.js';
 import type { CheckReport } from '../store/index.js';
-import { CHECK_BINDINGS } from './keymap.js';
+import { CHECK_BINDINGS, type CheckCommand } from './keymap.js';
 import { checkView, type CheckView } from './view.js';
 
 export type CheckEffect = { id: number; kind: 'open'; path: string } | { id: number; kind: 'back' } | { id: number; kind: 'quit' };
@@ -25,6 +24,8 @@ export interface CheckState {
   effects: CheckEffect[];
   nextId: number;
   leaving: boolean;
+  /** The keymap keys resolve through: CHECK_BINDINGS with pi's keybindings.json applied. */
+  bindings: readonly KeyBinding<CheckCommand>[];
 }
 
 export type CheckAction =
@@ -34,8 +35,9 @@ export type CheckAction =
   | { type: 'resize'; height: number }
   | { type: 'effectsTaken'; upTo: number };
 
-export function initialCheckState(height: number): CheckState {
-  return { progress: { done: 0, total: 0 }, view: { lines: [], files: [] }, cursor: 0, offset: 0, height: Math.max(1, height), status: undefined, effects: [], nextId: 1, leaving: false };
+/** `bindings`: default CHECK_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
+export function initialCheckState(height: number, bindings: readonly KeyBinding<CheckCommand>[] = CHECK_BINDINGS): CheckState {
+  return { progress: { done: 0, total: 0 }, view: { lines: [], files: [] }, cursor: 0, offset: 0, height: Math.max(1, height), status: undefined, effects: [], nextId: 1, leaving: false, bindings };
 }
 
 /** The offset that shows the selected file, its first line first when it does not fit. */
@@ -70,7 +72,7 @@ function effect(state: CheckState, body: { kind: 'open'; path: string } | { kind
 }
 
 function onKey(state: CheckState, name: KeyName | undefined): CheckState {
-  const command = resolveCommand(CHECK_BINDINGS, name, 'list');
+  const command = resolveCommand(state.bindings, name, 'list');
   switch (command) {
     case 'up':
       return moveTo(state, state.cursor - 1);

@@ -5,7 +5,8 @@
  * filter is empty (the reducer decides, as in the picker).
  */
 import type { KeyBinding } from '../keymap/keymap.js';
-import { textEditBindings } from '../state/text-input-keys.js';
+import type { SharedActions } from '../keymap/pi-keybindings.js';
+import { TEXT_EDIT_PI_ACTIONS, textEditBindings } from '../state/text-input-keys.js';
 
 export type LabelsCommand =
   | 'up'
@@ -50,4 +51,18 @@ export const LABELS_BINDINGS: readonly KeyBinding<LabelsCommand>[] = [
 export const LABELS_MODE_TITLES: Readonly<Record<LabelsKeyMode, string>> = {
   browse: 'list and filter',
   help: 'help',
+};
+
+// Home/End move in the list here (first/last label), so the filter has no line-start/end keys to remap.
+const { 'tui.editor.cursorLineStart': _lineStart, 'tui.editor.cursorLineEnd': _lineEnd, ...FILTER_EDIT_PI_ACTIONS } = TEXT_EDIT_PI_ACTIONS;
+
+/** pi's select-list actions and its editor's keys for the filter field (see pi-keybindings.ts). */
+export const LABELS_PI_ACTIONS: SharedActions<LabelsCommand> = {
+  ...FILTER_EDIT_PI_ACTIONS,
+  'tui.select.up': { commands: ['up'], piDefaults: ['up'] },
+  'tui.select.down': { commands: ['down'], piDefaults: ['down'] },
+  'tui.select.pageUp': { commands: ['pageUp'], piDefaults: ['pageUp'] },
+  'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
+  'tui.select.confirm': { commands: ['open'], piDefaults: ['enter'] },
+  'tui.select.cancel': { commands: ['escape'], piDefaults: ['escape', 'ctrl+c'] },
 };

@@ -4,7 +4,7 @@
  * keymap data (keymap.ts); leaving (open a tree, back, quit) is queued as an effect for the screen,
  * as in the picker and the tree. The rows arrive from the screen's loader (`loaded`).
  */
-import { resolveCommand } from '../keymap/keymap.js';
+import { resolveCommand, type KeyBinding } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import { cleanInputText, initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
@@ -36,6 +36,8 @@ export interface LabelsState {
   readonly nextEffectId: number;
   /** Leaving the screen: the rest of a read goes to the next one. */
   readonly leaving: boolean;
+  /** The keymap keys resolve through: LABELS_BINDINGS with pi's keybindings.json applied. */
+  readonly bindings: readonly KeyBinding<LabelsCommand>[];
 }
 
 export type LabelsAction =
@@ -44,7 +46,8 @@ export type LabelsAction =
   | { type: 'resize'; listLines: number }
   | { type: 'effectsTaken'; upTo: number };
 
-export function initLabelsState(options: { listLines: number }): LabelsState {
+/** `bindings`: default LABELS_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
+export function initLabelsState(options: { listLines: number; bindings?: readonly KeyBinding<LabelsCommand>[] }): LabelsState {
   return {
     rows: [],
     haystacks: [],
@@ -59,6 +62,7 @@ export function initLabelsState(options: { listLines: number }): LabelsState {
     effects: [],
     nextEffectId: 1,
     leaving: false,
+    bindings: options.bindings ?? LABELS_BINDINGS,
   };
 }
 
@@ -149,7 +153,7 @@ function typesText(state: LabelsState): boolean {
 }
 
 function onSingleKey(state: LabelsState, keypress: Keypress): LabelsState {
-  const command = resolveCommand(LABELS_BINDINGS, keypress.name, state.mode);
+  const command = resolveCommand(state.bindings, keypress.name, state.mode);
   if (command === 'quit') return queue(state, { kind: 'quit' });
   if (state.mode === 'help') return { ...state, mode: 'browse' };
   if (command !== undefined) return runCommand(state, command);

@@ -4,6 +4,7 @@
  * and Esc back to the session list.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
+import type { SharedActions } from '../keymap/pi-keybindings.js';
 
 export type StatsCommand = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom' | 'period' | 'periodBack' | 'help' | 'back' | 'closeHelp' | 'quit';
 
@@ -28,4 +29,17 @@ export const STATS_BINDINGS: readonly KeyBinding<StatsCommand>[] = [
 export const STATS_MODE_TITLES: Readonly<Record<StatsKeyMode, string>> = {
   view: 'usage stats',
   help: 'help',
+};
+
+/**
+ * pi's select-list actions (see pi-keybindings.ts) that scroll this screen and leave it; a remap
+ * replaces the binding's keys, j/k and q included, as pi's rule replaces an action's defaults.
+ * The screen has nothing to confirm, so tui.select.confirm is not followed.
+ */
+export const STATS_PI_ACTIONS: SharedActions<StatsCommand> = {
+  'tui.select.up': { commands: ['up'], piDefaults: ['up'] },
+  'tui.select.down': { commands: ['down'], piDefaults: ['down'] },
+  'tui.select.pageUp': { commands: ['pageUp'], piDefaults: ['pageUp'] },
+  'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
+  'tui.select.cancel': { commands: ['back'], piDefaults: ['escape', 'ctrl+c'] },
 };

@@ -1,14 +1,14 @@
 /**
  * The stats screen's state (pure): the report once read, the timeline period, the scroll offset
- * of the chart lines, and whether the screen is being left. Keys resolve through STATS_BINDINGS;
+ * of the chart lines, and whether the screen is being left. Keys resolve through its bindings;
  * the component reads the report and acts on `leaving`.
  */
-import { resolveCommand } from '../keymap/keymap.js';
+import { resolveCommand, type KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import { pageStep } from '../state/viewport.js';
 import type { StatsReport } from '../store/index.js';
 import type { ChartLine } from './chart.js';
-import { STATS_BINDINGS, type StatsKeyMode } from './keymap.js';
+import { STATS_BINDINGS, type StatsCommand, type StatsKeyMode } from './keymap.js';
 import { PERIODS, reportLines, type Period } from './report-lines.js';
 
 export type StatsLoad = { kind: 'loading' } | { kind: 'loaded'; report: StatsReport } | { kind: 'failed'; message: string };
@@ -22,6 +22,8 @@ export interface StatsScreenState {
   columns: number;
   /** Chart lines that fit on the screen. */
   viewLines: number;
+  /** The keymap keys resolve through: STATS_BINDINGS with pi's keybindings.json applied. */
+  bindings: readonly KeyBinding<StatsCommand>[];
   /** Set once: the screen takes no more keys. */
   leaving?: 'back' | 'quit';
 }
@@ -32,8 +34,9 @@ export type StatsAction =
   | { type: 'failed'; message: string }
   | { type: 'resize'; columns: number; viewLines: number };
 
-export function initStatsState(size: { columns: number; viewLines: number }): StatsScreenState {
-  return { load: { kind: 'loading' }, by: 'day', mode: 'view', offset: 0, columns: size.columns, viewLines: Math.max(1, size.viewLines) };
+/** `bindings`: default STATS_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
+export function initStatsState(size: { columns: number; viewLines: number }, bindings: readonly KeyBinding<StatsCommand>[] = STATS_BINDINGS): StatsScreenState {
+  return { load: { kind: 'loading' }, by: 'day', mode: 'view', offset: 0, columns: size.columns, viewLines: Math.max(1, size.viewLines), bindings };
 }
 
 // The lines of the last (report, width, period): every key and every render asks for them.
@@ -86,7 +89,7 @@ export function statsReducer(state: StatsScreenState, action: StatsAction): Stat
 
 function keyCommand(state: StatsScreenState, name: string | undefined): StatsScreenState {
   if (state.leaving) return state;
-  const command = resolveCommand(STATS_BINDINGS, name, state.mode);
+  const command = resolveCommand(state.bindings, name, state.mode);
   if (command === 'quit') return { ...state, leaving: 'quit' };
   if (state.mode === 'help') return command === 'closeHelp' ? { ...state, mode: 'view' } : state;
   const page = pageStep(state.viewLines);

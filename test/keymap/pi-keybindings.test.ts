@@ -7,6 +7,9 @@ import { applyPiKeybindings, isPiKeyId, piKeybindingsConfig, piKeyToName, type S
 import { screenKeymaps } from '../../src/keymap/screen-keymaps.js';
 import { PICKER_BINDINGS, PICKER_PI_ACTIONS } from '../../src/picker/keymap.js';
 import { TREE_BINDINGS, TREE_PI_ACTIONS } from '../../src/tree/keymap.js';
+import { STATS_BINDINGS, STATS_PI_ACTIONS } from '../../src/stats/keymap.js';
+import { CHECK_BINDINGS, CHECK_PI_ACTIONS } from '../../src/check/keymap.js';
+import { LABELS_BINDINGS, LABELS_PI_ACTIONS } from '../../src/labels/keymap.js';
 import { REPO_ROOT } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
 
@@ -102,6 +105,9 @@ describe("the shared actions match pi 1.6.0's table", () => {
   it.each([
     ['picker', PICKER_BINDINGS, PICKER_PI_ACTIONS],
     ['tree', TREE_BINDINGS, TREE_PI_ACTIONS],
+    ['stats', STATS_BINDINGS, STATS_PI_ACTIONS],
+    ['check', CHECK_BINDINGS, CHECK_PI_ACTIONS],
+    ['labels', LABELS_BINDINGS, LABELS_PI_ACTIONS],
   ] as const)('%s: every action id exists in pi with these defaults (Linux), and reaches each of its commands', async (_screen, bindings, actions: SharedActions<string>) => {
     const pi = await piModule();
     for (const [action, shared] of Object.entries(actions)) {
@@ -175,10 +181,13 @@ describe('applyPiKeybindings', () => {
 });
 
 describe('screenKeymaps', () => {
-  it('both screens from one file; each problem once, naming the file', () => {
+  it('every screen from one file; each problem once, naming the file', () => {
     const keymaps = screenKeymaps({ 'tui.select.down': ['j', 'super+j'], 'tui.select.up': 'Up' }, '/a/keybindings.json');
     expect(resolveCommand(keymaps.picker, 'j', 'browse')).toBe('down');
     expect(resolveCommand(keymaps.tree, 'j', 'browse')).toBe('down');
+    expect(resolveCommand(keymaps.stats, 'j', 'view')).toBe('down');
+    expect(resolveCommand(keymaps.check, 'j', 'list')).toBe('down');
+    expect(resolveCommand(keymaps.labels, 'j', 'browse')).toBe('down');
     expect(keymaps.problems).toEqual([
       '/a/keybindings.json: tui.select.up: "Up" is not a pi key or list of keys, ignored',
       '/a/keybindings.json: tui.select.down: super+j cannot be told apart by a terminal here, left out',
