@@ -3,7 +3,7 @@
  * sections, and the window onto them that both screens scroll (↑↓, PgUp/PgDn, Home/End). The
  * reducers keep the offset; components/common/HelpOverlay.tsx draws exactly this window.
  */
-import { pageStep } from '../state/viewport.js';
+import { listMoveTarget, type ListMove } from '../state/viewport.js';
 import { helpRows, type KeyBinding } from './keymap.js';
 
 export interface HelpSection {
@@ -61,19 +61,12 @@ export function helpPosition(window: HelpWindow): string {
   return `${window.start + 1}–${window.start + window.shown} of ${window.total} · ↑↓ PgUp PgDn scroll`;
 }
 
-export type HelpScroll = 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last';
+/** The help scrolls by the list moves (its first line as the cursor). */
+export type HelpScroll = ListMove;
 
 /** The offset after a scroll key, clamped to the window (the same object's offset when nothing moves). */
 export function scrollHelp(offset: number, scroll: HelpScroll, total: number, height: number, footer: boolean): number {
   const window = helpWindow(total, height, footer, offset);
-  const page = pageStep(window.shown);
-  const target = {
-    up: window.start - 1,
-    down: window.start + 1,
-    pageUp: window.start - page,
-    pageDown: window.start + page,
-    first: 0,
-    last: window.maxOffset,
-  }[scroll];
+  const target = listMoveTarget(scroll, window.start, window.shown, window.maxOffset + 1);
   return Math.min(Math.max(0, target), window.maxOffset);
 }

@@ -9,7 +9,7 @@ import { reduceText } from '../keymap/text-runs.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import { cleanInputText, initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
-import { clampOffset, pageStep } from '../state/viewport.js';
+import { clampOffset, isListMove, listMoveTarget } from '../state/viewport.js';
 import { filterRows, rowHaystack } from './filter.js';
 import { LABELS_BINDINGS, type LabelsCommand, type LabelsKeyMode } from './keymap.js';
 import type { LabelRow } from './rows.js';
@@ -109,19 +109,8 @@ function edit(state: LabelsState, action: TextInputAction): LabelsState {
 }
 
 function runCommand(state: LabelsState, command: LabelsCommand): LabelsState {
+  if (isListMove(command)) return moveTo(state, listMoveTarget(command, state.cursor, state.listLines, state.shown.length));
   switch (command) {
-    case 'up':
-      return moveTo(state, state.cursor - 1);
-    case 'down':
-      return moveTo(state, state.cursor + 1);
-    case 'pageUp':
-      return moveTo(state, state.cursor - pageStep(state.listLines));
-    case 'pageDown':
-      return moveTo(state, state.cursor + pageStep(state.listLines));
-    case 'first':
-      return moveTo(state, 0);
-    case 'last':
-      return moveTo(state, state.shown.length - 1);
     case 'open': {
       const row = selectedLabel(state);
       return row === undefined ? state : queue(state, { kind: 'open', row });

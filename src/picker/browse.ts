@@ -6,7 +6,7 @@ import { plural } from '../format.js';
 import { keyPrompt } from '../keymap/keymap.js';
 import { initialTextInput } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
-import { pageStep } from '../state/viewport.js';
+import { isListMove, listMoveTarget } from '../state/viewport.js';
 import type { SessionInfo } from '../store/types.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
@@ -40,21 +40,9 @@ export function exitWith(state: PickerState, exit: PickerExit): PickerState {
 // Commands
 
 export function browseCommand(state: PickerState, command: PickerCommand, nowMs: number): PickerState {
+  if (isListMove(command)) return moveTo(state, listMoveTarget(command, state.cursor, state.listLines, state.rows.length));
   const row = selectedRow(state);
-  const page = pageStep(state.listLines);
   switch (command) {
-    case 'up':
-      return moveTo(state, state.cursor - 1);
-    case 'down':
-      return moveTo(state, state.cursor + 1);
-    case 'pageUp':
-      return moveTo(state, state.cursor - page);
-    case 'pageDown':
-      return moveTo(state, state.cursor + page);
-    case 'first':
-      return moveTo(state, 0);
-    case 'last':
-      return moveTo(state, state.rows.length - 1);
     case 'open':
       return row ? startResume(state, row) : state;
     case 'tree':

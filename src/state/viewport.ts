@@ -21,3 +21,30 @@ export function centredOffset(cursor: number, lines: number, count: number): num
 export function pageStep(lines: number): number {
   return Math.max(1, lines - 1);
 }
+
+/** The cursor moves every list screen shares (the picker, the tree, the labels view). */
+export type ListMove = 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last';
+
+const LIST_MOVES: ReadonlySet<string> = new Set<ListMove>(['up', 'down', 'pageUp', 'pageDown', 'first', 'last']);
+
+export function isListMove(command: string | undefined): command is ListMove {
+  return command !== undefined && LIST_MOVES.has(command);
+}
+
+/** The row a list move aims at among `count` rows with `lines` on screen; the screen clamps it. */
+export function listMoveTarget(move: ListMove, cursor: number, lines: number, count: number): number {
+  switch (move) {
+    case 'up':
+      return cursor - 1;
+    case 'down':
+      return cursor + 1;
+    case 'pageUp':
+      return cursor - pageStep(lines);
+    case 'pageDown':
+      return cursor + pageStep(lines);
+    case 'first':
+      return 0;
+    case 'last':
+      return count - 1;
+  }
+}

@@ -28,8 +28,8 @@ export type TreeCommand =
   | 'down'
   | 'pageUp'
   | 'pageDown'
-  | 'home'
-  | 'end'
+  | 'first'
+  | 'last'
   | 'jumpToLeaf'
   | 'foldOrUp'
   | 'unfoldOrDown'
@@ -93,8 +93,8 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
   { command: 'escape', keys: ['escape'], description: 'Clear the search', hint: 'clear', when: 'search' },
   { command: 'pageUp', keys: ['pageup'], description: 'Page up', when: LIST },
   { command: 'pageDown', keys: ['pagedown'], description: 'Page down', when: LIST },
-  { command: 'home', keys: ['home'], description: 'First row', when: LIST },
-  { command: 'end', keys: ['end'], description: 'Last row', when: LIST },
+  { command: 'first', keys: ['home'], description: 'First row', when: LIST },
+  { command: 'last', keys: ['end'], description: 'Last row', when: LIST },
   { command: 'filterDefault', keys: ['ctrl+d'], description: 'Filter: default (hide bookkeeping entries)', when: LIST },
   { command: 'filterNoTools', keys: ['ctrl+t'], description: 'Filter: no tool results (again: default)', when: LIST },
   { command: 'filterUserOnly', keys: ['ctrl+u'], description: 'Filter: user messages only (again: default)', when: LIST },

@@ -15,7 +15,7 @@ import type { Keypress } from '../keymap/tokenize.js';
 import { chosenValue, moveMenu } from '../state/menu.js';
 import { cleanInputText, initialTextInput, textInputReducer } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
-import { clampOffset, pageStep } from '../state/viewport.js';
+import { clampOffset, isListMove, listMoveTarget } from '../state/viewport.js';
 import { branched, chooseForkAction, chooseMenuAction, forked, openMenu, scrollDetail, startLabel, submitLabel, submitSummary } from './actions.js';
 import { wrapDetail } from './detail-view.js';
 import type { FilterMode, TreeIndex } from './flatten.js';
@@ -107,20 +107,8 @@ function deleteWord(query: string): string {
 }
 
 function runCommand(state: TreeState, command: TreeCommand): TreeState {
-  const rows = state.layout.count;
+  if (isListMove(command)) return moveTo(state, listMoveTarget(command, state.cursor, state.listHeight, state.layout.count));
   switch (command) {
-    case 'up':
-      return moveTo(state, state.cursor - 1);
-    case 'down':
-      return moveTo(state, state.cursor + 1);
-    case 'pageUp':
-      return moveTo(state, state.cursor - pageStep(state.listHeight));
-    case 'pageDown':
-      return moveTo(state, state.cursor + pageStep(state.listHeight));
-    case 'home':
-      return moveTo(state, 0);
-    case 'end':
-      return moveTo(state, rows - 1);
     case 'jumpToLeaf': {
       const host = state.forest.leafHost;
       if (host === -1) return withStatus(state, { text: 'The leaf is hidden by the filter', tone: 'info' });
