@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueDir, listSessionsCached } from '../catalog/index.js';
 import { resolveLocations } from '../store/index.js';
-import { cursorLine, PtyApp, type Screen } from './pty-app.js';
+import { APP_BUNDLE, cursorLine, PtyApp, type Screen } from './pty-app.js';
 import type { BenchStores } from './stores.js';
 
 export interface FrameContext {
@@ -25,7 +25,6 @@ export interface FrameContext {
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const APP = resolve(HERE, '..', '..', '..', 'bin', 'pi-sessions.js');
 const INK_HELLO = resolve(HERE, '..', '..', 'bench', 'ink-hello.js');
 /** Keys per key → frame figure (moves alternate down/up so the cursor stays in view). */
 const KEYS_PER_FIGURE = 20;
@@ -103,16 +102,16 @@ export async function frameBenches(ctx: FrameContext): Promise<Record<string, un
       // Interleaved, so a burst of load on the shared machine hits every figure alike.
       nodeFloor.push(await spawnTime(['-e', "process.stdout.write('ready\\n'); setTimeout(() => {}, 60000)"], envA, (s) => s.text.includes('ready'), 'node'));
       inkFloor.push(await spawnTime([INK_HELLO], envA, (s) => s.text.includes('hello from ink'), 'ink hello'));
-      warm2k.push(await spawnTime([APP, '--all'], envA, hasRows, 'first rows (warm, 2,000)'));
-      warm10kRows.push(await spawnTime([APP, '--all'], envFor(agent10k, warm10k), hasRows, 'first rows (warm, 10,000)'));
+      warm2k.push(await spawnTime([APP_BUNDLE, '--all'], envA, hasRows, 'first rows (warm, 2,000)'));
+      warm10kRows.push(await spawnTime([APP_BUNDLE, '--all'], envFor(agent10k, warm10k), hasRows, 'first rows (warm, 10,000)'));
       const coldHome = mkdtempSync(join(tmpdir(), 'pi-sessions-bench-cold-'));
       try {
-        cold2k.push(await spawnTime([APP, '--all'], envFor(agentA, coldHome), hasRows, 'first rows (cold, 2,000)'));
+        cold2k.push(await spawnTime([APP_BUNDLE, '--all'], envFor(agentA, coldHome), hasRows, 'first rows (cold, 2,000)'));
       } finally {
         rmSync(coldHome, { recursive: true, force: true });
       }
       // The first keystroke right after the first rows, while the rest of the start-up still runs.
-      const app = await PtyApp.spawn([APP, '--all'], envA);
+      const app = await PtyApp.spawn([APP_BUNDLE, '--all'], envA);
       try {
         await app.waitFor(hasRows, undefined, 'first rows');
         firstKey.push(await app.press('x', (s) => s.lines[1]?.startsWith('> x') === true, 'the first keystroke'));
@@ -122,7 +121,7 @@ export async function frameBenches(ctx: FrameContext): Promise<Record<string, un
     }
 
     // Key → frame on a picker that has finished starting (list complete, text prepared).
-    const picker = await PtyApp.spawn([APP, '--all'], envA);
+    const picker = await PtyApp.spawn([APP_BUNDLE, '--all'], envA);
     let move: number[];
     let search: number[];
     let filter: number[];
@@ -144,7 +143,7 @@ export async function frameBenches(ctx: FrameContext): Promise<Record<string, un
       picker.kill();
     }
 
-    const tree = await PtyApp.spawn([APP, 'tree', stores.tree100kFile], envA);
+    const tree = await PtyApp.spawn([APP_BUNDLE, 'tree', stores.tree100kFile], envA);
     let treeMove: number[];
     try {
       await tree.waitFor(hasRows, undefined, 'the tree');

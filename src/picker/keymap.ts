@@ -28,7 +28,7 @@
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { SharedActions } from '../keymap/pi-keybindings.js';
-import { TEXT_EDIT_PI_ACTIONS, textEditBindings } from '../state/text-input-keys.js';
+import { TEXT_EDIT_PI_ACTIONS, textEditBindings, type TextEditCommand } from '../state/text-input-keys.js';
 
 export type PickerCommand =
   | 'up'
@@ -58,15 +58,8 @@ export type PickerCommand =
   | 'stats'
   | 'escape'
   | 'quit'
-  | 'left'
-  | 'right'
-  | 'wordLeft'
-  | 'wordRight'
-  | 'backspace'
-  | 'deleteWord'
-  | 'clearToStart'
-  | 'textStart'
-  | 'textEnd'
+  // The text field's edits (src/state/text-input-keys.ts).
+  | TextEditCommand
   | 'save'
   | 'cancel'
   | 'confirm'
