@@ -52,11 +52,17 @@ export function applyHunks(source, { patch, hunks }, file) {
   return lines.join('\n');
 }
 
-/** The patched source of `absolutePath` (a file under some node_modules), or undefined if no patch touches it. */
+const ROOT = join(PATCHES_DIR, '..').split('\\').join('/');
+
+/**
+ * The patched source of `absolutePath` (a file under the repository's node_modules), or undefined
+ * if no patch touches it. The whole path must match: a package nested under another one (wrap-ansi
+ * has its own, older string-width) is another version, which the patch is not for.
+ */
 export function patchedSource(absolutePath, patches = loadPatches()) {
   const normalized = absolutePath.split('\\').join('/');
   for (const [file, entry] of patches) {
-    if (normalized.endsWith(`/${file}`)) return applyHunks(readFileSync(absolutePath, 'utf8'), entry, file);
+    if (normalized === `${ROOT}/${file}`) return applyHunks(readFileSync(absolutePath, 'utf8'), entry, file);
   }
   return undefined;
 }

@@ -42,7 +42,10 @@ const common = {
       setup(b) {
         const patches = loadPatches();
         const files = [...patches.keys()].map((f) => f.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-        b.onLoad({ filter: new RegExp(`(${files.join('|')})$`) }, (args) => ({ contents: patchedSource(args.path, patches), loader: 'js' }));
+        b.onLoad({ filter: new RegExp(`(${files.join('|')})$`) }, (args) => {
+          const contents = patchedSource(args.path, patches);
+          return contents === undefined ? undefined : { contents, loader: 'js' };
+        });
       },
     },
     {

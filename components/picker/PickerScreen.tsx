@@ -292,7 +292,9 @@ export function PickerScreen(props: PickerScreenProps) {
           // No snippet when it would only repeat the title (rowSnippet); the place tag goes with it.
           const snippet = shown ? rowSnippet(row.info, shown.hit) : undefined;
           const view = formatRow(row, shown && snippet ? { ...ctx, snippet, ...(shown.tag ? { hitTag: shown.tag } : {}) } : ctx);
-          return <SessionRow key={row.info.path} view={view} selected={isSelected} marked={marked} />;
+          // Keyed by screen line, not by session: a new search result reuses the lines' ink nodes
+          // (their text changes) instead of unmounting 40 rows and building 40 new ones.
+          return <SessionRow key={i} view={view} selected={isSelected} marked={marked} />;
         })
       )}
     </Box>

@@ -24,7 +24,7 @@ import { openRegular, openRegularSync } from '../store/regular-file.js';
 import { waitWhilePaused, type PauseFn } from '../store/list.js';
 import { summarizeFileSync } from '../store/summary.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
-import { asciiJson, CATALOGUE_FORMAT, CATALOGUE_VERSION, fromSessionRecord, packSearchTexts, parseHeader, unpackSearchTexts, type CatalogueHeader, type CatalogueRecord, type SearchTexts } from './format.js';
+import { asciiJson, CATALOGUE_FORMAT, CATALOGUE_VERSION, fromSessionRecord, parseHeader, searchTextPieces, unpackMainTexts, type CatalogueHeader, type CatalogueRecord, type MainTexts } from './format.js';
 import type { ResumePoint } from './incremental.js';
 
 /** `$XDG_CACHE_HOME/pi-sessions`, else `~/.cache/pi-sessions` (a relative XDG value is ignored, per the spec). */
@@ -42,7 +42,10 @@ const HEADER_PROBE = 4096;
 /** Pieces are written in batches of about this size (bounded memory, event-loop turns between). */
 const WRITE_BATCH = 4 * 1024 * 1024;
 
-const NO_TEXTS: SearchTexts = { allMessagesText: '', toolTargets: '', toolOutputText: '' };
+const NO_TEXTS: MainTexts = { allMessagesText: '', toolTargets: '' };
+
+/** The two lazy reads of a handed-out row: its message text and targets, and its tool output. */
+type LazyPart = 'main' | 'output';
 
 /** A loaded catalogue: its records, and per-session text read on demand from the open file. */
 export class Catalogue {
@@ -50,13 +53,15 @@ export class Catalogue {
   private fd: number | undefined;
   private readonly textBase: number;
   private readonly resumeBase: number;
-  /** Lazy texts handed out and not read yet, plus writers copying from this file. */
+  /** Lazy reads handed out and not done yet (two per row), plus writers copying from this file. */
   private pending = 0;
   private holds = 0;
   /** Rows handed out, by path (plain Map and Set: weak collections measurably slow the GC here). */
   private readonly infos = new Map<string, SessionInfo | NotASession>();
-  /** Paths of handed-out rows whose text was not read yet. */
-  private readonly unread = new Set<string>();
+  /** Bytes read from the file after loading (tests: a plain search must not read the tool output). */
+  bytesRead = 0;
+  /** Handed-out rows whose main text, and whose tool output, were not read yet (by path). */
+  private readonly unread: Record<LazyPart, Set<string>> = { main: new Set(), output: new Set() };
 
   constructor(fd: number, header: CatalogueHeader, headerBytes: number, records: CatalogueRecord[]) {
     this.fd = fd;
@@ -74,14 +79,22 @@ export class Catalogue {
     if (known) return known;
     let out: SessionInfo | NotASession;
     if (record.s) {
-      const [offset, length] = record.t ?? [0, 0];
-      const info = fromSessionRecord(record.p, record.z, record.m, record.s, (self) => {
-        const text = this.readText(self, offset, length);
-        this.settle(self);
-        return text;
+      const [offset, length, main] = record.t ?? [0, 0, 0];
+      const info = fromSessionRecord(record.p, record.z, record.m, record.s, {
+        main: (self) => {
+          const texts = this.readMain(self, offset, main);
+          this.settle(self, 'main');
+          return texts;
+        },
+        output: (self) => {
+          const output = this.readOutput(self, offset + main, length - main);
+          this.settle(self, 'output');
+          return output;
+        },
       });
-      this.unread.add(record.p);
-      this.pending++;
+      this.unread.main.add(record.p);
+      this.unread.output.add(record.p);
+      this.pending += 2;
       out = info;
     } else {
       out = { ok: false, path: record.p, reason: record.x?.reason ?? 'unreadable', message: record.x?.message ?? '' };
@@ -91,14 +104,17 @@ export class Catalogue {
   }
 
   /** The byte range of a session's text in this file, if the row came from it. */
-  originOf(info: SessionInfo): [number, number] | undefined {
+  originOf(info: SessionInfo): [number, number, number] | undefined {
     // Only the very object handed out: a row with the same path may hold newer text.
     return this.infos.get(info.path) === info ? this.records.get(info.path)?.t : undefined;
   }
 
   /** A row that will never be shown or written: its text will not be read. */
   discard(info: SessionInfo | NotASession): void {
-    if (!('ok' in info)) this.settle(info);
+    if (!('ok' in info)) {
+      this.settle(info, 'main');
+      this.settle(info, 'output');
+    }
   }
 
   resumePoint(record: CatalogueRecord): ResumePoint | undefined {
@@ -129,8 +145,8 @@ export class Catalogue {
     this.maybeClose();
   }
 
-  private settle(info: SessionInfo): void {
-    if (this.infos.get(info.path) !== info || !this.unread.delete(info.path)) return;
+  private settle(info: SessionInfo, part: LazyPart): void {
+    if (this.infos.get(info.path) !== info || !this.unread[part].delete(info.path)) return;
     this.pending--;
     this.maybeClose();
   }
@@ -150,16 +166,26 @@ export class Catalogue {
       if (n === 0) throw new Error('catalogue truncated');
       got += n;
     }
+    this.bytesRead += length;
     return buf;
   }
 
-  private readText(info: SessionInfo, offset: number, length: number): SearchTexts {
+  private readMain(info: SessionInfo, offset: number, length: number): MainTexts {
     try {
-      return length === 0 ? NO_TEXTS : unpackSearchTexts(this.bytes(this.textBase + offset, length).toString('utf8'));
+      return length === 0 ? NO_TEXTS : unpackMainTexts(this.bytes(this.textBase + offset, length).toString('utf8'));
     } catch {
       // The open file cannot fail us in practice; if it does, the session file still has the texts.
       const fresh = summarizeFileSync(info.path);
       return 'ok' in fresh ? NO_TEXTS : fresh;
+    }
+  }
+
+  private readOutput(info: SessionInfo, offset: number, length: number): string {
+    try {
+      return length === 0 ? '' : this.bytes(this.textBase + offset, length).toString('utf8');
+    } catch {
+      const fresh = summarizeFileSync(info.path);
+      return 'ok' in fresh ? '' : fresh.toolOutputText;
     }
   }
 }
@@ -206,13 +232,14 @@ export function loadCatalogue(file: string, root: string): Catalogue | undefined
 /** What to write for one file: its record (offsets are filled in here) and where its data is. */
 export interface PlannedRecord {
   record: CatalogueRecord;
-  /** A session's text: its row (the text is copied from `source` when it came from there), or its byte range in `source`. */
-  text?: SessionInfo | [number, number];
+  /** A session's text: its row (the text is copied from `source` when it came from there), or its range in `source` (as `CatalogueRecord.t`). */
+  text?: SessionInfo | [number, number, number];
   /** A fresh resume point, or the byte range of the old one in `source`. */
   resume?: ResumePoint | [number, number];
 }
 
-type Piece = { copy: [number, number] } | { text: string; bytes: number };
+/** Bytes copied from the source catalogue, or strings written one after the other. */
+type Piece = { copy: [number, number] } | { parts: string[]; bytes: number };
 
 /** Lays out one section: coalesces byte ranges that follow each other in the source. */
 function layout(pieces: Piece[]): { ranges: [number, number][]; total: number; merged: Piece[] } {
@@ -243,25 +270,30 @@ export async function writeCatalogue(file: string, root: string, plan: PlannedRe
     await privateDir(dir);
     const textPieces: Piece[] = [];
     const resumePieces: Piece[] = [];
-    const textOwners: CatalogueRecord[] = [];
+    /** Each text piece's owner, and the length of its packed main texts (the tool output follows). */
+    const textOwners: { record: CatalogueRecord; main: number }[] = [];
     const resumeOwners: CatalogueRecord[] = [];
     for (const { record, text, resume } of plan) {
       delete record.t;
       delete record.r;
       if (text) {
         const origin = Array.isArray(text) ? text : source?.originOf(text);
-        if (origin) textPieces.push({ copy: origin });
-        else if (!Array.isArray(text)) {
-          const packed = packSearchTexts(text);
-          textPieces.push({ text: packed, bytes: Buffer.byteLength(packed) });
+        if (origin) {
+          textPieces.push({ copy: [origin[0], origin[1]] });
+          textOwners.push({ record, main: origin[2] });
+        } else if (!Array.isArray(text)) {
+          // byteLength of each flat string: no packed copy of the text is ever made.
+          const parts = searchTextPieces(text);
+          const lengths = parts.map((part) => Buffer.byteLength(part));
+          textPieces.push({ parts, bytes: lengths.reduce((sum, n) => sum + n, 0) });
+          textOwners.push({ record, main: lengths[0]! + lengths[1]! + lengths[2]! });
         }
-        textOwners.push(record);
       }
       if (resume) {
         if (Array.isArray(resume)) resumePieces.push({ copy: resume });
         else {
           const json = JSON.stringify(resume);
-          resumePieces.push({ text: json, bytes: Buffer.byteLength(json) });
+          resumePieces.push({ parts: [json], bytes: Buffer.byteLength(json) });
         }
         resumeOwners.push(record);
       }
@@ -270,7 +302,7 @@ export async function writeCatalogue(file: string, root: string, plan: PlannedRe
     await waitWhilePaused(pause);
     const text = layout(textPieces);
     const resumes = layout(resumePieces);
-    textOwners.forEach((record, i) => (record.t = text.ranges[i]!));
+    textOwners.forEach(({ record, main }, i) => (record.t = [...text.ranges[i]!, main]));
     resumeOwners.forEach((record, i) => (record.r = resumes.ranges[i]!));
     const meta = Buffer.from(asciiJson(plan.map((p) => p.record)), 'latin1');
     const header: CatalogueHeader = { format: CATALOGUE_FORMAT, version: CATALOGUE_VERSION, root, meta: meta.length, text: text.total, resume: resumes.total };
@@ -292,8 +324,8 @@ export async function writeCatalogue(file: string, root: string, plan: PlannedRe
           batchBytes = 0;
         };
         for (const piece of pieces) {
-          if ('text' in piece) {
-            batch.push(Buffer.from(piece.text));
+          if ('parts' in piece) {
+            for (const part of piece.parts) if (part !== '') batch.push(Buffer.from(part));
             batchBytes += piece.bytes;
           } else {
             if (!source) throw new Error('copy without a source');

@@ -6,9 +6,11 @@
  *   {"format":"pi-sessions-catalogue","version":1,"root":…,"meta":M,"text":T,"resume":R}\n
  *   meta    M bytes  JSON array of records (below): everything a row, the sort, the filters and
  *                    the predicates need, plus each file's validators (size, mtime, inode)
- *   text    T bytes  each session's search texts, UTF-8, back to back (a record holds its offset
- *                    and length): `allMessagesText`, `toolTargets` and `toolOutputText` packed as
- *                    one string (packSearchTexts); read per session, only when a search needs it
+ *   text    T bytes  each session's search texts, UTF-8, back to back (a record holds its offset,
+ *                    its length and where the tool output starts in it): `allMessagesText` and
+ *                    `toolTargets` packed as one string (packSearchTexts), then `toolOutputText`.
+ *                    Read per session when a search needs it; the output (most of the bytes)
+ *                    only when an `out:` search does
  *   resume  R bytes  JSON resume points (see incremental.ts), read only for a file that grew
  *
  * Why sections and not one JSON document: on the 2,000-session bench store the metadata is ~2 MB
@@ -26,7 +28,7 @@ export { toSessionRecord, type SessionRecord } from '../store/session-info.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
-export const CATALOGUE_VERSION = 4;
+export const CATALOGUE_VERSION = 5;
 /** Coarser than any mtime granularity we expect on a local disk (ext4 ticks, 1 s on some others). */
 export const RACY_MS = 2000;
 
@@ -47,9 +49,12 @@ export interface CatalogueRecord {
   z: number;
   m: number;
   i: number;
-  /** A session: its metadata and the offset/length of its text in the text section. */
+  /**
+   * A session: its metadata, and its texts in the text section: offset, length, and the length of
+   * the packed message text and targets (the tool output follows them).
+   */
   s?: SessionRecord;
-  t?: [number, number];
+  t?: [number, number, number];
   /** Offset/length of its resume point in the resume section, when it can be resumed. */
   r?: [number, number];
   /**
@@ -66,38 +71,51 @@ const fromMs = (ms: number | null): Date => new Date(ms ?? Number.NaN);
 
 /** A session's texts kept beside its record. */
 export type SearchTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'toolOutputText'>;
+/** The part every full-text search reads; the tool output is read apart, for `out:` only. */
+export type MainTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets'>;
 
-/** `<messages length> <targets length>\n` then the three texts: lengths in UTF-16 units, so any text round-trips. */
-export function packSearchTexts(texts: SearchTexts): string {
-  return `${texts.allMessagesText.length} ${texts.toolTargets.length}\n${texts.allMessagesText}${texts.toolTargets}${texts.toolOutputText}`;
+/**
+ * The pieces of a session's text in the text section, in order: the packed message text and
+ * targets (`<messages length> <targets length>\n` then both texts, lengths in UTF-16 units, so any
+ * text round-trips), then the tool output as it is. Kept as pieces so a writer never builds one
+ * more copy of all the text just to write it.
+ */
+export function searchTextPieces(texts: SearchTexts): [header: string, messages: string, targets: string, output: string] {
+  return [`${texts.allMessagesText.length} ${texts.toolTargets.length}\n`, texts.allMessagesText, texts.toolTargets, texts.toolOutputText];
 }
 
-/** The inverse of packSearchTexts; throws on a string it did not make. */
-export function unpackSearchTexts(packed: string): SearchTexts {
+/** The inverse of the first three pieces of searchTextPieces; throws on a string it did not make. */
+export function unpackMainTexts(packed: string): MainTexts {
   const newline = packed.indexOf('\n');
   const match = /^(\d+) (\d+)$/.exec(packed.slice(0, Math.max(0, newline)));
   if (!match) throw new Error('malformed catalogue text');
   const messages = Number(match[1]);
   const targets = Number(match[2]);
-  const body = packed.slice(newline + 1);
-  if (messages + targets > body.length) throw new Error('malformed catalogue text');
-  return { allMessagesText: body.slice(0, messages), toolTargets: body.slice(messages, messages + targets), toolOutputText: body.slice(messages + targets) };
+  if (newline + 1 + messages + targets !== packed.length) throw new Error('malformed catalogue text');
+  return { allMessagesText: packed.slice(newline + 1, newline + 1 + messages), toolTargets: packed.slice(newline + 1 + messages) };
+}
+
+/** Where a record's texts are read from (the catalogue's open file). */
+export interface TextLoaders {
+  main(info: SessionInfo): MainTexts;
+  output(info: SessionInfo): string;
 }
 
 /**
  * Rebuilds the `SessionInfo` (same keys, same order as the summariser's; the `SessionInfo` type
- * of the literal makes a forgotten field a compile error). `allMessagesText` is an
- * accessor that calls `loadText` on first read, so a warm start reads no text at all until a
+ * of the literal makes a forgotten field a compile error). `allMessagesText` and `toolTargets`
+ * are accessors that call `load.main` on first read (`toolOutputText`: `load.output`), so a warm start reads no text at all until a
  * search (or `--json`) asks for it; assigning it works like a plain property. An accessor written
  * in the literal keeps V8's fast object shape (defineProperty afterwards measured 4× slower).
  * Throws on a record of the wrong shape.
  */
-export function fromSessionRecord(path: string, size: number, mtimeMs: number, s: SessionRecord, loadTexts: (info: SessionInfo) => SearchTexts): SessionInfo {
+export function fromSessionRecord(path: string, size: number, mtimeMs: number, s: SessionRecord, load: TextLoaders): SessionInfo {
   if (typeof s.id !== 'string' || typeof s.cwd !== 'string' || !Array.isArray(s.tools) || !Array.isArray(s.textPlaces) || !Array.isArray(s.problems) || typeof s.usage !== 'object' || s.usage === null) {
     throw new Error('malformed catalogue record');
   }
-  let texts: SearchTexts | undefined;
-  const loaded = (): SearchTexts => (texts ??= loadTexts(info));
+  let texts: MainTexts | undefined;
+  let output: string | undefined;
+  const loaded = (): MainTexts => (texts ??= load.main(info));
   const info: SessionInfo = {
     path,
     id: s.id,
@@ -133,10 +151,10 @@ export function fromSessionRecord(path: string, size: number, mtimeMs: number, s
       texts = { ...loaded(), toolTargets: value };
     },
     get toolOutputText(): string {
-      return loaded().toolOutputText;
+      return (output ??= load.output(info));
     },
     set toolOutputText(value: string) {
-      texts = { ...loaded(), toolOutputText: value };
+      output = value;
     },
     usage: s.usage,
     problems: s.problems,

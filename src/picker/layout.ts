@@ -117,26 +117,50 @@ export const LEAD_WIDTH = 3;
 /** pi's /resume leaves the title about this much at 80 columns; the size column only shows when it still can. */
 const TITLE_ROOM = 68;
 
-/** The content widths of `rows` (their cwds and paths as the rows would show them). */
+/** What columnContent needs of one session, measured once per session object (and home). */
+interface ColumnFacts {
+  home: string;
+  digits: number;
+  cwd: number;
+  path: number | undefined;
+  /** Live while the clock is before this (ms); -Infinity for our own last write. */
+  liveUntil: number;
+}
+
+const columnFacts = new WeakMap<SessionInfo, ColumnFacts>();
+const shownWidth = (text: string, home: string): number => displayWidth(sanitizeInline(shortenHome(text, home)));
+
+function factsOf(info: SessionInfo, home: string): ColumnFacts {
+  let facts = columnFacts.get(info);
+  if (facts === undefined || facts.home !== home) {
+    facts = {
+      home,
+      digits: String(info.userMessageCount).length,
+      cwd: shownWidth(info.cwd, home),
+      path: undefined,
+      liveUntil: isOwnLastWrite(info) ? Number.NEGATIVE_INFINITY : Math.max(info.modified.getTime(), info.mtimeMs) + LIVE_WINDOW_MS,
+    };
+    columnFacts.set(info, facts);
+  }
+  return facts;
+}
+
+/**
+ * The content widths of `rows` (their cwds and paths as the rows would show them). Runs on every
+ * search keystroke over every matching row (10,000 on a big store), so each session is measured
+ * once and remembered.
+ */
 export function columnContent(rows: readonly Row[], opts: { home: string; nowMs: number; cwd: boolean; path: boolean }): ColumnContent {
-  const widths = new Map<string, number>();
-  const shown = (text: string): number => {
-    let width = widths.get(text);
-    if (width === undefined) {
-      width = displayWidth(sanitizeInline(shortenHome(text, opts.home)));
-      widths.set(text, width);
-    }
-    return width;
-  };
   let count = 1;
   let cwd = 0;
   let path = 0;
   let anyLive = false;
   for (const { info } of rows) {
-    count = Math.max(count, String(info.userMessageCount).length);
-    if (opts.cwd) cwd = Math.max(cwd, shown(info.cwd));
-    if (opts.path) path = Math.max(path, shown(info.path));
-    if (!anyLive) anyLive = isLive(info, opts.nowMs);
+    const facts = factsOf(info, opts.home);
+    if (facts.digits > count) count = facts.digits;
+    if (opts.cwd && facts.cwd > cwd) cwd = facts.cwd;
+    if (opts.path) path = Math.max(path, (facts.path ??= shownWidth(info.path, opts.home)));
+    if (!anyLive && opts.nowMs < facts.liveUntil) anyLive = true;
   }
   return { count, cwd, path, anyLive };
 }

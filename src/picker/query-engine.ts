@@ -19,6 +19,7 @@ import type { SessionInfo } from '../store/types.js';
 import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from './query-language.js';
 import { isOwnLastWrite } from './own-write.js';
 import { isTextPrepared, outputOf, textOf, touchedOf } from './query-text.js';
+import { parentsIn, type Parents } from './sort.js';
 import { subsequenceScore } from './subsequence.js';
 import { hasHitIn, hitPatterns, type HitPattern } from './text-hit-places.js';
 
@@ -49,6 +50,8 @@ export interface SearchIndex {
   readonly patternCache: Map<string, PatternHits>;
   /** Each session's position in `sessions` (made once: every keystroke needs it). */
   readonly positions: ReadonlyMap<SessionInfo, number>;
+  /** Each session's parent in the list, for the threaded sort (made once, like `positions`). */
+  readonly parents: Parents;
 }
 
 /** Builds the per-list index (fuse over names and distinct cwds). Build it once per session list. */
@@ -68,6 +71,7 @@ export function createSearchIndex(sessions: readonly SessionInfo[]): SearchIndex
     fuzzyCwdCache: new Map(),
     patternCache: new Map(),
     positions: new Map(sessions.map((s, i) => [s, i])),
+    parents: parentsIn(sessions),
   };
 }
 

@@ -242,3 +242,12 @@ export function isRankingTerm(term: QueryTerm): boolean {
 export function hasRankingTerms(query: ParsedQuery): boolean {
   return query.ok && query.terms.some(isRankingTerm);
 }
+
+/**
+ * Whether two parsed queries mean the same search (`fix  bug` and `fix bug `: the same terms), so a
+ * keystroke that only changes spacing need not search again. Regexes compare by source and flags.
+ */
+export function sameQuery(a: ParsedQuery, b: ParsedQuery): boolean {
+  const key = (q: ParsedQuery): string => JSON.stringify(q, (_, value: unknown) => (value instanceof RegExp ? `/${value.source}/${value.flags}` : value));
+  return key(a) === key(b);
+}

@@ -12,7 +12,7 @@
  */
 import { resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
-import type { Keypress } from '../keymap/tokenize.js';
+import { textKey, type Keypress } from '../keymap/tokenize.js';
 import { browseCommand, exitWith } from './browse.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
 import { helpCommand } from './help.js';
@@ -42,10 +42,15 @@ export {
   type StatusMessage,
 } from './state.js';
 
-/** Whether every printable key types (so a run of text can be inserted whole). */
-function typesText(state: PickerState): boolean {
-  // In the list, `?` is a command only while the search is empty.
-  return state.mode.kind === 'rename' || (state.mode.kind === 'browse' && state.query.value !== '');
+/**
+ * Whether `next` and every printable key after it type (so a run of text can be inserted whole).
+ * In the list, `?` and `$` are commands only while the search is empty; any other character
+ * starts the search, after which every key types.
+ */
+function typesText(state: PickerState, next: string): boolean {
+  if (state.mode.kind === 'rename') return true;
+  if (state.mode.kind !== 'browse') return false;
+  return state.query.value !== '' || resolveCommand(state.bindings, textKey(next).name, keyModeOf(state.mode)) === undefined;
 }
 
 function insertText(state: PickerState, text: string, nowMs: number): PickerState {
@@ -72,7 +77,7 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
   const name = keypress.name;
   // Where every printable key types (typesText), so does one that pi's keybindings.json bound:
   // a burst of text and the same keys typed one by one must mean the same.
-  const command = keypress.text !== '' && typesText(state) ? undefined : resolveCommand(state.bindings, name, keyModeOf(mode));
+  const command = keypress.text !== '' && typesText(state, keypress.text) ? undefined : resolveCommand(state.bindings, name, keyModeOf(mode));
   if (command === 'quit') return exitWith(state, { kind: 'quit', code: 130 });
   const text = keypress.text === '' ? undefined : keypress.text;
   switch (mode.kind) {

@@ -17,7 +17,7 @@ import type { SessionInfo } from '../store/types.js';
 import type { KeyBinding } from '../keymap/keymap.js';
 import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
 import { computeLayout } from './layout.js';
-import { createSearchIndex, hasRankingTerms, parseQuery, searchSessions, type ParsedQuery, type SearchIndex } from './query.js';
+import { createSearchIndex, hasRankingTerms, parseQuery, sameQuery, searchSessions, type ParsedQuery, type SearchIndex } from './query.js';
 import { sortRows, type Row, type SortMode } from './sort.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import type { HitFocus } from './text-hit-places.js';
@@ -309,7 +309,7 @@ export function derive(state: PickerState, resetCursor = false): PickerState {
   if (state.parsed.ok) {
     const outcome = searchSessions(index, state.parsed, { preparedOnly: state.preparedOnly });
     const matches = state.namedOnly ? outcome.matches.filter((m) => m.info.name !== undefined && m.info.name.trim() !== '') : outcome.matches;
-    rows = sortRows(matches, state.sort, hasRankingTerms(state.parsed));
+    rows = sortRows(matches, state.sort, hasRankingTerms(state.parsed), index.parents);
     unindexed = outcome.unindexed;
   }
   const followTop = resetCursor || state.followTop;
@@ -337,7 +337,10 @@ export function setQuery(state: PickerState, action: TextInputAction, nowMs: num
   const query = textInputReducer(state.query, action);
   if (query === state.query) return state;
   if (query.value === state.query.value) return { ...state, query };
-  return derive({ ...state, query, parsed: parseQuery(query.value, nowMs) }, true);
+  const parsed = parseQuery(query.value, nowMs);
+  // A space typed after a word (or taken back) changes nothing the search sees: same rows, same cursor.
+  if (sameQuery(parsed, state.parsed)) return { ...state, query, parsed };
+  return derive({ ...state, query, parsed }, true);
 }
 
 export function updateInfos(state: PickerState, path: string, update: (info: SessionInfo) => SessionInfo | undefined): PickerState {

@@ -73,6 +73,22 @@ describe('catalogue: cold and warm', () => {
     expect(warm.sessions[0]).toBe(painted[0]);
   });
 
+  it('reads a session\'s message text without its tool output, and the output only when asked', async () => {
+    const { store, big } = storeWithBigSession();
+    const cold = await cached(store);
+    expect(cold.saved).toBe(true);
+    const fresh = summarizeFileSync(big) as SessionInfo;
+    const cat = loadCatalogue(catalogueFile(store.cacheDir, store.root), store.root)!;
+    const info = cat.info(cat.records.get(big)!) as SessionInfo;
+    expect(info.allMessagesText).toBe(fresh.allMessagesText);
+    expect(info.toolTargets).toBe(fresh.toolTargets);
+    const mainBytes = cat.bytesRead;
+    expect(mainBytes).toBeGreaterThan(0);
+    expect(mainBytes).toBeLessThan(Buffer.byteLength(fresh.toolOutputText));
+    expect(info.toolOutputText).toBe(fresh.toolOutputText);
+    expect(cat.bytesRead - mainBytes).toBe(Buffer.byteLength(fresh.toolOutputText));
+  });
+
   it('serves every scope from one catalogue, equal to the plain listing', async () => {
     const store = corpusStore();
     await cached(store);

@@ -47,6 +47,31 @@ describe('pickerReducer', () => {
     expect(run(s, key('up'))).toBe(s); // clamped, same object
   });
 
+  it('a run of typed text means what its keys typed one by one mean, and costs one search', () => {
+    for (const text of ['parser', 'p?x', 'internals$', '?', '$']) {
+      const burst = run(loaded(), key(undefined, text));
+      const single = typeText(loaded(), text);
+      expect([burst.mode, burst.query.value, burst.rows.map((r) => r.info.path), burst.effects.map((e) => e.kind)], text).toEqual([single.mode, single.query.value, single.rows.map((r) => r.info.path), single.effects.map((e) => e.kind)]);
+    }
+    // On an empty search the burst's first letter is not searched alone (a full scan of every text).
+    const burst = run(loaded(), key(undefined, 'parser'));
+    expect([...(burst.index?.patternCache.keys() ?? [])]).toEqual(['parser']);
+  });
+
+  it('a keystroke that changes only the spacing keeps the rows and the cursor (no new search)', () => {
+    const typed = run(typeText(loaded(), 'text'), key('down'), key('down'));
+    const spaced = run(typed, key('space', ' '));
+    expect(spaced.query.value).toBe('text ');
+    expect(spaced.rows).toBe(typed.rows);
+    expect(spaced.cursor).toBe(2);
+    const back = run(spaced, key('backspace'));
+    expect(back.rows).toBe(typed.rows);
+    // A new word is a new search, from the top.
+    const more = typeText(spaced, '1');
+    expect(more.rows).not.toBe(typed.rows);
+    expect(more.cursor).toBe(0);
+  });
+
   it('typing searches: the name hit ranks above the text hit and the cursor goes to the top', () => {
     let s = run(loaded(), key('down'), key('down'));
     s = typeText(s, 'parser');

@@ -40,7 +40,7 @@ describe('SessionInfo fields, written once', () => {
 
   it('the catalogue record round-trips every field', () => {
     for (const info of rows()) {
-      const back = fromSessionRecord(info.path, info.size, info.mtimeMs, toSessionRecord(info), () => info);
+      const back = fromSessionRecord(info.path, info.size, info.mtimeMs, toSessionRecord(info), { main: () => info, output: () => info.toolOutputText });
       expect(sorted(Object.keys(back))).toEqual(sorted(SESSION_INFO_KEYS));
       for (const key of SESSION_INFO_KEYS) expect(back[key], key).toEqual(info[key]);
       // Nothing the catalogue keeps beside the record is duplicated into it.

@@ -66,7 +66,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the ink patch', () => {
   it('applies to the installed ink, to every file it names', () => {
-    const all = patches.loadPatches();
+    const all = new Map([...patches.loadPatches()].filter(([file]) => file.startsWith('node_modules/ink/')));
     expect([...all.keys()].sort()).toEqual(['node_modules/ink/build/log-update.js', 'node_modules/ink/build/output.js']);
     for (const [file, entry] of all) expect(() => patches.applyHunks(readFileSync(join(REPO_ROOT, file), 'utf8'), entry, file)).not.toThrow();
     expect(JSON.parse(readFileSync(join(dirname(INK_BUILD), 'package.json'), 'utf8')).version).toBe('6.8.0');
