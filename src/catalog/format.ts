@@ -1,24 +1,26 @@
 /**
  * The catalogue file: what one record holds and how a `SessionInfo` round-trips through it (pure).
  *
- * Layout (one file, replaced atomically as a whole):
+ * Layout (one file, replaced atomically as a whole; written by writer.ts):
  *
- *   {"format":"pi-sessions-catalogue","version":1,"root":…,"meta":M,"text":T,"resume":R}\n
+ *   {"format":"pi-sessions-catalogue","version":6,"root":…,"meta":M,"data":D}   \n
+ *           the header, padded with spaces to the room reserved for it (it is written last)
+ *   data    D bytes  each session's search texts, UTF-8 (a record holds their offset, length, and
+ *                    where the tool output starts): `allMessagesText` and `toolTargets` packed as
+ *                    one string (searchTextPieces), then `toolOutputText`; and each session's resume
+ *                    point (JSON, see incremental.ts), in the order the sessions were read. Texts are
+ *                    read per session when a search needs them, the tool output (most of the
+ *                    bytes) only when an `out:` search does; a resume point only for a file that grew
  *   meta    M bytes  JSON array of records (below): everything a row, the sort, the filters and
  *                    the predicates need, plus each file's validators (size, mtime, inode)
- *   text    T bytes  each session's search texts, UTF-8, back to back (a record holds its offset,
- *                    its length and where the tool output starts in it): `allMessagesText` and
- *                    `toolTargets` packed as one string (packSearchTexts), then `toolOutputText`.
- *                    Read per session when a search needs it; the output (most of the bytes)
- *                    only when an `out:` search does
- *   resume  R bytes  JSON resume points (see incremental.ts), read only for a file that grew
  *
  * Why sections and not one JSON document: on the 2,000-session bench store the metadata is ~2 MB
  * (JSON.parse ≈ 17 ms) while the message text is ~30 MB (as JSON strings ≈ 420 ms to parse; as raw
  * bytes ≈ 95 ms to read and ≈ 90 ms to decode). Rows need only the metadata, so a warm start parses
- * that alone and pulls the text per session later; the resume states (ids and parent links, a few
- * KB per session) are needed only for files that grew. The header's section lengths must add up to
- * the file size, which catches a truncated file; a record that does not decode rejects the file.
+ * that alone and pulls the text per session later. The metadata comes last because it is known
+ * last: a cold listing writes each session's bytes as soon as it has read the session, instead of
+ * keeping them all in memory until the end. The header's lengths must add up to the file size,
+ * which catches a truncated file; a record that does not decode rejects the file.
  */
 import type { SessionRecord } from '../store/session-info.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
@@ -28,7 +30,7 @@ export { toSessionRecord, type SessionRecord } from '../store/session-info.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
-export const CATALOGUE_VERSION = 5;
+export const CATALOGUE_VERSION = 6;
 /** Coarser than any mtime granularity we expect on a local disk (ext4 ticks, 1 s on some others). */
 export const RACY_MS = 2000;
 
@@ -38,8 +40,7 @@ export interface CatalogueHeader {
   /** The sessions root (or custom session dir) this catalogue describes. */
   root: string;
   meta: number;
-  text: number;
-  resume: number;
+  data: number;
 }
 
 export interface CatalogueRecord {
@@ -50,12 +51,12 @@ export interface CatalogueRecord {
   m: number;
   i: number;
   /**
-   * A session: its metadata, and its texts in the text section: offset, length, and the length of
+   * A session: its metadata, and its texts in the data section: offset, length, and the length of
    * the packed message text and targets (the tool output follows them).
    */
   s?: SessionRecord;
   t?: [number, number, number];
-  /** Offset/length of its resume point in the resume section, when it can be resumed. */
+  /** Offset/length of its resume point in the data section, when it can be resumed. */
   r?: [number, number];
   /**
    * Set when the file was modified within RACY_MS of being read: a write in the same mtime tick
@@ -180,6 +181,6 @@ export function parseHeader(line: string, root: string): CatalogueHeader | undef
   if (typeof value !== 'object' || value === null) return undefined;
   const h = value as Partial<CatalogueHeader>;
   if (h.format !== CATALOGUE_FORMAT || h.version !== CATALOGUE_VERSION || h.root !== root) return undefined;
-  for (const n of [h.meta, h.text, h.resume]) if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return undefined;
+  for (const n of [h.meta, h.data]) if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return undefined;
   return h as CatalogueHeader;
 }

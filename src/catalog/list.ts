@@ -16,7 +16,8 @@ import { dirname } from 'node:path';
 import { createSlicer, discoverSessionFiles, inScope, listSessions, sortByModified, type ListOptions, type ListResult } from '../store/list.js';
 import type { Locations } from '../store/locations.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
-import { catalogueDir, catalogueFile, loadCatalogue, writeCatalogue, type Catalogue, type PlannedRecord } from './file.js';
+import { catalogueDir, catalogueFile, loadCatalogue, type Catalogue } from './file.js';
+import { CatalogueSink, type PlannedRecord } from './writer.js';
 import { RACY_MS, toSessionRecord, type CatalogueRecord } from './format.js';
 import { summarizeAppended, summarizeFull, type Summarised } from './incremental.js';
 import { nodeIo, type FileIo } from './io.js';
@@ -73,6 +74,14 @@ function unchanged(record: CatalogueRecord, stat: Stats | undefined): boolean {
   return stat !== undefined && stat.isFile() && record.y === undefined && record.z === stat.size && record.m === stat.mtimeMs && record.i === stat.ino;
 }
 
+/** A record carried over unchanged: its bytes are copied from the old catalogue. */
+function copyOf(record: CatalogueRecord): PlannedRecord {
+  const copy: PlannedRecord = { record: { ...record } };
+  if (record.t) copy.text = { copy: record.t };
+  if (record.r) copy.resume = { copy: record.r };
+  return copy;
+}
+
 /** Re-reads one changed or new file: resumed when it only grew, else in full. */
 function refresh(path: string, record: CatalogueRecord | undefined, stat: Stats | undefined, cat: Catalogue | undefined, io: FileIo): { s: Summarised; appended: boolean } {
   if (cat && record?.s && record.r && stat && stat.ino === record.i && stat.size > record.z) {
@@ -102,11 +111,23 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
   stats.catalogue = cat ? 'loaded' : 'missing';
   // Keeps the catalogue's file open until the save has copied the unchanged bytes from it.
   cat?.hold();
+  /** The new catalogue, written as files are read (opened on the first change). */
+  let sink: CatalogueSink | undefined;
   try {
     return await revalidate();
   } catch (error) {
     cat?.release();
+    sink?.abandon();
     throw error;
+  }
+
+  async function save(wanted: boolean, plan: PlannedRecord[]): Promise<boolean> {
+    if (!wanted) {
+      sink?.abandon();
+      return false;
+    }
+    sink ??= CatalogueSink.open(file, root);
+    return sink ? sink.finish(plan, cat, options.pause) : false;
   }
 
   async function revalidate(): Promise<CachedListResult> {
@@ -146,10 +167,7 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
       for (const record of cat.records.values()) {
         if (!inSearched(record.p)) {
           // Not ours to check in this scope: carried over as it is (its bytes are copied).
-          const copy: PlannedRecord = { record: { ...record } };
-          if (record.t) copy.text = record.t;
-          if (record.r) copy.resume = record.r;
-          plan.push(copy);
+          plan.push(copyOf(record));
         } else if (!found.has(record.p)) {
           stats.removed++;
           changed = true;
@@ -190,8 +208,17 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
         else stats.added++;
         info = s.result;
         const planned: PlannedRecord = { record: recordOf(s, Date.now()) };
-        if (isSession(info)) planned.text = info;
-        if (s.resume) planned.resume = s.resume;
+        // Its bytes go to the new catalogue now (a listing that cannot save keeps nothing for it).
+        if (!discovery.dirProblem) sink ??= CatalogueSink.open(file, root);
+        if (isSession(info)) {
+          const t = sink?.appendTexts(info);
+          if (t && planned.record.s) {
+            planned.text = { written: t };
+            info = sink!.rowReadingBack(info, planned.record.s, t);
+          } else planned.text = info;
+        }
+        const r = s.resume && sink?.appendResume(JSON.stringify(s.resume));
+        if (r) planned.resume = { written: r };
         fresh.set(path, planned);
         if (record && cat) cat.discard(cat.info(record));
       }
@@ -215,11 +242,7 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
           continue;
         }
         const record = cat?.records.get(info.path);
-        if (!record) continue;
-        const copy: PlannedRecord = { record: { ...record } };
-        if (record.t) copy.text = record.t;
-        if (record.r) copy.resume = record.r;
-        plan.push(copy);
+        if (record) plan.push(copyOf(record));
       }
     }
     const sessions: SessionInfo[] = [];
@@ -234,7 +257,7 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
       searched: discovery.searched,
       stats,
       // 3. Save (in the background: the caller has its list already).
-      saved: (changed && !discovery.dirProblem ? writeCatalogue(file, root, plan, cat, options.pause) : Promise.resolve(false)).finally(() => cat?.release()),
+      saved: save(changed && !discovery.dirProblem, plan).finally(() => cat?.release()),
     };
     if (discovery.dirProblem) out.dirProblem = discovery.dirProblem;
     if (discovery.dirMissing) out.dirMissing = true;

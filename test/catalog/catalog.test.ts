@@ -12,7 +12,8 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, truncateSync, w
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_VERSION, catalogueDir, catalogueFile, countingIo, listSessionsCached, loadCatalogue, summarizeAppended, summarizeFull } from '../../src/catalog/index.js';
+import { CATALOGUE_VERSION, catalogueDir, catalogueFile, CatalogueSink, countingIo, listSessionsCached, loadCatalogue, summarizeAppended, summarizeFull } from '../../src/catalog/index.js';
+import { toSessionRecord } from '../../src/catalog/format.js';
 import { summarizeFileSync, type SessionInfo } from '../../src/store/index.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
@@ -87,6 +88,38 @@ describe('catalogue: cold and warm', () => {
     expect(mainBytes).toBeLessThan(Buffer.byteLength(fresh.toolOutputText));
     expect(info.toolOutputText).toBe(fresh.toolOutputText);
     expect(cat.bytesRead - mainBytes).toBe(Buffer.byteLength(fresh.toolOutputText));
+  });
+
+  it('a cold listing keeps no tool output in memory: each row reads its own back from the new catalogue', async () => {
+    const { store } = storeWithBigSession();
+    const cold = await cached(store);
+    expect(cold.saved).toBe(true);
+    for (const info of cold.result.sessions) {
+      expect(Object.getOwnPropertyDescriptor(info, 'toolOutputText')?.get, info.path).toBeTypeOf('function');
+      expect(info.toolOutputText, info.path).toBe((summarizeFileSync(info.path) as SessionInfo).toolOutputText);
+    }
+  });
+
+  it('the sink reads back what it holds, in its batch or on disk; once given up, a row reads its session file', () => {
+    const store = corpusStore();
+    const file = catalogueFile(store.cacheDir, store.root);
+    const sink = CatalogueSink.open(file, store.root)!;
+    const rows = store.files.filter((f) => f.endsWith('.jsonl')).map((f) => summarizeFileSync(f)).filter((r): r is SessionInfo => !('ok' in r));
+    const big = 'x'.repeat(5 * 1024 * 1024);
+    const ranges = [sink.appendResume(big)!, ...rows.map((info) => sink.appendTexts(info)!)];
+    expect(sink.read(ranges[0]![0], ranges[0]![1])!.toString()).toBe(big);
+    rows.forEach((info, i) => {
+      const t = ranges[i + 1] as [number, number, number];
+      expect(sink.read(t[0] + t[2], t[1] - t[2])!.toString()).toBe(info.toolOutputText);
+      const row = sink.rowReadingBack(info, toSessionRecord(info), t);
+      expect({ ...row }).toStrictEqual(plain(info));
+    });
+    const info = rows.find((r) => r.toolOutputText !== '')!;
+    const t = sink.appendTexts(info)!;
+    sink.abandon();
+    expect(sink.read(t[0], t[1])).toBeUndefined();
+    expect(sink.rowReadingBack(info, toSessionRecord(info), t).toolOutputText).toBe(info.toolOutputText);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('serves every scope from one catalogue, equal to the plain listing', async () => {
@@ -242,7 +275,9 @@ describe('catalogue: robustness', () => {
   const breakers: [string, (file: string) => void][] = [
     ['missing', (file) => rmSync(file)],
     ['truncated', (file) => truncateSync(file, statSync(file).size - 10)],
-    ['corrupt', (file) => writeFileSync(file, Buffer.concat([readFileSync(file).subarray(0, 200), Buffer.from('\u0000garbage'), readFileSync(file).subarray(208)]))],
+    // Inside the metadata, the last section.
+    ['corrupt', (file) => writeFileSync(file, (({ bytes, at }) => Buffer.concat([bytes.subarray(0, at), Buffer.from('\u0000garbage'), bytes.subarray(at + 8)]))({ bytes: readFileSync(file), at: statSync(file).size - 200 }))],
+    ['corrupt header', (file) => writeFileSync(file, Buffer.concat([Buffer.from('{"format":'), readFileSync(file).subarray(10, 40), Buffer.from('\u0000'), readFileSync(file).subarray(41)]))],
     ['foreign', (file) => writeFileSync(file, 'hello\n')],
     ['older version', (file) => writeFileSync(file, readFileSync(file, 'latin1').replace(`"version":${CATALOGUE_VERSION},`, `"version":${CATALOGUE_VERSION - 1},`), 'latin1')],
   ];

@@ -6,7 +6,8 @@
 import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueFile, writeCatalogue } from '../../src/catalog/file.js';
+import { catalogueFile } from '../../src/catalog/file.js';
+import { writeCatalogue } from '../../src/catalog/writer.js';
 import { tempDir } from '../helpers/factory.js';
 
 const mode = (path: string): number => statSync(path).mode & 0o777;

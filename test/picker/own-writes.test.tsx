@@ -62,8 +62,10 @@ describe('the picker tells our writes from pi writing', () => {
     // pi appends after our entry (a new message under the leaf): the file is no longer as we left it.
     appendFileSync(file, `${JSON.stringify({ type: 'message', id: 'feedbeef', parentId: null, timestamp: new Date().toISOString(), message: { role: 'user', content: 'still here', timestamp: Date.now() } })}\n`);
     const theirs = mount(agent, cache);
-    frame = await theirs.waitFor('Renamed by us');
-    expect(frame).toContain('◉ live');
+    // Through the catalogue the row is painted first as the first run saved it (not live), then
+    // replaced once the file is found to have grown: wait for that row.
+    frame = await theirs.waitFor('◉ live');
+    expect(frame).toContain('Renamed by us');
     await theirs.press(ctrl('d'));
     frame = await theirs.waitFor('Delete this session?');
     expect(frame).toContain('y delete anyway');
