@@ -42,6 +42,8 @@ export interface SearchIndex {
   readonly cwds: readonly string[];
   readonly ids: readonly string[];
   readonly nameFuse: Fuse<{ i: number; name: string }>;
+  /** What nameFuse searches: the named sessions' positions and names. */
+  readonly named: readonly { i: number; name: string }[];
   readonly cwdFuse: Fuse<string>;
   /** Fuzzy results per word: session position → fuse score (0 = perfect). */
   readonly fuzzyNameCache: Map<string, Map<number, number>>;
@@ -59,14 +61,14 @@ export function createSearchIndex(sessions: readonly SessionInfo[]): SearchIndex
   const names = sessions.map((s) => (s.name ?? '').toLowerCase());
   const cwds = sessions.map((s) => s.cwd.toLowerCase());
   const named = sessions.flatMap((s, i) => (s.name && s.name.trim() !== '' ? [{ i, name: s.name }] : []));
-  const options = { ignoreLocation: true, includeScore: true, threshold: FUSE_THRESHOLD, isCaseSensitive: false };
   return {
     sessions,
     names,
     cwds,
     ids: sessions.map((s) => s.id.toLowerCase()),
-    nameFuse: new Fuse(named, { ...options, keys: ['name'] }),
-    cwdFuse: new Fuse([...new Set(sessions.map((s) => s.cwd))], options),
+    nameFuse: new Fuse(named, NAME_FUSE_OPTIONS),
+    named,
+    cwdFuse: new Fuse([...new Set(sessions.map((s) => s.cwd))], FUSE_OPTIONS),
     fuzzyNameCache: new Map(),
     fuzzyCwdCache: new Map(),
     patternCache: new Map(),
@@ -75,12 +77,38 @@ export function createSearchIndex(sessions: readonly SessionInfo[]): SearchIndex
   };
 }
 
+const FUSE_OPTIONS = { ignoreLocation: true, includeScore: true, threshold: FUSE_THRESHOLD, isCaseSensitive: false };
+const NAME_FUSE_OPTIONS = { ...FUSE_OPTIONS, keys: ['name'] };
+
+/**
+ * Whether fuse could match `word` in `name` (both lower-cased), by the q-gram lemma: with
+ * `ignoreLocation`, fuse's score is errors / length, so a match has at most
+ * ceil(threshold × length) errors (insertions, deletions, substitutions), and each error spoils at
+ * most two of the word's letter pairs; the others occur in the name as they are. A name with
+ * fewer of them cannot match, and fuse's bitap never needs to see it (the first fuzzy search of a
+ * long word over thousands of names was a fifth of the first result's time). Past fuse's 32
+ * letters it splits the word, so every name is kept.
+ */
+export function mayFuzzyMatch(word: string, name: string): boolean {
+  if (word.length > 32) return true;
+  const needed = word.length - 1 - 2 * Math.ceil(FUSE_THRESHOLD * word.length);
+  if (needed <= 0) return true;
+  let found = 0;
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (name.includes(word.slice(i, i + 2)) && ++found >= needed) return true;
+  }
+  return false;
+}
+
 function fuzzyNames(index: SearchIndex, word: string): Map<number, number> {
   let found = index.fuzzyNameCache.get(word);
   if (!found) {
     found = new Map();
     if (word.length >= FUZZY_MIN_LENGTH) {
-      for (const r of index.nameFuse.search(word)) found.set(r.item.i, r.score ?? 0);
+      const candidates = index.named.filter(({ i }) => mayFuzzyMatch(word, index.names[i] ?? ''));
+      // Scores are per name (never relative to the collection), so fuse over the candidates gives each the same one.
+      const fuse = candidates.length === index.named.length ? index.nameFuse : new Fuse(candidates, NAME_FUSE_OPTIONS);
+      for (const r of fuse.search(word)) found.set(r.item.i, r.score ?? 0);
     }
     index.fuzzyNameCache.set(word, found);
   }
