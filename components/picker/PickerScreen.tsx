@@ -89,6 +89,12 @@ const STATUS_MS = { info: 2500, neutral: 2500, error: 4500 } as const;
 /** Idle-time text preparation: slices short enough that a keystroke never waits noticeably. */
 const PREPARE_SLICE_MS = 12;
 const PREPARE_NOTIFY_MS = 250;
+/**
+ * A typed key while text is still unprepared prepares this much of it first, newest sessions
+ * first: a word typed the moment the rows appear finds hits at once instead of after the keys'
+ * quiet time and the first idle slice (issue 13's first result ≤ 100 ms, also right after start).
+ */
+const KEY_PREPARE_MS = 8;
 /** Preview reads wait until the cursor rests; longer for big files. */
 const previewDelay = (size: number): number => (size > 2 * 1024 * 1024 ? 200 : 50);
 
@@ -122,7 +128,18 @@ export function PickerScreen(props: PickerScreenProps) {
 
   const nowRef = useRef(now);
   nowRef.current = now;
-  useScreenKeys(machine, (keypress) => keyAction(keypress, nowRef.current()), takesKeys);
+  const textPending = useRef(true);
+  useScreenKeys(
+    machine,
+    (keypress) => {
+      if (keypress.text !== '' && textPending.current) {
+        const sessions = currentList(stateRef.current)?.sessions;
+        if (sessions) prepareTexts(sessions, KEY_PREPARE_MS);
+      }
+      return keyAction(keypress, nowRef.current());
+    },
+    takesKeys,
+  );
 
   // --- effects -------------------------------------------------------------------------------
   const loads = useRef(new Map<Scope, AbortController>());
@@ -207,16 +224,19 @@ export function PickerScreen(props: PickerScreenProps) {
   }, [status]);
 
   // Prepare the search text in idle slices so the first full-text search is instant. It starts
-  // once the list is complete (reading files comes first), and re-renders only every
-  // PREPARE_NOTIFY_MS: a render per slice would starve the event loop.
+  // with the first rows (a warm start paints them all from the catalogue; the search already
+  // runs over them), newest first, and re-renders after the first slice, so a word typed at once
+  // finds hits in the newest sessions first, then only every PREPARE_NOTIFY_MS: a render per
+  // slice would starve the event loop. A row the listing replaces is prepared again.
   const list = currentList(state);
-  const sessions = list?.done ? list.sessions : undefined;
+  const sessions = list && list.sessions.length > 0 ? list.sessions : undefined;
   const [unprepared, setUnprepared] = useState(0);
   useEffect(() => {
-    if (!sessions || sessions.length === 0) return;
+    if (!sessions) return;
+    textPending.current = true;
     let timer: NodeJS.Immediate | undefined;
     let paused: NodeJS.Timeout | undefined;
-    let lastNotify = Date.now();
+    let lastNotify = 0;
     const step = (): void => {
       // Typing first: the text waits until the keys have been quiet for a moment.
       const wait = keyPauseMs();
@@ -225,6 +245,7 @@ export function PickerScreen(props: PickerScreenProps) {
         return;
       }
       const remaining = prepareTexts(sessions, PREPARE_SLICE_MS);
+      if (remaining === 0) textPending.current = false;
       const t = Date.now();
       if (remaining === 0 || t - lastNotify > PREPARE_NOTIFY_MS) {
         lastNotify = t;
