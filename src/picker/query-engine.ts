@@ -14,9 +14,9 @@
  * pattern: a pattern that contains a cached one ("auth" after "aut") only scans the sessions the
  * shorter one matched, which is what typing produces.
   */
-import Fuse from 'fuse.js';
 import type { SessionInfo } from '../store/types.js';
 import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from './query-language.js';
+import { createFuzzyIndex, FUZZY_MIN_LENGTH, fuzzyCwds, fuzzyNames, type FuzzyIndex } from './query-fuzzy.js';
 import { isOwnLastWrite } from './own-write.js';
 import { isTextPrepared, outputOf, textOf, touchedOf } from './query-text.js';
 import { parentsIn, type Parents } from './sort.js';
@@ -31,9 +31,6 @@ interface PatternHits {
   hits: Map<SessionInfo, number>;
 }
 
-const FUSE_THRESHOLD = 0.3;
-/** Fuzzy matching of one- and two-letter words only produces noise. */
-const FUZZY_MIN_LENGTH = 3;
 const PATTERN_CACHE_SIZE = 48;
 
 export interface SearchIndex {
@@ -41,13 +38,8 @@ export interface SearchIndex {
   readonly names: readonly string[];
   readonly cwds: readonly string[];
   readonly ids: readonly string[];
-  readonly nameFuse: Fuse<{ i: number; name: string }>;
-  /** What nameFuse searches: the named sessions' positions and names. */
-  readonly named: readonly { i: number; name: string }[];
-  readonly cwdFuse: Fuse<string>;
-  /** Fuzzy results per word: session position → fuse score (0 = perfect). */
-  readonly fuzzyNameCache: Map<string, Map<number, number>>;
-  readonly fuzzyCwdCache: Map<string, Map<string, number>>;
+  /** Fuzzy matching of names and cwds (query-fuzzy.ts). */
+  readonly fuzzy: FuzzyIndex;
   /** Complete substring scans of the prepared text, per pattern (insertion order = age). */
   readonly patternCache: Map<string, PatternHits>;
   /** Each session's position in `sessions` (made once: every keystroke needs it). */
@@ -60,71 +52,16 @@ export interface SearchIndex {
 export function createSearchIndex(sessions: readonly SessionInfo[]): SearchIndex {
   const names = sessions.map((s) => (s.name ?? '').toLowerCase());
   const cwds = sessions.map((s) => s.cwd.toLowerCase());
-  const named = sessions.flatMap((s, i) => (s.name && s.name.trim() !== '' ? [{ i, name: s.name }] : []));
   return {
     sessions,
     names,
     cwds,
     ids: sessions.map((s) => s.id.toLowerCase()),
-    nameFuse: new Fuse(named, NAME_FUSE_OPTIONS),
-    named,
-    cwdFuse: new Fuse([...new Set(sessions.map((s) => s.cwd))], FUSE_OPTIONS),
-    fuzzyNameCache: new Map(),
-    fuzzyCwdCache: new Map(),
+    fuzzy: createFuzzyIndex(sessions, names),
     patternCache: new Map(),
     positions: new Map(sessions.map((s, i) => [s, i])),
     parents: parentsIn(sessions),
   };
-}
-
-const FUSE_OPTIONS = { ignoreLocation: true, includeScore: true, threshold: FUSE_THRESHOLD, isCaseSensitive: false };
-const NAME_FUSE_OPTIONS = { ...FUSE_OPTIONS, keys: ['name'] };
-
-/**
- * Whether fuse could match `word` in `name` (both lower-cased), by the q-gram lemma: with
- * `ignoreLocation`, fuse's score is errors / length, so a match has at most
- * ceil(threshold × length) errors (insertions, deletions, substitutions), and each error spoils at
- * most two of the word's letter pairs; the others occur in the name as they are. A name with
- * fewer of them cannot match, and fuse's bitap never needs to see it (the first fuzzy search of a
- * long word over thousands of names was a fifth of the first result's time). Past fuse's 32
- * letters it splits the word, so every name is kept.
- */
-export function mayFuzzyMatch(word: string, name: string): boolean {
-  if (word.length > 32) return true;
-  const needed = word.length - 1 - 2 * Math.ceil(FUSE_THRESHOLD * word.length);
-  if (needed <= 0) return true;
-  let found = 0;
-  for (let i = 0; i + 1 < word.length; i++) {
-    if (name.includes(word.slice(i, i + 2)) && ++found >= needed) return true;
-  }
-  return false;
-}
-
-function fuzzyNames(index: SearchIndex, word: string): Map<number, number> {
-  let found = index.fuzzyNameCache.get(word);
-  if (!found) {
-    found = new Map();
-    if (word.length >= FUZZY_MIN_LENGTH) {
-      const candidates = index.named.filter(({ i }) => mayFuzzyMatch(word, index.names[i] ?? ''));
-      // Scores are per name (never relative to the collection), so fuse over the candidates gives each the same one.
-      const fuse = candidates.length === index.named.length ? index.nameFuse : new Fuse(candidates, NAME_FUSE_OPTIONS);
-      for (const r of fuse.search(word)) found.set(r.item.i, r.score ?? 0);
-    }
-    index.fuzzyNameCache.set(word, found);
-  }
-  return found;
-}
-
-function fuzzyCwds(index: SearchIndex, word: string): Map<string, number> {
-  let found = index.fuzzyCwdCache.get(word);
-  if (!found) {
-    found = new Map();
-    if (word.length >= FUZZY_MIN_LENGTH) {
-      for (const r of index.cwdFuse.search(word)) found.set(r.item, r.score ?? 0);
-    }
-    index.fuzzyCwdCache.set(word, found);
-  }
-  return found;
 }
 
 /**
@@ -303,8 +240,8 @@ function literalScore(pass: Pass, term: { kind: 'word' | 'phrase' | 'exact'; tex
   const { index } = pass;
   const pattern = term.text;
   const inText = scanText(index, pattern, candidates, pass.whole, pass.preparedOnly, pass.skipped);
-  const fuzzyName = term.kind === 'word' ? fuzzyNames(index, pattern) : undefined;
-  const fuzzyCwd = term.kind === 'word' ? fuzzyCwds(index, pattern) : undefined;
+  const fuzzyName = term.kind === 'word' ? fuzzyNames(index.fuzzy, pattern) : undefined;
+  const fuzzyCwd = term.kind === 'word' ? fuzzyCwds(index.fuzzy, pattern) : undefined;
   const out = new Map<SessionInfo, number>();
   for (const info of candidates) {
     const i = pass.positions.get(info) ?? 0;

@@ -6,7 +6,7 @@
 import Fuse from 'fuse.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mayFuzzyMatch } from '../../src/picker/query-engine.js';
+import { mayFuzzyMatch } from '../../src/picker/query-fuzzy.js';
 
 const OPTIONS = { ignoreLocation: true, includeScore: true, threshold: 0.3, isCaseSensitive: false, keys: ['name'] };
 

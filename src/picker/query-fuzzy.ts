@@ -1,0 +1,77 @@
+/**
+ * The fuzzy tier of the picker's search (pure): fuse.js over the named sessions' names and the
+ * list's distinct cwds, never over message text, with results cached per word.
+ */
+import Fuse from 'fuse.js';
+import type { SessionInfo } from '../store/types.js';
+
+const FUSE_THRESHOLD = 0.3;
+/** Fuzzy matching of one- and two-letter words only produces noise. */
+export const FUZZY_MIN_LENGTH = 3;
+
+const FUSE_OPTIONS = { ignoreLocation: true, includeScore: true, threshold: FUSE_THRESHOLD, isCaseSensitive: false };
+const NAME_FUSE_OPTIONS = { ...FUSE_OPTIONS, keys: ['name'] };
+
+export interface FuzzyIndex {
+  /** The list's lower-cased names, by session position. */
+  readonly names: readonly string[];
+  readonly nameFuse: Fuse<{ i: number; name: string }>;
+  /** What nameFuse searches: the named sessions' positions and names. */
+  readonly named: readonly { i: number; name: string }[];
+  readonly cwdFuse: Fuse<string>;
+  /** Fuzzy results per word: session position (or cwd) → fuse score (0 = perfect). */
+  readonly nameCache: Map<string, Map<number, number>>;
+  readonly cwdCache: Map<string, Map<string, number>>;
+}
+
+export function createFuzzyIndex(sessions: readonly SessionInfo[], names: readonly string[]): FuzzyIndex {
+  const named = sessions.flatMap((s, i) => (s.name && s.name.trim() !== '' ? [{ i, name: s.name }] : []));
+  return { names, nameFuse: new Fuse(named, NAME_FUSE_OPTIONS), named, cwdFuse: new Fuse([...new Set(sessions.map((s) => s.cwd))], FUSE_OPTIONS), nameCache: new Map(), cwdCache: new Map() };
+}
+
+/**
+ * Whether fuse could match `word` in `name` (both lower-cased), by the q-gram lemma: with
+ * `ignoreLocation`, fuse's score is errors / length, so a match has at most
+ * ceil(threshold × length) errors (insertions, deletions, substitutions), and each error spoils at
+ * most two of the word's letter pairs; the others occur in the name as they are. A name with
+ * fewer of them cannot match, and fuse's bitap never needs to see it (the first fuzzy search of a
+ * long word over thousands of names was a fifth of the first result's time). Past fuse's 32
+ * letters it splits the word, so every name is kept.
+ */
+export function mayFuzzyMatch(word: string, name: string): boolean {
+  if (word.length > 32) return true;
+  const needed = word.length - 1 - 2 * Math.ceil(FUSE_THRESHOLD * word.length);
+  if (needed <= 0) return true;
+  let found = 0;
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (name.includes(word.slice(i, i + 2)) && ++found >= needed) return true;
+  }
+  return false;
+}
+
+export function fuzzyNames(index: FuzzyIndex, word: string): Map<number, number> {
+  let found = index.nameCache.get(word);
+  if (!found) {
+    found = new Map();
+    if (word.length >= FUZZY_MIN_LENGTH) {
+      const candidates = index.named.filter(({ i }) => mayFuzzyMatch(word, index.names[i] ?? ''));
+      // Scores are per name (never relative to the collection), so fuse over the candidates gives each the same one.
+      const fuse = candidates.length === index.named.length ? index.nameFuse : new Fuse(candidates, NAME_FUSE_OPTIONS);
+      for (const r of fuse.search(word)) found.set(r.item.i, r.score ?? 0);
+    }
+    index.nameCache.set(word, found);
+  }
+  return found;
+}
+
+export function fuzzyCwds(index: FuzzyIndex, word: string): Map<string, number> {
+  let found = index.cwdCache.get(word);
+  if (!found) {
+    found = new Map();
+    if (word.length >= FUZZY_MIN_LENGTH) {
+      for (const r of index.cwdFuse.search(word)) found.set(r.item, r.score ?? 0);
+    }
+    index.cwdCache.set(word, found);
+  }
+  return found;
+}
