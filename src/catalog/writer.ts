@@ -27,6 +27,8 @@ import { asciiJson, CATALOGUE_FORMAT, CATALOGUE_VERSION, fromSessionRecord, sear
 
 /** Bytes are gathered and written in batches of about this size (bounded memory, few system calls). */
 const WRITE_BATCH = 4 * 1024 * 1024;
+/** Records per piece of the metadata's JSON. */
+const META_CHUNK = 500;
 /** Section lengths are reserved in the header at this many digits (up to 10^15 bytes). */
 const LENGTH_DIGITS = 16;
 
@@ -153,8 +155,15 @@ export class CatalogueSink {
       }
       await waitWhilePaused(pause);
       const dataLength = this.end - this.dataStart;
-      // The metadata, as latin1 (asciiJson) after the data: its length is known only now.
-      if (!this.append(asciiJson(plan.map((p) => p.record)), 'latin1') || !this.flush()) return false;
+      // The metadata, as latin1 (asciiJson) after the data: its length is known only now. Written
+      // a few hundred records at a time: the whole array as one JSON string (twice, escaped) was
+      // the last peak of a cold listing's memory.
+      if (!this.append('[', 'latin1')) return false;
+      for (let i = 0; i < plan.length; i += META_CHUNK) {
+        const json = asciiJson(plan.slice(i, i + META_CHUNK).map((p) => p.record));
+        if (!this.append(`${i === 0 ? '' : ','}${json.slice(1, -1)}`, 'latin1')) return false;
+      }
+      if (!this.append(']', 'latin1') || !this.flush()) return false;
       const header = headerLine(this.root, this.end - this.dataStart - dataLength, dataLength);
       const padded = Buffer.alloc(this.dataStart, ' ');
       padded.write(header.slice(0, -1), 0, 'utf8');
