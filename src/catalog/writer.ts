@@ -12,10 +12,11 @@
  * It is a cache, so nothing here throws at the caller: a write that fails (a full disk, a
  * file-size limit, an unwritable folder) marks the sink failed, its temp file is removed, the
  * listing goes on, and `finish` resolves false. Reads of a failed sink return undefined (the
- * caller reads the session file instead). The temp file is 0600 in a 0700 folder (privacy: it
+ * caller reads the session file instead), and so do reads of a saved catalogue that has been
+ * replaced since (another listing saved a newer one). The temp file is 0600 in a 0700 folder (privacy: it
  * holds every session's text) and is named so that `removeStaleTemps` knows it.
  */
-import { chmodSync, closeSync, constants, mkdirSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fstatSync, mkdirSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeStaleTemps } from '../store/fs-write.js';
 import { openRegularSync } from '../store/regular-file.js';
@@ -59,6 +60,8 @@ export class CatalogueSink {
   private batchAt: number;
   private failed = false;
   private finished = false;
+  /** The inode of the catalogue once it was saved (its file then closed). */
+  private savedIno: number | undefined;
 
   private constructor(
     readonly file: string,
@@ -110,30 +113,42 @@ export class CatalogueSink {
     return this.append(json) ? [at - this.dataStart, this.end - at] : undefined;
   }
 
-  /** `length` bytes of the data section from `offset`, or undefined if the sink failed. */
+  /**
+   * `length` bytes of the data section from `offset`, or undefined if the sink failed. Once
+   * finished, its file is closed (a picker lists again and again: it must not keep a descriptor per
+   * listing); it is then opened by name, and read only while it is still the very file written.
+   */
   read(offset: number, length: number): Buffer | undefined {
-    if (this.failed || this.fd === undefined) return undefined;
+    if (this.failed) return undefined;
+    if (this.fd === undefined) return this.savedIno === undefined ? undefined : this.readSaved(offset, length);
     const position = this.dataStart + offset;
     const out = Buffer.allocUnsafe(length);
     // What is not on disk yet is still in the batch.
     const onDisk = Math.max(0, Math.min(length, this.batchAt - position));
+    if (!readFully(this.fd, out, onDisk, position)) return undefined;
+    if (onDisk < length) this.batch.copy(out, onDisk, position + onDisk - this.batchAt, position + length - this.batchAt);
+    return out;
+  }
+
+  private readSaved(offset: number, length: number): Buffer | undefined {
+    let opened;
     try {
-      for (let got = 0; got < onDisk; ) {
-        const n = readSync(this.fd, out, got, onDisk - got, position + got);
-        if (n === 0) return undefined;
-        got += n;
-      }
+      opened = openRegularSync(this.file);
     } catch {
       return undefined;
     }
-    if (onDisk < length) this.batch.copy(out, onDisk, position + onDisk - this.batchAt, position + length - this.batchAt);
-    return out;
+    try {
+      if (opened.stats.ino !== this.savedIno) return undefined;
+      const out = Buffer.allocUnsafe(length);
+      return readFully(opened.fd, out, length, this.dataStart + offset) ? out : undefined;
+    } finally {
+      closeSync(opened.fd);
+    }
   }
 
   /**
    * Copies the unchanged sessions' bytes from `source`, then writes the metadata and the header,
    * and renames the file over the catalogue. Resolves false (never rejects) when it could not.
-   * The file stays open afterwards for `read` (rows whose tool output was not read yet).
    */
   async finish(plan: readonly PlannedRecord[], source: Catalogue | undefined, pause?: PauseFn): Promise<boolean> {
     if (this.finished) throw new Error('catalogue sink finished twice');
@@ -170,7 +185,11 @@ export class CatalogueSink {
       padded[this.dataStart - 1] = 0x0a;
       if (!this.writeAt(padded, 0)) return false;
       this.batch = Buffer.allocUnsafe(0);
+      const ino = fstatSync(this.fd!).ino;
       renameSync(this.temp, this.file);
+      this.savedIno = ino;
+      closeSync(this.fd!);
+      this.fd = undefined;
       await removeStaleTemps(join(this.file, '..'));
       return true;
     } catch {
@@ -281,6 +300,20 @@ export class CatalogueSink {
     } catch {
       // Already gone (renamed, or never made).
     }
+  }
+}
+
+/** Reads `length` bytes at `position` into `out`; false on an error or a short file. */
+function readFully(fd: number, out: Buffer, length: number, position: number): boolean {
+  try {
+    for (let got = 0; got < length; ) {
+      const n = readSync(fd, out, got, length - got, position + got);
+      if (n === 0) return false;
+      got += n;
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -8,7 +8,7 @@
  * compared after `{...row}` turns it into a plain value).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -92,12 +92,24 @@ describe('catalogue: cold and warm', () => {
 
   it('a cold listing keeps no tool output in memory: each row reads its own back from the new catalogue', async () => {
     const { store } = storeWithBigSession();
+    const openFiles = (): number => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
     const cold = await cached(store);
     expect(cold.saved).toBe(true);
-    for (const info of cold.result.sessions) {
+    // Saved and closed: a picker that lists again and again keeps no descriptor per listing.
+    expect(openFiles()).toBe(before);
+    const [first, ...rest] = cold.result.sessions;
+    expect(rest.length).toBeGreaterThan(3);
+    for (const info of [first!, ...rest.slice(0, 3)]) {
       expect(Object.getOwnPropertyDescriptor(info, 'toolOutputText')?.get, info.path).toBeTypeOf('function');
       expect(info.toolOutputText, info.path).toBe((summarizeFileSync(info.path) as SessionInfo).toolOutputText);
     }
+    // Another listing replaces the catalogue (new offsets): the rest read their session files instead.
+    const file = catalogueFile(store.cacheDir, store.root);
+    const replaced = readFileSync(file);
+    rmSync(file);
+    writeFileSync(file, replaced.subarray(0, 100));
+    for (const info of rest.slice(3)) expect(info.toolOutputText, info.path).toBe((summarizeFileSync(info.path) as SessionInfo).toolOutputText);
   });
 
   it('the sink reads back what it holds, in its batch or on disk; once given up, a row reads its session file', () => {
