@@ -37,8 +37,6 @@ const HEADER_PROBE = 64 * 1024;
 
 const NO_TEXTS: MainTexts = { allMessagesText: '', toolTargets: '' };
 
-/** The two lazy reads of a handed-out row: its message text and targets, and its tool output. */
-type LazyPart = 'main' | 'output';
 
 /** A loaded catalogue: its records, and per-session text read on demand from the open file. */
 export class Catalogue {
@@ -46,17 +44,29 @@ export class Catalogue {
   private fd: number | undefined;
   /** File offset of the data section (texts and resume points). */
   private readonly dataBase: number;
-  /** Lazy reads handed out and not done yet (two per row), plus writers copying from this file. */
+  /** Rows handed out whose message text was not read yet, plus writers copying from this file. */
   private pending = 0;
   private holds = 0;
   /** Rows handed out, by path (plain Map and Set: weak collections measurably slow the GC here). */
   private readonly infos = new Map<string, SessionInfo | NotASession>();
   /** Bytes read from the file after loading (tests: a plain search must not read the tool output). */
   bytesRead = 0;
-  /** Handed-out rows whose main text, and whose tool output, were not read yet (by path). */
-  private readonly unread: Record<LazyPart, Set<string>> = { main: new Set(), output: new Set() };
+  /** Paths of handed-out rows whose message text was not read yet. */
+  private readonly unread = new Set<string>();
 
-  constructor(fd: number, headerBytes: number, records: CatalogueRecord[]) {
+  /**
+   * The file stays open while handed-out rows may still read their message text (every search
+   * needs it), then closes: a picker lists again and again and must not keep a descriptor per
+   * listing. A tool output read after that (`out:` only) opens the file again by name, while it is
+   * still this file (`ino`).
+   */
+  constructor(
+    fd: number,
+    private readonly file: string,
+    private readonly ino: number,
+    headerBytes: number,
+    records: CatalogueRecord[],
+  ) {
     this.fd = fd;
     this.dataBase = headerBytes;
     this.records = new Map(records.map((r) => [r.p, r]));
@@ -75,18 +85,13 @@ export class Catalogue {
       const info = fromSessionRecord(record.p, record.z, record.m, record.s, {
         main: (self) => {
           const texts = this.readMain(self, offset, main);
-          this.settle(self, 'main');
+          this.settle(self);
           return texts;
         },
-        output: (self) => {
-          const output = this.readOutput(self, offset + main, length - main);
-          this.settle(self, 'output');
-          return output;
-        },
+        output: (self) => this.readOutput(self, offset + main, length - main),
       });
-      this.unread.main.add(record.p);
-      this.unread.output.add(record.p);
-      this.pending += 2;
+      this.unread.add(record.p);
+      this.pending++;
       out = info;
     } else {
       out = { ok: false, path: record.p, reason: record.x?.reason ?? 'unreadable', message: record.x?.message ?? '' };
@@ -97,10 +102,7 @@ export class Catalogue {
 
   /** A row that will never be shown or written: its text will not be read. */
   discard(info: SessionInfo | NotASession): void {
-    if (!('ok' in info)) {
-      this.settle(info, 'main');
-      this.settle(info, 'output');
-    }
+    if (!('ok' in info)) this.settle(info);
   }
 
   resumePoint(record: CatalogueRecord): ResumePoint | undefined {
@@ -126,8 +128,8 @@ export class Catalogue {
     this.maybeClose();
   }
 
-  private settle(info: SessionInfo, part: LazyPart): void {
-    if (this.infos.get(info.path) !== info || !this.unread[part].delete(info.path)) return;
+  private settle(info: SessionInfo): void {
+    if (this.infos.get(info.path) !== info || !this.unread.delete(info.path)) return;
     this.pending--;
     this.maybeClose();
   }
@@ -139,11 +141,21 @@ export class Catalogue {
   }
 
   private bytes(position: number, length: number): Buffer {
-    if (this.fd === undefined) throw new Error('catalogue closed');
+    if (this.fd !== undefined) return this.bytesFrom(this.fd, position, length);
+    const { fd, stats } = openRegularSync(this.file);
+    try {
+      if (stats.ino !== this.ino) throw new Error('catalogue replaced');
+      return this.bytesFrom(fd, position, length);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private bytesFrom(fd: number, position: number, length: number): Buffer {
     const buf = Buffer.allocUnsafe(length);
     let got = 0;
     while (got < length) {
-      const n = readSync(this.fd, buf, got, length - got, position + got);
+      const n = readSync(fd, buf, got, length - got, position + got);
       if (n === 0) throw new Error('catalogue truncated');
       got += n;
     }
@@ -203,7 +215,7 @@ export function loadCatalogue(file: string, root: string): Catalogue | undefined
         throw new Error('bad record');
       }
     }
-    return new Catalogue(fd, headerBytes, records as CatalogueRecord[]);
+    return new Catalogue(fd, file, fstatSync(fd).ino, headerBytes, records as CatalogueRecord[]);
   } catch {
     closeSync(fd);
     return undefined;

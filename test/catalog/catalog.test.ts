@@ -79,9 +79,14 @@ describe('catalogue: cold and warm', () => {
     const cold = await cached(store);
     expect(cold.saved).toBe(true);
     const fresh = summarizeFileSync(big) as SessionInfo;
+    const openFiles = (): number => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
     const cat = loadCatalogue(catalogueFile(store.cacheDir, store.root), store.root)!;
     const info = cat.info(cat.records.get(big)!) as SessionInfo;
+    expect(openFiles()).toBe(before + 1);
     expect(info.allMessagesText).toBe(fresh.allMessagesText);
+    // Every handed-out row has its message text: the file is closed; the output opens it again.
+    expect(openFiles()).toBe(before);
     expect(info.toolTargets).toBe(fresh.toolTargets);
     const mainBytes = cat.bytesRead;
     expect(mainBytes).toBeGreaterThan(0);
