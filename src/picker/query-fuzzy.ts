@@ -49,29 +49,27 @@ export function mayFuzzyMatch(word: string, name: string): boolean {
   return false;
 }
 
-export function fuzzyNames(index: FuzzyIndex, word: string): Map<number, number> {
-  let found = index.nameCache.get(word);
+/** The cached answer for `word`, computed once (fuzzy matching of words under FUZZY_MIN_LENGTH finds nothing). */
+function cachedFor<K>(cache: Map<string, Map<K, number>>, word: string, search: () => Iterable<[K, number]>): Map<K, number> {
+  let found = cache.get(word);
   if (!found) {
-    found = new Map();
-    if (word.length >= FUZZY_MIN_LENGTH) {
-      const candidates = index.named.filter(({ i }) => mayFuzzyMatch(word, index.names[i] ?? ''));
-      // Scores are per name (never relative to the collection), so fuse over the candidates gives each the same one.
-      const fuse = candidates.length === index.named.length ? index.nameFuse : new Fuse(candidates, NAME_FUSE_OPTIONS);
-      for (const r of fuse.search(word)) found.set(r.item.i, r.score ?? 0);
-    }
-    index.nameCache.set(word, found);
+    found = new Map(word.length >= FUZZY_MIN_LENGTH ? search() : []);
+    cache.set(word, found);
   }
   return found;
 }
 
+/** Named sessions whose name fuzzily matches `word`: position → fuse score (0 = perfect). */
+export function fuzzyNames(index: FuzzyIndex, word: string): Map<number, number> {
+  return cachedFor(index.nameCache, word, () => {
+    const candidates = index.named.filter(({ i }) => mayFuzzyMatch(word, index.names[i] ?? ''));
+    // Scores are per name (never relative to the collection), so fuse over the candidates gives each the same one.
+    const fuse = candidates.length === index.named.length ? index.nameFuse : new Fuse(candidates, NAME_FUSE_OPTIONS);
+    return fuse.search(word).map((r): [number, number] => [r.item.i, r.score ?? 0]);
+  });
+}
+
+/** Distinct cwds that fuzzily match `word`: cwd → fuse score. */
 export function fuzzyCwds(index: FuzzyIndex, word: string): Map<string, number> {
-  let found = index.cwdCache.get(word);
-  if (!found) {
-    found = new Map();
-    if (word.length >= FUZZY_MIN_LENGTH) {
-      for (const r of index.cwdFuse.search(word)) found.set(r.item, r.score ?? 0);
-    }
-    index.cwdCache.set(word, found);
-  }
-  return found;
+  return cachedFor(index.cwdCache, word, () => index.cwdFuse.search(word).map((r): [string, number] => [r.item, r.score ?? 0]));
 }
