@@ -53,10 +53,17 @@ export function pathKey(path: string): string {
   let key = pathKeys.get(path);
   if (key === undefined) {
     if (pathKeys.size >= PATH_KEYS_MAX) pathKeys.clear();
-    key = resolve(path);
+    // Listed paths are almost always absolute and normal already: then they are their own key
+    // (resolving all 10,000 of a list was most of the search index's build).
+    key = isNormalAbsolute(path) ? path : resolve(path);
     pathKeys.set(path, key);
   }
   return key;
+}
+
+/** What `resolve` would return unchanged on POSIX: absolute, without empty, `.` or `..` segments or a trailing slash. */
+function isNormalAbsolute(path: string): boolean {
+  return process.platform !== 'win32' && path.startsWith('/') && path.length > 1 && !path.endsWith('/') && !path.includes('//') && !/\/\.\.?(?:\/|$)/.test(path);
 }
 
 /** Each listed session's parent in the same list (by `parentSessionPath`), for the threaded sort. */

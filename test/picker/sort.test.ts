@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextSortMode, sortRows } from '../../src/picker/sort.js';
+import { nextSortMode, pathKey, sortRows } from '../../src/picker/sort.js';
+import { resolve } from 'node:path';
+import fc from 'fast-check';
 import type { SessionMatch } from '../../src/picker/query.js';
 import { DAY, makeInfo } from './make-info.js';
 
@@ -62,5 +64,16 @@ describe('sortRows', () => {
 
   it('cycles sort modes', () => {
     expect(['threaded', 'recent', 'relevance', 'size', 'cost'].map((s) => nextSortMode(s as never))).toEqual(['recent', 'relevance', 'size', 'cost', 'threaded']);
+  });
+
+  it('pathKey is resolve (its shortcut for paths that are normal already included)', () => {
+    const segment = fc.constantFrom('a', 'b.jsonl', '.', '..', '', '...', '.x', 'x.', '--home-u--');
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(segment, { maxLength: 6 }), fc.boolean(), (absolute, parts, trailing) => {
+        const path = `${absolute ? '/' : ''}${parts.join('/')}${trailing ? '/' : ''}`;
+        if (path !== '') expect(pathKey(path)).toBe(resolve(path));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
