@@ -111,8 +111,12 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
   stats.catalogue = cat ? 'loaded' : 'missing';
   // Keeps the catalogue's file open until the save has copied the unchanged bytes from it.
   cat?.hold();
-  /** The new catalogue, written as files are read (opened on the first change). */
-  let sink: CatalogueSink | undefined;
+  /** The new catalogue, written as files are read (opened on the first change; null: it cannot be). */
+  let sink: CatalogueSink | undefined | null;
+  const openSink = (): CatalogueSink | undefined => {
+    if (sink === undefined) sink = CatalogueSink.open(file, root) ?? null;
+    return sink ?? undefined;
+  };
   try {
     return await revalidate();
   } catch (error) {
@@ -126,8 +130,7 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
       sink?.abandon();
       return false;
     }
-    sink ??= CatalogueSink.open(file, root);
-    return sink ? sink.finish(plan, cat, options.pause) : false;
+    return openSink()?.finish(plan, cat, options.pause) ?? false;
   }
 
   async function revalidate(): Promise<CachedListResult> {
@@ -209,15 +212,15 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
         info = s.result;
         const planned: PlannedRecord = { record: recordOf(s, Date.now()) };
         // Its bytes go to the new catalogue now (a listing that cannot save keeps nothing for it).
-        if (!discovery.dirProblem) sink ??= CatalogueSink.open(file, root);
+        const out = discovery.dirProblem ? undefined : openSink();
         if (isSession(info)) {
-          const t = sink?.appendTexts(info);
-          if (t && planned.record.s) {
+          const t = out?.appendTexts(info);
+          if (out && t && planned.record.s) {
             planned.text = { written: t };
-            info = sink!.rowReadingBack(info, planned.record.s, t);
+            info = out.rowReadingBack(info, planned.record.s, t);
           } else planned.text = info;
         }
-        const r = s.resume && sink?.appendResume(JSON.stringify(s.resume));
+        const r = s.resume && out?.appendResume(JSON.stringify(s.resume));
         if (r) planned.resume = { written: r };
         fresh.set(path, planned);
         if (record && cat) cat.discard(cat.info(record));

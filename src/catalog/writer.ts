@@ -90,10 +90,6 @@ export class CatalogueSink {
     }
   }
 
-  get ok(): boolean {
-    return !this.failed;
-  }
-
   /** Appends a session's texts; returns its `CatalogueRecord.t`, or undefined once the sink failed. */
   appendTexts(info: SessionInfo): [number, number, number] | undefined {
     const parts = searchTextPieces(info);
