@@ -8,7 +8,7 @@
  */
 import { homedir } from 'node:os';
 import { Box } from 'ink';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { useEffectRunner } from '../common/use-effect-runner.js';
 import { useScreenKeys } from '../common/use-screen-keys.js';
@@ -151,6 +151,14 @@ export function PickerScreen(props: PickerScreenProps) {
     },
     [],
   );
+  // Settled after the next commit (ink writes the frame as React commits it): a listing waits
+  // for its first rows to be on the screen before it stats every file.
+  const commits = useRef<(() => void)[]>([]);
+  const nextCommit = (): Promise<void> => new Promise<void>((resolve) => commits.current.push(resolve));
+  useLayoutEffect(() => {
+    for (const resolve of commits.current.splice(0)) resolve();
+  });
+
   const safeDispatch = useCallback(
     (action: PickerAction) => {
       if (mounted.current) dispatch(action);
@@ -173,7 +181,17 @@ export function PickerScreen(props: PickerScreenProps) {
         loads.current.set(effect.scope, controller);
         const scope = effect.scope;
         source
-          .list(scope, (sessions, loaded, total) => safeDispatch({ type: 'sessions', scope, sessions, loaded, total }), controller.signal)
+          .list(
+            scope,
+            (sessions, loaded, total) => {
+              // Asked for first: the render may happen within the dispatch.
+              const painted = nextCommit();
+              const before = stateRef.current;
+              safeDispatch({ type: 'sessions', scope, sessions, loaded, total });
+              return stateRef.current === before ? undefined : painted;
+            },
+            controller.signal,
+          )
           .then((summary) => {
             if (controller.signal.aborted) return;
             const action: PickerAction = { type: 'loadDone', scope, searched: summary.searched, skipped: summary.skipped, sessions: summary.sessions };

@@ -57,8 +57,12 @@ export interface PreviewData {
 }
 
 export interface SessionSource {
-  /** Lists a scope; `onSessions` gets the growing list (newest first) while it loads. */
-  list(scope: Scope, onSessions: (sessions: SessionInfo[], loaded: number, total: number) => void, signal: AbortSignal): Promise<ListSummary>;
+  /**
+   * Lists a scope; `onSessions` gets the growing list (newest first) while it loads. It may return
+   * a promise that settles once that list is on the screen: the first one (a warm start's rows)
+   * is waited for before the files are checked.
+   */
+  list(scope: Scope, onSessions: (sessions: SessionInfo[], loaded: number, total: number) => void | Promise<void>, signal: AbortSignal): Promise<ListSummary>;
   /** Returns the name as stored ("" clears: undefined), and the journal's warning when the rename could not be recorded. */
   rename(path: string, name: string): Promise<{ name: string | undefined; journalWarning?: string }>;
   trash(paths: string[], permanent: boolean): Promise<TrashOutcome>;
@@ -172,8 +176,9 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
             // PUBLISH_INTERVAL_MS if that takes longer: laying out every row is what a key typed
             // right after the first rows would otherwise wait for.
             published = true;
-            onSessions(sessions.slice(0, FIRST_PAINT_ROWS).map((info) => arrived.get(info.path)!), loaded, total);
+            const painted = onSessions(sessions.slice(0, FIRST_PAINT_ROWS).map((info) => arrived.get(info.path)!), loaded, total);
             if (sessions.length > FIRST_PAINT_ROWS) timer ??= setTimeout(publish, PUBLISH_INTERVAL_MS);
+            return painted;
           },
           onSession: (info) => {
             arrived.set(info.path, mark(info));

@@ -139,6 +139,28 @@ describe('catalogue: cold and warm', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('checks the files only once the painter says the cached rows are on the screen (or after 100 ms)', async () => {
+    const store = corpusStore();
+    await cached(store);
+    for (const paintMs of [30, 1000]) {
+      const counter = { bytes: 0 };
+      let paintedAt = 0;
+      let firstCheck = 0;
+      const t0 = performance.now();
+      const result = await listSessionsCached(store.locations, {
+        scope: 'all',
+        cacheDir: store.cacheDir,
+        io: countingIo(counter),
+        onCached: () => new Promise<void>((resolve) => setTimeout(() => ((paintedAt = performance.now() - t0), resolve()), paintMs)),
+        onProgress: (done) => void (done === 1 && (firstCheck = performance.now() - t0)),
+      });
+      expect(result.stats.catalogue).toBe('loaded');
+      if (paintMs === 30) expect(firstCheck).toBeGreaterThanOrEqual(paintedAt);
+      // A paint that does not come in time does not hold the listing back for long.
+      else expect(firstCheck).toBeLessThan(paintMs);
+    }
+  });
+
   it('serves every scope from one catalogue, equal to the plain listing', async () => {
     const store = corpusStore();
     await cached(store);

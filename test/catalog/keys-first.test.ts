@@ -46,7 +46,7 @@ describe('keys first', () => {
     // Let the background save land before the warm start (the source does not wait for it).
     await new Promise((resolve) => setTimeout(resolve, 300));
     const publishes: SessionInfo[][] = [];
-    const summary = await source.list('all', (sessions) => publishes.push(sessions), new AbortController().signal);
+    const summary = await source.list('all', (sessions) => void publishes.push(sessions), new AbortController().signal);
     const newest = summary.sessions.map((s) => s.path);
     expect(publishes[0]!.map((s) => s.path)).toEqual(newest.slice(0, FIRST_PAINT_ROWS));
     // A later publish, if any (only when the load outlasts PUBLISH_INTERVAL_MS), is the whole list.
@@ -65,7 +65,7 @@ describe('keys first', () => {
       scope: 'all',
       cacheDir,
       pause: () => (paused ? 5 : 0),
-      onCached: (rows) => (painted = rows.length),
+      onCached: (rows) => void (painted = rows.length),
       onProgress: (done) => (progress = done),
     });
     await new Promise((resolve) => setTimeout(resolve, 150));

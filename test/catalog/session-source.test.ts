@@ -13,7 +13,7 @@ import { corpusStore, freshList, plain } from './helpers.js';
 
 async function listOnce(source: ReturnType<typeof createStoreSource>) {
   const publishes: SessionInfo[][] = [];
-  const summary = await source.list('all', (sessions) => publishes.push(sessions), new AbortController().signal);
+  const summary = await source.list('all', (sessions) => void publishes.push(sessions), new AbortController().signal);
   return { publishes, summary };
 }
 
