@@ -13,7 +13,7 @@
  */
 import { statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
-import { createSlicer, discoverSessionFiles, inScope, listSessions, sortByModified, type ListOptions, type ListResult } from '../store/list.js';
+import { createSlicer, discoverSessionFilesSliced, inScope, listSessions, sortByModified, type ListOptions, type ListResult } from '../store/list.js';
 import type { Locations } from '../store/locations.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
 import { catalogueDir, catalogueFile, loadCatalogue, type Catalogue } from './file.js';
@@ -171,7 +171,8 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
     }
 
     // 2. Revalidate.
-    const discovery = discoverSessionFiles(locations, scope);
+    // Sliced: keys typed at the first rows are not held up by stat'ing every file.
+    const discovery = await discoverSessionFilesSliced(locations, scope, createSlicer(undefined, options.pause));
     const { files } = discovery;
     const found = new Set(files);
     const plan: PlannedRecord[] = [];

@@ -86,7 +86,14 @@ function jsonlFilesIn(dir: string): string[] {
  * The candidate files, in pi's load order. Synchronous on purpose: a few thousand `stat` calls
  * take milliseconds, while the thread-pool round trips of async ones cost a tenth of a second.
  */
-export function discoverSessionFiles(locations: Locations, scope: ListScope): Discovery {
+/** Files stat'ed between two points where the sliced discovery may yield. */
+const DISCOVERY_STEP = 256;
+
+/**
+ * Discovery as steps: it yields between folders and every DISCOVERY_STEP files, so the sliced
+ * form can let keys in while 10,000 files are stat'ed (~50 ms of synchronous calls).
+ */
+function* discoverySteps(locations: Locations, scope: ListScope): Generator<void, Discovery> {
   const flat = scope === 'cwd' || locations.customDir;
   const searched = flat ? locations.sessionDir : locations.sessionsRoot;
   try {
@@ -109,13 +116,15 @@ export function discoverSessionFiles(locations: Locations, scope: ListScope): Di
     const candidates: { path: string; mtimeMs: number }[] = [];
     const stats = new Map<string, Stats>();
     for (const dir of dirs) {
+      yield;
       let files: string[];
       try {
         files = jsonlFilesIn(dir);
       } catch {
         continue; // a symlink loop, a dangling link or an unreadable folder: pi skips it too
       }
-      for (const path of files) {
+      for (const [i, path] of files.entries()) {
+        if (i > 0 && i % DISCOVERY_STEP === 0) yield;
         let mtimeMs = Number.NEGATIVE_INFINITY;
         try {
           const stat = statSync(path);
@@ -132,6 +141,24 @@ export function discoverSessionFiles(locations: Locations, scope: ListScope): Di
     return { files: candidates.map((c) => c.path), searched, stats };
   } catch (error) {
     return { files: [], searched, dirProblem: `cannot read ${searched}: ${describeFsError(error)}` };
+  }
+}
+
+export function discoverSessionFiles(locations: Locations, scope: ListScope): Discovery {
+  const steps = discoverySteps(locations, scope);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** `discoverSessionFiles`, standing aside for `slice` (a `createSlicer`) between its steps. */
+export async function discoverSessionFilesSliced(locations: Locations, scope: ListScope, slice: () => Promise<void> | undefined): Promise<Discovery> {
+  const steps = discoverySteps(locations, scope);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await slice();
   }
 }
 

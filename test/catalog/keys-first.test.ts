@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { discoverSessionFiles, discoverSessionFilesSliced } from '../../src/store/list.js';
 import { listSessionsCached } from '../../src/catalog/index.js';
 import { createStoreSource, FIRST_PAINT_ROWS } from '../../src/picker/session-source.js';
 import { markKeyArrived } from '../../src/terminal/input-activity.js';
@@ -75,5 +76,17 @@ describe('keys first', () => {
     const result = await listing;
     expect(progress).toBe(SESSIONS);
     expect(result.sessions).toHaveLength(SESSIONS);
+  });
+
+  it('discovery stands aside between folders (the sliced form finds exactly what the plain one does)', async () => {
+    const { locations } = manySessions();
+    let steps = 0;
+    const sliced = await discoverSessionFilesSliced(locations, 'all', () => {
+      steps++;
+      return undefined;
+    });
+    expect(sliced.files).toEqual(discoverSessionFiles(locations, 'all').files);
+    // One step per project folder at least: keys get in while 10,000 files are stat'ed.
+    expect(steps).toBeGreaterThanOrEqual(4);
   });
 });
