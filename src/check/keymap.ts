@@ -3,7 +3,7 @@
  * the README table is generated from them too).
  */
 import type { KeyBinding } from '../keymap/keymap.js';
-import type { SharedActions } from '../keymap/pi-keybindings.js';
+import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
 
 export type CheckCommand = 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last' | 'open' | 'back' | 'quit';
 
@@ -25,10 +25,7 @@ export const CHECK_MODE_TITLES: Readonly<Record<CheckKeyMode, string>> = { list:
 
 /** pi's select-list actions (see pi-keybindings.ts) that move, open and leave in this list. */
 export const CHECK_PI_ACTIONS: SharedActions<CheckCommand> = {
-  'tui.select.up': { commands: ['up'], piDefaults: ['up'] },
-  'tui.select.down': { commands: ['down'], piDefaults: ['down'] },
-  'tui.select.pageUp': { commands: ['pageUp'], piDefaults: ['pageUp'] },
-  'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
+  ...SELECT_MOVE_PI_ACTIONS,
   'tui.select.confirm': { commands: ['open'], piDefaults: ['enter'] },
   'tui.select.cancel': { commands: ['back'], piDefaults: ['escape', 'ctrl+c'] },
 };

@@ -145,6 +145,14 @@ export interface SharedAction<C extends string> {
 /** pi action id → what it drives here, for the actions the two tools share. */
 export type SharedActions<C extends string> = Readonly<Record<string, SharedAction<C>>>;
 
+/** pi's select-list moves, as every list screen here follows them (a screen may add its own commands). */
+export const SELECT_MOVE_PI_ACTIONS: SharedActions<'up' | 'down' | 'pageUp' | 'pageDown'> = {
+  'tui.select.up': { commands: ['up'], piDefaults: ['up'] },
+  'tui.select.down': { commands: ['down'], piDefaults: ['down'] },
+  'tui.select.pageUp': { commands: ['pageUp'], piDefaults: ['pageUp'] },
+  'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
+};
+
 function modesOf(binding: KeyBinding<string>): readonly string[] | undefined {
   return binding.when === undefined ? undefined : typeof binding.when === 'string' ? [binding.when] : binding.when;
 }

@@ -5,16 +5,13 @@
  * filter is empty (the reducer decides, as in the picker).
  */
 import type { KeyBinding } from '../keymap/keymap.js';
-import type { SharedActions } from '../keymap/pi-keybindings.js';
+import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
 import { TEXT_EDIT_PI_ACTIONS, textEditBindings, type TextEditCommand } from '../state/text-input-keys.js';
+import type { ListMove } from '../state/viewport.js';
 
 export type LabelsCommand =
-  | 'up'
-  | 'down'
-  | 'pageUp'
-  | 'pageDown'
-  | 'first'
-  | 'last'
+  // Moving in the list (src/state/viewport.ts's listMoveTarget).
+  | ListMove
   | 'open'
   | 'escape'
   | 'help'
@@ -52,10 +49,7 @@ const { 'tui.editor.cursorLineStart': _lineStart, 'tui.editor.cursorLineEnd': _l
 /** pi's select-list actions and its editor's keys for the filter field (see pi-keybindings.ts). */
 export const LABELS_PI_ACTIONS: SharedActions<LabelsCommand> = {
   ...FILTER_EDIT_PI_ACTIONS,
-  'tui.select.up': { commands: ['up'], piDefaults: ['up'] },
-  'tui.select.down': { commands: ['down'], piDefaults: ['down'] },
-  'tui.select.pageUp': { commands: ['pageUp'], piDefaults: ['pageUp'] },
-  'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
+  ...SELECT_MOVE_PI_ACTIONS,
   'tui.select.confirm': { commands: ['open'], piDefaults: ['enter'] },
   'tui.select.cancel': { commands: ['escape'], piDefaults: ['escape', 'ctrl+c'] },
 };

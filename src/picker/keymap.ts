@@ -27,16 +27,13 @@
  * a delete prompt while erasing the query would be a trap.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
-import type { SharedActions } from '../keymap/pi-keybindings.js';
+import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
 import { TEXT_EDIT_PI_ACTIONS, textEditBindings, type TextEditCommand } from '../state/text-input-keys.js';
+import type { ListMove } from '../state/viewport.js';
 
 export type PickerCommand =
-  | 'up'
-  | 'down'
-  | 'pageUp'
-  | 'pageDown'
-  | 'first'
-  | 'last'
+  // Moving in the list (src/state/viewport.ts's listMoveTarget).
+  | ListMove
   | 'open'
   | 'tree'
   | 'labels'
@@ -135,10 +132,7 @@ export const PICKER_MODE_TITLES: Readonly<Record<PickerKeyMode, string>> = {
  */
 export const PICKER_PI_ACTIONS: SharedActions<PickerCommand> = {
   ...TEXT_EDIT_PI_ACTIONS,
-  'tui.select.up': { commands: ['up'], piDefaults: ['up'] },
-  'tui.select.down': { commands: ['down'], piDefaults: ['down'] },
-  'tui.select.pageUp': { commands: ['pageUp'], piDefaults: ['pageUp'] },
-  'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
+  ...SELECT_MOVE_PI_ACTIONS,
   // pi's delete prompt and its missing-folder question take the select keys too.
   'tui.select.confirm': { commands: ['open', 'confirm', 'choose'], piDefaults: ['enter'] },
   'tui.select.cancel': { commands: ['escape', 'cancel'], piDefaults: ['escape', 'ctrl+c'] },

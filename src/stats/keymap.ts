@@ -4,7 +4,7 @@
  * and Esc back to the session list.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
-import type { SharedActions } from '../keymap/pi-keybindings.js';
+import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
 
 export type StatsCommand = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom' | 'period' | 'periodBack' | 'help' | 'back' | 'closeHelp' | 'quit';
 
@@ -37,9 +37,6 @@ export const STATS_MODE_TITLES: Readonly<Record<StatsKeyMode, string>> = {
  * The screen has nothing to confirm, so tui.select.confirm is not followed.
  */
 export const STATS_PI_ACTIONS: SharedActions<StatsCommand> = {
-  'tui.select.up': { commands: ['up'], piDefaults: ['up'] },
-  'tui.select.down': { commands: ['down'], piDefaults: ['down'] },
-  'tui.select.pageUp': { commands: ['pageUp'], piDefaults: ['pageUp'] },
-  'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
+  ...SELECT_MOVE_PI_ACTIONS,
   'tui.select.cancel': { commands: ['back'], piDefaults: ['escape', 'ctrl+c'] },
 };

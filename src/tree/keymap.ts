@@ -20,16 +20,13 @@
  * terminal speaks the kitty protocol, so the backward filter cycle is also on Alt+O.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
-import type { SharedActions } from '../keymap/pi-keybindings.js';
+import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
 import { TEXT_EDIT_PI_ACTIONS, textEditBindings, type TextEditCommand } from '../state/text-input-keys.js';
+import type { ListMove } from '../state/viewport.js';
 
 export type TreeCommand =
-  | 'up'
-  | 'down'
-  | 'pageUp'
-  | 'pageDown'
-  | 'first'
-  | 'last'
+  // Moving in the list (src/state/viewport.ts's listMoveTarget).
+  | ListMove
   | 'jumpToLeaf'
   | 'foldOrUp'
   | 'unfoldOrDown'
@@ -143,10 +140,10 @@ export const TREE_MODE_TITLES: Readonly<Record<TreeKeyMode, string>> = {
 export const TREE_PI_ACTIONS: SharedActions<TreeCommand> = {
   ...TEXT_EDIT_PI_ACTIONS,
   'tui.editor.deleteCharBackward': { commands: ['deleteChar', 'backspace'], piDefaults: ['backspace'] },
+  ...SELECT_MOVE_PI_ACTIONS,
+  // The tree's action menu moves with the same keys.
   'tui.select.up': { commands: ['up', 'menuUp'], piDefaults: ['up'] },
   'tui.select.down': { commands: ['down', 'menuDown'], piDefaults: ['down'] },
-  'tui.select.pageUp': { commands: ['pageUp'], piDefaults: ['pageUp'] },
-  'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
   'tui.select.confirm': { commands: ['openMenu', 'menuChoose', 'submit'], piDefaults: ['enter'] },
   'tui.select.cancel': { commands: ['escape', 'cancel'], piDefaults: ['escape', 'ctrl+c'] },
   'app.tree.foldOrUp': { commands: ['foldOrUp'], piDefaults: ['ctrl+left', 'alt+left'] },
