@@ -114,6 +114,16 @@ export function layoutForest(forest: Forest, folds: ReadonlySet<string>): Layout
     stGutters.push(null);
   }
   let count = 0;
+  /** A row beside its entry (a retained bookkeeping entry, a fork made there): no connector of its own. */
+  const placeAside = (node: number, indent: number, rowGutters: Gutter | null): number => {
+    const at = count++;
+    nums[at] = node;
+    indents[at] = indent;
+    flags[at] = CONNECTOR_NONE;
+    gutters[at] = rowGutters;
+    rowOf[node] = at;
+    return at;
+  };
   while (stNum.length > 0) {
     const n = stNum.pop()!;
     const indent = stIndent.pop()!;
@@ -137,23 +147,11 @@ export function layoutForest(forest: Forest, folds: ReadonlySet<string>): Layout
     const childGutters: Gutter | null = connectorShown ? { position: Math.max(0, displayIndent - 1), show: !isLast, next: rowGutters } : rowGutters;
     for (let r = size + retainedStart[n]!, end = size + retainedStart[n + 1]!; r < end; r++) {
       if (forest.visible[r] !== 1) continue;
-      const at = count++;
-      nums[at] = r;
-      indents[at] = indent;
-      flags[at] = CONNECTOR_NONE;
-      gutters[at] = childGutters;
-      rowOf[r] = at;
+      const at = placeAside(r, indent, childGutters);
       if (isMatch !== undefined && isMatch[r] === 1) matchRows.push(at);
     }
     // Forks made here: rows like the retained ones, before the children (where the copy ends).
-    for (const f of forest.forksAt.get(n) ?? []) {
-      const at = count++;
-      nums[at] = f;
-      indents[at] = indent;
-      flags[at] = CONNECTOR_NONE;
-      gutters[at] = childGutters;
-      rowOf[f] = at;
-    }
+    for (const f of forest.forksAt.get(n) ?? []) placeAside(f, indent, childGutters);
     if (kids === 0) continue;
     const multipleChildren = kids > 1;
     let childIndent: number;

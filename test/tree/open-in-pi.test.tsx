@@ -33,15 +33,20 @@ function mount(path: string, probe: { piFound(): boolean; folderExists(cwd: stri
   return { app, exits };
 }
 
+/** The action menu's "Open in pi" on the entry under the cursor. */
+async function openInPiHere(app: ReturnType<typeof renderInk>): Promise<void> {
+  await app.press(KEYS.enter);
+  await app.waitFor('Open in pi');
+  // Open in pi is the 7th item.
+  await app.press(KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.enter);
+}
+
 /** Up to the first answer (not the leaf), then the action menu's "Open in pi". */
 async function openInPiOnFirstAnswer(app: ReturnType<typeof renderInk>): Promise<void> {
   await app.waitFor('second answer');
   await app.press(KEYS.up, KEYS.up);
   await app.waitFor('› • assistant: first answer');
-  await app.press(KEYS.enter);
-  await app.waitFor('Open in pi');
-  // Open in pi is the 7th item.
-  await app.press(KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.enter);
+  await openInPiHere(app);
 }
 
 describe('Open in pi checks first', () => {
@@ -93,9 +98,7 @@ describe('Open in pi checks first', () => {
     const path = session('ok');
     const { app, exits } = mount(path, { piFound: () => true, folderExists: (cwd) => cwd === '/gone/project' });
     await app.waitFor('second answer');
-    await app.press(KEYS.enter);
-    await app.waitFor('Open in pi');
-    await app.press(KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.enter);
+    await openInPiHere(app);
     await app.waitFor(() => exits.length > 0);
     expect(exits).toEqual([{ kind: 'resume', path, cwd: '/gone/project' }]);
     app.unmount();
@@ -112,9 +115,7 @@ describe('Open in pi checks first', () => {
       { columns: 120, rows: 24 },
     );
     await app.waitFor('second answer');
-    await app.press(KEYS.enter);
-    await app.waitFor('Open in pi');
-    await app.press(KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.enter);
+    await openInPiHere(app);
     await app.waitFor(() => exits.length > 0);
     expect(exits).toEqual([{ kind: 'resume', path, cwd: '/gone/project' }]);
     app.unmount();
