@@ -141,24 +141,9 @@ export class Catalogue {
   }
 
   private bytes(position: number, length: number): Buffer {
-    if (this.fd !== undefined) return this.bytesFrom(this.fd, position, length);
-    const { fd, stats } = openRegularSync(this.file);
-    try {
-      if (stats.ino !== this.ino) throw new Error('catalogue replaced');
-      return this.bytesFrom(fd, position, length);
-    } finally {
-      closeSync(fd);
-    }
-  }
-
-  private bytesFrom(fd: number, position: number, length: number): Buffer {
-    const buf = Buffer.allocUnsafe(length);
-    let got = 0;
-    while (got < length) {
-      const n = readSync(fd, buf, got, length - got, position + got);
-      if (n === 0) throw new Error('catalogue truncated');
-      got += n;
-    }
+    let buf: Buffer;
+    if (this.fd === undefined) buf = readByNameSync(this.file, this.ino, position, length);
+    else readExactlySync(this.fd, (buf = Buffer.allocUnsafe(length)), position);
     this.bytesRead += length;
     return buf;
   }
@@ -183,6 +168,32 @@ export class Catalogue {
   }
 }
 
+/** Fills `buffer` from `position` of `fd`; throws on a short file. */
+export function readExactlySync(fd: number, buffer: Buffer, position: number): void {
+  for (let got = 0; got < buffer.length; ) {
+    const n = readSync(fd, buffer, got, buffer.length - got, position + got);
+    if (n === 0) throw new Error('catalogue truncated');
+    got += n;
+  }
+}
+
+/**
+ * `length` bytes at `position` of the catalogue at `path`, opened again by name, only while it is
+ * still the file read before (inode `ino`): a newer catalogue renamed over it has other offsets.
+ * Throws otherwise.
+ */
+export function readByNameSync(path: string, ino: number, position: number, length: number): Buffer {
+  const { fd, stats } = openRegularSync(path);
+  try {
+    if (stats.ino !== ino) throw new Error('catalogue replaced');
+    const buf = Buffer.allocUnsafe(length);
+    readExactlySync(fd, buf, position);
+    return buf;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Loads the catalogue for `root`, or undefined when there is none or it cannot be trusted. */
 export function loadCatalogue(file: string, root: string): Catalogue | undefined {
   let fd: number;
@@ -202,12 +213,7 @@ export function loadCatalogue(file: string, root: string): Catalogue | undefined
     const headerBytes = nl + 1;
     if (!header || headerBytes + header.data + header.meta !== size) throw new Error('bad header or truncated');
     const meta = Buffer.allocUnsafe(header.meta);
-    let got = 0;
-    while (got < meta.length) {
-      const r = readSync(fd, meta, got, meta.length - got, headerBytes + header.data + got);
-      if (r === 0) throw new Error('truncated');
-      got += r;
-    }
+    readExactlySync(fd, meta, headerBytes + header.data);
     const records = JSON.parse(meta.toString('latin1')) as unknown;
     if (!Array.isArray(records)) throw new Error('bad meta');
     for (const r of records as CatalogueRecord[]) {

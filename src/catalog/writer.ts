@@ -16,14 +16,14 @@
  * replaced since (another listing saved a newer one). The temp file is 0600 in a 0700 folder (privacy: it
  * holds every session's text) and is named so that `removeStaleTemps` knows it.
  */
-import { chmodSync, closeSync, constants, fstatSync, mkdirSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fstatSync, mkdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeStaleTemps } from '../store/fs-write.js';
 import { openRegularSync } from '../store/regular-file.js';
 import { waitWhilePaused, type PauseFn } from '../store/list.js';
 import { summarizeFileSync } from '../store/summary.js';
 import type { SessionInfo } from '../store/types.js';
-import type { Catalogue } from './file.js';
+import { readByNameSync, readExactlySync, type Catalogue } from './file.js';
 import { asciiJson, CATALOGUE_FORMAT, CATALOGUE_VERSION, fromSessionRecord, searchTextPieces, type CatalogueHeader, type CatalogueRecord, type MainTexts, type SessionRecord } from './format.js';
 
 /** Bytes are gathered and written in batches of about this size (bounded memory, few system calls). */
@@ -116,29 +116,25 @@ export class CatalogueSink {
    */
   read(offset: number, length: number): Buffer | undefined {
     if (this.failed) return undefined;
-    if (this.fd === undefined) return this.savedIno === undefined ? undefined : this.readSaved(offset, length);
+    if (this.fd === undefined) return this.savedIno === undefined ? undefined : this.readSaved(this.savedIno, offset, length);
     const position = this.dataStart + offset;
     const out = Buffer.allocUnsafe(length);
     // What is not on disk yet is still in the batch.
     const onDisk = Math.max(0, Math.min(length, this.batchAt - position));
-    if (!readFully(this.fd, out, onDisk, position)) return undefined;
+    try {
+      readExactlySync(this.fd, out.subarray(0, onDisk), position);
+    } catch {
+      return undefined;
+    }
     if (onDisk < length) this.batch.copy(out, onDisk, position + onDisk - this.batchAt, position + length - this.batchAt);
     return out;
   }
 
-  private readSaved(offset: number, length: number): Buffer | undefined {
-    let opened;
+  private readSaved(ino: number, offset: number, length: number): Buffer | undefined {
     try {
-      opened = openRegularSync(this.file);
+      return readByNameSync(this.file, ino, this.dataStart + offset, length);
     } catch {
       return undefined;
-    }
-    try {
-      if (opened.stats.ino !== this.savedIno) return undefined;
-      const out = Buffer.allocUnsafe(length);
-      return readFully(opened.fd, out, length, this.dataStart + offset) ? out : undefined;
-    } finally {
-      closeSync(opened.fd);
     }
   }
 
@@ -296,20 +292,6 @@ export class CatalogueSink {
     } catch {
       // Already gone (renamed, or never made).
     }
-  }
-}
-
-/** Reads `length` bytes at `position` into `out`; false on an error or a short file. */
-function readFully(fd: number, out: Buffer, length: number, position: number): boolean {
-  try {
-    for (let got = 0; got < length; ) {
-      const n = readSync(fd, out, got, length - got, position + got);
-      if (n === 0) return false;
-      got += n;
-    }
-    return true;
-  } catch {
-    return false;
   }
 }
 
