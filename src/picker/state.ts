@@ -297,13 +297,18 @@ export function findInfo(state: PickerState, path: string): SessionInfo | undefi
   return undefined;
 }
 
+function sameSessions(a: readonly SessionInfo[], b: readonly SessionInfo[]): boolean {
+  return a === b || (a.length === b.length && a.every((info, i) => info === b[i]));
+}
+
 /**
  * Recomputes rows from the current list, query, filters and sort; keeps the cursor on the chosen
  * session (by path), or on the first row while the user has not moved.
  */
 export function derive(state: PickerState, resetCursor = false): PickerState {
   const sessions = currentList(state)?.sessions ?? [];
-  const index = state.index && state.index.sessions === sessions ? state.index : createSearchIndex(sessions);
+  // The same sessions in a new array (the load's last publish, then its end) keep their index.
+  const index = state.index && sameSessions(state.index.sessions, sessions) ? state.index : createSearchIndex(sessions);
   let rows: Row[] = [];
   let unindexed = 0;
   if (state.parsed.ok) {

@@ -58,6 +58,15 @@ describe('pickerReducer', () => {
     expect([...(burst.index?.patternCache.keys() ?? [])]).toEqual(['parser']);
   });
 
+  it('the same sessions in a new array keep their search index (and its caches); other sessions get a new one', () => {
+    const s = typeText(loaded(), 'text');
+    const same = run(s, { type: 'loadDone', scope: 'cwd', searched: '/sessions/--home-u-proj--', skipped: 0, sessions: [...sessions] });
+    expect(same.index).toBe(s.index);
+    const fewer = run(s, { type: 'loadDone', scope: 'cwd', searched: '/sessions/--home-u-proj--', skipped: 0, sessions: sessions.slice(1) });
+    expect(fewer.index).not.toBe(s.index);
+    expect(fewer.rows.map((r) => r.info.path)).not.toContain('/s/00.jsonl');
+  });
+
   it('a keystroke that changes only the spacing keeps the rows and the cursor (no new search)', () => {
     const typed = run(typeText(loaded(), 'text'), key('down'), key('down'));
     const spaced = run(typed, key('space', ' '));
