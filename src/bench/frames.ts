@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueDir, listSessionsCached } from '../catalog/index.js';
 import { resolveLocations } from '../store/index.js';
-import { APP_BUNDLE, cursorLine, PtyApp, type Screen } from './pty-app.js';
+import { APP_BUNDLE, appEnv, cursorLine, PtyApp, type Screen } from './pty-app.js';
 import type { BenchStores } from './stores.js';
 
 export interface FrameContext {
@@ -37,12 +37,6 @@ const REST_MS = 150;
 
 /** The picker's first rows: a row with the cursor glyph. */
 const hasRows = (s: Screen): boolean => cursorLine(s) !== -1;
-
-function envFor(agentDir: string, cacheHome: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PI_CODING_AGENT_DIR: agentDir, XDG_CACHE_HOME: cacheHome, TERM: 'xterm-256color' };
-  for (const name of ['CI', 'NO_COLOR', 'FORCE_COLOR', 'PI_CODING_AGENT_SESSION_DIR']) delete env[name];
-  return env;
-}
 
 /** A cache home whose catalogue for `sessionsRoot` is complete (what a second start finds). */
 async function warmCacheHome(sessionsRoot: string): Promise<string> {
@@ -90,7 +84,7 @@ export async function frameBenches(ctx: FrameContext): Promise<Record<string, un
   const agent10k = dirname(stores.store10k);
   const warmA = await warmCacheHome(stores.storeA);
   const warm10k = await warmCacheHome(stores.store10k);
-  const envA = envFor(agentA, warmA);
+  const envA = appEnv(agentA, warmA);
   try {
     const nodeFloor: number[] = [];
     const inkFloor: number[] = [];
@@ -103,10 +97,10 @@ export async function frameBenches(ctx: FrameContext): Promise<Record<string, un
       nodeFloor.push(await spawnTime(['-e', "process.stdout.write('ready\\n'); setTimeout(() => {}, 60000)"], envA, (s) => s.text.includes('ready'), 'node'));
       inkFloor.push(await spawnTime([INK_HELLO], envA, (s) => s.text.includes('hello from ink'), 'ink hello'));
       warm2k.push(await spawnTime([APP_BUNDLE, '--all'], envA, hasRows, 'first rows (warm, 2,000)'));
-      warm10kRows.push(await spawnTime([APP_BUNDLE, '--all'], envFor(agent10k, warm10k), hasRows, 'first rows (warm, 10,000)'));
+      warm10kRows.push(await spawnTime([APP_BUNDLE, '--all'], appEnv(agent10k, warm10k), hasRows, 'first rows (warm, 10,000)'));
       const coldHome = mkdtempSync(join(tmpdir(), 'pi-sessions-bench-cold-'));
       try {
-        cold2k.push(await spawnTime([APP_BUNDLE, '--all'], envFor(agentA, coldHome), hasRows, 'first rows (cold, 2,000)'));
+        cold2k.push(await spawnTime([APP_BUNDLE, '--all'], appEnv(agentA, coldHome), hasRows, 'first rows (cold, 2,000)'));
       } finally {
         rmSync(coldHome, { recursive: true, force: true });
       }

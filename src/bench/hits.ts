@@ -23,7 +23,7 @@ import { initialPickerState, pickerReducer } from '../picker/reducer.js';
 import { tagHits } from '../picker/text-hit-places.js';
 import { resolveLocations } from '../store/index.js';
 import type { SessionInfo } from '../store/types.js';
-import { APP_BUNDLE, cursorLine, PtyApp, type Screen } from './pty-app.js';
+import { APP_BUNDLE, appEnv, cursorLine, PtyApp, type Screen } from './pty-app.js';
 
 export interface HitBenchContext {
   store10k: string;
@@ -43,13 +43,6 @@ const MORE = ' it';
 /** Rows the screen tags per keystroke (a tall terminal's list). */
 const DRAWN_ROWS = 40;
 const TAGGED_ROW = / · \d+ (active|abandoned|compacted)/;
-
-function envFor(agentDir: string, cacheHome: string, home?: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PI_CODING_AGENT_DIR: agentDir, XDG_CACHE_HOME: cacheHome, TERM: 'xterm-256color' };
-  if (home) env['HOME'] = home;
-  for (const name of ['CI', 'NO_COLOR', 'FORCE_COLOR', 'PI_CODING_AGENT_SESSION_DIR']) delete env[name];
-  return env;
-}
 
 /** Peak and current RSS of a running process, from /proc. */
 function memoryOf(pid: number): { peakBytes: number; rssBytes: number } {
@@ -156,7 +149,7 @@ async function piPicker(store: string): Promise<ReturnType<typeof memoryOf> | un
     mkdirSync(join(work, 'home'));
     // Hard links: pi sees the same files, and nothing it might write reaches the cached store.
     execFileSync('cp', ['-al', store, join(work, 'agent', 'sessions')]);
-    const app = await PtyApp.spawn([PI_CLI, '--resume'], envFor(join(work, 'agent'), join(work, 'cache'), join(work, 'home')), NODE22);
+    const app = await PtyApp.spawn([PI_CLI, '--resume'], appEnv(join(work, 'agent'), join(work, 'cache'), join(work, 'home')), NODE22);
     try {
       await app.waitFor((s) => s.text.includes('Resume Session'), undefined, "pi's picker");
       await app.press('\t', (s) => s.text.includes('Resume Session (All)'), "pi's All scope");
@@ -191,12 +184,12 @@ export async function hitBenches(ctx: HitBenchContext): Promise<Record<string, u
     log(`  picker reducer, "${QUERY}" typed on the settled list: ${fmt(first.wallMs)} (${fmt(first.cpuMs)} of CPU)`);
     log(`  search keystroke, CPU time (in process, "${QUERY}" typed, ${search['matches']} matches): ${fmt(ks.plain)} plain, ${fmt(ks.tagged)} with ${DRAWN_ROWS} rows tagged (${signed(search['taggingOverhead'] as number)}, target ≤ +20 %), ${fmt(ks.inAbandoned)} with in:abandoned (${search['abandonedMatches']} matches)`);
 
-    const settled = await ptySearch(envFor(agentDir, warm), true);
-    const early = await ptySearch(envFor(agentDir, warm), false);
+    const settled = await ptySearch(appEnv(agentDir, warm), true);
+    const early = await ptySearch(appEnv(agentDir, warm), false);
     const coldHome = mkdtempSync(join(tmpdir(), 'pi-sessions-bench-cold-'));
     let cold: Awaited<ReturnType<typeof ptySearch>>;
     try {
-      cold = await ptySearch(envFor(agentDir, coldHome), true);
+      cold = await ptySearch(appEnv(agentDir, coldHome), true);
     } finally {
       rmSync(coldHome, { recursive: true, force: true });
     }

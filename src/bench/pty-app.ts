@@ -20,6 +20,17 @@ const TIMEOUT_MS = 30_000;
 /** The committed bundle: what users run and what every pty figure measures. */
 export const APP_BUNDLE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bin', 'pi-sessions.js');
 
+/**
+ * The environment the app runs in for a figure: this store, this cache home (and `home` as HOME),
+ * an xterm, and none of the settings that would change what it draws or where it looks.
+ */
+export function appEnv(agentDir: string, cacheHome: string, home?: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PI_CODING_AGENT_DIR: agentDir, XDG_CACHE_HOME: cacheHome, TERM: 'xterm-256color' };
+  if (home) env['HOME'] = home;
+  for (const name of ['CI', 'NO_COLOR', 'FORCE_COLOR', 'PI_CODING_AGENT_SESSION_DIR']) delete env[name];
+  return env;
+}
+
 export const COLUMNS = 120;
 export const ROWS = 40;
 

@@ -128,7 +128,9 @@ interface ColumnFacts {
 }
 
 const columnFacts = new WeakMap<SessionInfo, ColumnFacts>();
-const shownWidth = (text: string, home: string): number => displayWidth(sanitizeInline(shortenHome(text, home)));
+/** A cwd or path as its column shows it: `~`-shortened, one safe line. */
+const shownPath = (text: string, home: string): string => sanitizeInline(shortenHome(text, home));
+const shownWidth = (text: string, home: string): number => displayWidth(shownPath(text, home));
 
 function factsOf(info: SessionInfo, home: string): ColumnFacts {
   let facts = columnFacts.get(info);
@@ -283,8 +285,8 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
   const live = isLive(info, ctx.nowMs);
   const parts: string[] = [];
   // File names are bytes from disk like any session text (ESC and BEL are legal in them).
-  if (cols.path > 0) parts.push(padEndToWidth(truncateStart(sanitizeInline(shortenHome(info.path, ctx.home)), cols.path), cols.path));
-  if (cols.cwd > 0) parts.push(padEndToWidth(truncateStart(sanitizeInline(shortenHome(info.cwd, ctx.home)), cols.cwd), cols.cwd));
+  if (cols.path > 0) parts.push(padEndToWidth(truncateStart(shownPath(info.path, ctx.home), cols.path), cols.path));
+  if (cols.cwd > 0) parts.push(padEndToWidth(truncateStart(shownPath(info.cwd, ctx.home), cols.cwd), cols.cwd));
   if (cols.live) parts.push(live ? '◉ live' : ' '.repeat(LIVE_WIDTH));
   // The number of prompts, bare as in pi's /resume (the preview and `list` name it "prompts").
   if (cols.count > 0) parts.push(String(info.userMessageCount).padStart(cols.count));
