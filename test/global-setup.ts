@@ -33,8 +33,17 @@ export default function setup(): () => void {
   // Caches meant to outlive a run (the Node 22 that pi's TUI needs, see pi-extension.e2e.test.ts)
   // go in the machine's temp dir instead.
   process.env['PI_SESSIONS_TEST_CACHE_TMPDIR'] = outer;
+  // Each test file's catalogue and journal folders (test/setup.ts): beside the run's temp dir, not
+  // in it, and removed as a whole at the end, whether or not the file's own hooks ran.
+  const homesDir = `${runDir}-homes`;
+  // A fresh run dir's name was free, so a homes folder of that name is a crashed run's leftover.
+  rmSync(homesDir, { recursive: true, force: true });
+  mkdirSync(homesDir, { mode: 0o700 });
+  chmodSync(homesDir, 0o1777);
+  process.env['PI_SESSIONS_TEST_HOMES'] = homesDir;
   return () => {
     process.env['TMPDIR'] = outer;
+    rmSync(homesDir, { recursive: true, force: true });
     const left = readdirSync(runDir);
     rmSync(runDir, { recursive: true, force: true });
     if (left.length > 0) {

@@ -1,9 +1,9 @@
 /**
  * `pi-sessions stats --json` against `@ccusage/pi` (what pi users run for this today) on the same
  * stores: a generated one (forks, legacy and broken files) and the pi-written corpus. ccusage is
- * never a dependency of the project: the test runs the copy installed outside the repository
- * (`npm install --prefix /tmp/ccusage @ccusage/pi`, or CCUSAGE_PI=<its bin>) and is skipped,
- * saying so, without one.
+ * never a dependency of the project: the test installs the pinned version from the npm registry
+ * into the test cache outside the repository (test/helpers/outside-tool.ts), so every run compares
+ * with the same ccusage, and is skipped, saying why, only when the registry cannot be reached.
  *
  * Where the two tools' rules agree the figures must be equal, to the token and to 1e-9 dollar:
  * - ccusage counts assistant messages only; we also count the usage of tool results, compactions,
@@ -14,17 +14,30 @@
  *   no usage with another file must agree one by one; a parent and its forks agree as a family.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeStore } from '../../src/generate/store.js';
 import { discoverSessionFiles, readSessionSync, resolveLocations, roleOf, statsOf, usageOf, type LoadedSession, type SessionEntry, type UsageTotals } from '../../src/store/index.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
+import { installOutsideTool, type Found, type OutsideTool } from '../helpers/outside-tool.js';
 import { jsonOf, runCliAsync } from '../hostile/run.js';
 
-const CCUSAGE = process.env['CCUSAGE_PI'] ?? '/tmp/ccusage/node_modules/.bin/ccusage-pi';
-const available = existsSync(CCUSAGE);
+const CCUSAGE_PI: OutsideTool = { spec: '@ccusage/pi@18.0.11', folder: 'ccusage-pi', bin: ['.bin', 'ccusage-pi'], versionArgs: ['--version'], versionPrefix: '18.0.11' };
+let ccusagePi: Found = { skip: 'not installed yet' };
+beforeAll(() => {
+  ccusagePi = installOutsideTool(CCUSAGE_PI);
+}, 320_000);
+
+/** ccusage's program; skips the test, with the reason, when it cannot be installed. */
+function ccusageOrSkip(ctx: { skip(condition: boolean, note?: string): void }): string {
+  if ('skip' in ccusagePi) {
+    ctx.skip(true, ccusagePi.skip);
+    throw new Error('unreachable');
+  }
+  return ccusagePi.path;
+}
 
 interface CcRow {
   inputTokens: number;
@@ -34,8 +47,8 @@ interface CcRow {
   totalCost: number;
 }
 
-function ccusage(command: 'daily' | 'session', sessionsRoot: string): (CcRow & { date?: string; sessionId?: string })[] {
-  const run = spawnSync(CCUSAGE, [command, '--json'], { cwd: tempDir('pi-sessions-ccusage-'), env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: tempDir('pi-sessions-ccusage-home-'), TZ: 'UTC', PI_AGENT_DIR: sessionsRoot }, encoding: 'utf8', timeout: 60_000 });
+function ccusage(bin: string, command: 'daily' | 'session', sessionsRoot: string): (CcRow & { date?: string; sessionId?: string })[] {
+  const run = spawnSync(bin, [command, '--json'], { cwd: tempDir('pi-sessions-ccusage-'), env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: tempDir('pi-sessions-ccusage-home-'), TZ: 'UTC', PI_AGENT_DIR: sessionsRoot }, encoding: 'utf8', timeout: 60_000 });
   expect(run.status, run.stderr).toBe(0);
   const json = JSON.parse(run.stdout) as { daily?: CcRow[]; sessions?: CcRow[] };
   return (command === 'daily' ? json.daily : json.sessions) ?? [];
@@ -76,7 +89,7 @@ function families(sessions: readonly LoadedSession[]): Map<string, string> {
   return new Map(sessions.map((s) => [s.path, find(s.path)]));
 }
 
-async function compare(agentDir: string): Promise<{ days: number; sessions: number; families: number }> {
+async function compare(bin: string, agentDir: string): Promise<{ days: number; sessions: number; families: number }> {
   const sessionsRoot = join(agentDir, 'sessions');
   const ours = jsonOf(await runCliAsync(['stats', '--all', '--json'], { env: { PI_CODING_AGENT_DIR: agentDir, TZ: 'UTC' }, timeoutMs: 60_000 })) as { totals: UsageTotals };
   const { files } = discoverSessionFiles(resolveLocations({ env: { PI_CODING_AGENT_DIR: agentDir }, cwd: '/' }), 'all');
@@ -85,11 +98,11 @@ async function compare(agentDir: string): Promise<{ days: number; sessions: numb
   expect(JSON.parse(JSON.stringify(statsOf(sessions).totals))).toEqual(ours.totals);
   const expected = statsOf(sessions.map(assistantUsageOnly));
 
-  const daily = ccusage('daily', sessionsRoot);
+  const daily = ccusage(bin, 'daily', sessionsRoot);
   expect(Object.fromEntries(daily.map((d) => [d.date, rounded(d)]))).toEqual(Object.fromEntries(expected.byDay.map((d) => [d.key, asCc(d.usage)])));
 
   const familyOf = families(sessions);
-  const cc = new Map(ccusage('session', sessionsRoot).map((s) => [s.sessionId, s]));
+  const cc = new Map(ccusage(bin, 'session', sessionsRoot).map((s) => [s.sessionId, s]));
   const zero: CcRow = { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, totalCost: 0 };
   const byFamily = new Map<string, { ours: CcRow; theirs: CcRow; members: number }>();
   const add = (a: CcRow, b: CcRow): CcRow => ({ inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens, cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens, totalCost: a.totalCost + b.totalCost });
@@ -112,19 +125,21 @@ async function compare(agentDir: string): Promise<{ days: number; sessions: numb
   return { days: daily.length, sessions: alone, families: [...byFamily.values()].filter((g) => g.members > 1).length };
 }
 
-describe.skipIf(!available)(`stats against @ccusage/pi (${available ? CCUSAGE : `skipped: ${CCUSAGE} is not installed; npm install --prefix /tmp/ccusage @ccusage/pi, or set CCUSAGE_PI`})`, () => {
-  it('a generated store with forks, legacy and broken files: every day, every session, every fork family', async () => {
+describe(`stats against ${CCUSAGE_PI.spec}`, () => {
+  it('a generated store with forks, legacy and broken files: every day, every session, every fork family', async (ctx) => {
+    const bin = ccusageOrSkip(ctx);
     const agent = tempDir('pi-sessions-ccusage-store-');
     writeStore(join(agent, 'sessions'), { projects: 4, sessions: 40, entries: 60, toolBytes: 200, seed: 11, forkShare: 0.15, legacy: true, broken: true });
-    const counts = await compare(agent);
+    const counts = await compare(bin, agent);
     expect(counts.days).toBeGreaterThan(20);
     expect(counts.families).toBeGreaterThan(0);
   });
 
-  it('the pi-written corpus (compactions, branch summaries, usage entries, a fork moved to another project)', async () => {
+  it('the pi-written corpus (compactions, branch summaries, usage entries, a fork moved to another project)', async (ctx) => {
+    const bin = ccusageOrSkip(ctx);
     const agent = tempDir('pi-sessions-ccusage-corpus-');
     cpSync(join(FIXTURES, 'pi-written', 'sessions'), join(agent, 'sessions'), { recursive: true });
-    const counts = await compare(agent);
+    const counts = await compare(bin, agent);
     expect(counts.days).toBe(8);
     expect(counts.families).toBe(2);
   });

