@@ -3,7 +3,7 @@
  * ISO entry timestamps, epoch-ms message timestamps) with explicit control over the leaf, so a
  * test reads like the scenario it checks. Deterministic: ids and times come from counters.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -136,14 +136,27 @@ export class SessionBuilder {
 
 const madeTempDirs: string[] = [];
 
+let tempDirCounter = 0;
+
 /**
  * A fresh temporary directory for one test. It is removed after the test file has run
  * (test/setup.ts calls removeTempDirs), so no test has to remember to.
+ *
+ * Named by digits only (the worker's pid and a counter), unlike mkdtemp's random letters: tests
+ * search sessions whose cwd lies under these folders, and the picker's abbreviation tier matches
+ * any in-order letters of a cwd, so random letters would make a query like `retry` match at random.
  */
 export function tempDir(prefix = 'pi-sessions-test-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  madeTempDirs.push(dir);
-  return dir;
+  for (;;) {
+    const dir = join(tmpdir(), `${prefix}${process.pid}-${++tempDirCounter}`);
+    try {
+      mkdirSync(dir, { mode: 0o700 });
+      madeTempDirs.push(dir);
+      return dir;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
 
 /** Removes every directory tempDir made so far in this test file. */
