@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import { useApp } from 'ink';
-import React, { useCallback, useMemo, useRef, useState } from 'react';
+import type React from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { catalogueSessions, findLineage, lineageOf, mergeSessions, type LineageSession } from '../src/catalog/lineage.js';
 import type { LabelsState } from '../src/labels/reducer.js';
 import type { PickerExit, PickerState, Scope } from '../src/picker/reducer.js';

@@ -5,7 +5,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { render } from 'ink';
-import React from 'react';
 import type { InteractiveRequest } from '../src/cli-types.js';
 import { findOnPath, folderExists, launchCommand, piArgs } from '../src/pi-launch.js';
 import { resolveSessionArg, StoreError } from '../src/store/index.js';

@@ -86,7 +86,7 @@ function usageError(io: Output, message: string, command?: CommandSpec): number 
 }
 
 export async function main(argv: string[], io: Output): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: argv, options: PARSE_OPTIONS, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {

@@ -61,8 +61,9 @@ export function CheckScreen(props: CheckScreenProps) {
 
   useEffect(() => {
     dispatch({ type: 'resize', height });
-  }, [height]);
+  }, [height, dispatch]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: props.initialState only decides at mount whether this screen resumes a finished check or runs one; a new value must not abort or restart the run
   useEffect(() => {
     if (props.initialState) return;
     const controller = new AbortController();
@@ -74,7 +75,7 @@ export function CheckScreen(props: CheckScreenProps) {
         if (!controller.signal.aborted) dispatch({ type: 'report', report: { searched: '', files: [], dirProblem: `the check failed: ${(error as Error).message}` } });
       });
     return () => controller.abort();
-  }, [run]);
+  }, [run, dispatch]);
 
   useEffectRunner(
     state.effects,

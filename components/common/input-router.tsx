@@ -19,7 +19,8 @@
  *   typed after that wait in the terminal for the next reader (the shell, or pi), none is lost.
  */
 import { useStdin } from 'ink';
-import React, { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import type React from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { createTokenizer, ESC_TIMEOUT_MS, PASTE_TIMEOUT_MS, type Keypress } from '../../src/keymap/tokenize.js';
 import { markKeyArrived } from '../../src/terminal/input-activity.js';
 import { stopReading } from '../../src/terminal/stop-reading.js';

@@ -64,9 +64,10 @@ export function LabelsScreen(props: LabelsScreenProps) {
 
   useEffect(() => {
     dispatch({ type: 'resize', listLines });
-  }, [listLines]);
+  }, [listLines, dispatch]);
 
   const [loadError, setLoadError] = useState<string | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reads once per set of sessions: props.initialState only decides at mount whether to resume instead, and props.load (tests pass an inline loader) is no reason to read the rows again
   useEffect(() => {
     if (props.initialState) return;
     let cancelled = false;
@@ -80,7 +81,7 @@ export function LabelsScreen(props: LabelsScreenProps) {
     return () => {
       cancelled = true;
     };
-  }, [props.sessions]);
+  }, [props.sessions, dispatch]);
 
   useEffectRunner(
     state.effects,

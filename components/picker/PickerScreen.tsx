@@ -124,7 +124,7 @@ export function PickerScreen(props: PickerScreenProps) {
 
   useEffect(() => {
     dispatch({ type: 'resize', columns: size.columns, rows: size.rows });
-  }, [size.columns, size.rows]);
+  }, [size.columns, size.rows, dispatch]);
 
   const nowRef = useRef(now);
   nowRef.current = now;
@@ -239,7 +239,7 @@ export function PickerScreen(props: PickerScreenProps) {
     if (!status) return;
     const timer = setTimeout(() => dispatch({ type: 'clearStatus', id: status.id }), STATUS_MS[status.tone]);
     return () => clearTimeout(timer);
-  }, [status]);
+  }, [status, dispatch]);
 
   // Prepare the search text in idle slices so the first full-text search is instant. It starts
   // with the first rows (a warm start paints them all from the catalogue; the search already
@@ -277,7 +277,7 @@ export function PickerScreen(props: PickerScreenProps) {
       if (timer) clearImmediate(timer);
       if (paused) clearTimeout(paused);
     };
-  }, [sessions]);
+  }, [sessions, dispatch]);
 
   // Preview of the selected row, read once the cursor rests.
   const selected = selectedRow(state)?.info;
@@ -302,6 +302,7 @@ export function PickerScreen(props: PickerScreenProps) {
   // --- render --------------------------------------------------------------------------------
   const nowMs = now();
   const layout = computeLayout(size, state.preview, dialogLinesFor(state.mode));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: now is the clock, read for the live column when the rows change; a new clock function (a test's inline one) is no reason to measure the rows again
   const content = useMemo(
     () => columnContent(state.rows, { home, nowMs: now(), cwd: state.scope !== 'cwd', path: state.showPaths }),
     [state.rows, state.scope, state.showPaths, home],
@@ -333,6 +334,7 @@ export function PickerScreen(props: PickerScreenProps) {
           const view = formatRow(row, shown && snippet ? { ...ctx, snippet, ...(shown.tag ? { hitTag: shown.tag } : {}) } : ctx);
           // Keyed by screen line, not by session: a new search result reuses the lines' ink nodes
           // (their text changes) instead of unmounting 40 rows and building 40 new ones.
+          // biome-ignore lint/suspicious/noArrayIndexKey: keyed by screen line on purpose, so a new result reuses the rows' ink nodes
           return <SessionRow key={i} view={view} selected={isSelected} marked={marked} />;
         })
       )}

@@ -57,7 +57,7 @@ export function previewLines(info: SessionInfo, data: PreviewData | undefined, w
     // The audit says what pi does with each problem and what to do about it.
     lines.push(fact('', `Ctrl+K check view: what pi does with each, what to do`));
   }
-  lines.push({ text: truncateToWidth('── last messages ' + '─'.repeat(Math.max(0, width)), width), tone: 'dim' });
+  lines.push({ text: truncateToWidth(`── last messages ${'─'.repeat(Math.max(0, width))}`, width), tone: 'dim' });
   if (!data) lines.push({ text: 'Loading…', tone: 'dim' });
   else if (data.note) lines.push({ text: truncateToWidth(data.note, width), tone: 'dim' });
   else if (data.turns.length === 0) lines.push({ text: '(no messages)', tone: 'dim' });
@@ -88,6 +88,7 @@ export function PreviewPane(props: { info: SessionInfo | undefined; current: boo
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden" borderStyle="single" borderTop={props.border === 'top'} borderLeft={props.border === 'left'} borderRight={false} borderBottom={false} borderDimColor>
       {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: preview lines are computed text with no identity of their own (texts repeat) and no state
         <Text key={i} wrap="truncate-end" dimColor={line.tone === 'dim' || line.tone === 'label'} color={line.tone === 'user' ? 'cyan' : undefined}>
           {line.text}
         </Text>

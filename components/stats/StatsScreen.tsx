@@ -4,7 +4,7 @@
  * src/stats/screen-state.ts. Esc goes back to the picker, which App keeps as it was.
  */
 import { Box, Text } from 'ink';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { useScreenKeys } from '../common/use-screen-keys.js';
@@ -51,6 +51,7 @@ function ChartRow({ line }: { line: ChartLine }) {
   return (
     <Text wrap="truncate-end">
       {line.map((segment, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a line's segments are stateless text in a fixed order; their place in the line is their identity
         <Text key={i} {...(segment.style ? SEGMENT_PROPS[segment.style] : {})}>
           {segment.text}
         </Text>
@@ -70,7 +71,7 @@ export function StatsScreen(props: StatsScreenProps) {
 
   useEffect(() => {
     dispatch({ type: 'resize', columns, viewLines });
-  }, [columns, viewLines]);
+  }, [columns, viewLines, dispatch]);
 
   // Read file by file while "Reading…" is on screen; Esc meanwhile leaves and stops the reading.
   useEffect(() => {
@@ -84,8 +85,9 @@ export function StatsScreen(props: StatsScreenProps) {
       },
     );
     return () => controller.abort();
-  }, [paths, searched, readStats]);
+  }, [paths, searched, readStats, dispatch]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: calls onBack/onExit once, when the screen starts leaving; the callbacks are new closures on each parent render and must not be called again
   useEffect(() => {
     if (state.leaving === 'back') onBack();
     else if (state.leaving === 'quit') onExit({ kind: 'quit', code: 130 });
@@ -99,7 +101,7 @@ export function StatsScreen(props: StatsScreenProps) {
     return `${base} · lines ${state.offset + 1}–${last} of ${lines.length}`;
   }, [props.scopeTitle, paths.length, lines.length, state.offset, state.viewLines]);
 
-  let body;
+  let body: ReactNode;
   if (state.mode === 'help') {
     body = <HelpOverlay bindings={state.bindings} modeTitles={STATS_MODE_TITLES} width={columns} height={viewLines} title="Usage stats keys" footer="" />;
   } else if (state.load.kind === 'loading') {
@@ -111,6 +113,7 @@ export function StatsScreen(props: StatsScreenProps) {
       </Text>
     );
   } else {
+    // biome-ignore lint/suspicious/noArrayIndexKey: chart lines have no id; offset + i is the line's index in the whole chart, stable while scrolling
     body = lines.slice(state.offset, state.offset + state.viewLines).map((line, i) => <ChartRow key={state.offset + i} line={line} />);
   }
   return (

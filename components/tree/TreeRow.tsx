@@ -206,6 +206,7 @@ function TreeRowView(props: TreeRowProps) {
   return (
     <Text wrap="truncate-end" bold={props.selected}>
       {segments.map((s, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a row's segments are stateless text in a fixed order; their place in the row is their identity
         <Text key={i} color={TONE_COLORS[s.tone]} dimColor={DIM_TONES.has(s.tone)} inverse={s.highlight === true}>
           {s.text}
         </Text>

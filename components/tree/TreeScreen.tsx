@@ -110,6 +110,7 @@ export function TreeScreen(props: TreeScreenProps) {
   const store = props.store ?? defaultTreeStore;
   const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(props.snapshot?.loaded ?? null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: props.snapshot is only the starting point (the useState above starts from it); a later snapshot must not drop or re-read the loaded session
   useEffect(() => {
     if (props.snapshot) return;
     let cancelled = false;
@@ -160,7 +161,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
 
   useEffect(() => {
     dispatch({ type: 'resize', listHeight, width: columns });
-  }, [listHeight, columns]);
+  }, [listHeight, columns, dispatch]);
 
   // Forks and parent: the fork rows join the index, and every rebuild keeps them.
   const lineageRef = useLineage({
@@ -268,7 +269,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         dispatch({ type: 'failed', message: (error as Error).message.split('\n')[0] ?? 'failed' });
       }
     },
-    [store, path, props, stdout],
+    [store, path, props, stdout, dispatch],
   );
 
   useEffectRunner(
@@ -304,6 +305,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         <Box flexDirection="column" height={listHeight + 2} overflow="hidden">
           <Box flexDirection="column" height={detailRows(listHeight)} overflow="hidden">
             {visibleDetail(d, listHeight).map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: detail lines have no id; scroll + i is the line's index in the whole detail, stable while scrolling
               <Text key={d.scroll + i} wrap="truncate-end" color={toneColor(line.tone)} dimColor={toneDim(line.tone)} bold={line.tone === 'heading'}>
                 {line.text === '' ? ' ' : line.text}
               </Text>

@@ -38,6 +38,7 @@ export function useLineage(options: { path: string; session: LoadedSession; tree
   const onFound = useRef(options.onFound);
   onFound.current = options.onFound;
   const { path, session, tree, snapshot, find } = options;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looked up once per path (onFound runs once): session and tree are that path's first load, and snapshot and find stay the same for the screen's life
   useEffect(() => {
     if (snapshot || !find) return;
     let cancelled = false;

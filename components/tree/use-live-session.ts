@@ -25,6 +25,7 @@ export interface LiveSessionOptions {
 /** Watches the file; the watcher (to poll right after our own writes) is in the returned ref. */
 export function useLiveSession({ path, store, live, initial, dataRef, lineageRef, setData, dispatch }: LiveSessionOptions): MutableRefObject<LiveWatcher | null> {
   const liveRef = useRef<LiveWatcher | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dataRef and lineageRef are refs, read when a change arrives; a re-run would close and reopen the watcher
   useEffect(() => {
     if (!live) return;
     const reloadFully = async (reason: string): Promise<void> => {
@@ -59,6 +60,6 @@ export function useLiveSession({ path, store, live, initial, dataRef, lineageRef
     });
     liveRef.current = watcher;
     return () => watcher.close();
-  }, [path, store, live, initial]);
+  }, [path, store, live, initial, setData, dispatch]);
   return liveRef;
 }

@@ -5,7 +5,6 @@
  * dist/bench/ink-hello.js like the app into bin/pi-sessions.js, so both pay the same loading.
  */
 import { render, Text, useApp, useInput } from 'ink';
-import React from 'react';
 import { enterFullScreen, leaveFullScreen } from '../terminal/screen.js';
 
 function Hello() {

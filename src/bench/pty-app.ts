@@ -109,9 +109,8 @@ export class PtyApp {
         quiet = setTimeout(() => (this.lastData === last ? done(last - from) : settle()), QUIET_MS);
       };
       const check = (): void => {
-        if (quiet) return settle();
-        if (ready(this.screen())) return settle();
-        if (this.exited) done(new Error(`the program exited while waiting for ${what}; last screen:\n${this.screen().text}`));
+        if (quiet || ready(this.screen())) settle();
+        else if (this.exited) done(new Error(`the program exited while waiting for ${what}; last screen:\n${this.screen().text}`));
       };
       const timeout = setTimeout(() => done(new Error(`timed out waiting for ${what}; last screen:\n${this.screen().text}`)), timeoutMs);
       this.listeners.add(check);

@@ -143,7 +143,10 @@ export class Catalogue {
   private bytes(position: number, length: number): Buffer {
     let buf: Buffer;
     if (this.fd === undefined) buf = readByNameSync(this.file, this.ino, position, length);
-    else readExactlySync(this.fd, (buf = Buffer.allocUnsafe(length)), position);
+    else {
+      buf = Buffer.allocUnsafe(length);
+      readExactlySync(this.fd, buf, position);
+    }
     this.bytesRead += length;
     return buf;
   }

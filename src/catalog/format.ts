@@ -152,7 +152,8 @@ export function fromSessionRecord(path: string, size: number, mtimeMs: number, s
       texts = { ...loaded(), toolTargets: value };
     },
     get toolOutputText(): string {
-      return (output ??= load.output(info));
+      output ??= load.output(info);
+      return output;
     },
     set toolOutputText(value: string) {
       output = value;

@@ -51,10 +51,11 @@ function seamOf(point: ResumePoint): Seam {
  * Scans the file from `from` (or its start) into `collector`, taking the resume state at the
  * last `\n`: just before a last line without one is handed over, or at the end.
  */
-function feed(io: FileIo, fd: number, path: string, stats: Stats, collector: SummaryCollector, from: { seam: Seam; lineNo: number } | undefined): Summarised {
+function feed(io: FileIo, fd: number, stats: Stats, collector: SummaryCollector, from: { seam: Seam; lineNo: number } | undefined): Summarised {
   let state: SummaryState | undefined;
   const options = collector.scanOptions();
   const onLine = options.onLine;
+  sharedChunk ??= Buffer.allocUnsafe(1024 * 1024);
   const scanned: ScannedFile = scanFdSync(
     fd,
     stats,
@@ -66,7 +67,7 @@ function feed(io: FileIo, fd: number, path: string, stats: Stats, collector: Sum
       },
       offset: from?.seam.offset ?? 0,
       firstLine: (from?.lineNo ?? 0) + 1,
-      chunk: (sharedChunk ??= Buffer.allocUnsafe(1024 * 1024)),
+      chunk: sharedChunk,
     },
     from?.seam,
     io.readSync,
@@ -99,7 +100,7 @@ function openRegularIo(io: FileIo, path: string): { fd: number; stats: Stats } {
 
 /** Summarises a whole file (like `summarizeFileSync`) and returns a resume point with it. */
 export function summarizeFull(path: string, io: FileIo = nodeIo): Summarised {
-  let opened;
+  let opened: { fd: number; stats: Stats };
   try {
     opened = openRegularIo(io, path);
   } catch (error) {
@@ -107,7 +108,7 @@ export function summarizeFull(path: string, io: FileIo = nodeIo): Summarised {
   }
   const { fd, stats } = opened;
   try {
-    return feed(io, fd, path, stats, new SummaryCollector(path), undefined);
+    return feed(io, fd, stats, new SummaryCollector(path), undefined);
   } catch (error) {
     return { result: fsErrorResult(path, error), size: 0, mtimeMs: 0, ino: 0 };
   } finally {
@@ -121,7 +122,7 @@ export function summarizeFull(path: string, io: FileIo = nodeIo): Summarised {
  * caller then reads it in full). Reads the seam's bytes to check, then only the new bytes.
  */
 export function summarizeAppended(path: string, previous: SearchTexts, point: ResumePoint, expectedIno: number, io: FileIo = nodeIo): Summarised | undefined {
-  let opened;
+  let opened: { fd: number; stats: Stats };
   try {
     opened = openRegularIo(io, path);
   } catch {
@@ -131,7 +132,7 @@ export function summarizeAppended(path: string, previous: SearchTexts, point: Re
   try {
     const seam = seamOf(point);
     if (stats.ino !== expectedIno || !seamHoldsSync(fd, stats.size, seam, io.readSync)) return undefined;
-    return feed(io, fd, path, stats, SummaryCollector.resume(path, point.state, previous), { seam, lineNo: point.lineNo });
+    return feed(io, fd, stats, SummaryCollector.resume(path, point.state, previous), { seam, lineNo: point.lineNo });
   } catch {
     return undefined;
   } finally {

@@ -78,7 +78,7 @@ function recordOf(s: Summarised, readAtMs: number): CatalogueRecord {
 }
 
 function unchanged(record: CatalogueRecord, stat: Stats | undefined): boolean {
-  return stat !== undefined && stat.isFile() && record.y === undefined && record.z === stat.size && record.m === stat.mtimeMs && record.i === stat.ino;
+  return stat?.isFile() === true && record.y === undefined && record.z === stat.size && record.m === stat.mtimeMs && record.i === stat.ino;
 }
 
 /** A record carried over unchanged: its bytes are copied from the old catalogue. */

@@ -122,6 +122,7 @@ const CODE_LINES = [
   '}',
   "import { createPool } from './db/pool.js';",
   'const cache = new Map<string, Entry>();',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a line of sample TypeScript for generated sessions; the ${id} is that code's own template placeholder, kept as text
   '  if (!session) throw new Error(`no session ${id}`);',
   '  for (const invoice of invoices) await send(invoice);',
   '// Retries once: the upstream drops the first request after a deploy.',

@@ -8,7 +8,7 @@
 import { answer, thought, firstPrompt, followUp, pickModel, sessionName, THINKING_LEVELS, toolCall, toolOutput, topic, type Model } from './content.js';
 import { assistantMessage, toolResultMessage, userMessage, type Usage } from './messages.js';
 import type { Rng } from './random.js';
-import { SessionWriter, type Line } from './session-writer.js';
+import type { SessionWriter, Line } from './session-writer.js';
 
 export interface SessionPlan {
   /** Stop once the session has this many entries (header excluded)... */

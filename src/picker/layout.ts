@@ -161,7 +161,10 @@ export function columnContent(rows: readonly Row[], opts: { home: string; nowMs:
     const facts = factsOf(info, opts.home);
     if (facts.digits > count) count = facts.digits;
     if (opts.cwd && facts.cwd > cwd) cwd = facts.cwd;
-    if (opts.path) path = Math.max(path, (facts.path ??= shownWidth(info.path, opts.home)));
+    if (opts.path) {
+      facts.path ??= shownWidth(info.path, opts.home);
+      path = Math.max(path, facts.path);
+    }
     if (!anyLive && opts.nowMs < facts.liveUntil) anyLive = true;
   }
   return { count, cwd, path, anyLive };

@@ -158,7 +158,10 @@ const queryPatterns = new WeakMap<ParsedQuery, HitPattern[]>();
 
 function patternsOf(query: ParsedQuery & { ok: true }): HitPattern[] {
   let patterns = queryPatterns.get(query);
-  if (!patterns) queryPatterns.set(query, (patterns = hitPatterns(query.terms)));
+  if (!patterns) {
+    patterns = hitPatterns(query.terms);
+    queryPatterns.set(query, patterns);
+  }
   return patterns;
 }
 

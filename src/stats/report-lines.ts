@@ -26,7 +26,7 @@ const DEFAULT_TOP = 10;
 /** Bars measure cost, or tokens when nothing in the report has a cost (local models). */
 type Measure = 'cost' | 'tokens';
 const measureOf = (report: StatsReport): Measure => (report.totals.cost > 0 ? 'cost' : 'tokens');
-const valueOf = (usage: UsageTotals, measure: Measure): number => (measure === 'cost' ? usage.cost : usage.totalTokens);
+const measured = (usage: UsageTotals, measure: Measure): number => (measure === 'cost' ? usage.cost : usage.totalTokens);
 /** The figures column of a bar: `$1.23   45.6k` (tokens right-aligned), or the tokens alone. */
 const figures = (usage: UsageTotals, measure: Measure): string =>
   measure === 'cost' ? `${formatCost(usage.cost)}  ${formatTokens(usage.totalTokens).padStart(6)}` : formatTokens(usage.totalTokens);
@@ -48,7 +48,7 @@ const periodOfDay = (day: string, by: Period): string => {
 /** Every period from the first to the last day with usage, empty ones included (for the sparkline). */
 export function periodSeries(report: StatsReport, by: Period): { key: string; value: number }[] {
   const measure = measureOf(report);
-  const values = new Map(rowsOf(report, by).map((r) => [r.key, valueOf(r.usage, measure)]));
+  const values = new Map(rowsOf(report, by).map((r) => [r.key, measured(r.usage, measure)]));
   const days = report.byDay.map((r) => r.key).filter((k) => k !== 'unknown');
   const series: { key: string; value: number }[] = [];
   if (days.length === 0) return series;
@@ -84,7 +84,7 @@ function rowsSection(title: string, rows: readonly StatsRow[], label: (key: stri
   const rest = rows.slice(options.top);
   return section(
     title,
-    shown.map((r) => ({ label: label(r.key), value: valueOf(r.usage, measure), text: figures(r.usage, measure), cutStart })),
+    shown.map((r) => ({ label: label(r.key), value: measured(r.usage, measure), text: figures(r.usage, measure), cutStart })),
     sumOf(rest.map((r) => r.usage)),
     rest.length,
     measure,
@@ -130,11 +130,11 @@ function usageByKey(report: StatsReport, period: Period): Map<string, UsageTotal
 /** Abandoned branches (not the one pi resumes), most expensive first, labelled `session › prompt`. */
 function branchesSection(report: StatsReport, measure: Measure, options: Required<ReportOptions>): ChartLine[] {
   const abandoned = report.bySession.flatMap((s) =>
-    s.branches.length > 1 ? s.branches.filter((b) => !b.active && valueOf(b.usage, measure) > 0).map((b) => ({ session: s, branch: b })) : [],
+    s.branches.length > 1 ? s.branches.filter((b) => !b.active && measured(b.usage, measure) > 0).map((b) => ({ session: s, branch: b })) : [],
   );
-  abandoned.sort((a, b) => valueOf(b.branch.usage, measure) - valueOf(a.branch.usage, measure));
+  abandoned.sort((a, b) => measured(b.branch.usage, measure) - measured(a.branch.usage, measure));
   const total = sumOf(abandoned.map((a) => a.branch.usage));
-  const share = valueOf(report.totals, measure) > 0 ? Math.round((valueOf(total, measure) / valueOf(report.totals, measure)) * 100) : 0;
+  const share = measured(report.totals, measure) > 0 ? Math.round((measured(total, measure) / measured(report.totals, measure)) * 100) : 0;
   const title = `Abandoned branches (${abandoned.length}: ${inlineFigures(total, measure)}, ${share}% of the total)`;
   if (abandoned.length === 0) return [];
   const shown = abandoned.slice(0, options.top);
@@ -144,7 +144,7 @@ function branchesSection(report: StatsReport, measure: Measure, options: Require
     shown.map(({ session, branch }) => ({
       // The branch's own first prompt tells it apart from its siblings; the session comes after.
       label: `${sanitizeInline(branch.prompt) || `at ${sanitizeInline(branch.leafId).slice(0, 8)}`} · ${sessionLabel(session)}`,
-      value: valueOf(branch.usage, measure),
+      value: measured(branch.usage, measure),
       text: figures(branch.usage, measure),
       style: 'abandoned',
     })),
@@ -174,7 +174,7 @@ export function reportLines(report: StatsReport, options: ReportOptions): ChartL
     [],
   ];
   if (sessions.length === 0) return [...lines.slice(0, 1), fitLine([{ text: 'No usage recorded in this range.', style: 'dim' }], full.columns)];
-  const bySessionRows: StatsRow[] = [...sessions].sort((a, b) => valueOf(b.usage, measure) - valueOf(a.usage, measure)).map((s) => ({ key: s.path, usage: s.usage }));
+  const bySessionRows: StatsRow[] = [...sessions].sort((a, b) => measured(b.usage, measure) - measured(a.usage, measure)).map((s) => ({ key: s.path, usage: s.usage }));
   const titles = new Map(sessions.map((s) => [s.path, sessionLabel(s)]));
   return [
     ...lines,

@@ -19,6 +19,8 @@ export function entryPlaces(tree: SessionTree, leafId: string | null = tree.leaf
   });
   // Before the latest compaction only what the context still carries (its kept entries) is seen.
   const seen = lastCompaction === -1 ? undefined : new Set(buildContextEntries(tree, leafId, options).map((e) => e.id));
-  path.forEach((entry, i) => places.set(entry.id, i < lastCompaction && !seen?.has(entry.id) ? 'compacted' : 'active'));
+  path.forEach((entry, i) => {
+    places.set(entry.id, i < lastCompaction && !seen?.has(entry.id) ? 'compacted' : 'active');
+  });
   return places;
 }

@@ -12,7 +12,7 @@
  * allows that for other file systems too; it costs a copy there instead of a rename).
  */
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, unlink } from 'node:fs/promises';
+import { type FileHandle, lstat, mkdir, open, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, join } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
@@ -57,7 +57,7 @@ async function reserveName(infoDir: string, filesDir: string, original: string, 
     const name = n === 1 ? base : `${base}.${n}`;
     // A file left in files/ without its info (another tool crashed) must not be overwritten either.
     if (await lstat(join(filesDir, name)).then(() => true, () => false)) continue;
-    let handle;
+    let handle: FileHandle;
     try {
       handle = await open(join(infoDir, `${name}.trashinfo`), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
     } catch (error) {

@@ -40,7 +40,7 @@ export function migratedText(bytes: Buffer, path: string): Buffer {
   splitter.push(bytes, bytes.length);
   splitter.end();
   const header = collector.objects[0];
-  if (!header || header['type'] !== 'session' || typeof header['id'] !== 'string') {
+  if (header?.['type'] !== 'session' || typeof header['id'] !== 'string') {
     throw new StoreError('not-a-session', `${path}: refusing to migrate: not a pi session`);
   }
   const diskVersion = typeof header['version'] === 'number' ? header['version'] : 1;

@@ -3,7 +3,7 @@
  * has a slash or ends in `.jsonl`; otherwise an exact id, then a unique id prefix, first in the
  * current project, then across all projects.
  */
-import { statSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { StoreError } from './errors.js';
 import { listSessions } from './list.js';
@@ -28,7 +28,7 @@ export async function resolveSessionArg(arg: string, locations: Locations): Prom
   if (arg === '') throw new StoreError('bad-input', 'empty session argument');
   if (looksLikePath(arg)) {
     const path = resolve(arg);
-    let stats;
+    let stats: Stats;
     try {
       stats = statSync(path);
     } catch {

@@ -168,7 +168,7 @@ export interface Rewritten {
 export function scanFromSync(path: string, options: ScanOptions): ScannedFile | NotASession;
 export function scanFromSync(path: string, options: ScanOptions, from: Seam): ScannedFile | NotASession | Rewritten;
 export function scanFromSync(path: string, options: ScanOptions, from?: Seam): ScannedFile | NotASession | Rewritten {
-  let opened;
+  let opened: { fd: number; stats: Stats };
   try {
     opened = openRegularSync(path);
   } catch (error) {
@@ -189,7 +189,7 @@ export function scanFromSync(path: string, options: ScanOptions, from?: Seam): S
 export async function scanFrom(path: string, options: ScanOptions): Promise<ScannedFile | NotASession>;
 export async function scanFrom(path: string, options: ScanOptions, from: Seam): Promise<ScannedFile | NotASession | Rewritten>;
 export async function scanFrom(path: string, options: ScanOptions, from?: Seam): Promise<ScannedFile | NotASession | Rewritten> {
-  let opened;
+  let opened: { handle: FileHandle; stats: Stats };
   try {
     opened = await openRegular(path);
   } catch (error) {

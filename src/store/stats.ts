@@ -105,7 +105,10 @@ class Buckets {
   private readonly map = new Map<string, UsageTotals>();
   add(key: string, usage: unknown): void {
     let totals = this.map.get(key);
-    if (!totals) this.map.set(key, (totals = emptyUsage()));
+    if (!totals) {
+      totals = emptyUsage();
+      this.map.set(key, totals);
+    }
     addUsage(totals, usage);
   }
   rows(order: 'key' | 'cost'): StatsRow[] {

@@ -367,7 +367,7 @@ export class SummaryCollector {
       userMessageCount: this.userMessageCount,
       assistantMessageCount: this.assistantMessageCount,
       branchCount: this.branchParents.size,
-      leafId: this.leafId !== null && this.leafId.startsWith('#') ? null : this.leafId,
+      leafId: this.leafId?.startsWith('#') ? null : this.leafId,
       labels: [...this.labels.values()],
       models: this.models,
       tools: this.toolFacts.tools,
@@ -400,7 +400,8 @@ let sharedChunk: Buffer | undefined;
  */
 export function summarizeFileSync(path: string): SessionInfo | NotASession {
   const collector = new SummaryCollector(path);
-  const scanned = scanFromSync(path, { ...collector.scanOptions(), chunk: (sharedChunk ??= Buffer.allocUnsafe(READ_CHUNK_BYTES)) });
+  sharedChunk ??= Buffer.allocUnsafe(READ_CHUNK_BYTES);
+  const scanned = scanFromSync(path, { ...collector.scanOptions(), chunk: sharedChunk });
   if ('ok' in scanned) return scanned;
   return collector.finish(scanned.size, scanned.mtimeMs, scanned.endsWithNewline);
 }

@@ -134,7 +134,9 @@ export class TextPlaceTracker {
       path.push(id);
     }
     path.reverse();
-    path.forEach((id, i) => onPath.set(id, i));
+    path.forEach((id, i) => {
+      onPath.set(id, i);
+    });
     let latest = -1;
     for (let i = 0; i < path.length; i++) if (this.compactions.has(path[i]!)) latest = i;
     // What the latest compaction keeps from before it: from its firstKeptEntryId on, unless it is a

@@ -209,7 +209,7 @@ export function detailLines(
     for (const kid of kids) {
       const totals = subtreeUsage(tree, kid.id);
       const kidText = displayString(entryDisplay(kid, ctx));
-      b.line(`${kidText.length > 60 ? kidText.slice(0, 59) + '…' : kidText} — ${fmt.tokens(totals.totalTokens)} tokens, ${fmt.cost(totals.cost)}`);
+      b.line(`${kidText.length > 60 ? `${kidText.slice(0, 59)}…` : kidText} — ${fmt.tokens(totals.totalTokens)} tokens, ${fmt.cost(totals.cost)}`);
     }
   }
   return b.lines;

@@ -47,7 +47,7 @@ export interface DisplayContext {
 export function collectToolCalls(entries: Iterable<SessionEntry>, into: ToolCallIndex = new Map()): ToolCallIndex {
   for (const entry of entries) {
     const message = messageOf(entry);
-    if (!message || message['role'] !== 'assistant' || !Array.isArray(message['content'])) continue;
+    if (message?.['role'] !== 'assistant' || !Array.isArray(message['content'])) continue;
     for (const block of message['content']) {
       if (!isObject(block) || block['type'] !== 'toolCall' || typeof block['id'] !== 'string') continue;
       const name = typeof block['name'] === 'string' ? block['name'] : 'tool';
@@ -87,7 +87,7 @@ function toolCallNames(content: unknown): string[] {
  */
 export function isPureToolCallTurn(entry: SessionEntry): boolean {
   const message = messageOf(entry);
-  if (!message || message['role'] !== 'assistant') return false;
+  if (message?.['role'] !== 'assistant') return false;
   const stop = message['stopReason'];
   if (stop !== 'stop' && stop !== 'toolUse') return false;
   const content = message['content'];
@@ -100,7 +100,7 @@ export function isPureToolCallTurn(entry: SessionEntry): boolean {
 }
 
 function shortenPath(path: string, home: string | undefined): string {
-  if (home && home.length > 1 && (path === home || path.startsWith(home + '/'))) return '~' + path.slice(home.length);
+  if (home && home.length > 1 && (path === home || path.startsWith(`${home}/`))) return `~${path.slice(home.length)}`;
   return path;
 }
 
@@ -176,7 +176,7 @@ function messageDisplay(message: JsonObject, ctx: DisplayContext): EntryDisplay 
     case 'custom':
     case 'hookMessage':
       return {
-        prefix: inline(`[${str(message['customType']) ?? role}]: `) + ' ',
+        prefix: `${inline(`[${str(message['customType']) ?? role}]: `)} `,
         prefixTone: 'custom',
         text: inline(contentText(message['content'])),
         textTone: 'plain',
@@ -195,7 +195,7 @@ export function entryDisplay(entry: SessionEntry, ctx: DisplayContext): EntryDis
     }
     case 'custom_message':
       return {
-        prefix: inline(`[${str(entry['customType']) ?? 'custom'}]:`) + ' ',
+        prefix: `${inline(`[${str(entry['customType']) ?? 'custom'}]:`)} `,
         prefixTone: 'custom',
         text: inline(contentText(entry['content'])),
         textTone: 'plain',
@@ -289,10 +289,10 @@ export function entrySearchText(entry: SessionEntry, display: EntryDisplay): str
   // Keep bracketed prefixes (`[branch summary]`, `[skill]`) searchable, drop bare role words.
   if (display.prefix.startsWith('[')) text = display.prefix + text;
   const full = entryFullText(entry);
-  if (full !== undefined && full !== '') text += '\n' + full;
+  if (full !== undefined && full !== '') text += `\n${full}`;
   if (entry.type === 'message') {
     const message = messageOf(entry);
-    if (message?.['role'] === 'bashExecution') text += '\n' + (str(message['output']) ?? '');
+    if (message?.['role'] === 'bashExecution') text += `\n${str(message['output']) ?? ''}`;
   }
   return text.toLowerCase();
 }

@@ -242,7 +242,7 @@ export function rowPrefix(row: FlatRow): string {
     if (gutter !== undefined) out += gutter ? '│  ' : '   ';
     else if (level === connectorPosition) {
       const mid = row.foldable ? (row.folded ? '⊞' : '⊟') : '─';
-      out += (row.connector === CONNECTOR_LAST ? '└' : '├') + mid + ' ';
+      out += `${row.connector === CONNECTOR_LAST ? '└' : '├'}${mid} `;
     } else out += '   ';
   }
   return out;

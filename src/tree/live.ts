@@ -7,7 +7,7 @@
  * last read (checked before every read; a change further back in a grown file is not seen). fs.watch is not reliable everywhere (network filesystems, some editors' rename-on-save),
  * so a slow poll backs it up.
  */
-import { watch as watchFile, type FSWatcher } from 'node:fs';
+import { watch as watchFile, type FSWatcher, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isBlank, lineEntries, parseLine } from '../store/lines.js';
 import { entryOf } from '../store/migrate.js';
@@ -99,7 +99,7 @@ export function watchSession(path: string, options: WatchOptions): LiveWatcher {
   let again = false;
 
   const readNew = async (): Promise<void> => {
-    let st;
+    let st: Stats;
     try {
       st = await stat(path);
     } catch (error) {

@@ -151,8 +151,16 @@ describe('catalogue: cold and warm', () => {
         scope: 'all',
         cacheDir: store.cacheDir,
         io: countingIo(counter),
-        onCached: () => new Promise<void>((resolve) => setTimeout(() => ((paintedAt = performance.now() - t0), resolve()), paintMs)),
-        onProgress: (done) => void (done === 1 && (firstCheck = performance.now() - t0)),
+        onCached: () =>
+          new Promise<void>((resolve) =>
+            setTimeout(() => {
+              paintedAt = performance.now() - t0;
+              resolve();
+            }, paintMs),
+          ),
+        onProgress: (done) => {
+          if (done === 1) firstCheck = performance.now() - t0;
+        },
       });
       expect(result.stats.catalogue).toBe('loaded');
       if (paintMs === 30) expect(firstCheck).toBeGreaterThanOrEqual(paintedAt);

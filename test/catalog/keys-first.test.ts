@@ -66,7 +66,9 @@ describe('keys first', () => {
       scope: 'all',
       cacheDir,
       pause: () => (paused ? 5 : 0),
-      onCached: (rows) => void (painted = rows.length),
+      onCached: (rows) => {
+        painted = rows.length;
+      },
       onProgress: (done) => (progress = done),
     });
     await new Promise((resolve) => setTimeout(resolve, 150));

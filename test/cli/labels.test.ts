@@ -67,7 +67,7 @@ describe('pi-sessions labels', () => {
       { type: 'label', id: 'l1', parentId: 'm1', timestamp: '2026-01-01T00:00:02.000Z', targetId: 'm1', label: 'replaced' },
       { type: 'label', id: 'l2', parentId: 'l1', timestamp: '2026-01-01T00:00:03.000Z', targetId: 'm1', label: 'odd\u001b]0;x\u0007 label' },
     ];
-    writeFileSync(join(dir, '2026-01-01T00-00-00-000Z_aaaaaaaa-1111.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    writeFileSync(join(dir, '2026-01-01T00-00-00-000Z_aaaaaaaa-1111.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     const run = runCli(['labels', '--cwd', '/home/dev/x'], { env: { PI_CODING_AGENT_DIR: agent, XDG_CACHE_HOME: tempDir() } });
     expect(run.code, run.stderr).toBe(0);
     const out = run.stdout.trimEnd().split('\n');

@@ -34,7 +34,7 @@ describe('pi-sessions stats (charts)', () => {
     const lines = run.stdout.trimEnd().split('\n');
     expect(Math.max(...lines.map(displayWidth))).toBe(80);
     expect(lines).toContain('Per day (93 days, peak $1.99 on 2026-02-05)');
-    expect(lines.find((l) => l.startsWith('2026-02-05  '))).toMatch(/^2026-02-05  █+ +\$1\.99 +1\.4M$/);
+    expect(lines.find((l) => l.startsWith('2026-02-05  '))).toMatch(/^2026-02-05 {2}█+ +\$1\.99 +1\.4M$/);
     expect(run.stdout).toMatch(/[▁▂▃▄▅▆▇]/);
     for (const heading of ['Per project', 'Per model', 'Per session', 'Abandoned branches (17: $0.44, 293k, 20% of the total)']) expect(lines).toContain(heading);
     const narrow = await runCliAsync(['stats', '--all', '--by', 'week'], { env: { ...env, COLUMNS: '44' } });

@@ -174,11 +174,12 @@ describe('HelpOverlay', () => {
 
 });
 
+function Size() {
+  const { columns, rows: r } = useTerminalSize();
+  return <Text>{`${columns}x${r}`}</Text>;
+}
+
 describe('useTerminalSize', () => {
-  function Size() {
-    const { columns, rows: r } = useTerminalSize();
-    return <Text>{`${columns}x${r}`}</Text>;
-  }
   it('falls back to 80x24 when the stream has no size', async () => {
     const app = renderInk(<Size />, { columns: 0, rows: 0 });
     await app.waitFor('80x24');

@@ -1,6 +1,6 @@
 /** A render error reaches `onCrash` instead of ink's stack-trace overview. */
 import { Text } from 'ink';
-import React from 'react';
+import type React from 'react';
 import { describe, expect, it } from 'vitest';
 import { CrashBoundary } from '../../components/common/CrashBoundary.js';
 import { renderInk } from '../helpers/ink.js';

@@ -15,7 +15,7 @@ import { E2E_TEST_MS, expectRestored, makeHome, startApp, startAppThenStty, stty
 
 const BS = '\u007f';
 const CTRL = { c: '\u0003', r: '\u0012', s: '\u0013', t: '\u0014' } as const;
-const { down, enter, escape, right, tab } = PTY_KEYS;
+const { down, enter, escape: esc, right, tab } = PTY_KEYS;
 
 interface Store {
   home: TestHome;
@@ -71,7 +71,7 @@ async function waitForSearchable(pty: PtySession): Promise<void> {
   await pty.waitForText(LIST_READY);
   await typeText(pty, 'retry');
   await pty.waitForScreen((s) => s.includes('> retry') && /1\/4 · this folder/.test(s) && s.includes('the fix is to retry'), 'the probe search "retry" finds "the fix is to retry" by its text');
-  await pty.press(escape);
+  await pty.press(esc);
   await pty.waitForText(LIST_READY);
 }
 
@@ -185,7 +185,7 @@ describe('bursts in the picker', { timeout: E2E_TEST_MS }, () => {
   it('Ctrl+C Ctrl+C and Esc Esc quit as they do one by one, and the terminal is restored', async () => {
     for (const [keys, code] of [
       [[CTRL.c, CTRL.c], 130],
-      [[escape, escape], 0],
+      [[esc, esc], 0],
     ] as const) {
       for (const burst of [true, false]) {
         const store = makeStore();
@@ -300,7 +300,7 @@ describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
         await typeText(pty, 'cache');
         await pty.waitForText('Search: cache');
       },
-      keys: [escape, escape],
+      keys: [esc, esc],
       done: (s) => LIST_READY.test(s) && !s.includes('Session Tree'),
       what: 'back on the session list',
     });
@@ -331,7 +331,7 @@ describe('bracketed paste', { timeout: E2E_TEST_MS }, () => {
     expect(pty.screen()).toMatch(/0\/4 · this folder/);
     expect(pty.screen()).not.toContain('Session Tree');
     expect(pty.exitCode()).toBeUndefined();
-    await pty.press(escape, escape);
+    await pty.press(esc, esc);
     const after = await pty.waitForText('stty-done');
     expect(after).toContain('cli-exit=0');
     expect(pty.rawOutput()).toContain('\u001b[?2004l');

@@ -27,7 +27,7 @@ function writeRawSession(path: string, options: { id: string; cwd: string; reply
     { type: 'message', id: '00000001', parentId: null, timestamp: '2026-01-05T09:00:01.000Z', message: { role: 'user', content: 'a plain prompt', timestamp: 1767603601000 } },
     { type: 'message', id: options.replyId, parentId: '00000001', timestamp: '2026-01-05T09:00:02.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }], timestamp: 1767603602000 } },
   ];
-  writeFileSync(path, lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
+  writeFileSync(path, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
   const monthAgo = new Date(Date.now() - 30 * 86_400_000);
   utimesSync(path, monthAgo, monthAgo);
 }

@@ -142,7 +142,7 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     expect(lines[at - 1]).toContain('assistant: The parser plan is ready');
 
     await moveCursorTo(pty, '⑂ fork:');
-    const parentTree = await waitForFrame(pty, (s) => cursorRow(pty).includes('⑂ fork:'), 'the cursor on the fork row, drawn whole');
+    const parentTree = await waitForFrame(pty, () => cursorRow(pty).includes('⑂ fork:'), 'the cursor on the fork row, drawn whole');
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText('⑂ fork of Parser work (P opens it)');
     expect(pty.screen()).not.toContain('unique-after-fork');
@@ -170,7 +170,7 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     const pty = startApp(home, ['tree', join(dir, '2026-02-05T11-11-43-835Z_019c2d80-38db-70f7-9c6b-a315ccfcc493.jsonl')], { cols: 120, rows: 40 });
     await waitForFrame(pty, (s) => s.includes('⑂ fork:'), 'the fork row');
     await moveCursorTo(pty, '⑂ fork:');
-    const parentTree = await waitForFrame(pty, (s) => cursorRow(pty).includes('⑂ fork:'), 'the cursor on the fork row, drawn whole');
+    const parentTree = await waitForFrame(pty, () => cursorRow(pty).includes('⑂ fork:'), 'the cursor on the fork row, drawn whole');
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText(/⑂ fork of .* \(P opens it\)/);
     await pty.press(PTY_KEYS.escape);

@@ -103,7 +103,7 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
 
     await typeText(pty, 'obsolete');
     await pty.waitForText(/3\/5 · this folder/);
-    let screen = pty.screen();
+    const screen = pty.screen();
     expect(screen).toContain('obsolete experiment two');
     expect(screen).not.toContain('keep this migration work');
     expect(screen).not.toContain('Zebra crossing plan');
@@ -248,7 +248,7 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     expect(lines.length).toBeLessThanOrEqual(12);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
     expect(narrow).toContain('…');
-    expect(narrow).toMatch(/→ tree  Enter resume/);
+    expect(narrow).toMatch(/→ tree {2}Enter resume/);
     pty.resize(110, 30);
     const wide = await pty.waitForText(/pi sessions 5\/5 · this folder/);
     expect(wide).toContain('keep this migration work');

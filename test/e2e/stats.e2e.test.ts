@@ -17,7 +17,7 @@ function corpusHome(): TestHome {
 }
 
 const SPARK = /\d{4}-\d\d-\d\d [ ▁▂▃▄▅▆▇█]*█[ ▁▂▃▄▅▆▇█]* 2026-02-12/;
-const DAY_BAR = /2026-02-05  █{10,}[▏▎▍▌▋▊▉]? +\$1\.99 +1\.4M/;
+const DAY_BAR = /2026-02-05 {2}█{10,}[▏▎▍▌▋▊▉]? +\$1\.99 +1\.4M/;
 
 describe('usage charts in a terminal', { timeout: E2E_TEST_MS }, () => {
   it('pi-sessions stats draws bars and a sparkline as wide as the terminal, in colour', async () => {

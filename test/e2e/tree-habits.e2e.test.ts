@@ -69,7 +69,7 @@ describe('the tree side by side with pi, in a real terminal', { timeout: E2E_TES
     const b = new SessionBuilder();
     b.user('run the tests');
     b.toolCall('bash', { command: 'npm test' });
-    b.toolResult('bash', '\u001b[38;5;196mFAIL\u001b[0m Running the plugin suite with a rather long sentence that has to wrap in the middle\n' + Array.from({ length: 40 }, (_, i) => `output line ${i + 1}`).join('\n'));
+    b.toolResult('bash', `\u001b[38;5;196mFAIL\u001b[0m Running the plugin suite with a rather long sentence that has to wrap in the middle\n${Array.from({ length: 40 }, (_, i) => `output line ${i + 1}`).join('\n')}`);
     b.assistant('The tests fail.');
     const path = writeSession(b, home.projectDir, 'detail.jsonl');
     const pty = startApp(home, ['tree', path], { cols: 60, rows: 24 });
@@ -129,8 +129,11 @@ describe('the tree side by side with pi, in a real terminal', { timeout: E2E_TES
     const pi = (await openWithPi(path)).manager;
     expect(pi.getLabel(a1)).toBe('best approach');
     const stack = [...pi.getTree()];
-    let node: { entry: { id: string }; children: unknown[]; labelTimestamp?: string } | undefined;
-    while ((node = stack.pop()) !== undefined && node.entry.id !== a1) stack.push(...(node.children as typeof stack));
+    let node: { entry: { id: string }; children: unknown[]; labelTimestamp?: string } | undefined = stack.pop();
+    while (node !== undefined && node.entry.id !== a1) {
+      stack.push(...(node.children as typeof stack));
+      node = stack.pop();
+    }
     expect(node?.labelTimestamp).toBe(labelEntry.timestamp);
   });
 });

@@ -40,6 +40,14 @@ function SizeView() {
   return <Text>size {columns}x{rows}</Text>;
 }
 
+function Counter() {
+  const [n, setN] = useState(0);
+  useInput((input) => {
+    if (input === '+') setN((v) => v + 1);
+  });
+  return <Text>n={n}</Text>;
+}
+
 describe('renderInk', () => {
   it('renders the first frame', async () => {
     const app = renderInk(<Text>hello harness</Text>, { columns: 40, rows: 5 });
@@ -112,13 +120,6 @@ describe('renderInk', () => {
   });
 
   it('settle() lets pending work finish so "nothing changed" can be asserted', async () => {
-    function Counter() {
-      const [n, setN] = useState(0);
-      useInput((input) => {
-        if (input === '+') setN((v) => v + 1);
-      });
-      return <Text>n={n}</Text>;
-    }
     const app = renderInk(<Counter />);
     await app.waitFor('n=0');
     await app.press('-');

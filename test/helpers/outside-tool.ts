@@ -38,7 +38,7 @@ export function installOutsideTool(tool: OutsideTool): Found {
       return undefined;
     }
   };
-  const wanted = (v: string | undefined): boolean => v !== undefined && v.startsWith(tool.versionPrefix);
+  const wanted = (v: string | undefined): boolean => v?.startsWith(tool.versionPrefix) === true;
   if (!existsSync(bin) || !wanted(version())) {
     try {
       execFileSync('npm', ['install', '--prefix', cache, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', tool.spec], { stdio: 'pipe', timeout: 300_000 });

@@ -107,7 +107,7 @@ describe('the summariser and the reader give up on a file with no header in the 
   it('junk lines before any header, past the bound', () => {
     const dir = mkdtempSync(join(root, 'junk-'));
     const path = join(dir, 'junk.jsonl');
-    writeFileSync(path, 'not json at all\n'.repeat(80_000) + '{"type":"session","id":"x","version":3}\n');
+    writeFileSync(path, `${'not json at all\n'.repeat(80_000)}{"type":"session","id":"x","version":3}\n`);
     const info = summarizeFileSync(path);
     expect(info).toMatchObject({ ok: false, reason: 'no-header', message: 'no session header in the first 1 MiB: not a pi session' });
   });

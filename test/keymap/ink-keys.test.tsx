@@ -148,6 +148,7 @@ describe('raw sequence → router → canonical key name', () => {
     const first: string[] = [];
     const second: string[] = [];
     let swap: () => void = () => undefined;
+    // biome-ignore lint/correctness/noComponentHookFactories: defined once per test, not per render, so React keeps its state; it closes over this test's first/second recorders and swap
     function Screens() {
       const [which, setWhich] = useState<'first' | 'second'>('first');
       swap = () => setWhich('second');

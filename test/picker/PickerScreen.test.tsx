@@ -36,7 +36,7 @@ function fakeSource(initial: SessionInfo[]) {
       if (!last) return { kind: 'nothing' };
       calls.push(`undo ${last.info.path}`);
       sessions = [...sessions, last.info].sort((a, b) => b.modified.getTime() - a.modified.getTime());
-      const record = { kind: 'delete', path: last.info.path, time: '', id: '0000000' + String(trashedLog.length), how: 'trash', trashedPath: `/trash${last.info.path}`, infoPath: null } as const;
+      const record = { kind: 'delete', path: last.info.path, time: '', id: `0000000${trashedLog.length}`, how: 'trash', trashedPath: `/trash${last.info.path}`, infoPath: null } as const;
       return { kind: 'done', outcome: { record, undo: 'restore it from the trash' } };
     },
     async planSlim(path) {
@@ -139,7 +139,7 @@ describe('PickerScreen', () => {
     await app.press(KEYS.down, KEYS.down);
     const frame = await app.waitFor('(3/50)');
     const footer = frame.split('\n').at(-1) ?? '';
-    expect(footer).toMatch(/^\(3\/50\)  → tree  Enter resume  \? help/);
+    expect(footer).toMatch(/^\(3\/50\) {2}→ tree {2}Enter resume {2}\? help/);
     // No column kept for the live marker when nothing is live; titles get the width.
     expect(frame).not.toContain('live');
     for (const columns of [60, 40, 24, 12]) {

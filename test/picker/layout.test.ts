@@ -37,9 +37,9 @@ describe('rows', () => {
   it('shows markers without colour and the whole right block when wide; the count is bare, as in pi', () => {
     const text = rowText(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(110, true)));
     expect(text.startsWith('›● ★ Parser 日本語 work')).toBe(true);
-    expect(text).toMatch(/ ~\/proj ◉ live 12  1\.2 MB   2m$/);
+    expect(text).toMatch(/ ~\/proj ◉ live 12 {2}1\.2 MB {3}2m$/);
     // At 100 columns the size would cut the title below its room: it is left to the preview.
-    expect(rowText(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(100, true)))).toMatch(/ ~\/proj ◉ live 12   2m$/);
+    expect(rowText(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(100, true)))).toMatch(/ ~\/proj ◉ live 12 {3}2m$/);
   });
 
   it('sizes the columns to their content: no live column when nothing is live, the cwd as wide as the widest, the title gets the rest (~70 at 80 columns)', () => {
@@ -94,7 +94,7 @@ describe('rows', () => {
   });
 
   it('fits a snippet with the match visible', () => {
-    const view = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(80), snippet: { before: 'a'.repeat(200) + ' ', match: 'needle', after: ' tail text' } });
+    const view = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(80), snippet: { before: `${'a'.repeat(200)} `, match: 'needle', after: ' tail text' } });
     expect(view.snippet?.match).toBe('needle');
     expect(view.snippet?.before.startsWith('…')).toBe(true);
     expect(displayWidth(rowText(view))).toBe(80);

@@ -14,7 +14,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContext, buildTree, getBranch, listSessions, readSessionSync, resolveLocations, type SessionInfo } from '../../src/store/index.js';
-import { canonicalJson, CORPORA, FIXTURES, goldenCases, sessionsRoot, sha1, type Golden } from '../helpers/corpus.js';
+import { canonicalJson, CORPORA, FIXTURES, goldenCases, sessionsRoot, sha1 } from '../helpers/corpus.js';
 
 const cases = goldenCases();
 
@@ -53,7 +53,9 @@ describe('corpus goldens', () => {
       // Map pi's ids to ours by file position (identity except for migrated v1 files).
       expect(result.entries.map((e) => e.type)).toEqual(g.entries.map((e) => e.type));
       const idMap = new Map<string | null, string | null>([[null, null]]);
-      g.entries.forEach((e, i) => idMap.set(e.id, result.entries[i]!.id));
+      g.entries.forEach((e, i) => {
+        idMap.set(e.id, result.entries[i]!.id);
+      });
       const ours = (id: string | null): string | null => (idMap.has(id) ? idMap.get(id)! : id);
       if (!g.idsFromMigration) expect(result.entries.map((e) => e.id)).toEqual(g.entries.map((e) => e.id));
       expect(result.entries.map((e) => e.parentId)).toEqual(g.entries.map((e) => ours(e.parentId)));
@@ -171,5 +173,3 @@ describe('corpus listing goldens', () => {
     });
   }
 });
-
-export type { Golden };

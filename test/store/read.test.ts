@@ -46,7 +46,7 @@ describe('readSession on hostile input', () => {
   });
 
   it('skips blank lines and CRLF line ends without complaint', () => {
-    const text = base().lines.join('\r\n\r\n   \n') + '\r\n';
+    const text = `${base().lines.join('\r\n\r\n   \n')}\r\n`;
     const s = loaded(fromText(text));
     expect(s.entries).toHaveLength(2);
     expect(s.problems).toEqual([]);
@@ -62,7 +62,7 @@ describe('readSession on hostile input', () => {
   });
 
   it('reports a torn last line and a missing trailing newline separately', () => {
-    const torn = loaded(fromText(base().text() + '{"type":"message","id":"ab'));
+    const torn = loaded(fromText(`${base().text()}{"type":"message","id":"ab`));
     expect(kinds(torn)).toEqual(['torn-last-line']);
     const unterminated = loaded(fromText(base().text(false)));
     expect(kinds(unterminated)).toEqual(['no-trailing-newline']);
@@ -222,7 +222,7 @@ describe('tree safety', () => {
     }
     const dir = tempDir();
     const path = join(dir, 'chain.jsonl');
-    writeFileSync(path, parts.join('\n') + '\n');
+    writeFileSync(path, `${parts.join('\n')}\n`);
     const s = loaded(readSessionSync(path));
     const tree = buildTree(s);
     expect(getBranch(tree, tree.leafId)).toHaveLength(n);

@@ -88,7 +88,7 @@ describe('retained-tail fixtures', () => {
       { type: 'compaction', id: 'c1', parentId: null, timestamp: '2026-03-01T10:01:00.000Z', summary: 's1', tokensBefore: 1, retainedTail: 'not an array' },
       { type: 'compaction', id: 'c2', parentId: 'c1', timestamp: '2026-03-01T10:02:00.000Z', summary: 's2', tokensBefore: 1, retainedTail: ['junk', null, { role: 'user', content: null, timestamp: 5 }] },
     ];
-    const read = readSessionFromBuffer('/h.jsonl', Buffer.from(lines.map((l) => JSON.stringify(l) + '\n').join('')));
+    const read = readSessionFromBuffer('/h.jsonl', Buffer.from(lines.map((l) => `${JSON.stringify(l)}\n`).join('')));
     if (!read.ok) throw new Error(read.message);
     const tree = buildTree(read);
     expect(retainedTailOf(tree.byId.get('c1')!)).toBeUndefined();

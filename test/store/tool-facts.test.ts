@@ -15,7 +15,7 @@ const result = (text: string, extra: object = {}): object => entry({ role: 'tool
 
 function summarise(lines: object[]): SessionInfo {
   const file = join(tempDir(), 's.jsonl');
-  writeFileSync(file, [header, ...lines].map((l) => JSON.stringify(l)).join('\n') + '\n');
+  writeFileSync(file, `${[header, ...lines].map((l) => JSON.stringify(l)).join('\n')}\n`);
   const info = summarizeFileSync(file);
   if ('ok' in info) throw new Error(info.message);
   return info;

@@ -35,8 +35,7 @@ async function connectedPair(): Promise<{ reader: Socket; writer: Socket }> {
 function readLikeInk(stream: Socket, got: string[]): () => void {
   stream.setEncoding('utf8');
   const onReadable = (): void => {
-    let chunk: string | null;
-    while ((chunk = stream.read() as string | null) !== null) got.push(chunk);
+    for (let chunk = stream.read() as string | null; chunk !== null; chunk = stream.read() as string | null) got.push(chunk);
   };
   stream.on('readable', onReadable);
   return () => stream.off('readable', onReadable);

@@ -147,7 +147,7 @@ describe('search', () => {
 
   test('text after the first 200 characters is found', () => {
     resetClock();
-    const tree = treeOf([user('u', null, 'x'.repeat(5000) + ' needle')]);
+    const tree = treeOf([user('u', null, `${'x'.repeat(5000)} needle`)]);
     expect(search(buildIndex(tree), 'needle')?.matches.length).toBe(1);
   });
 

@@ -13,7 +13,7 @@ const reply = (id: string, parentId: string, text: string): object => ({ type: '
 
 function indexOf(lines: object[]) {
   const file = join(tempDir(), 's.jsonl');
-  writeFileSync(file, [{ type: 'session', version: 3, id: 'hp', timestamp: t, cwd: '/w' }, ...lines].map((l) => JSON.stringify(l)).join('\n') + '\n');
+  writeFileSync(file, `${[{ type: 'session', version: 3, id: 'hp', timestamp: t, cwd: '/w' }, ...lines].map((l) => JSON.stringify(l)).join('\n')}\n`);
   const session = readSessionSync(file);
   if (!session.ok) throw new Error(session.message);
   return buildIndex(buildTree(session));

@@ -6,8 +6,8 @@ import { readSession } from '../../src/store/read.js';
 import type { LoadedSession } from '../../src/store/types.js';
 import { watchSession, type LiveEvent, type LiveWatcher } from '../../src/tree/live.js';
 
-const line = (id: string, parentId: string | null): string => JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-02-05T10:00:00.000Z', message: { role: 'user', content: id } }) + '\n';
-const HEAD = '{"type":"session","id":"s","version":3}\n' + line('a', null);
+const line = (id: string, parentId: string | null): string => `${JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-02-05T10:00:00.000Z', message: { role: 'user', content: id } })}\n`;
+const HEAD = `{"type":"session","id":"s","version":3}\n${line('a', null)}`;
 
 let dir: string;
 let path: string;
@@ -35,12 +35,12 @@ async function watch(content: string): Promise<LoadedSession> {
 
 describe('watchSession', () => {
   test('hands over whole appended lines with their true line numbers; a torn fragment waits for its newline', async () => {
-    await watch(HEAD + '\n' + 'not json\n'); // lines 3 and 4: a blank line and junk, already read
+    await watch(`${HEAD}\nnot json\n`); // lines 3 and 4: a blank line and junk, already read
     const next = line('b', 'a');
     appendFileSync(path, next.slice(0, 20));
     await watcher!.poll();
     expect(events).toEqual([]);
-    appendFileSync(path, next.slice(20) + '{"broken\n' + line('c', 'b'));
+    appendFileSync(path, `${next.slice(20)}{"broken\n${line('c', 'b')}`);
     await watcher!.poll();
     expect(events).toHaveLength(1);
     const event = events[0]!;

@@ -38,7 +38,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function writeSession(entries: SessionEntry[]): string {
   const path = join(dir, `deep-${Math.random().toString(36).slice(2)}.jsonl`);
   const header = { type: 'session', version: 3, id: 'deep', timestamp: '2026-02-05T10:00:00.000Z', cwd: dir };
-  writeFileSync(path, [header, ...entries].map((e) => JSON.stringify(e)).join('\n') + '\n');
+  writeFileSync(path, `${[header, ...entries].map((e) => JSON.stringify(e)).join('\n')}\n`);
   return path;
 }
 
