@@ -88,8 +88,10 @@ export function PreviewPane(props: { info: SessionInfo | undefined; current: boo
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden" borderStyle="single" borderTop={props.border === 'top'} borderLeft={props.border === 'left'} borderRight={false} borderBottom={false} borderDimColor>
       {lines.map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: preview lines are computed text with no identity of their own (texts repeat) and no state
-        <Text key={i} wrap="truncate-end" dimColor={line.tone === 'dim' || line.tone === 'label'} color={line.tone === 'user' ? 'cyan' : undefined}>
+        <Text
+          // biome-ignore lint/suspicious/noArrayIndexKey: preview lines are computed text with no identity of their own (texts repeat) and no state
+          key={i}
+          wrap="truncate-end" dimColor={line.tone === 'dim' || line.tone === 'label'} color={line.tone === 'user' ? 'cyan' : undefined}>
           {line.text}
         </Text>
       ))}

@@ -113,8 +113,10 @@ export function StatsScreen(props: StatsScreenProps) {
       </Text>
     );
   } else {
-    // biome-ignore lint/suspicious/noArrayIndexKey: chart lines have no id; offset + i is the line's index in the whole chart, stable while scrolling
-    body = lines.slice(state.offset, state.offset + state.viewLines).map((line, i) => <ChartRow key={state.offset + i} line={line} />);
+    body = lines
+      .slice(state.offset, state.offset + state.viewLines)
+      // biome-ignore lint/suspicious/noArrayIndexKey: chart lines have no id; offset + i is the line's index in the whole chart, stable while scrolling
+      .map((line, i) => <ChartRow key={state.offset + i} line={line} />);
   }
   return (
     <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">

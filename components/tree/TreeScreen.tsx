@@ -305,8 +305,10 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         <Box flexDirection="column" height={listHeight + 2} overflow="hidden">
           <Box flexDirection="column" height={detailRows(listHeight)} overflow="hidden">
             {visibleDetail(d, listHeight).map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: detail lines have no id; scroll + i is the line's index in the whole detail, stable while scrolling
-              <Text key={d.scroll + i} wrap="truncate-end" color={toneColor(line.tone)} dimColor={toneDim(line.tone)} bold={line.tone === 'heading'}>
+              <Text
+                // biome-ignore lint/suspicious/noArrayIndexKey: detail lines have no id; scroll + i is the line's index in the whole detail, stable while scrolling
+                key={d.scroll + i}
+                wrap="truncate-end" color={toneColor(line.tone)} dimColor={toneDim(line.tone)} bold={line.tone === 'heading'}>
                 {line.text === '' ? ' ' : line.text}
               </Text>
             ))}
