@@ -9,21 +9,27 @@ import { join } from 'node:path';
 import { useApp } from 'ink';
 import type React from 'react';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { catalogueSessions, findLineage, lineageOf, mergeSessions, type LineageSession } from '../src/catalog/lineage.js';
+import {
+  catalogueSessions,
+  findLineage,
+  type LineageSession,
+  lineageOf,
+  mergeSessions,
+} from '../src/catalog/lineage.js';
+import type { CheckState } from '../src/check/reducer.js';
+import { configWarning, screenKeymaps } from '../src/keymap/screen-keymaps.js';
 import type { LabelsState } from '../src/labels/reducer.js';
 import type { PickerExit, PickerState, Scope } from '../src/picker/reducer.js';
 import type { HitFocus } from '../src/picker/text-hit-places.js';
+import { type StatsScope, statsScopeOf } from '../src/stats/picker-scope.js';
 import type { Locations, SessionInfo } from '../src/store/index.js';
-import { configWarning, screenKeymaps } from '../src/keymap/screen-keymaps.js';
 import { readPiConfig } from '../src/store/pi-settings.js';
+import { CheckScreen } from './check/CheckScreen.js';
 import { InputRouter } from './common/input-router.js';
 import { LabelsScreen } from './labels/LabelsScreen.js';
 import { PickerScreen } from './picker/PickerScreen.js';
-import { TreeScreen, type LineageFinder, type TreeExit, type TreeOpen, type TreeSnapshot } from './tree/TreeScreen.js';
 import { StatsScreen } from './stats/StatsScreen.js';
-import { statsScopeOf, type StatsScope } from '../src/stats/picker-scope.js';
-import { CheckScreen } from './check/CheckScreen.js';
-import type { CheckState } from '../src/check/reducer.js';
+import { type LineageFinder, type TreeExit, type TreeOpen, TreeScreen, type TreeSnapshot } from './tree/TreeScreen.js';
 
 export type AppResult = PickerExit | TreeExit;
 
@@ -36,7 +42,15 @@ type Screen =
   | { name: 'labels'; sessions: SessionInfo[]; pickerState: PickerState; state?: LabelsState }
   /** `back`: the screen Esc returns to (none: `pi-sessions tree`, Esc quits). */
   /** `focus`: a picker hit to open on (the search pre-filled); `focusId`: an entry (a label, a parent link). */
-  | { name: 'tree'; serial: number; path: string; focus?: HitFocus; focusId?: string; snapshot?: TreeSnapshot; back?: Screen };
+  | {
+      name: 'tree';
+      serial: number;
+      path: string;
+      focus?: HitFocus;
+      focusId?: string;
+      snapshot?: TreeSnapshot;
+      back?: Screen;
+    };
 
 export interface AppProps {
   locations: Locations;
@@ -54,7 +68,17 @@ export interface AppProps {
   onResult(result: AppResult): void;
 }
 
-export function App({ locations, printMode, initialScope, treePath, noCache, current, query, demo, onResult }: AppProps): React.JSX.Element {
+export function App({
+  locations,
+  printMode,
+  initialScope,
+  treePath,
+  noCache,
+  current,
+  query,
+  demo,
+  onResult,
+}: AppProps): React.JSX.Element {
   const { exit } = useApp();
   // pi's own settings and keybindings that both tools share (read once: pi reads them at start too).
   const { piConfig, keymaps, warning } = useMemo(() => {
@@ -65,7 +89,9 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
   // The first screen shows pi's configuration problems; the next ones don't repeat them.
   const firstWarning = warning === undefined ? {} : { warning };
   const serial = useRef(0);
-  const [screen, setScreen] = useState<Screen>(treePath ? { name: 'tree', serial: 0, path: treePath } : { name: 'picker' });
+  const [screen, setScreen] = useState<Screen>(
+    treePath ? { name: 'tree', serial: 0, path: treePath } : { name: 'picker' },
+  );
 
   const finish = useCallback(
     (result: AppResult) => {
@@ -80,27 +106,52 @@ export function App({ locations, printMode, initialScope, treePath, noCache, cur
   const catalogueRows = useRef<LineageSession[] | undefined>(undefined);
   const notePicker = (state: PickerState): void => {
     const lists = Object.values(state.lists);
-    pickerRows.current = { sessions: mergeSessions(...lists.map((l) => l.sessions.map(lineageOf))), complete: state.lists.all?.done === true };
+    pickerRows.current = {
+      sessions: mergeSessions(...lists.map((l) => l.sessions.map(lineageOf))),
+      complete: state.lists.all?.done === true,
+    };
   };
   const lineage = useCallback<LineageFinder>(
     (path, session, tree) => {
       const known = pickerRows.current;
       if (!known.complete && !noCache) catalogueRows.current ??= catalogueSessions(locations);
-      return findLineage(path, session, tree, known.complete ? known.sessions : mergeSessions(known.sessions, catalogueRows.current ?? []));
+      return findLineage(
+        path,
+        session,
+        tree,
+        known.complete ? known.sessions : mergeSessions(known.sessions, catalogueRows.current ?? []),
+      );
     },
     [locations, noCache],
   );
   const openTree = useCallback((open: TreeOpen, back: Screen, focus?: HitFocus) => {
     serial.current++;
-    setScreen({ name: 'tree', serial: serial.current, path: open.path, ...(open.focusId !== undefined ? { focusId: open.focusId } : {}), ...(focus ? { focus } : {}), back });
+    setScreen({
+      name: 'tree',
+      serial: serial.current,
+      path: open.path,
+      ...(open.focusId !== undefined ? { focusId: open.focusId } : {}),
+      ...(focus ? { focus } : {}),
+      back,
+    });
   }, []);
-  const openStats = useCallback((pickerState: PickerState) => setScreen({ name: 'stats', pickerState, scope: statsScopeOf(pickerState) }), []);
+  const openStats = useCallback(
+    (pickerState: PickerState) => setScreen({ name: 'stats', pickerState, scope: statsScopeOf(pickerState) }),
+    [],
+  );
   const openCheck = useCallback((pickerState: PickerState) => setScreen({ name: 'check', pickerState }), []);
 
   let content: React.JSX.Element;
   if (screen.name === 'stats') {
     const { pickerState } = screen;
-    content = <StatsScreen {...screen.scope} bindings={keymaps.stats} onBack={() => setScreen({ name: 'picker', state: pickerState })} onExit={finish} />;
+    content = (
+      <StatsScreen
+        {...screen.scope}
+        bindings={keymaps.stats}
+        onBack={() => setScreen({ name: 'picker', state: pickerState })}
+        onExit={finish}
+      />
+    );
   } else if (screen.name === 'check') {
     const { pickerState } = screen;
     content = (

@@ -21,7 +21,12 @@ import { CrashBoundary } from './common/CrashBoundary.js';
  * within 8 ms of its key; incremental rendering writes only the lines that changed. Redraws
  * during a load are rationed where the rows are published (src/picker/session-source.ts).
  */
-export const RENDER_OPTIONS = { exitOnCtrlC: false, patchConsole: false, maxFps: 120, incrementalRendering: true } as const;
+export const RENDER_OPTIONS = {
+  exitOnCtrlC: false,
+  patchConsole: false,
+  maxFps: 120,
+  incrementalRendering: true,
+} as const;
 
 /** A captured stdout gets the path byte for byte; a terminal gets it made safe to show. */
 function printPath(path: string, terminal: Terminal): number {
@@ -96,17 +101,23 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
       const command = launchCommand(result);
       const pi = findOnPath('pi');
       if (!pi) {
-        terminal.stdout.write(`pi is not on your PATH. To ${result.fork ? 'fork' : 'resume'} this session, run:\n  ${command}\n`);
+        terminal.stdout.write(
+          `pi is not on your PATH. To ${result.fork ? 'fork' : 'resume'} this session, run:\n  ${command}\n`,
+        );
         return 1;
       }
       // The screens ask before leaving when the folder is gone; it can still vanish in between.
       if (!folderExists(result.cwd)) {
-        process.stderr.write(`pi-sessions: cannot start pi in ${sanitizeInline(result.cwd)}: the folder does not exist\n`);
+        process.stderr.write(
+          `pi-sessions: cannot start pi in ${sanitizeInline(result.cwd)}: the folder does not exist\n`,
+        );
         return 1;
       }
       const run = spawnSync(pi, piArgs(result), { cwd: result.cwd, stdio: [...terminal.fds, 'inherit'] });
       if (run.error) {
-        process.stderr.write(`pi-sessions: could not start ${sanitizeInline(pi)} (${sanitizeInline(run.error.message)}); run it yourself:\n  ${command}\n`);
+        process.stderr.write(
+          `pi-sessions: could not start ${sanitizeInline(pi)} (${sanitizeInline(run.error.message)}); run it yourself:\n  ${command}\n`,
+        );
         return 1;
       }
       return run.status ?? 1;

@@ -13,7 +13,9 @@ export const PATCHES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '
 /** `{ 'node_modules/ink/build/output.js': [hunks…] }` of every patch file. */
 export function loadPatches(dir = PATCHES_DIR) {
   const byFile = new Map();
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.patch')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.patch'))
+    .sort()) {
     const lines = readFileSync(join(dir, name), 'utf8').split('\n');
     let file;
     let hunk;
@@ -26,7 +28,11 @@ export function loadPatches(dir = PATCHES_DIR) {
         if (!match || !file) throw new Error(`${name}: bad hunk header: ${line}`);
         hunk = { oldStart: Number(match[1]), remove: [], add: [] };
         byFile.get(file).hunks.push(hunk);
-      } else if (hunk && (line.startsWith(' ') || line.startsWith('-') || line.startsWith('+')) && !line.startsWith('--- ')) {
+      } else if (
+        hunk &&
+        (line.startsWith(' ') || line.startsWith('-') || line.startsWith('+')) &&
+        !line.startsWith('--- ')
+      ) {
         const text = line.slice(1);
         if (line[0] !== '+') hunk.remove.push(text);
         if (line[0] !== '-') hunk.add.push(text);
@@ -45,7 +51,8 @@ export function applyHunks(source, { patch, hunks }, file) {
   for (const hunk of hunks) {
     const at = hunk.oldStart - 1 + shift;
     const found = hunk.remove.every((text, i) => lines[at + i] === text);
-    if (!found) throw new Error(`${patch} does not apply to ${file} at line ${hunk.oldStart}: is another version installed?`);
+    if (!found)
+      throw new Error(`${patch} does not apply to ${file} at line ${hunk.oldStart}: is another version installed?`);
     lines.splice(at, hunk.remove.length, ...hunk.add);
     shift += hunk.add.length - hunk.remove.length;
   }

@@ -15,10 +15,11 @@
  * runs on the user's machine (and package.json has no `build`, `prepare` or install script, any
  * of which makes npm "prepare" a git dependency first).
  */
-import { build } from 'esbuild';
+
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { loadPatches, patchedSource } from './apply-patch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,8 +52,13 @@ const common = {
     {
       name: 'no-ink-devtools',
       setup(b) {
-        b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (args.importer.includes('/node_modules/ink/') ? { path: 'ink-devtools', namespace: 'no-devtools' } : undefined));
-        b.onLoad({ filter: /.*/, namespace: 'no-devtools' }, () => ({ contents: "throw new Error('react-devtools-core is not bundled');", loader: 'js' }));
+        b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) =>
+          args.importer.includes('/node_modules/ink/') ? { path: 'ink-devtools', namespace: 'no-devtools' } : undefined,
+        );
+        b.onLoad({ filter: /.*/, namespace: 'no-devtools' }, () => ({
+          contents: "throw new Error('react-devtools-core is not bundled');",
+          loader: 'js',
+        }));
       },
     },
   ],
@@ -61,7 +67,9 @@ const common = {
     PI_SESSIONS_VERSION: JSON.stringify(pkg.version),
   },
   // Bundled CommonJS (React, and what ink pulls in) calls `require` for node built-ins.
-  banner: { js: "import { createRequire as __piSessionsRequire } from 'node:module'; const require = __piSessionsRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __piSessionsRequire } from 'node:module'; const require = __piSessionsRequire(import.meta.url);",
+  },
   // cli.ts sets NODE_ENV at run time for the unbundled build; here the define already did it.
   logOverride: { 'assign-to-define': 'silent' },
   logLevel: 'warning',

@@ -3,10 +3,11 @@
  * or JSON. Exit 0 when nothing was found, 1 when a problem was (or the folder cannot be read).
  * Human output goes through `sanitizeInline`: paths, ids and messages come from session data.
  */
+
+import { healthLines, problemLines, sharePercent } from './check/report-lines.js';
 import type { CommandResult, Output } from './cli-commands.js';
 import { formatBytes, plural } from './format.js';
-import { healthLines, problemLines, sharePercent } from './check/report-lines.js';
-import { checkFile, checkStore, resolveSessionArg, type CheckReport, type Locations } from './store/index.js';
+import { type CheckReport, checkFile, checkStore, type Locations, resolveSessionArg } from './store/index.js';
 import { sanitizeInline, terminalSafeJson } from './text/terminal-text.js';
 
 /** The version of the `--json` shape (README, `pi-sessions help check`); bumped on any incompatible change. */
@@ -44,7 +45,10 @@ export function formatCheckReport(report: CheckReport, single: boolean): string[
       .slice(0, LARGEST_FILES);
     if (largest.length > 0) {
       lines.push('Largest sessions:');
-      for (const f of largest) lines.push(`  ${formatBytes(f.health!.size)}  ${sharePercent(f.health!.toolOutputShare)} tool output, ${plural(f.health!.compactions, 'compaction')}  ${sanitizeInline(f.path)}`);
+      for (const f of largest)
+        lines.push(
+          `  ${formatBytes(f.health!.size)}  ${sharePercent(f.health!.toolOutputShare)} tool output, ${plural(f.health!.compactions, 'compaction')}  ${sanitizeInline(f.path)}`,
+        );
     }
   }
   const total = report.files.reduce((n, f) => n + (f.health?.size ?? 0), 0);
@@ -56,7 +60,11 @@ export function formatCheckReport(report: CheckReport, single: boolean): string[
   return lines;
 }
 
-export async function checkCommand(locations: Locations, options: { session?: string; all: boolean; json: boolean }, io: Output): Promise<CommandResult> {
+export async function checkCommand(
+  locations: Locations,
+  options: { session?: string; all: boolean; json: boolean },
+  io: Output,
+): Promise<CommandResult> {
   let report: CheckReport;
   if (options.session !== undefined) {
     const path = await resolveSessionArg(options.session, locations);

@@ -5,33 +5,39 @@
  * control sequences. JSON output is JSON, with anything a terminal could act on written as \uXXXX.
  */
 import { basename } from 'node:path';
+import { listSessionsCached } from './catalog/list.js';
 import { formatBytes, formatRelativeAge, plural } from './format.js';
 import {
   branchInPlace,
   buildContext,
   buildTree,
   forkSession,
-  listUndoableChecked,
-  planSlim,
-  slimSession,
-  undoLatest,
   getBranch,
-  readSessionSync,
-  renameSession,
-  resolveSessionArg,
-  sessionInfoJson,
-  sessionTitle,
-  setLabel,
-  StoreError,
-  trashSessions,
   type ListResult,
   type ListScope,
   type LoadedSession,
   type Locations,
+  listUndoableChecked,
+  planSlim,
+  readSessionSync,
+  renameSession,
+  resolveSessionArg,
   type SessionInfo,
+  StoreError,
+  sessionInfoJson,
+  sessionTitle,
+  setLabel,
+  slimSession,
+  trashSessions,
+  undoLatest,
 } from './store/index.js';
-import { listSessionsCached } from './catalog/list.js';
-import { displayWidth, padEndToWidth, sanitizeInline, terminalSafeJson, truncateToWidth } from './text/terminal-text.js';
+import {
+  displayWidth,
+  padEndToWidth,
+  sanitizeInline,
+  terminalSafeJson,
+  truncateToWidth,
+} from './text/terminal-text.js';
 
 export interface Output {
   out(text: string): void;
@@ -47,7 +53,10 @@ export interface CommandResult {
 }
 
 /** A readable table: age, prompts, size, title (and cwd for all projects). */
-export function formatSessionTable(sessions: SessionInfo[], options: { showCwd: boolean; columns?: number; nowMs: number }): string[] {
+export function formatSessionTable(
+  sessions: SessionInfo[],
+  options: { showCwd: boolean; columns?: number; nowMs: number },
+): string[] {
   const rows = sessions.map((s) => ({
     age: formatRelativeAge(s.modified.getTime(), options.nowMs),
     prompts: String(s.userMessageCount),
@@ -57,10 +66,24 @@ export function formatSessionTable(sessions: SessionInfo[], options: { showCwd: 
     cwd: sanitizeInline(s.cwd),
     id: truncateToWidth(sanitizeInline(s.id), 8, ''),
   }));
-  const width = (key: keyof (typeof rows)[number], head: string): number => Math.max(displayWidth(head), ...rows.map((r) => displayWidth(r[key])));
-  const w = { age: width('age', 'AGE'), prompts: width('prompts', 'PROMPTS'), size: width('size', 'SIZE'), id: width('id', 'ID') };
+  const width = (key: keyof (typeof rows)[number], head: string): number =>
+    Math.max(displayWidth(head), ...rows.map((r) => displayWidth(r[key])));
+  const w = {
+    age: width('age', 'AGE'),
+    prompts: width('prompts', 'PROMPTS'),
+    size: width('size', 'SIZE'),
+    id: width('id', 'ID'),
+  };
   const cwdWidth = options.showCwd ? Math.min(40, width('cwd', 'CWD')) : 0;
-  const line = (r: { age: string; prompts: string; size: string; flags: string; title: string; cwd: string; id: string }): string => {
+  const line = (r: {
+    age: string;
+    prompts: string;
+    size: string;
+    flags: string;
+    title: string;
+    cwd: string;
+    id: string;
+  }): string => {
     const left =
       `${padEndToWidth(r.age, w.age)}  ${r.prompts.padStart(w.prompts)}  ${r.size.padStart(w.size)}  ${padEndToWidth(r.id, w.id)}  ` +
       (options.showCwd ? `${padEndToWidth(truncateToWidth(r.cwd, cwdWidth), cwdWidth)}  ` : '') +
@@ -69,7 +92,15 @@ export function formatSessionTable(sessions: SessionInfo[], options: { showCwd: 
     const full = left + r.title;
     return options.columns ? truncateToWidth(full, Math.max(options.columns - 1, displayWidth(left) + 8)) : full;
   };
-  const header = line({ age: 'AGE', prompts: 'PROMPTS', size: 'SIZE', flags: '  ', title: 'TITLE', cwd: 'CWD', id: 'ID' });
+  const header = line({
+    age: 'AGE',
+    prompts: 'PROMPTS',
+    size: 'SIZE',
+    flags: '  ',
+    title: 'TITLE',
+    cwd: 'CWD',
+    id: 'ID',
+  });
   return [header, ...rows.map(line)];
 }
 
@@ -84,7 +115,12 @@ export interface ListingOptions {
  * is one line and exit 1; after the output, waits for the catalogue to be written so the next
  * run starts warm (never rejects).
  */
-export async function withListing(locations: Locations, options: ListingOptions, io: Output, print: (result: ListResult) => CommandResult): Promise<CommandResult> {
+export async function withListing(
+  locations: Locations,
+  options: ListingOptions,
+  io: Output,
+  print: (result: ListResult) => CommandResult,
+): Promise<CommandResult> {
   const result = await listSessionsCached(locations, { scope: options.scope, cache: options.cache ?? true });
   try {
     if (result.dirProblem) {
@@ -105,17 +141,29 @@ export async function listCommand(
   return withListing(locations, options, io, (result) => printList(result, options, io));
 }
 
-function printList(result: ListResult, options: { scope: ListScope; json: boolean; nowMs: number }, io: Output): CommandResult {
+function printList(
+  result: ListResult,
+  options: { scope: ListScope; json: boolean; nowMs: number },
+  io: Output,
+): CommandResult {
   if (options.json) {
     io.out(terminalSafeJson(JSON.stringify(result.sessions.map(sessionInfoJson), null, 2)));
     return { code: 0 };
   }
   if (result.sessions.length === 0) {
-    const where = result.dirMissing ? `${sanitizeInline(result.searched)} does not exist` : `nothing in ${sanitizeInline(result.searched)}`;
+    const where = result.dirMissing
+      ? `${sanitizeInline(result.searched)} does not exist`
+      : `nothing in ${sanitizeInline(result.searched)}`;
     io.out(`No sessions (${where}).${options.scope === 'cwd' ? ' Try --all for every project.' : ''}`);
   } else {
-    for (const line of formatSessionTable(result.sessions, { showCwd: options.scope !== 'cwd', nowMs: options.nowMs, ...(io.columns ? { columns: io.columns } : {}) })) io.out(line);
-    const skipped = result.skipped.length > 0 ? `; ${plural(result.skipped.length, 'file')} skipped (not sessions)` : '';
+    for (const line of formatSessionTable(result.sessions, {
+      showCwd: options.scope !== 'cwd',
+      nowMs: options.nowMs,
+      ...(io.columns ? { columns: io.columns } : {}),
+    }))
+      io.out(line);
+    const skipped =
+      result.skipped.length > 0 ? `; ${plural(result.skipped.length, 'file')} skipped (not sessions)` : '';
     const withProblems = result.sessions.filter((s) => s.problems.length > 0).length;
     const problems = withProblems > 0 ? `; ${withProblems} with problems (!)` : '';
     io.out(`${plural(result.sessions.length, 'session')} in ${sanitizeInline(result.searched)}${problems}${skipped}`);
@@ -156,9 +204,14 @@ export function treeJson(session: LoadedSession): Record<string, unknown> {
  * holds it. `droppedByPi` says when pi 1.6.0 would leave retained messages out (`--as-pi` gives
  * its answer).
  */
-export function contextJson(session: LoadedSession, leafId: string | undefined, options: { asPi?: boolean } = {}): Record<string, unknown> {
+export function contextJson(
+  session: LoadedSession,
+  leafId: string | undefined,
+  options: { asPi?: boolean } = {},
+): Record<string, unknown> {
   const tree = buildTree(session);
-  if (leafId !== undefined && !tree.byId.has(leafId)) throw new StoreError('no-entry', `no entry ${leafId} in ${session.path}`);
+  if (leafId !== undefined && !tree.byId.has(leafId))
+    throw new StoreError('no-entry', `no entry ${leafId} in ${session.path}`);
   const asPi = options.asPi === true;
   const context = buildContext(tree, leafId ?? tree.leafId, { asPi });
   const retained = context.retainedTail;
@@ -171,7 +224,12 @@ export function contextJson(session: LoadedSession, leafId: string | undefined, 
     sources: context.sources,
     droppedByPi:
       retained && (retained.droppedMessages > 0 || retained.keptEntriesInstead.length > 0)
-        ? { pi: '1.6.0', compactionId: retained.compactionId, retainedMessages: retained.droppedMessages, keptEntriesInstead: retained.keptEntriesInstead }
+        ? {
+            pi: '1.6.0',
+            compactionId: retained.compactionId,
+            retainedMessages: retained.droppedMessages,
+            keptEntriesInstead: retained.keptEntriesInstead,
+          }
         : null,
   };
 }
@@ -182,7 +240,13 @@ export async function treeCommand(locations: Locations, arg: string, io: Output)
   return { code: 0 };
 }
 
-export async function contextCommand(locations: Locations, arg: string, leafId: string | undefined, io: Output, options: { asPi?: boolean } = {}): Promise<CommandResult> {
+export async function contextCommand(
+  locations: Locations,
+  arg: string,
+  leafId: string | undefined,
+  io: Output,
+  options: { asPi?: boolean } = {},
+): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
   io.out(JSON.stringify(contextJson(loadOrFail(path), leafId, options), null, 2));
   return { code: 0 };
@@ -193,27 +257,54 @@ function warnJournal(io: Output, warning: string | undefined): void {
   if (warning !== undefined) io.err(`pi-sessions: warning: ${sanitizeInline(warning)}`);
 }
 
-export async function renameCommand(locations: Locations, arg: string, name: string, io: Output): Promise<CommandResult> {
+export async function renameCommand(
+  locations: Locations,
+  arg: string,
+  name: string,
+  io: Output,
+): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
   const result = await renameSession(path, name);
-  io.out(result.name ? `Renamed to "${sanitizeInline(result.name)}" (entry ${result.entryId}).` : `Name cleared (entry ${result.entryId}).`);
+  io.out(
+    result.name
+      ? `Renamed to "${sanitizeInline(result.name)}" (entry ${result.entryId}).`
+      : `Name cleared (entry ${result.entryId}).`,
+  );
   warnJournal(io, result.journalWarning);
   return { code: 0 };
 }
 
-export async function labelCommand(locations: Locations, arg: string, entryId: string, label: string | undefined, io: Output): Promise<CommandResult> {
+export async function labelCommand(
+  locations: Locations,
+  arg: string,
+  entryId: string,
+  label: string | undefined,
+  io: Output,
+): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
   const result = await setLabel(path, entryId, label);
   const target = sanitizeInline(entryId);
-  io.out(result.label ? `Labelled ${target} "${sanitizeInline(result.label)}" (entry ${result.entryId}).` : `Label of ${target} cleared (entry ${result.entryId}).`);
+  io.out(
+    result.label
+      ? `Labelled ${target} "${sanitizeInline(result.label)}" (entry ${result.entryId}).`
+      : `Label of ${target} cleared (entry ${result.entryId}).`,
+  );
   warnJournal(io, result.journalWarning);
   return { code: 0 };
 }
 
-export async function branchCommand(locations: Locations, arg: string, entryId: string, summary: string | undefined, io: Output): Promise<CommandResult> {
+export async function branchCommand(
+  locations: Locations,
+  arg: string,
+  entryId: string,
+  summary: string | undefined,
+  io: Output,
+): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
   const result = await branchInPlace(path, entryId, summary === undefined ? {} : { summary });
-  io.out(`pi will resume ${result.leafId === null ? 'from an empty conversation (new root)' : `after ${sanitizeInline(result.leafId)}`} (entry ${result.entryId}).`);
+  io.out(
+    `pi will resume ${result.leafId === null ? 'from an empty conversation (new root)' : `after ${sanitizeInline(result.leafId)}`} (entry ${result.entryId}).`,
+  );
   if (result.editorText !== undefined) io.out(`Message to re-send: ${sanitizeInline(result.editorText)}`);
   warnJournal(io, result.journalWarning);
   return { code: 0 };
@@ -224,7 +315,13 @@ export async function branchCommand(locations: Locations, arg: string, entryId: 
  * the fork ends at its parent and the message's text, to re-send, goes to stderr (stdout stays
  * only the path, for `$(…)`); with --json both are in one object.
  */
-export async function forkCommand(locations: Locations, arg: string, entryId: string | undefined, json: boolean, io: Output): Promise<CommandResult> {
+export async function forkCommand(
+  locations: Locations,
+  arg: string,
+  entryId: string | undefined,
+  json: boolean,
+  io: Output,
+): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
   const fork = await forkSession(path, entryId);
   warnJournal(io, fork.journalWarning);
@@ -246,12 +343,17 @@ export async function undoCommand(list: boolean, force: boolean, io: Output): Pr
     warnJournal(io, warning);
     if (entries.length === 0) io.out('Nothing to undo.');
     for (const { record, undo, changedSince } of entries) {
-      io.out(`${record.time}  ${record.kind.padEnd(6)}  ${sanitizeInline(record.path)}  → ${sanitizeInline(undo)}${changedSince ? '  (pi has written since: needs --force)' : ''}`);
+      io.out(
+        `${record.time}  ${record.kind.padEnd(6)}  ${sanitizeInline(record.path)}  → ${sanitizeInline(undo)}${changedSince ? '  (pi has written since: needs --force)' : ''}`,
+      );
     }
     return { code: 0 };
   }
   const outcome = await undoLatest({ force });
-  const what = outcome.count !== undefined && outcome.count > 1 ? `${outcome.count} sessions (the last ${sanitizeInline(outcome.record.path)})` : sanitizeInline(outcome.record.path);
+  const what =
+    outcome.count !== undefined && outcome.count > 1
+      ? `${outcome.count} sessions (the last ${sanitizeInline(outcome.record.path)})`
+      : sanitizeInline(outcome.record.path);
   io.out(`Undid the ${outcome.record.kind} of ${what}: ${sanitizeInline(outcome.undo.replace(/ again$/, ''))}.`);
   warnJournal(io, outcome.journalWarning);
   return { code: 0 };
@@ -261,17 +363,29 @@ export async function undoCommand(list: boolean, force: boolean, io: Output): Pr
  * `slim <session> [--yes] [--json]`: without --yes, what it would do (nothing is written); with
  * it, the slim copy's path on stdout (like fork) and the sizes on stderr; --json: one object.
  */
-export async function slimCommand(locations: Locations, arg: string, options: { yes: boolean; json: boolean }, io: Output): Promise<CommandResult> {
+export async function slimCommand(
+  locations: Locations,
+  arg: string,
+  options: { yes: boolean; json: boolean },
+  io: Output,
+): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
   if (!options.yes) {
     const plan = await planSlim(path);
     const off = plan.entries - plan.branchEntries;
     if (options.json) {
       const { path: real, sizeBefore, entries, branchEntries, estimatedAfter } = plan;
-      io.out(terminalSafeJson(JSON.stringify({ done: false, path: real, sizeBefore, entries, branchEntries, estimatedAfter }, null, 2)));
-    } else if (off === 0) io.out(`Nothing to slim: every entry of ${sanitizeInline(plan.path)} is on the active branch.`);
+      io.out(
+        terminalSafeJson(
+          JSON.stringify({ done: false, path: real, sizeBefore, entries, branchEntries, estimatedAfter }, null, 2),
+        ),
+      );
+    } else if (off === 0)
+      io.out(`Nothing to slim: every entry of ${sanitizeInline(plan.path)} is on the active branch.`);
     else {
-      io.out(`Would keep the active branch of ${sanitizeInline(plan.path)}: ${plural(plan.branchEntries, 'entry', 'entries')} of ${plan.entries}, ${formatBytes(plan.sizeBefore)} → about ${formatBytes(plan.estimatedAfter)}; the original would go to the trash.`);
+      io.out(
+        `Would keep the active branch of ${sanitizeInline(plan.path)}: ${plural(plan.branchEntries, 'entry', 'entries')} of ${plan.entries}, ${formatBytes(plan.sizeBefore)} → about ${formatBytes(plan.estimatedAfter)}; the original would go to the trash.`,
+      );
       io.out('Run again with --yes to do it (pi-sessions undo takes it back).');
     }
     return { code: 0 };
@@ -280,15 +394,30 @@ export async function slimCommand(locations: Locations, arg: string, options: { 
   warnJournal(io, result.journalWarning);
   if (options.json) {
     const { path: original, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter } = result;
-    io.out(terminalSafeJson(JSON.stringify({ done: true, path: original, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter }, null, 2)));
+    io.out(
+      terminalSafeJson(
+        JSON.stringify(
+          { done: true, path: original, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter },
+          null,
+          2,
+        ),
+      ),
+    );
     return { code: 0 };
   }
   io.out(io.terminal ? sanitizeInline(result.slimPath) : result.slimPath);
-  io.err(`Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); the original is in the trash (pi-sessions undo restores it).`);
+  io.err(
+    `Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); the original is in the trash (pi-sessions undo restores it).`,
+  );
   return { code: 0 };
 }
 
-export async function deleteCommand(locations: Locations, args: string[], permanent: boolean, io: Output): Promise<CommandResult> {
+export async function deleteCommand(
+  locations: Locations,
+  args: string[],
+  permanent: boolean,
+  io: Output,
+): Promise<CommandResult> {
   const paths: string[] = [];
   for (const arg of args) paths.push(await resolveSessionArg(arg, locations));
   const outcome = await trashSessions(paths, { permanent });
@@ -298,7 +427,10 @@ export async function deleteCommand(locations: Locations, args: string[], perman
   warnJournal(io, outcome.journalWarning);
   for (const failure of outcome.failed) {
     // Only a trash that could not take a file that is still there is worth a permanent delete.
-    const hint = !permanent && failure.trashUnavailable && failure.kept !== false ? ' (nothing was deleted; --permanent deletes for good)' : '';
+    const hint =
+      !permanent && failure.trashUnavailable && failure.kept !== false
+        ? ' (nothing was deleted; --permanent deletes for good)'
+        : '';
     io.err(`pi-sessions: ${sanitizeInline(basename(failure.path))}: ${sanitizeInline(failure.error)}${hint}`);
   }
   return { code: outcome.failed.length > 0 ? 1 : 0 };

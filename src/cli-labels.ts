@@ -4,12 +4,20 @@
  * labels without a readable time last, in session order.
  */
 import { plural } from './format.js';
+
 export type { LabelRow } from './labels/rows.js';
-import { withListing, type CommandResult, type Output } from './cli-commands.js';
-import { labelRowsOf, sessionsWithLabels, sortLabelRows, type LabelRow } from './labels/rows.js';
+
+import { type CommandResult, type Output, withListing } from './cli-commands.js';
+import { type LabelRow, labelRowsOf, sessionsWithLabels, sortLabelRows } from './labels/rows.js';
 import type { ListScope, Locations } from './store/index.js';
+import {
+  displayWidth,
+  padEndToWidth,
+  sanitizeInline,
+  terminalSafeJson,
+  truncateToWidth,
+} from './text/terminal-text.js';
 import { formatLabelTime } from './tree/entry-display.js';
-import { displayWidth, padEndToWidth, sanitizeInline, terminalSafeJson, truncateToWidth } from './text/terminal-text.js';
 
 /** The table: time, label, session id and title, the entry's text; every cell one sanitised line. */
 export function formatLabelTable(rows: readonly LabelRow[], options: { nowMs: number; columns?: number }): string[] {
@@ -21,7 +29,8 @@ export function formatLabelTable(rows: readonly LabelRow[], options: { nowMs: nu
     text: r.text === null ? '(entry missing)' : sanitizeInline(r.text, { newline: 'space' }),
   }));
   const head = { time: 'TIME', label: 'LABEL', id: 'SESSION', title: 'TITLE', text: 'TEXT' };
-  const width = (key: keyof typeof head): number => Math.max(displayWidth(head[key]), ...cells.map((c) => displayWidth(c[key])));
+  const width = (key: keyof typeof head): number =>
+    Math.max(displayWidth(head[key]), ...cells.map((c) => displayWidth(c[key])));
   const w = { time: width('time'), label: width('label'), id: width('id'), title: width('title') };
   const line = (c: typeof head): string => {
     const full = `${padEndToWidth(c.time, w.time)}  ${padEndToWidth(c.label, w.label)}  ${padEndToWidth(c.id, w.id)}  ${padEndToWidth(c.title, w.title)}  ${c.text}`;
@@ -48,9 +57,16 @@ export async function labelsCommand(
     }
     sortLabelRows(rows);
     if (options.json) io.out(terminalSafeJson(JSON.stringify(rows, null, 2)));
-    else if (rows.length === 0) io.out(`No labels in ${sanitizeInline(result.searched)}.${options.scope === 'cwd' ? ' Try --all for every project.' : ''}`);
+    else if (rows.length === 0)
+      io.out(
+        `No labels in ${sanitizeInline(result.searched)}.${options.scope === 'cwd' ? ' Try --all for every project.' : ''}`,
+      );
     else {
-      for (const line of formatLabelTable(rows, { nowMs: options.nowMs, ...(io.columns ? { columns: io.columns } : {}) })) io.out(line);
+      for (const line of formatLabelTable(rows, {
+        nowMs: options.nowMs,
+        ...(io.columns ? { columns: io.columns } : {}),
+      }))
+        io.out(line);
       const sessions = new Set(rows.map((r) => r.session.path)).size;
       io.out(`${plural(rows.length, 'label')} in ${plural(sessions, 'session')} in ${sanitizeInline(result.searched)}`);
     }

@@ -5,44 +5,47 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import {
-  acceptedOptions,
-  argumentCounts,
-  commandHelpText,
-  commandSynopsis,
-  findCommand,
-  OPTIONS,
-  usageText,
-  type CommandSpec,
-  type OptionName,
-  type OptionSpec,
-} from './cli-usage.js';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { checkCommand } from './cli-check.js';
 import {
   branchCommand,
   contextCommand,
   deleteCommand,
   forkCommand,
-  undoCommand,
-  slimCommand,
   labelCommand,
   listCommand,
-  renameCommand,
-  treeCommand,
   type Output,
+  renameCommand,
+  slimCommand,
+  treeCommand,
+  undoCommand,
 } from './cli-commands.js';
-import { checkCommand } from './cli-check.js';
-import { chartColumns, statsCommand } from './cli-stats.js';
 import { labelsCommand } from './cli-labels.js';
-import { resolveLocations, StoreError, type Locations } from './store/index.js';
-import { acquireTerminal } from './terminal/controlling-terminal.js';
-import { applyColours, decideColours } from './terminal/colour.js';
-import { sanitizeInline } from './text/terminal-text.js';
+import { chartColumns, statsCommand } from './cli-stats.js';
 import type { InteractiveRequest } from './cli-types.js';
+import {
+  acceptedOptions,
+  argumentCounts,
+  type CommandSpec,
+  commandHelpText,
+  commandSynopsis,
+  findCommand,
+  OPTIONS,
+  type OptionName,
+  type OptionSpec,
+  usageText,
+} from './cli-usage.js';
 import { DEMO_STORE_ENV } from './demo-store-env.js';
+import { type Locations, resolveLocations, StoreError } from './store/index.js';
+import { applyColours, decideColours } from './terminal/colour.js';
+import { acquireTerminal } from './terminal/controlling-terminal.js';
+import { sanitizeInline } from './text/terminal-text.js';
 
 const PARSE_OPTIONS = Object.fromEntries(
-  Object.entries(OPTIONS).map(([name, spec]: [string, OptionSpec]) => [name, { type: spec.value ? 'string' : 'boolean', ...(spec.short ? { short: spec.short } : {}) }]),
+  Object.entries(OPTIONS).map(([name, spec]: [string, OptionSpec]) => [
+    name,
+    { type: spec.value ? 'string' : 'boolean', ...(spec.short ? { short: spec.short } : {}) },
+  ]),
 ) as ParseArgsConfig['options'];
 
 /** Set by the bundler (scripts/bundle.mjs) from package.json; absent in the unbundled build. */
@@ -51,7 +54,9 @@ declare const PI_SESSIONS_VERSION: string | undefined;
 function version(): string {
   if (typeof PI_SESSIONS_VERSION === 'string') return PI_SESSIONS_VERSION;
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
     return pkg.version ?? 'unknown';
   } catch {
     return 'unknown';
@@ -74,7 +79,11 @@ function usageProblem(command: CommandSpec, given: OptionName[], values: Values,
   const missing = command.required?.find((name) => values[name] === undefined);
   if (missing) return `${who} needs --${missing}`;
   const { min, max } = argumentCounts(command);
-  if (args.length < min) return `missing ${command.args.filter((a) => a.startsWith('<')).slice(args.length).join(' ')}`;
+  if (args.length < min)
+    return `missing ${command.args
+      .filter((a) => a.startsWith('<'))
+      .slice(args.length)
+      .join(' ')}`;
   if (args.length > max) return `unexpected argument "${sanitizeInline(args[max]!)}"`;
   return undefined;
 }
@@ -91,7 +100,10 @@ export async function main(argv: string[], io: Output): Promise<number> {
     parsed = parseArgs({ args: argv, options: PARSE_OPTIONS, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     // node's messages run on with advice about `--`: the first sentence says what is wrong.
-    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '') : String(error);
+    const message =
+      error instanceof Error
+        ? error.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '')
+        : String(error);
     return usageError(io, message, findCommand(argv.find((a) => !a.startsWith('-')) ?? ''));
   }
   const values = parsed.values as Values;
@@ -124,7 +136,10 @@ export async function main(argv: string[], io: Output): Promise<number> {
   const text = (name: OptionName): string | undefined => (typeof values[name] === 'string' ? values[name] : undefined);
   const cwd = text('cwd');
   const sessionDir = text('session-dir');
-  const locations: Locations = resolveLocations({ ...(cwd !== undefined ? { cwd } : {}), ...(sessionDir !== undefined ? { sessionDir } : {}) });
+  const locations: Locations = resolveLocations({
+    ...(cwd !== undefined ? { cwd } : {}),
+    ...(sessionDir !== undefined ? { sessionDir } : {}),
+  });
   const noColor = flag('no-color');
   const interactive = command.name === '' || (command.name === 'tree' && !flag('json'));
   // Scripts are decided for stdout here (their tables and messages are plain text today, so this
@@ -135,12 +150,38 @@ export async function main(argv: string[], io: Output): Promise<number> {
   try {
     switch (command.name) {
       case 'list':
-        return (await listCommand(locations, { scope: flag('all') ? 'all' : flag('tree') ? 'cwd-tree' : 'cwd', json: flag('json'), nowMs: Date.now(), cache: !flag('no-cache') }, io)).code;
+        return (
+          await listCommand(
+            locations,
+            {
+              scope: flag('all') ? 'all' : flag('tree') ? 'cwd-tree' : 'cwd',
+              json: flag('json'),
+              nowMs: Date.now(),
+              cache: !flag('no-cache'),
+            },
+            io,
+          )
+        ).code;
       case 'labels':
-        return (await labelsCommand(locations, { scope: flag('all') ? 'all' : flag('tree') ? 'cwd-tree' : 'cwd', json: flag('json'), nowMs: Date.now(), cache: !flag('no-cache') }, io)).code;
+        return (
+          await labelsCommand(
+            locations,
+            {
+              scope: flag('all') ? 'all' : flag('tree') ? 'cwd-tree' : 'cwd',
+              json: flag('json'),
+              nowMs: Date.now(),
+              cache: !flag('no-cache'),
+            },
+            io,
+          )
+        ).code;
       case 'tree':
         if (flag('json')) return (await treeCommand(locations, session, io)).code;
-        return await runInteractive({ kind: 'tree', session, locations, print: flag('print'), all: false }, noColor, io);
+        return await runInteractive(
+          { kind: 'tree', session, locations, print: flag('print'), all: false },
+          noColor,
+          io,
+        );
       case 'context':
         return (await contextCommand(locations, session, text('leaf'), io, { asPi: flag('as-pi') })).code;
       case 'rename':
@@ -175,7 +216,13 @@ export async function main(argv: string[], io: Output): Promise<number> {
         ).code;
       case 'check':
         if (args.length > 0 && flag('all')) return usageError(io, 'check takes a session or --all, not both', command);
-        return (await checkCommand(locations, { ...(args.length > 0 ? { session } : {}), all: flag('all'), json: flag('json') }, io)).code;
+        return (
+          await checkCommand(
+            locations,
+            { ...(args.length > 0 ? { session } : {}), all: flag('all'), json: flag('json') },
+            io,
+          )
+        ).code;
       default: {
         const current = text('current');
         const query = text('query');

@@ -5,9 +5,9 @@
  */
 import type { CommandResult, Output } from './cli-commands.js';
 import { parseDateOrAge } from './format.js';
-import { PERIODS, reportLines, type Period } from './stats/report-lines.js';
 import { paintLines } from './stats/paint.js';
-import { storeStats, type Locations, type StatsRange } from './store/index.js';
+import { PERIODS, type Period, reportLines } from './stats/report-lines.js';
+import { type Locations, type StatsRange, storeStats } from './store/index.js';
 import { sanitizeInline, terminalSafeJson } from './text/terminal-text.js';
 
 export interface StatsOptions {
@@ -35,7 +35,10 @@ export function chartColumns(terminalColumns: number | undefined, env: Record<st
 /** `stats`: the usage report (src/store/stats.ts), drawn or as JSON. */
 export function statsCommand(locations: Locations, options: StatsOptions, io: Output): CommandResult {
   const range: StatsRange = {};
-  for (const [name, text] of [['since', options.since], ['until', options.until]] as const) {
+  for (const [name, text] of [
+    ['since', options.since],
+    ['until', options.until],
+  ] as const) {
     if (text === undefined) continue;
     const parsed = parseDateOrAge(text, options.nowMs);
     if (!parsed.ok) {
@@ -55,7 +58,11 @@ export function statsCommand(locations: Locations, options: StatsOptions, io: Ou
     return { code: 1 };
   }
   if (!options.json) {
-    for (const line of paintLines(reportLines(report, { columns: options.columns, by: by as Period, range }), options.colour)) io.out(line);
+    for (const line of paintLines(
+      reportLines(report, { columns: options.columns, by: by as Period, range }),
+      options.colour,
+    ))
+      io.out(line);
     return { code: 0 };
   }
   const { dirProblem: _unused, searched, ...rest } = report;

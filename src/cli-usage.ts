@@ -13,7 +13,9 @@ function twoColumns(rows: readonly (readonly [head: string, text: string])[]): s
   const width = Math.max(...rows.map(([head]) => displayWidth(head)));
   const indent = ' '.repeat(width + 4);
   return rows.flatMap(([head, text]) =>
-    wrapWords(text, Math.max(20, HELP_WIDTH - indent.length)).map((line, i) => (i === 0 ? `  ${padEndToWidth(head, width)}  ${line}` : `${indent}${line}`)),
+    wrapWords(text, Math.max(20, HELP_WIDTH - indent.length)).map((line, i) =>
+      i === 0 ? `  ${padEndToWidth(head, width)}  ${line}` : `${indent}${line}`,
+    ),
   );
 }
 
@@ -25,18 +27,23 @@ export interface OptionSpec {
 }
 
 export const OPTIONS = {
-  print: { help: 'print the chosen session\'s path on stdout instead of opening it (picker: Enter; tree: Open in pi), exit 0; Esc exits 1 in the picker' },
+  print: {
+    help: "print the chosen session's path on stdout instead of opening it (picker: Enter; tree: Open in pi), exit 0; Esc exits 1 in the picker",
+  },
   all: { help: 'every project (the picker starts there)' },
   tree: { help: 'this folder and its sub-folders' },
   json: { help: 'print JSON (for scripts) instead of a table or the full-screen view' },
   leaf: { value: 'ID', help: 'from this entry instead of the leaf' },
-  'as-pi': { help: 'exactly what pi 1.6.0 sends (it ignores a compaction\'s retainedTail)' },
+  'as-pi': { help: "exactly what pi 1.6.0 sends (it ignores a compaction's retainedTail)" },
   summary: { value: 'TEXT', help: 'resume after a branch summary with this text' },
   since: { value: 'WHEN', help: 'from this date (2026-01-05, local time) or age (30d, 2w, 12h)' },
   until: { value: 'WHEN', help: 'up to this date or age (exclusive)' },
   by: { value: 'PERIOD', help: 'the timeline per day, week or month (default: day)' },
   permanent: { help: 'delete for good instead of moving to the trash' },
-  current: { value: 'FILE', help: 'the session pi is in (the pi extension passes it): marked "[current]" and never deleted from the picker' },
+  current: {
+    value: 'FILE',
+    help: 'the session pi is in (the pi extension passes it): marked "[current]" and never deleted from the picker',
+  },
   query: { value: 'TEXT', help: 'open the picker with this search typed in' },
   yes: { help: 'do it (without it: only say what it would do)' },
   list: { help: 'list the changes that can be undone, newest first, instead of undoing one' },
@@ -160,7 +167,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'slim',
     args: ['<session>'],
     options: ['yes', 'json'],
-    summary: 'keep only the active branch: copy it to a new session, the original to the trash (--yes: do it; without: the sizes it would give)',
+    summary:
+      'keep only the active branch: copy it to a new session, the original to the trash (--yes: do it; without: the sizes it would give)',
     doc: 'keep only the active branch: a fork of it into a new file, then the original to the trash (never rewritten in place); shows the size before and after; `pi-sessions undo` restores both',
   },
   {
@@ -189,7 +197,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'stats',
     args: [],
     options: ['all', 'json', 'since', 'until', 'by'],
-    summary: 'tokens and cost of this folder\'s sessions (--all: every project) per day, week, month, project, model, session and branch, as charts or JSON',
+    summary:
+      "tokens and cost of this folder's sessions (--all: every project) per day, week, month, project, model, session and branch, as charts or JSON",
     doc:
       'bar charts and a sparkline as wide as the terminal (`COLUMNS`, 80 when piped; no colour under `NO_COLOR` or when not a terminal): the timeline per `--by day|week|month`, ' +
       'then projects, models, sessions and abandoned branches by cost (by tokens when nothing has a cost). ' +
@@ -203,7 +212,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: ['[command]'],
     options: [],
     summary: 'show the help of pi-sessions or of one command',
-    doc: 'this help, or one command\'s (`pi-sessions <command> --help` too)',
+    doc: "this help, or one command's (`pi-sessions <command> --help` too)",
   },
 ];
 

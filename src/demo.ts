@@ -6,12 +6,12 @@
  */
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodeCwd } from './store/locations.js';
 import type { Model } from './generate/content.js';
 import { assistantMessage, toolResultMessage, userMessage } from './generate/messages.js';
 import { Rng } from './generate/random.js';
-import { serializeLines, sessionFileName, SessionWriter } from './generate/session-writer.js';
+import { SessionWriter, serializeLines, sessionFileName } from './generate/session-writer.js';
 import { writeStore } from './generate/store.js';
+import { encodeCwd } from './store/locations.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -44,7 +44,9 @@ class Script {
       content.push({ type: 'toolCall', id: this.lastCallId, name: tool.name, arguments: tool.args });
     }
     const usage = { input: 1200 + text.length * 3, output: 80 + text.length, cacheRead: 0 };
-    return this.writer.message((t) => assistantMessage(SONNET, content, tools.length > 0 ? 'toolUse' : 'stop', usage, t));
+    return this.writer.message((t) =>
+      assistantMessage(SONNET, content, tools.length > 0 ? 'toolUse' : 'stop', usage, t),
+    );
   }
 
   toolResult(name: string, text: string): string {
@@ -77,16 +79,22 @@ export function writeDemoStore(root: string, nowMs = Date.now()): { mainCwd: str
   a.user('The checkout total is off by a cent for some carts. Can you find out why?');
   a.assistant("I'll look at how totals are computed.", [{ name: 'read', args: { path: 'src/cart/totals.ts' } }]);
   a.toolResult('read', 'export function total(items) {\n  return items.reduce((s, i) => s + i.price * i.qty, 0);\n}');
-  const diagnosis = a.assistant('Prices are summed as floats. Rounding each line before summing fixes the off-by-one-cent totals.');
+  const diagnosis = a.assistant(
+    'Prices are summed as floats. Rounding each line before summing fixes the off-by-one-cent totals.',
+  );
   a.writer.label(diagnosis, 'diagnosis');
   a.user('Fix it with integer cents instead.');
-  a.assistant('Switching to integer cents.', [{ name: 'edit', args: { path: 'src/cart/totals.ts', oldText: 'i.price', newText: 'i.priceCents' } }]);
+  a.assistant('Switching to integer cents.', [
+    { name: 'edit', args: { path: 'src/cart/totals.ts', oldText: 'i.price', newText: 'i.priceCents' } },
+  ]);
   a.toolResult('edit', 'Applied 1 edit to src/cart/totals.ts');
   a.assistant('Done: totals are computed in integer cents; all 48 tests pass.');
   // The user went back and tried rounding instead, leaving a summary of the first attempt.
   a.writer.branchWithSummary(diagnosis, 'Tried integer cents: works, but touches every price in the catalogue.');
   a.user('Actually, just round each line to cents before summing.');
-  a.assistant('Rounded each line item; the cart in the bug report now totals $41.30.', [{ name: 'bash', args: { command: 'npm test -- cart' } }]);
+  a.assistant('Rounded each line item; the cart in the bug report now totals $41.30.', [
+    { name: 'bash', args: { command: 'npm test -- cart' } },
+  ]);
   a.toolResult('bash', 'PASS test/cart.test.ts (48 tests)');
   a.assistant('Tests pass. The change is two lines in src/cart/totals.ts.');
   a.writer.sessionInfo('Checkout: fix rounding in totals');
@@ -95,7 +103,9 @@ export function writeDemoStore(root: string, nowMs = Date.now()): { mainCwd: str
 
   const b = new Script('019a0002-0000-7000-8000-00000000d002', shop, nowMs - 20 * DAY);
   b.user('Add a health endpoint that reports the database status.');
-  b.assistant('Added GET /health returning {db: "ok"|"down"} with a 500 ms timeout.', [{ name: 'write', args: { path: 'src/routes/health.ts' } }]);
+  b.assistant('Added GET /health returning {db: "ok"|"down"} with a 500 ms timeout.', [
+    { name: 'write', args: { path: 'src/routes/health.ts' } },
+  ]);
   b.toolResult('write', 'Wrote src/routes/health.ts (31 lines)');
   b.assistant('The endpoint is registered in src/server.ts.');
   files.push(b.write(root));
@@ -109,7 +119,9 @@ export function writeDemoStore(root: string, nowMs = Date.now()): { mainCwd: str
 
   const d = new Script('019a0004-0000-7000-8000-00000000d004', api, nowMs - 6 * DAY);
   const first = d.user('Why is the nightly invoice job slow?');
-  d.assistant('Looking at the job first.', [{ name: 'bash', args: { command: 'rg -n "for (const invoice" src/jobs' } }]);
+  d.assistant('Looking at the job first.', [
+    { name: 'bash', args: { command: 'rg -n "for (const invoice" src/jobs' } },
+  ]);
   d.toolResult('bash', 'src/jobs/nightly.ts:42:  for (const invoice of invoices) {');
   d.assistant('It runs one query per invoice (N+1). Batching them cuts the job from 40 minutes to 3.');
   d.writer.compaction('The nightly job issues one query per invoice; the fix is to batch by customer.', first, 48_211);
@@ -125,11 +137,21 @@ export function writeDemoStore(root: string, nowMs = Date.now()): { mainCwd: str
 
   const f = new Script('019a0006-0000-7000-8000-00000000d006', notes, nowMs - 3 * HOUR);
   f.user('Summarise my notes on the Q3 planning meeting in five bullet points.');
-  f.assistant('• Ship multi-currency by October\n• Hire two engineers\n• Retire the v1 API\n• Quarterly security review\n• Move CI to the new runners');
+  f.assistant(
+    '• Ship multi-currency by October\n• Hire two engineers\n• Retire the v1 API\n• Quarterly security review\n• Move CI to the new runners',
+  );
   files.push(f.write(root));
 
   // Volume: generated projects over the last two months, ending a day before now.
-  const generated = writeStore(root, { projects: 4, sessions: 36, entries: 40, toolBytes: 600, seed: DEMO_SEED, startMs: nowMs - 62 * DAY, days: 60 });
+  const generated = writeStore(root, {
+    projects: 4,
+    sessions: 36,
+    entries: 40,
+    toolBytes: 600,
+    seed: DEMO_SEED,
+    startMs: nowMs - 62 * DAY,
+    days: 60,
+  });
   files.push(...generated.files.map((file) => file.path));
   return { mainCwd: shop, files };
 }

@@ -21,7 +21,8 @@ function hasSessions(dir: string, depth: number): boolean {
   try {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isFile() && entry.name.endsWith('.jsonl')) return true;
-      if (depth > 0 && (entry.isDirectory() || entry.isSymbolicLink()) && hasSessions(join(dir, entry.name), depth - 1)) return true;
+      if (depth > 0 && (entry.isDirectory() || entry.isSymbolicLink()) && hasSessions(join(dir, entry.name), depth - 1))
+        return true;
     }
   } catch {
     // Unreadable: the app itself will say why.
@@ -32,7 +33,9 @@ function hasSessions(dir: string, depth: number): boolean {
 // The bundle the package ships (scripts/bundle.mjs), not the unbundled dist/src/cli.js.
 const cli = fileURLToPath(new URL('../../bin/pi-sessions.js', import.meta.url));
 const locations = resolveLocations();
-const userHasSessions = locations.customDir ? hasSessions(locations.sessionDir, 0) : hasSessions(locations.sessionsRoot, 1);
+const userHasSessions = locations.customDir
+  ? hasSessions(locations.sessionDir, 0)
+  : hasSessions(locations.sessionsRoot, 1);
 let env = process.env;
 let args = process.argv.slice(2);
 let demoDir: string | undefined;

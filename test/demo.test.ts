@@ -10,7 +10,10 @@ describe('demo store', () => {
   it('writes sessions that list without problems and load in pi unchanged', async () => {
     const agent = tempDir();
     const { files, mainCwd } = writeDemoStore(join(agent, 'sessions'), Date.UTC(2026, 10, 29, 12));
-    const { sessions, skipped } = await listSessions(resolveLocations({ cwd: mainCwd, env: { PI_CODING_AGENT_DIR: agent } }), { scope: 'all' });
+    const { sessions, skipped } = await listSessions(
+      resolveLocations({ cwd: mainCwd, env: { PI_CODING_AGENT_DIR: agent } }),
+      { scope: 'all' },
+    );
     expect(skipped).toEqual([]);
     expect(sessions).toHaveLength(files.length);
     for (const s of sessions) expect(s.problems, s.path).toEqual([]);

@@ -24,11 +24,11 @@ describe('README', () => {
     expect(withPiKeysTable(readme)).toBe(readme);
   });
 
-  it('has the command table generated from the CLI\'s command table (run `npm run docs` after changing a command)', () => {
+  it("has the command table generated from the CLI's command table (run `npm run docs` after changing a command)", () => {
     expect(withCommandTable(readme)).toBe(readme);
   });
 
-  it('has the search-language table generated from the `?` help\'s table (run `npm run docs` after changing it)', () => {
+  it("has the search-language table generated from the `?` help's table (run `npm run docs` after changing it)", () => {
     expect(withQueryTable(readme)).toBe(readme);
   });
 

@@ -15,7 +15,8 @@ process.env.FORCE_COLOR = '0';
 // in the run's homes folder (test/global-setup.ts), which the run removes as a whole: vitest runs
 // no hooks in a file whose tests are all skipped, so they must not depend on this file's afterAll.
 const homes = process.env['PI_SESSIONS_TEST_HOMES'];
-if (homes === undefined) throw new Error('test/setup.ts needs test/global-setup.ts (PI_SESSIONS_TEST_HOMES is not set)');
+if (homes === undefined)
+  throw new Error('test/setup.ts needs test/global-setup.ts (PI_SESSIONS_TEST_HOMES is not set)');
 process.env.XDG_CACHE_HOME = mkdtempSync(join(homes, 'cache-'));
 process.env.XDG_STATE_HOME = mkdtempSync(join(homes, 'state-'));
 // Registered before the file's own hooks, so it runs after them: the file's last process is gone.

@@ -6,12 +6,18 @@
 import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
 import type { CheckCommand } from '../../src/check/keymap.js';
-import type { KeyBinding } from '../../src/keymap/keymap.js';
-import { checkReducer, initialCheckState, resumeCheckState, type CheckEffect, type CheckState } from '../../src/check/reducer.js';
+import {
+  type CheckEffect,
+  type CheckState,
+  checkReducer,
+  initialCheckState,
+  resumeCheckState,
+} from '../../src/check/reducer.js';
 import type { CheckTone } from '../../src/check/view.js';
+import type { KeyBinding } from '../../src/keymap/keymap.js';
 import type { Keypress } from '../../src/keymap/tokenize.js';
+import { type CheckReport, checkScope, type Locations } from '../../src/store/index.js';
 import type { ListScope } from '../../src/store/list.js';
-import { checkScope, type CheckReport, type Locations } from '../../src/store/index.js';
 import { truncateToWidth } from '../../src/text/terminal-text.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { StatusLine } from '../common/StatusLine.js';
@@ -54,10 +60,15 @@ const takesKeys = (state: CheckState): boolean => !state.leaving;
 export function CheckScreen(props: CheckScreenProps) {
   const { columns, rows } = useTerminalSize();
   const height = Math.max(1, rows - 1 - CHROME_ROWS);
-  const machine = useSyncReducer(checkReducer, () => (props.initialState ? resumeCheckState(props.initialState) : initialCheckState(height, props.bindings)));
+  const machine = useSyncReducer(checkReducer, () =>
+    props.initialState ? resumeCheckState(props.initialState) : initialCheckState(height, props.bindings),
+  );
   const { state, dispatch } = machine;
   useScreenKeys(machine, keyAction, takesKeys);
-  const run = useMemo<RunCheck>(() => props.run ?? ((onProgress, signal) => checkScope(props.locations, props.scope, { onProgress, signal })), [props.run, props.locations, props.scope]);
+  const run = useMemo<RunCheck>(
+    () => props.run ?? ((onProgress, signal) => checkScope(props.locations, props.scope, { onProgress, signal })),
+    [props.run, props.locations, props.scope],
+  );
 
   useEffect(() => {
     dispatch({ type: 'resize', height });
@@ -72,7 +83,11 @@ export function CheckScreen(props: CheckScreenProps) {
         if (!controller.signal.aborted) dispatch({ type: 'report', report });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) dispatch({ type: 'report', report: { searched: '', files: [], dirProblem: `the check failed: ${(error as Error).message}` } });
+        if (!controller.signal.aborted)
+          dispatch({
+            type: 'report',
+            report: { searched: '', files: [], dirProblem: `the check failed: ${(error as Error).message}` },
+          });
       });
     return () => controller.abort();
   }, [run, dispatch]);
@@ -107,7 +122,11 @@ export function CheckScreen(props: CheckScreenProps) {
           );
         })}
       </Box>
-      {state.status ? <StatusLine message={{ kind: 'error', text: state.status }} width={columns} /> : <KeyHints bindings={state.bindings} mode="list" width={columns} />}
+      {state.status ? (
+        <StatusLine message={{ kind: 'error', text: state.status }} width={columns} />
+      ) : (
+        <KeyHints bindings={state.bindings} mode="list" width={columns} />
+      )}
     </Box>
   );
 }

@@ -5,8 +5,8 @@
  * and the last body row says which lines are shown of how many.
  */
 import { Box, Text } from 'ink';
+import { type HelpSection, helpLines, helpPosition, helpWindow } from '../../src/keymap/help-view.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
-import { helpLines, helpPosition, helpWindow, type HelpSection } from '../../src/keymap/help-view.js';
 import { displayWidth, fitToWidth, truncateToWidth } from '../../src/text/terminal-text.js';
 
 export interface HelpOverlayProps<C extends string> {
@@ -25,7 +25,7 @@ export interface HelpOverlayProps<C extends string> {
   extra?: readonly HelpSection[];
 }
 
-export { helpLines, type HelpLine, type HelpSection } from '../../src/keymap/help-view.js';
+export { type HelpLine, type HelpSection, helpLines } from '../../src/keymap/help-view.js';
 
 export function HelpOverlay<C extends string>({
   bindings,

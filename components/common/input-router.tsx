@@ -21,7 +21,7 @@
 import { useStdin } from 'ink';
 import type React from 'react';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { createTokenizer, ESC_TIMEOUT_MS, PASTE_TIMEOUT_MS, type Keypress } from '../../src/keymap/tokenize.js';
+import { createTokenizer, ESC_TIMEOUT_MS, type Keypress, PASTE_TIMEOUT_MS } from '../../src/keymap/tokenize.js';
 import { markKeyArrived } from '../../src/terminal/input-activity.js';
 import { stopReading } from '../../src/terminal/stop-reading.js';
 

@@ -5,7 +5,12 @@
  */
 import { useEffect, useRef } from 'react';
 
-export function useEffectRunner<E>(effects: readonly E[], idOf: (effect: E) => number, run: (effect: E) => void, taken: (upTo: number) => void): void {
+export function useEffectRunner<E>(
+  effects: readonly E[],
+  idOf: (effect: E) => number,
+  run: (effect: E) => void,
+  taken: (upTo: number) => void,
+): void {
   const done = useRef(0);
   const latest = useRef({ idOf, run, taken });
   latest.current = { idOf, run, taken };

@@ -9,7 +9,11 @@ import type { Keypress } from '../../src/keymap/tokenize.js';
 import { useKeys } from './input-router.js';
 import type { SyncReducer } from './use-sync-reducer.js';
 
-export function useScreenKeys<S, A>(machine: SyncReducer<S, A>, keyAction: (keypress: Keypress) => A, takesKeys: (state: S) => boolean): void {
+export function useScreenKeys<S, A>(
+  machine: SyncReducer<S, A>,
+  keyAction: (keypress: Keypress) => A,
+  takesKeys: (state: S) => boolean,
+): void {
   useKeys((keys) => {
     let taken = 0;
     machine.batch(() => {

@@ -3,8 +3,9 @@
  * Reads `useStdout().stdout` rather than `process.stdout` so tests can drive it with a fake
  * stream, and re-renders on the stream's 'resize' event.
  */
-import { useEffect, useState } from 'react';
+
 import { useStdout } from 'ink';
+import { useEffect, useState } from 'react';
 
 export interface TerminalSize {
   columns: number;

@@ -6,6 +6,23 @@
  */
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
+import { plural } from '../../src/format.js';
+import type { KeyBinding } from '../../src/keymap/keymap.js';
+import { LABELS_MODE_TITLES, type LabelsCommand } from '../../src/labels/keymap.js';
+import {
+  initLabelsState,
+  type LabelsEffect,
+  type LabelsState,
+  labelsKey,
+  labelsReducer,
+  labelsTakesKeys,
+  resumeLabelsState,
+  selectedLabel,
+} from '../../src/labels/reducer.js';
+import { type LabelRow, labelRowsOfAsync, sessionsWithLabels, sortLabelRows } from '../../src/labels/rows.js';
+import type { SessionInfo } from '../../src/store/index.js';
+import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
+import { formatLabelTime } from '../../src/tree/entry-display.js';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { TextInputView } from '../common/TextInputView.js';
@@ -13,14 +30,6 @@ import { useEffectRunner } from '../common/use-effect-runner.js';
 import { useScreenKeys } from '../common/use-screen-keys.js';
 import { useSyncReducer } from '../common/use-sync-reducer.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
-import { plural } from '../../src/format.js';
-import { LABELS_MODE_TITLES, type LabelsCommand } from '../../src/labels/keymap.js';
-import type { KeyBinding } from '../../src/keymap/keymap.js';
-import { initLabelsState, labelsKey, labelsReducer, labelsTakesKeys, resumeLabelsState, selectedLabel, type LabelsEffect, type LabelsState } from '../../src/labels/reducer.js';
-import { labelRowsOfAsync, sessionsWithLabels, sortLabelRows, type LabelRow } from '../../src/labels/rows.js';
-import type { SessionInfo } from '../../src/store/index.js';
-import { formatLabelTime } from '../../src/tree/entry-display.js';
-import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 
 export type LabelsExit = { kind: 'quit'; code: number };
 
@@ -58,7 +67,11 @@ const CHROME_ROWS = 4;
 export function LabelsScreen(props: LabelsScreenProps) {
   const { columns, rows } = useTerminalSize();
   const listLines = Math.max(1, rows - 1 - CHROME_ROWS);
-  const machine = useSyncReducer(labelsReducer, () => (props.initialState ? resumeLabelsState(props.initialState) : initLabelsState({ listLines, ...(props.bindings ? { bindings: props.bindings } : {}) })));
+  const machine = useSyncReducer(labelsReducer, () =>
+    props.initialState
+      ? resumeLabelsState(props.initialState)
+      : initLabelsState({ listLines, ...(props.bindings ? { bindings: props.bindings } : {}) }),
+  );
   const { state, dispatch } = machine;
   useScreenKeys(machine, labelsKey, labelsTakesKeys);
 
@@ -100,35 +113,75 @@ export function LabelsScreen(props: LabelsScreenProps) {
   if (state.mode === 'help') {
     return (
       <Box flexDirection="column" height={height} overflow="hidden">
-        <HelpOverlay bindings={state.bindings} modeTitles={LABELS_MODE_TITLES} width={width} height={height - 1} title="Labels view keys" footer="" />
+        <HelpOverlay
+          bindings={state.bindings}
+          modeTitles={LABELS_MODE_TITLES}
+          width={width}
+          height={height - 1}
+          title="Labels view keys"
+          footer=""
+        />
         <KeyHints bindings={state.bindings} mode="help" width={width} />
       </Box>
     );
   }
   const selected = selectedLabel(state);
-  const count = state.loading ? 'loading…' : state.filter.value === '' ? plural(state.rows.length, 'label') : `${state.shown.length} of ${plural(state.rows.length, 'label')}`;
+  const count = state.loading
+    ? 'loading…'
+    : state.filter.value === ''
+      ? plural(state.rows.length, 'label')
+      : `${state.shown.length} of ${plural(state.rows.length, 'label')}`;
   const list: React.JSX.Element[] = [];
   const end = Math.min(state.shown.length, state.offset + state.listLines);
   const drawn = state.shown.slice(state.offset, end).map((at) => state.rows[at]!);
   // The labels drawn share one column width, so their texts start in one column.
   const labelWidth = Math.max(0, ...drawn.map((row) => displayWidth(labelCell(row))));
   drawn.forEach((row, i) => {
-    list.push(<LabelLine key={`${row.session.path}\n${row.entryId}`} row={row} selected={state.offset + i === state.cursor} width={width} now={now} labelWidth={labelWidth} />);
+    list.push(
+      <LabelLine
+        key={`${row.session.path}\n${row.entryId}`}
+        row={row}
+        selected={state.offset + i === state.cursor}
+        width={width}
+        now={now}
+        labelWidth={labelWidth}
+      />,
+    );
   });
-  const empty = loadError !== undefined ? `Cannot read the labels: ${sanitizeInline(loadError)}` : state.loading ? 'Reading labels…' : state.rows.length === 0 ? 'No labels in this scope' : 'No label matches the filter';
-  const problem = state.problems.length > 0 ? `${plural(state.problems.length, 'session')} could not be read: ${sanitizeInline(state.problems[0]!)}` : undefined;
+  const empty =
+    loadError !== undefined
+      ? `Cannot read the labels: ${sanitizeInline(loadError)}`
+      : state.loading
+        ? 'Reading labels…'
+        : state.rows.length === 0
+          ? 'No labels in this scope'
+          : 'No label matches the filter';
+  const problem =
+    state.problems.length > 0
+      ? `${plural(state.problems.length, 'session')} could not be read: ${sanitizeInline(state.problems[0]!)}`
+      : undefined;
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
       <Text wrap="truncate-end">
         <Text bold>Labels</Text>
         <Text dimColor>{` · ${count}`}</Text>
       </Text>
-      <TextInputView state={state.filter} width={width} prompt="Filter: " placeholder="type to filter labels, entries and sessions" />
+      <TextInputView
+        state={state.filter}
+        width={width}
+        prompt="Filter: "
+        placeholder="type to filter labels, entries and sessions"
+      />
       <Box flexDirection="column" height={state.listLines} overflow="hidden">
         {list.length > 0 ? list : <Text dimColor>{`  ${empty}`}</Text>}
       </Box>
       <Text dimColor wrap="truncate-end">
-        {problem ?? (selected ? sanitizeInline(`${selected.session.title} · ${selected.session.cwd} · ${selected.session.path}`, { newline: 'space' }) : ' ')}
+        {problem ??
+          (selected
+            ? sanitizeInline(`${selected.session.title} · ${selected.session.cwd} · ${selected.session.path}`, {
+                newline: 'space',
+              })
+            : ' ')}
       </Text>
       <KeyHints bindings={state.bindings} mode="browse" width={width} />
     </Box>
@@ -136,14 +189,30 @@ export function LabelsScreen(props: LabelsScreenProps) {
 }
 
 /** One label: time, [label], the entry's text, then its session's title and cwd, on one line. */
-const labelCell = (row: LabelRow): string => `[${truncateToWidth(sanitizeInline(row.label, { newline: 'space' }), 24)}]`;
+const labelCell = (row: LabelRow): string =>
+  `[${truncateToWidth(sanitizeInline(row.label, { newline: 'space' }), 24)}]`;
 
-function LabelLine({ row, selected, width, now, labelWidth }: { row: LabelRow; selected: boolean; width: number; now: number; labelWidth: number }) {
+function LabelLine({
+  row,
+  selected,
+  width,
+  now,
+  labelWidth,
+}: {
+  row: LabelRow;
+  selected: boolean;
+  width: number;
+  now: number;
+  labelWidth: number;
+}) {
   const time = padEndToWidth(row.time === null ? '?' : formatLabelTime(row.time, now), 11);
   const label = padEndToWidth(labelCell(row), labelWidth);
   // The session column starts at the same place on every line: the text takes what is left.
   const sessionWidth = Math.max(10, Math.floor(width * 0.35));
-  const session = truncateToWidth(sanitizeInline(`${row.session.title} · ${row.session.cwd}`, { newline: 'space' }), sessionWidth);
+  const session = truncateToWidth(
+    sanitizeInline(`${row.session.title} · ${row.session.cwd}`, { newline: 'space' }),
+    sessionWidth,
+  );
   const lead = `${selected ? '›' : ' '} ${time} `;
   const head = `${lead}${label} `;
   const textWidth = Math.max(4, width - 1 - displayWidth(head) - sessionWidth - 3);

@@ -3,14 +3,24 @@
  * the empty-list message, and the footer (status line, or the position and key hints).
  */
 import { Box, Text } from 'ink';
-import { KeyHints } from '../common/KeyHints.js';
-import { TextInputView } from '../common/TextInputView.js';
 import { keyFor } from '../../src/keymap/keymap.js';
 import { hasRankingTerms } from '../../src/picker/query.js';
-import { currentList, keyModeOf, SCOPE_TITLES, type PickerState } from '../../src/picker/reducer.js';
+import { currentList, keyModeOf, type PickerState, SCOPE_TITLES } from '../../src/picker/reducer.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
+import { KeyHints } from '../common/KeyHints.js';
+import { TextInputView } from '../common/TextInputView.js';
 
-export function Header({ state, width, unprepared, demo }: { state: PickerState; width: number; unprepared: number; demo: boolean }) {
+export function Header({
+  state,
+  width,
+  unprepared,
+  demo,
+}: {
+  state: PickerState;
+  width: number;
+  unprepared: number;
+  demo: boolean;
+}) {
   const list = currentList(state);
   // Most important first: narrow terminals cut the end of this line.
   const total = list?.sessions.length ?? 0;
@@ -22,7 +32,8 @@ export function Header({ state, width, unprepared, demo }: { state: PickerState;
   const ranked = hasRankingTerms(state.parsed);
   parts.push(`sort: ${state.sort}${state.sort === 'threaded' && ranked ? ' (best match first)' : ''}`);
   if (state.namedOnly) parts.push('named only');
-  if (state.unindexed > 0 || (unprepared > 0 && ranked)) parts.push(`text indexed ${total - Math.max(state.unindexed, unprepared)}/${total}`);
+  if (state.unindexed > 0 || (unprepared > 0 && ranked))
+    parts.push(`text indexed ${total - Math.max(state.unindexed, unprepared)}/${total}`);
   if (state.marks.size > 0) parts.push(`● ${state.marks.size} marked`);
   if (state.showPaths) parts.push('paths');
   const error = state.parsed.ok ? undefined : state.parsed.error;
@@ -34,7 +45,12 @@ export function Header({ state, width, unprepared, demo }: { state: PickerState;
       {error ? (
         <Box>
           <Box flexShrink={0}>
-            <TextInputView state={state.query} width={Math.max(10, Math.floor(width / 2))} prompt="> " showCursor={state.mode.kind === 'browse'} />
+            <TextInputView
+              state={state.query}
+              width={Math.max(10, Math.floor(width / 2))}
+              prompt="> "
+              showCursor={state.mode.kind === 'browse'}
+            />
           </Box>
           <Text color="red" wrap="truncate-end">
             {truncateToWidth(` ✗ ${sanitizeInline(error)}`, Math.max(0, width - Math.max(10, Math.floor(width / 2))))}
@@ -97,7 +113,12 @@ function pressFor(key: string | undefined, what: string): string {
 export function Footer({ state, width, listLines }: { state: PickerState; width: number; listLines: number }) {
   if (state.status) {
     const { tone, text } = state.status;
-    if (tone === 'neutral') return <Text wrap="truncate-end" dimColor>{truncateToWidth(text, width)}</Text>;
+    if (tone === 'neutral')
+      return (
+        <Text wrap="truncate-end" dimColor>
+          {truncateToWidth(text, width)}
+        </Text>
+      );
     return (
       <Text wrap="truncate-end" color={tone === 'error' ? 'red' : 'green'}>
         {truncateToWidth(`${tone === 'error' ? '✗' : '✓'} ${text}`, width)}
@@ -106,7 +127,10 @@ export function Footer({ state, width, listLines }: { state: PickerState; width:
   }
   // The cursor's place, as pi shows it: only when the list is longer than the window.
   // Narrow footers keep their columns for the keys (Enter and → must always show).
-  const position = state.mode.kind === 'browse' && state.rows.length > listLines && width >= 60 ? `(${state.cursor + 1}/${state.rows.length})  ` : '';
+  const position =
+    state.mode.kind === 'browse' && state.rows.length > listLines && width >= 60
+      ? `(${state.cursor + 1}/${state.rows.length})  `
+      : '';
   return (
     <Box>
       {position !== '' ? <Text dimColor>{position}</Text> : null}

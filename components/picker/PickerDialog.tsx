@@ -4,17 +4,17 @@
  * Each renders exactly `dialogLinesFor(mode)` lines so the layout maths holds.
  */
 import { Box, Text } from 'ink';
-import { Menu } from '../common/Menu.js';
-import { TextInputView } from '../common/TextInputView.js';
 import { formatAbsoluteDate, formatBytes, plural } from '../../src/format.js';
-import { keyFor, keyPrompt, type KeyBinding } from '../../src/keymap/keymap.js';
+import { type KeyBinding, keyFor, keyPrompt } from '../../src/keymap/keymap.js';
 import { PICKER_BINDINGS, type PickerCommand } from '../../src/picker/keymap.js';
-import { MISSING_CWD_LINES, missingCwdTitle } from '../../src/state/missing-cwd.js';
 import { isLive, sessionTitle } from '../../src/picker/layout.js';
 import type { PickerMode } from '../../src/picker/reducer.js';
 import { slimLines } from '../../src/picker/slim.js';
+import { MISSING_CWD_LINES, missingCwdTitle } from '../../src/state/missing-cwd.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
+import { Menu } from '../common/Menu.js';
+import { TextInputView } from '../common/TextInputView.js';
 
 /** The lines of a delete prompt (pure, exported for tests). */
 export function confirmLines(
@@ -37,7 +37,10 @@ export function confirmLines(
     if (hidden > 0) what += ` · ${hidden} not shown by the current search`;
   }
   const live = infos.filter((i) => isLive(i, nowMs)).length;
-  const warning = live > 0 ? `⚠ ${plural(live, 'session')} changed in the last 5 minutes: pi may still be writing to ${live === 1 ? 'it' : 'them'}.` : '';
+  const warning =
+    live > 0
+      ? `⚠ ${plural(live, 'session')} changed in the last 5 minutes: pi may still be writing to ${live === 1 ? 'it' : 'them'}.`
+      : '';
   if (mode.permanent) {
     return {
       // The library's error quotes paths (XDG_DATA_HOME, the file's own name).
@@ -45,7 +48,10 @@ export function confirmLines(
       what,
       how: `Delete ${count === 1 ? 'it' : 'them'} PERMANENTLY instead? This cannot be undone.`,
       warning,
-      keys: keyPrompt(bindings, 'confirm', [['confirmYes', 'delete permanently'], ['cancel', 'keep']]),
+      keys: keyPrompt(bindings, 'confirm', [
+        ['confirmYes', 'delete permanently'],
+        ['cancel', 'keep'],
+      ]),
     };
   }
   const undo = keyFor(bindings, 'undo', 'browse');
@@ -54,17 +60,35 @@ export function confirmLines(
     what,
     how: `${count === 1 ? 'It' : 'They'} will be moved to the trash${undo ? `; ${undo} restores ${count === 1 ? 'it' : 'them'}` : ''}.`,
     warning,
-    keys: keyPrompt(bindings, 'confirm', [mode.needsYes ? ['confirmYes', 'delete anyway'] : ['confirm', 'delete'], ['cancel', 'cancel']]),
+    keys: keyPrompt(bindings, 'confirm', [
+      mode.needsYes ? ['confirmYes', 'delete anyway'] : ['confirm', 'delete'],
+      ['cancel', 'cancel'],
+    ]),
   };
 }
 
-export function PickerDialog(props: { mode: PickerMode; infos: readonly SessionInfo[]; shownPaths: ReadonlySet<string>; width: number; nowMs: number; bindings: readonly KeyBinding<PickerCommand>[] }) {
+export function PickerDialog(props: {
+  mode: PickerMode;
+  infos: readonly SessionInfo[];
+  shownPaths: ReadonlySet<string>;
+  width: number;
+  nowMs: number;
+  bindings: readonly KeyBinding<PickerCommand>[];
+}) {
   const { mode, width } = props;
   if (mode.kind === 'rename') {
     const info = props.infos[0];
     return (
       <Box flexDirection="column" height={2} width={width}>
-        <Text bold wrap="truncate-end">{truncateToWidth(`Rename “${info ? sessionTitle(info) : ''}” (empty clears the name; ${keyPrompt(props.bindings, 'rename', [['save', 'save'], ['cancel', 'cancel']])})`, width)}</Text>
+        <Text bold wrap="truncate-end">
+          {truncateToWidth(
+            `Rename “${info ? sessionTitle(info) : ''}” (empty clears the name; ${keyPrompt(props.bindings, 'rename', [
+              ['save', 'save'],
+              ['cancel', 'cancel'],
+            ])})`,
+            width,
+          )}
+        </Text>
         <TextInputView state={mode.input} width={width} prompt="Name: " placeholder="(no name)" />
       </Box>
     );
@@ -72,34 +96,64 @@ export function PickerDialog(props: { mode: PickerMode; infos: readonly SessionI
   if (mode.kind === 'missingCwd') {
     const { question } = mode;
     // Labels are cut to the width (never wrapped), so the dialog keeps its MISSING_CWD_LINES.
-    const menu = { ...question.menu, items: question.menu.items.map((item) => ({ ...item, label: truncateToWidth(item.label, Math.max(1, width - 2)) })) };
+    const menu = {
+      ...question.menu,
+      items: question.menu.items.map((item) => ({
+        ...item,
+        label: truncateToWidth(item.label, Math.max(1, width - 2)),
+      })),
+    };
     return (
       <Box flexDirection="column" height={MISSING_CWD_LINES} width={width} overflow="hidden">
-        <Text bold color="yellow" wrap="truncate-end">{truncateToWidth(missingCwdTitle(question), width)}</Text>
+        <Text bold color="yellow" wrap="truncate-end">
+          {truncateToWidth(missingCwdTitle(question), width)}
+        </Text>
         <Menu menu={menu} />
-        <Text dimColor wrap="truncate-end">{truncateToWidth('↑↓ choose · Enter confirm · Esc cancel', width)}</Text>
+        <Text dimColor wrap="truncate-end">
+          {truncateToWidth('↑↓ choose · Enter confirm · Esc cancel', width)}
+        </Text>
       </Box>
     );
   }
   if (mode.kind === 'undoConfirm') {
     return (
       <Box flexDirection="column" height={3} width={width}>
-        <Text bold color="yellow" wrap="truncate-end">{truncateToWidth('Undo a change pi has written after?', width)}</Text>
+        <Text bold color="yellow" wrap="truncate-end">
+          {truncateToWidth('Undo a change pi has written after?', width)}
+        </Text>
         <Text wrap="truncate-end">{truncateToWidth(sanitizeInline(mode.question.text), width)}</Text>
-        <Text bold wrap="truncate-end">{truncateToWidth(keyPrompt(props.bindings, 'confirm', [['confirmYes', 'undo anyway'], ['confirm', 'undo anyway'], ['cancel', 'keep']]), width)}</Text>
+        <Text bold wrap="truncate-end">
+          {truncateToWidth(
+            keyPrompt(props.bindings, 'confirm', [
+              ['confirmYes', 'undo anyway'],
+              ['confirm', 'undo anyway'],
+              ['cancel', 'keep'],
+            ]),
+            width,
+          )}
+        </Text>
       </Box>
     );
   }
   if (mode.kind !== 'confirm' && mode.kind !== 'slimConfirm') return null;
   const info = props.infos[0];
-  const lines = mode.kind === 'confirm' ? confirmLines(mode, props.infos, props.shownPaths, props.nowMs, props.bindings) : slimLines(mode, info ? sessionTitle(info) : sanitizeInline(mode.path), props.bindings);
+  const lines =
+    mode.kind === 'confirm'
+      ? confirmLines(mode, props.infos, props.shownPaths, props.nowMs, props.bindings)
+      : slimLines(mode, info ? sessionTitle(info) : sanitizeInline(mode.path), props.bindings);
   return (
     <Box flexDirection="column" height={5} width={width}>
-      <Text bold color="red" wrap="truncate-end">{truncateToWidth(lines.title, width)}</Text>
+      <Text bold color="red" wrap="truncate-end">
+        {truncateToWidth(lines.title, width)}
+      </Text>
       <Text wrap="truncate-end">{truncateToWidth(lines.what, width)}</Text>
       <Text wrap="truncate-end">{truncateToWidth(lines.how, width)}</Text>
-      <Text color="yellow" wrap="truncate-end">{truncateToWidth(lines.warning, width) || ' '}</Text>
-      <Text bold wrap="truncate-end">{truncateToWidth(lines.keys, width)}</Text>
+      <Text color="yellow" wrap="truncate-end">
+        {truncateToWidth(lines.warning, width) || ' '}
+      </Text>
+      <Text bold wrap="truncate-end">
+        {truncateToWidth(lines.keys, width)}
+      </Text>
     </Box>
   );
 }

@@ -9,37 +9,37 @@
 import { homedir } from 'node:os';
 import { Box } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { HelpOverlay } from '../common/HelpOverlay.js';
-import { useEffectRunner } from '../common/use-effect-runner.js';
-import { useScreenKeys } from '../common/use-screen-keys.js';
-import { useSyncReducer } from '../common/use-sync-reducer.js';
-import { useTerminalSize } from '../common/use-terminal-size.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
+import { folderExists } from '../../src/pi-launch.js';
 import { PICKER_MODE_TITLES, type PickerCommand } from '../../src/picker/keymap.js';
 import { columnContent, computeLayout, formatRow, rightColumns } from '../../src/picker/layout.js';
-import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { prepareTexts, rowSnippet } from '../../src/picker/query.js';
+import { SEARCH_HELP } from '../../src/picker/query-syntax.js';
 import {
   currentList,
   dialogLinesFor,
   initialPickerState,
   keyAction,
-  pickerReducer,
-  resumePickerState,
-  selectedRow,
-  takesKeys,
   type PickerAction,
   type PickerEffect,
   type PickerExit,
   type PickerState,
+  pickerReducer,
+  resumePickerState,
   type Scope,
+  selectedRow,
+  takesKeys,
 } from '../../src/picker/reducer.js';
 import { createStoreSource, type PreviewData, type SessionSource } from '../../src/picker/session-source.js';
-import { folderExists } from '../../src/pi-launch.js';
+import { type HitFocus, shownHit } from '../../src/picker/text-hit-places.js';
 import type { Locations } from '../../src/store/locations.js';
 import type { SessionInfo } from '../../src/store/types.js';
-import { SEARCH_HELP } from '../../src/picker/query-syntax.js';
-import { shownHit, type HitFocus } from '../../src/picker/text-hit-places.js';
+import { keyPauseMs } from '../../src/terminal/key-pause.js';
+import { HelpOverlay } from '../common/HelpOverlay.js';
+import { useEffectRunner } from '../common/use-effect-runner.js';
+import { useScreenKeys } from '../common/use-screen-keys.js';
+import { useSyncReducer } from '../common/use-sync-reducer.js';
+import { useTerminalSize } from '../common/use-terminal-size.js';
 import { EmptyState, Footer, Header } from './PickerChrome.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
@@ -103,7 +103,10 @@ export function PickerScreen(props: PickerScreenProps) {
   const now = props.now ?? Date.now;
   const home = props.home ?? homedir();
   const size = useTerminalSize();
-  const source = useMemo(() => props.source ?? createStoreSource(props.locations, { cache: !props.noCache }), [props.source, props.locations, props.noCache]);
+  const source = useMemo(
+    () => props.source ?? createStoreSource(props.locations, { cache: !props.noCache }),
+    [props.source, props.locations, props.noCache],
+  );
   const machine = useSyncReducer(pickerReducer, () =>
     props.initialState
       ? resumePickerState(props.initialState, size)
@@ -194,7 +197,13 @@ export function PickerScreen(props: PickerScreenProps) {
           )
           .then((summary) => {
             if (controller.signal.aborted) return;
-            const action: PickerAction = { type: 'loadDone', scope, searched: summary.searched, skipped: summary.skipped, sessions: summary.sessions };
+            const action: PickerAction = {
+              type: 'loadDone',
+              scope,
+              searched: summary.searched,
+              skipped: summary.skipped,
+              sessions: summary.sessions,
+            };
             if (summary.dirMissing) action.dirMissing = true;
             if (summary.problem) action.problem = summary.problem;
             safeDispatch(action);
@@ -221,7 +230,13 @@ export function PickerScreen(props: PickerScreenProps) {
         props.onOpenCheck?.(stateRef.current);
         return;
       case 'checkResume':
-        dispatch({ type: 'resumeChecked', path: effect.path, cwd: effect.cwd, cwdExists: (props.folderExists ?? folderExists)(effect.cwd), here: props.locations.cwd });
+        dispatch({
+          type: 'resumeChecked',
+          path: effect.path,
+          cwd: effect.cwd,
+          cwdExists: (props.folderExists ?? folderExists)(effect.cwd),
+          here: props.locations.cwd,
+        });
         return;
       case 'labels':
         onOpenLabels(effect.sessions, stateRef.current);
@@ -307,12 +322,25 @@ export function PickerScreen(props: PickerScreenProps) {
     () => columnContent(state.rows, { home, nowMs: now(), cwd: state.scope !== 'cwd', path: state.showPaths }),
     [state.rows, state.scope, state.showPaths, home],
   );
-  const columns = rightColumns(layout.listWidth, { showPath: state.showPaths, showCwd: state.scope !== 'cwd', content });
+  const columns = rightColumns(layout.listWidth, {
+    showPath: state.showPaths,
+    showCwd: state.scope !== 'cwd',
+    content,
+  });
 
   if (state.mode.kind === 'help') {
     return (
       <Box flexDirection="column" height={layout.height} width={size.columns} overflow="hidden">
-        <HelpOverlay bindings={state.bindings} width={size.columns} height={layout.height} title="pi-sessions · keys" modeTitles={PICKER_MODE_TITLES} footer="Esc / ? / q close" extra={SEARCH_HELP} offset={state.mode.offset} />
+        <HelpOverlay
+          bindings={state.bindings}
+          width={size.columns}
+          height={layout.height}
+          title="pi-sessions · keys"
+          modeTitles={PICKER_MODE_TITLES}
+          footer="Esc / ? / q close"
+          extra={SEARCH_HELP}
+          offset={state.mode.offset}
+        />
       </Box>
     );
   }
@@ -327,11 +355,22 @@ export function PickerScreen(props: PickerScreenProps) {
           const index = state.offset + i;
           const isSelected = index === state.cursor;
           const marked = state.marks.has(row.info.path);
-          const ctx = { width: layout.listWidth, columns, selected: isSelected, marked, current: row.info.path === state.current, nowMs, home };
+          const ctx = {
+            width: layout.listWidth,
+            columns,
+            selected: isSelected,
+            marked,
+            current: row.info.path === state.current,
+            nowMs,
+            home,
+          };
           const shown = shownHit(row.info, row.textHit, state.parsed);
           // No snippet when it would only repeat the title (rowSnippet); the place tag goes with it.
           const snippet = shown ? rowSnippet(row.info, shown.hit) : undefined;
-          const view = formatRow(row, shown && snippet ? { ...ctx, snippet, ...(shown.tag ? { hitTag: shown.tag } : {}) } : ctx);
+          const view = formatRow(
+            row,
+            shown && snippet ? { ...ctx, snippet, ...(shown.tag ? { hitTag: shown.tag } : {}) } : ctx,
+          );
           // Keyed by screen line, not by session: a new search result reuses the lines' ink nodes
           // (their text changes) instead of unmounting 40 rows and building 40 new ones.
           // biome-ignore lint/suspicious/noArrayIndexKey: keyed by screen line on purpose, so a new result reuses the rows' ink nodes
@@ -343,7 +382,9 @@ export function PickerScreen(props: PickerScreenProps) {
   const previewData = preview && selected && preview.key === selected ? preview.data : undefined;
   const dialogInfos =
     state.mode.kind === 'rename' || state.mode.kind === 'slimConfirm'
-      ? [state.rows.find((r) => r.info.path === (state.mode as { path: string }).path)?.info].filter((i): i is SessionInfo => i !== undefined)
+      ? [state.rows.find((r) => r.info.path === (state.mode as { path: string }).path)?.info].filter(
+          (i): i is SessionInfo => i !== undefined,
+        )
       : state.mode.kind === 'confirm'
         ? state.mode.paths.map((p) => findAnywhere(state, p)).filter((i): i is SessionInfo => i !== undefined)
         : [];
@@ -355,22 +396,46 @@ export function PickerScreen(props: PickerScreenProps) {
         <Box flexDirection="row" height={layout.listLines}>
           {listBox}
           <Box width={1} />
-          <PreviewPane info={selected} current={selected !== undefined && selected.path === state.current} data={previewData} width={layout.preview.width} height={layout.listLines} nowMs={nowMs} home={home} border="left" />
+          <PreviewPane
+            info={selected}
+            current={selected !== undefined && selected.path === state.current}
+            data={previewData}
+            width={layout.preview.width}
+            height={layout.listLines}
+            nowMs={nowMs}
+            home={home}
+            border="left"
+          />
         </Box>
       ) : (
         listBox
       )}
       {layout.preview.position === 'bottom' ? (
-        <PreviewPane info={selected} current={selected !== undefined && selected.path === state.current} data={previewData} width={size.columns} height={layout.preview.lines} nowMs={nowMs} home={home} border="top" />
+        <PreviewPane
+          info={selected}
+          current={selected !== undefined && selected.path === state.current}
+          data={previewData}
+          width={size.columns}
+          height={layout.preview.lines}
+          nowMs={nowMs}
+          home={home}
+          border="top"
+        />
       ) : null}
       {layout.dialogLines > 0 ? (
-        <PickerDialog mode={state.mode} infos={dialogInfos} shownPaths={new Set(state.rows.map((r) => r.info.path))} width={size.columns} nowMs={nowMs} bindings={state.bindings} />
+        <PickerDialog
+          mode={state.mode}
+          infos={dialogInfos}
+          shownPaths={new Set(state.rows.map((r) => r.info.path))}
+          width={size.columns}
+          nowMs={nowMs}
+          bindings={state.bindings}
+        />
       ) : null}
       <Footer state={state} width={size.columns} listLines={layout.listLines} />
     </Box>
   );
 }
-
 
 function findAnywhere(state: PickerState, path: string): SessionInfo | undefined {
   for (const list of Object.values(state.lists)) {

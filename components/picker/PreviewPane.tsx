@@ -8,7 +8,7 @@ import { formatAbsoluteDate, formatBytes, formatCost, formatTokens, plural } fro
 import { shortenHome } from '../../src/picker/layout.js';
 import type { PreviewData } from '../../src/picker/session-source.js';
 import type { SessionInfo } from '../../src/store/types.js';
-import { sanitizeInline, sliceByWidth, displayWidth, truncateToWidth } from '../../src/text/terminal-text.js';
+import { displayWidth, sanitizeInline, sliceByWidth, truncateToWidth } from '../../src/text/terminal-text.js';
 
 export type PreviewLine = { text: string; tone?: 'label' | 'dim' | 'user' | 'assistant' };
 
@@ -21,7 +21,9 @@ function wrapLine(text: string, width: number, max: number): string[] {
   const total = displayWidth(text);
   while (start < total && out.length < max) {
     const last = out.length === max - 1;
-    out.push(last ? truncateToWidth(sliceByWidth(text, start, total - start), width) : sliceByWidth(text, start, width));
+    out.push(
+      last ? truncateToWidth(sliceByWidth(text, start, total - start), width) : sliceByWidth(text, start, width),
+    );
     start += width;
   }
   return out;
@@ -35,18 +37,37 @@ function problemsFact(problems: SessionInfo['problems'], clean: (s: string) => s
 }
 
 /** The pane's lines (pure, exported for tests). */
-export function previewLines(info: SessionInfo, data: PreviewData | undefined, width: number, nowMs: number, home: string, current = false): PreviewLine[] {
+export function previewLines(
+  info: SessionInfo,
+  data: PreviewData | undefined,
+  width: number,
+  nowMs: number,
+  home: string,
+  current = false,
+): PreviewLine[] {
   const clean = (s: string): string => sanitizeInline(s, { newline: 'space' });
-  const fact = (label: string, value: string): PreviewLine => ({ text: truncateToWidth(`${label.padEnd(9)}${value}`, width), tone: 'label' });
+  const fact = (label: string, value: string): PreviewLine => ({
+    text: truncateToWidth(`${label.padEnd(9)}${value}`, width),
+    tone: 'label',
+  });
   const u = info.usage;
   const lines: PreviewLine[] = [
     fact('Name', info.name ? clean(info.name) : '(unnamed)'),
     fact('Id', clean(info.id)),
     fact('Cwd', clean(shortenHome(info.cwd, home))),
     fact('Created', formatAbsoluteDate(info.created)),
-    fact('Modified', `${formatAbsoluteDate(info.modified)}${nowMs - info.modified.getTime() < 5 * 60_000 ? '  ◉ live' : ''}`),
-    fact('Size', `${formatBytes(info.size)} · ${plural(info.userMessageCount, 'prompt')} · ${plural(info.entryCount, 'entry', 'entries')} · ${plural(info.branchCount, 'branch point')}`),
-    fact('Tokens', `${formatTokens(u.input)} in · ${formatTokens(u.output)} out · ${formatTokens(u.cacheRead)} cache · ${formatCost(u.cost)}`),
+    fact(
+      'Modified',
+      `${formatAbsoluteDate(info.modified)}${nowMs - info.modified.getTime() < 5 * 60_000 ? '  ◉ live' : ''}`,
+    ),
+    fact(
+      'Size',
+      `${formatBytes(info.size)} · ${plural(info.userMessageCount, 'prompt')} · ${plural(info.entryCount, 'entry', 'entries')} · ${plural(info.branchCount, 'branch point')}`,
+    ),
+    fact(
+      'Tokens',
+      `${formatTokens(u.input)} in · ${formatTokens(u.output)} out · ${formatTokens(u.cacheRead)} cache · ${formatCost(u.cost)}`,
+    ),
     fact('Models', info.models.length > 0 ? clean(info.models.join(', ')) : '(no reply)'),
   ];
   if (current) lines.push(fact('Current', 'the session pi is in (not deleted from here)'));
@@ -72,11 +93,22 @@ export function previewLines(info: SessionInfo, data: PreviewData | undefined, w
   return lines;
 }
 
-export function PreviewPane(props: { info: SessionInfo | undefined; current: boolean; data: PreviewData | undefined; width: number; height: number; nowMs: number; home: string; border: 'left' | 'top' }) {
+export function PreviewPane(props: {
+  info: SessionInfo | undefined;
+  current: boolean;
+  data: PreviewData | undefined;
+  width: number;
+  height: number;
+  nowMs: number;
+  home: string;
+  border: 'left' | 'top';
+}) {
   const { info, data, width, height } = props;
   const inner = Math.max(1, width - (props.border === 'left' ? 2 : 0));
   const bodyHeight = Math.max(0, height - (props.border === 'top' ? 1 : 0));
-  let lines = info ? previewLines(info, data, inner, props.nowMs, props.home, props.current) : [{ text: 'No session selected', tone: 'dim' as const }];
+  let lines = info
+    ? previewLines(info, data, inner, props.nowMs, props.home, props.current)
+    : [{ text: 'No session selected', tone: 'dim' as const }];
   // Facts first; when turns overflow, keep the newest ones (the end of the conversation).
   if (lines.length > bodyHeight) {
     const factsEnd = lines.findIndex((l) => l.text.startsWith('── last messages'));
@@ -86,12 +118,26 @@ export function PreviewPane(props: { info: SessionInfo | undefined; current: boo
     lines = [...lines.slice(0, keepFacts), ...(room > 0 ? turns.slice(-room) : [])];
   }
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden" borderStyle="single" borderTop={props.border === 'top'} borderLeft={props.border === 'left'} borderRight={false} borderBottom={false} borderDimColor>
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      overflow="hidden"
+      borderStyle="single"
+      borderTop={props.border === 'top'}
+      borderLeft={props.border === 'left'}
+      borderRight={false}
+      borderBottom={false}
+      borderDimColor
+    >
       {lines.map((line, i) => (
         <Text
           // biome-ignore lint/suspicious/noArrayIndexKey: preview lines are computed text with no identity of their own (texts repeat) and no state
           key={i}
-          wrap="truncate-end" dimColor={line.tone === 'dim' || line.tone === 'label'} color={line.tone === 'user' ? 'cyan' : undefined}>
+          wrap="truncate-end"
+          dimColor={line.tone === 'dim' || line.tone === 'label'}
+          color={line.tone === 'user' ? 'cyan' : undefined}
+        >
           {line.text}
         </Text>
       ))}

@@ -21,9 +21,7 @@ function SessionRowView({ view, selected, marked }: SessionRowProps) {
       <Text dimColor>{view.prefix}</Text>
       <Text color="green">{view.currentMark}</Text>
       <Text color="yellow">{view.nameMark}</Text>
-      <Text color={marked ? 'magenta' : view.named ? 'yellow' : undefined}>
-        {view.title}
-      </Text>
+      <Text color={marked ? 'magenta' : view.named ? 'yellow' : undefined}>{view.title}</Text>
       {view.snippet ? (
         <Text dimColor={!selected}>
           {' · '}
@@ -58,4 +56,7 @@ function sameView(a: RowView, b: RowView): boolean {
 }
 
 /** A cursor move changes two rows: the others are not rendered again. */
-export const SessionRow = memo(SessionRowView, (a, b) => a.selected === b.selected && a.marked === b.marked && sameView(a.view, b.view));
+export const SessionRow = memo(
+  SessionRowView,
+  (a, b) => a.selected === b.selected && a.marked === b.marked && sameView(a.view, b.view),
+);

@@ -12,13 +12,22 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }
 
-export function runStoreEffect(source: SessionSource, effect: StoreEffect, dispatch: (action: PickerAction) => void, now: () => number): void {
+export function runStoreEffect(
+  source: SessionSource,
+  effect: StoreEffect,
+  dispatch: (action: PickerAction) => void,
+  now: () => number,
+): void {
   switch (effect.kind) {
     case 'rename':
       source
         .rename(effect.path, effect.name)
-        .then(({ name, journalWarning }) => dispatch({ type: 'renamed', path: effect.path, name, ...(journalWarning ? { journalWarning } : {}) }))
-        .catch((error: unknown) => dispatch({ type: 'renameFailed', path: effect.path, previous: effect.previous, error: errorText(error) }));
+        .then(({ name, journalWarning }) =>
+          dispatch({ type: 'renamed', path: effect.path, name, ...(journalWarning ? { journalWarning } : {}) }),
+        )
+        .catch((error: unknown) =>
+          dispatch({ type: 'renameFailed', path: effect.path, previous: effect.previous, error: errorText(error) }),
+        );
       return;
     case 'trash':
       source

@@ -5,18 +5,18 @@
  */
 import { Box, Text } from 'ink';
 import { type ReactNode, useEffect, useMemo } from 'react';
+import { plural } from '../../src/format.js';
+import type { KeyBinding } from '../../src/keymap/keymap.js';
+import type { ChartLine, ChartStyle } from '../../src/stats/chart.js';
+import { STATS_MODE_TITLES, type StatsCommand } from '../../src/stats/keymap.js';
+import { chartLinesOf, initStatsState, statsKey, statsReducer, statsTakesKeys } from '../../src/stats/screen-state.js';
+import { type StatsReport, statsOfFilesAsync } from '../../src/store/index.js';
+import { sanitizeInline } from '../../src/text/terminal-text.js';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { useScreenKeys } from '../common/use-screen-keys.js';
 import { useSyncReducer } from '../common/use-sync-reducer.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
-import { plural } from '../../src/format.js';
-import type { ChartLine, ChartStyle } from '../../src/stats/chart.js';
-import { STATS_MODE_TITLES, type StatsCommand } from '../../src/stats/keymap.js';
-import type { KeyBinding } from '../../src/keymap/keymap.js';
-import { chartLinesOf, initStatsState, statsKey, statsReducer, statsTakesKeys } from '../../src/stats/screen-state.js';
-import { statsOfFilesAsync, type StatsReport } from '../../src/store/index.js';
-import { sanitizeInline } from '../../src/text/terminal-text.js';
 
 export interface StatsScreenProps {
   /** The session files of the picker's scope. */
@@ -36,7 +36,11 @@ export interface StatsScreenProps {
 // The title line and the key line.
 const CHROME_ROWS = 2;
 
-const readStoreStats = (paths: readonly string[], searched: string, signal: AbortSignal): Promise<StatsReport | undefined> => statsOfFilesAsync(paths, { searched, signal });
+const readStoreStats = (
+  paths: readonly string[],
+  searched: string,
+  signal: AbortSignal,
+): Promise<StatsReport | undefined> => statsOfFilesAsync(paths, { searched, signal });
 
 const SEGMENT_PROPS: Readonly<Record<ChartStyle, { bold?: boolean; color?: string; dimColor?: boolean }>> = {
   heading: { bold: true },
@@ -81,7 +85,8 @@ export function StatsScreen(props: StatsScreenProps) {
         if (report && !controller.signal.aborted) dispatch({ type: 'loaded', report });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) dispatch({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+        if (!controller.signal.aborted)
+          dispatch({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
       },
     );
     return () => controller.abort();
@@ -103,7 +108,16 @@ export function StatsScreen(props: StatsScreenProps) {
 
   let body: ReactNode;
   if (state.mode === 'help') {
-    body = <HelpOverlay bindings={state.bindings} modeTitles={STATS_MODE_TITLES} width={columns} height={viewLines} title="Usage stats keys" footer="" />;
+    body = (
+      <HelpOverlay
+        bindings={state.bindings}
+        modeTitles={STATS_MODE_TITLES}
+        width={columns}
+        height={viewLines}
+        title="Usage stats keys"
+        footer=""
+      />
+    );
   } else if (state.load.kind === 'loading') {
     body = <Text dimColor>{`Reading ${plural(paths.length, 'session')}…`}</Text>;
   } else if (state.load.kind === 'failed') {

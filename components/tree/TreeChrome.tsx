@@ -1,17 +1,21 @@
 /** The tree screen's query line (search or a prompt) and its position counter. */
 import { Text } from 'ink';
-import { truncateToWidth, sanitizeInline } from '../../src/text/terminal-text.js';
+import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { FILTER_TAGS } from '../../src/tree/flatten.js';
 import { matchPosition, type TreeState } from '../../src/tree/reducer.js';
 import { TextInputView } from '../common/TextInputView.js';
 import { leafLegend } from './TreeRow.js';
 
 export function QueryLine({ state, width }: { state: TreeState; width: number }) {
-  if (state.mode === 'label-input') return <TextInputView state={state.input} width={width} prompt="Label (empty to remove): " />;
-  if (state.mode === 'summary-input') return <TextInputView state={state.input} width={width} prompt="Summary of the branch you leave: " />;
+  if (state.mode === 'label-input')
+    return <TextInputView state={state.input} width={width} prompt="Label (empty to remove): " />;
+  if (state.mode === 'summary-input')
+    return <TextInputView state={state.input} width={width} prompt="Summary of the branch you leave: " />;
   if (state.query === '') return <Text dimColor>Type to search</Text>;
   const pos = matchPosition(state);
-  const info = pos ? `  ${pos.current > 0 ? `${pos.current}/` : ''}${pos.total} match${pos.total === 1 ? '' : 'es'}${pos.hiddenByFolds > 0 ? ` (+${pos.hiddenByFolds} in folds)` : ''}` : '';
+  const info = pos
+    ? `  ${pos.current > 0 ? `${pos.current}/` : ''}${pos.total} match${pos.total === 1 ? '' : 'es'}${pos.hiddenByFolds > 0 ? ` (+${pos.hiddenByFolds} in folds)` : ''}`
+    : '';
   return (
     <Text wrap="truncate-end">
       <Text dimColor>Search: </Text>

@@ -4,7 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import { useRef } from 'react';
-import { keyPrompt, resolveCommand, type KeyBinding } from '../../src/keymap/keymap.js';
+import { type KeyBinding, keyPrompt, resolveCommand } from '../../src/keymap/keymap.js';
 import { sanitizeInline } from '../../src/text/terminal-text.js';
 import type { TreeCommand } from '../../src/tree/keymap.js';
 import { useKeys } from '../common/input-router.js';
@@ -48,7 +48,12 @@ export function TreeMessage({ text, error, loading, bindings, onBack, onExit }: 
       <Text {...(error ? { color: 'red' } : { dimColor: true })} wrap="truncate-end">
         {sanitizeInline(text)}
       </Text>
-      <Text dimColor>{keyPrompt(bindings, 'browse', [['escape', 'back'], ['quit', 'quit']])}</Text>
+      <Text dimColor>
+        {keyPrompt(bindings, 'browse', [
+          ['escape', 'back'],
+          ['quit', 'quit'],
+        ])}
+      </Text>
     </Box>
   );
 }

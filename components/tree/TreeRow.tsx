@@ -8,11 +8,17 @@
  */
 import { Text } from 'ink';
 import { memo } from 'react';
-import { displayWidth, displayWidthUpTo, sanitizeInline, sliceByWidth, truncateToWidth } from '../../src/text/terminal-text.js';
+import {
+  displayWidth,
+  displayWidthUpTo,
+  sanitizeInline,
+  sliceByWidth,
+  truncateToWidth,
+} from '../../src/text/terminal-text.js';
 import type { EntryDisplay, Tone } from '../../src/tree/entry-display.js';
+import { filterMask } from '../../src/tree/filter.js';
 import type { FlatRow } from '../../src/tree/flatten.js';
 import { rowPrefix } from '../../src/tree/flatten.js';
-import { filterMask } from '../../src/tree/filter.js';
 import type { Forest } from '../../src/tree/forest.js';
 import type { PannedRow } from '../../src/tree/pan.js';
 
@@ -59,7 +65,8 @@ export function highlightParts(text: string, tokens: readonly string[]): { text:
   if (lower.length !== text.length) return [{ text, highlight: false }];
   const marks = new Uint8Array(text.length);
   for (const token of tokens) {
-    for (let at = lower.indexOf(token); at !== -1; at = lower.indexOf(token, at + Math.max(1, token.length))) marks.fill(1, at, at + token.length);
+    for (let at = lower.indexOf(token); at !== -1; at = lower.indexOf(token, at + Math.max(1, token.length)))
+      marks.fill(1, at, at + token.length);
   }
   const parts: { text: string; highlight: boolean }[] = [];
   let start = 0;
@@ -103,7 +110,8 @@ export function rowBody({ row, display, tokens, labelTime }: RowInput): RowBody 
     // Dim throughout: the message is a copy the compaction keeps, not something to act on.
     segments.push({ text: MARK_RETAINED, tone: 'muted' });
     for (const text of [display.prefix, display.text]) {
-      for (const part of highlightParts(text, tokens)) segments.push({ text: part.text, tone: 'muted', highlight: part.highlight });
+      for (const part of highlightParts(text, tokens))
+        segments.push({ text: part.text, tone: 'muted', highlight: part.highlight });
     }
     return { segments, anchor, width: widthOf(segments) };
   }
@@ -117,7 +125,8 @@ export function rowBody({ row, display, tokens, labelTime }: RowInput): RowBody 
   if (display.prefix !== '') parts.push({ text: display.prefix, tone: display.prefixTone });
   parts.push({ text: display.text, tone: row.isContext ? 'muted' : display.textTone });
   for (const seg of parts) {
-    for (const part of highlightParts(seg.text, tokens)) segments.push({ text: part.text, tone: seg.tone, highlight: part.highlight });
+    for (const part of highlightParts(seg.text, tokens))
+      segments.push({ text: part.text, tone: seg.tone, highlight: part.highlight });
   }
   return { segments, anchor, width: widthOf(segments) };
 }

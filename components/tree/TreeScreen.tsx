@@ -5,47 +5,64 @@
  * clipboard, leaving) and draws only the visible rows.
  */
 import { Box, Text, useStdout } from 'ink';
-import { Menu } from '../common/Menu.js';
-import { useEffectRunner } from '../common/use-effect-runner.js';
-import { useScreenKeys } from '../common/use-screen-keys.js';
-import { useSyncReducer } from '../common/use-sync-reducer.js';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import { HelpOverlay } from '../common/HelpOverlay.js';
-import { KeyHints } from '../common/KeyHints.js';
-import { StatusLine, type StatusMessage as CommonStatus } from '../common/StatusLine.js';
-import { useTerminalSize } from '../common/use-terminal-size.js';
+import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatCost, formatTokens, plural } from '../../src/format.js';
+import type { KeyBinding } from '../../src/keymap/keymap.js';
+import { findOnPath, folderExists, type PiLaunch } from '../../src/pi-launch.js';
+import type { HitFocus } from '../../src/picker/text-hit-places.js';
+import { missingCwdTitle } from '../../src/state/missing-cwd.js';
 import * as realStore from '../../src/store/index.js';
 import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
 import type { UndoStep } from '../../src/store/undo.js';
+import { copyMessage, copyText } from '../../src/terminal/clipboard-copy.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
-import { copyMessage, copyText } from '../../src/terminal/clipboard-copy.js';
+import {
+  detailHintBindings,
+  detailPosition,
+  detailRows,
+  detailScrolls,
+  visibleDetail,
+} from '../../src/tree/detail-view.js';
 import { nodeDetailLines } from '../../src/tree/entry-detail.js';
 import { displayString, entryFullText, formatLabelTime } from '../../src/tree/entry-display.js';
-import { displayOf, rowAt, warmSearch, type FilterMode } from '../../src/tree/flatten.js';
-import { TREE_BINDINGS, TREE_MODE_TITLES, type TreeCommand } from '../../src/tree/keymap.js';
-import type { KeyBinding } from '../../src/keymap/keymap.js';
-import { RETAINED_ROW_NOTE, initTreeState, treeHelpHeight, keyMode, selectedRow, takesKeys, treeKey, treeReducer, type DetailSource, type TreeEffect } from '../../src/tree/reducer.js';
-import { detailHintBindings, detailPosition, detailRows, detailScrolls, visibleDetail } from '../../src/tree/detail-view.js';
-import { panOffset } from '../../src/tree/pan.js';
+import { displayOf, type FilterMode, rowAt, warmSearch } from '../../src/tree/flatten.js';
 import { entryFocus, hitSearchHintBindings, treeFocus } from '../../src/tree/hit-focus.js';
-import type { HitFocus } from '../../src/picker/text-hit-places.js';
-import { findOnPath, folderExists, type PiLaunch } from '../../src/pi-launch.js';
-import { missingCwdTitle } from '../../src/state/missing-cwd.js';
-import { FORMAT, load, type Loaded } from './tree-data.js';
-import { TreeMessage } from './TreeMessage.js';
+import { TREE_BINDINGS, TREE_MODE_TITLES, type TreeCommand } from '../../src/tree/keymap.js';
+import { panOffset } from '../../src/tree/pan.js';
+import {
+  type DetailSource,
+  initTreeState,
+  keyMode,
+  RETAINED_ROW_NOTE,
+  selectedRow,
+  type TreeEffect,
+  takesKeys,
+  treeHelpHeight,
+  treeKey,
+  treeReducer,
+} from '../../src/tree/reducer.js';
+import { HelpOverlay } from '../common/HelpOverlay.js';
+import { KeyHints } from '../common/KeyHints.js';
+import { Menu } from '../common/Menu.js';
+import { type StatusMessage as CommonStatus, StatusLine } from '../common/StatusLine.js';
+import { useEffectRunner } from '../common/use-effect-runner.js';
+import { useScreenKeys } from '../common/use-screen-keys.js';
+import { useSyncReducer } from '../common/use-sync-reducer.js';
+import { useTerminalSize } from '../common/use-terminal-size.js';
 import { Counter, QueryLine } from './TreeChrome.js';
-import { useLiveSession } from './use-live-session.js';
-import { useLineage, type LineageFinder, type TreeOpen, type TreeSnapshot } from './use-lineage.js';
-import { TreeRow, rowBody, toneColor, toneDim, type RowInput } from './TreeRow.js';
+import { TreeMessage } from './TreeMessage.js';
+import { type RowInput, rowBody, TreeRow, toneColor, toneDim } from './TreeRow.js';
+import { FORMAT, type Loaded, load } from './tree-data.js';
 import { runTreeWrite } from './tree-writes.js';
+import { type LineageFinder, type TreeOpen, type TreeSnapshot, useLineage } from './use-lineage.js';
+import { useLiveSession } from './use-live-session.js';
 
 export type TreeExit = { kind: 'quit'; code: number } | ({ kind: 'resume' } & PiLaunch);
 
-export type { LineageFinder, TreeOpen, TreeSnapshot } from './use-lineage.js';
 export type { Loaded } from './tree-data.js';
+export type { LineageFinder, TreeOpen, TreeSnapshot } from './use-lineage.js';
 
 /** The store functions the screen uses; tests inject fakes. Writes are asynchronous. */
 export interface TreeStore {
@@ -54,7 +71,11 @@ export interface TreeStore {
   subtreeUsage(tree: SessionTree, id: string): UsageTotals;
   sessionUsage(tree: SessionTree): UsageTotals;
   setLabel(path: string, targetId: string, label?: string): Promise<unknown>;
-  branchInPlace(path: string, targetId: string, options?: { summary?: string }): Promise<{ leafId: string | null; editorText?: string }>;
+  branchInPlace(
+    path: string,
+    targetId: string,
+    options?: { summary?: string },
+  ): Promise<{ leafId: string | null; editorText?: string }>;
   forkSession(path: string, entryId?: string): Promise<{ path: string; editorText?: string }>;
   /** Ctrl+Z: the journal's latest change (any session), or the question to ask first. */
   undoStep(options?: { confirmed?: string }): Promise<UndoStep>;
@@ -105,7 +126,6 @@ const CALLER_OPENS = { piFound: (): boolean => true, folderExists: (): boolean =
 // Header (title, facts), query line, counter, hints.
 const CHROME_ROWS = 5;
 
-
 export function TreeScreen(props: TreeScreenProps) {
   const store = props.store ?? defaultTreeStore;
   const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(props.snapshot?.loaded ?? null);
@@ -129,12 +149,37 @@ export function TreeScreen(props: TreeScreenProps) {
     };
   }, [props.path, store]);
 
-  if (loaded === null) return <TreeMessage text={`Loading ${props.path}…`} loading bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} />;
-  if ('error' in loaded) return <TreeMessage text={`Cannot open the session: ${loaded.error}`} bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} error />;
-  if (loaded.index.size === 0) return <TreeMessage text="No entries in this session." bindings={props.bindings ?? TREE_BINDINGS} onBack={props.onBack} onExit={props.onExit} />;
+  if (loaded === null)
+    return (
+      <TreeMessage
+        text={`Loading ${props.path}…`}
+        loading
+        bindings={props.bindings ?? TREE_BINDINGS}
+        onBack={props.onBack}
+        onExit={props.onExit}
+      />
+    );
+  if ('error' in loaded)
+    return (
+      <TreeMessage
+        text={`Cannot open the session: ${loaded.error}`}
+        bindings={props.bindings ?? TREE_BINDINGS}
+        onBack={props.onBack}
+        onExit={props.onExit}
+        error
+      />
+    );
+  if (loaded.index.size === 0)
+    return (
+      <TreeMessage
+        text="No entries in this session."
+        bindings={props.bindings ?? TREE_BINDINGS}
+        onBack={props.onBack}
+        onExit={props.onExit}
+      />
+    );
   return <TreeView {...props} store={store} initial={loaded} />;
 }
-
 
 function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }) {
   const { store, path } = props;
@@ -153,8 +198,21 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     if (props.snapshot) return { ...props.snapshot.state, effects: [], leaving: false, status: null };
     const filter = props.initialFilter ?? 'default';
     const index = props.initial.index;
-    const focus = props.focus ? treeFocus(index, props.focus, filter) : props.focusId !== undefined ? entryFocus(index, props.focusId, filter) : undefined;
-    return initTreeState({ index, listHeight, width: columns, detailSource, filter, ...(focus ? { focus } : {}), ...(props.bindings ? { bindings: props.bindings } : {}), ...(props.warning !== undefined ? { warning: props.warning } : {}) });
+    const focus = props.focus
+      ? treeFocus(index, props.focus, filter)
+      : props.focusId !== undefined
+        ? entryFocus(index, props.focusId, filter)
+        : undefined;
+    return initTreeState({
+      index,
+      listHeight,
+      width: columns,
+      detailSource,
+      filter,
+      ...(focus ? { focus } : {}),
+      ...(props.bindings ? { bindings: props.bindings } : {}),
+      ...(props.warning !== undefined ? { warning: props.warning } : {}),
+    });
   });
   const { state, dispatch } = machine;
   useScreenKeys(machine, treeKey, takesKeys);
@@ -196,12 +254,22 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
   }, [data.index]);
 
   // Live updates: appended entries extend the session; any other change reloads it whole.
-  const liveRef = useLiveSession({ path, store, live: props.live !== false, initial: props.initial.session, dataRef, lineageRef, setData, dispatch });
+  const liveRef = useLiveSession({
+    path,
+    store,
+    live: props.live !== false,
+    initial: props.initial.session,
+    dataRef,
+    lineageRef,
+    setData,
+    dispatch,
+  });
 
   // Run the reducer's queued effects.
   const runEffect = useCallback(
     async (effect: TreeEffect): Promise<void> => {
-      const cwd = typeof dataRef.current.session.header.cwd === 'string' ? dataRef.current.session.header.cwd : process.cwd();
+      const cwd =
+        typeof dataRef.current.session.header.cwd === 'string' ? dataRef.current.session.header.cwd : process.cwd();
       const pollLive = async (): Promise<void> => {
         await liveRef.current?.poll();
       };
@@ -223,7 +291,10 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
               dispatch({ type: 'failed', message: 'Selected entry has no text to copy' });
               return;
             }
-            const copied = await copyText(text, { env: props.env ?? process.env, writeToTerminal: (sequence) => stdout.write(sequence) });
+            const copied = await copyText(text, {
+              env: props.env ?? process.env,
+              writeToTerminal: (sequence) => stdout.write(sequence),
+            });
             dispatch({ type: 'copied', message: copyMessage(copied) });
             return;
           }
@@ -231,7 +302,15 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             // Before anything is written: a failure here leaves the file as it was.
             const probe = props.probe ?? (props.printMode ? CALLER_OPENS : REAL_PROBE);
             const cwdExists = probe.folderExists(cwd);
-            dispatch({ type: 'openChecked', target: effect.target, piFound: probe.piFound(), cwdExists, path, sessionCwd: cwd, here: props.here ?? process.cwd() });
+            dispatch({
+              type: 'openChecked',
+              target: effect.target,
+              piFound: probe.piFound(),
+              cwdExists,
+              path,
+              sessionCwd: cwd,
+              here: props.here ?? process.cwd(),
+            });
             return;
           }
           case 'open-in-pi': {
@@ -297,7 +376,17 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
 
   const body = (() => {
     if (state.mode === 'help') {
-      return <HelpOverlay bindings={state.bindings} modeTitles={TREE_MODE_TITLES} width={width} height={treeHelpHeight(listHeight)} title="Tree navigator keys" footer="" offset={state.helpOffset} />;
+      return (
+        <HelpOverlay
+          bindings={state.bindings}
+          modeTitles={TREE_MODE_TITLES}
+          width={width}
+          height={treeHelpHeight(listHeight)}
+          title="Tree navigator keys"
+          footer=""
+          offset={state.helpOffset}
+        />
+      );
     }
     if (state.mode === 'detail' && state.detail) {
       const d = state.detail;
@@ -308,7 +397,11 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
               <Text
                 // biome-ignore lint/suspicious/noArrayIndexKey: detail lines have no id; scroll + i is the line's index in the whole detail, stable while scrolling
                 key={d.scroll + i}
-                wrap="truncate-end" color={toneColor(line.tone)} dimColor={toneDim(line.tone)} bold={line.tone === 'heading'}>
+                wrap="truncate-end"
+                color={toneColor(line.tone)}
+                dimColor={toneDim(line.tone)}
+                bold={line.tone === 'heading'}
+              >
                 {line.text === '' ? ' ' : line.text}
               </Text>
             ))}
@@ -323,14 +416,27 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     const end = Math.min(layout.count, state.offset + listHeight);
     for (let i = state.offset; i < end; i++) {
       const row = rowAt(layout, i)!;
-      const labelTime = state.labelTimes && row.labelTimestamp !== undefined ? formatLabelTime(row.labelTimestamp, now()) : undefined;
-      inputs.push({ row, display: displayOf(index, row.num), selected: i === state.cursor, width, tokens, ...(labelTime !== undefined ? { labelTime } : {}) });
+      const labelTime =
+        state.labelTimes && row.labelTimestamp !== undefined ? formatLabelTime(row.labelTimestamp, now()) : undefined;
+      inputs.push({
+        row,
+        display: displayOf(index, row.num),
+        selected: i === state.cursor,
+        width,
+        tokens,
+        ...(labelTime !== undefined ? { labelTime } : {}),
+      });
     }
     // One offset for every drawn row, from the selected one (pi's rule), so the tree lines stay true.
     const bodies = inputs.map((input) => rowBody(input));
     const pan = panOffset(bodies, bodies[inputs.findIndex((input) => input.selected)], width);
     const visible: ReactElement[] = inputs.map((input) => <TreeRow key={input.row.id} {...input} pan={pan} />);
-    if (layout.count === 0) visible.push(<Text key="empty" dimColor>{'  No entries found'}</Text>);
+    if (layout.count === 0)
+      visible.push(
+        <Text key="empty" dimColor>
+          {'  No entries found'}
+        </Text>,
+      );
     return (
       <Box flexDirection="column" height={listHeight + 2} overflow="hidden">
         <QueryLine state={state} width={width} />
@@ -345,15 +451,27 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
   const overlay = (() => {
     if (state.mode === 'menu') {
       const row = selectedRow(state);
-      const title = row ? truncateToWidth(`${row.retainedBy !== undefined ? 'Retained' : 'Entry'}: ${displayString(displayOf(index, row.num))}`, width - 2) : 'Entry';
+      const title = row
+        ? truncateToWidth(
+            `${row.retainedBy !== undefined ? 'Retained' : 'Entry'}: ${displayString(displayOf(index, row.num))}`,
+            width - 2,
+          )
+        : 'Entry';
       // A retained message is not an entry: the menu says which actions cannot apply.
-      const note = row?.retainedBy !== undefined ? `${RETAINED_ROW_NOTE} (kept by compaction ${sanitizeInline(row.retainedBy)}); View and Copy work.` : undefined;
+      const note =
+        row?.retainedBy !== undefined
+          ? `${RETAINED_ROW_NOTE} (kept by compaction ${sanitizeInline(row.retainedBy)}); View and Copy work.`
+          : undefined;
       return (
         <Box flexDirection="column" borderStyle="round" paddingX={1}>
           <Text bold wrap="truncate-end">
             {title}
           </Text>
-          {note !== undefined ? <Text dimColor wrap="wrap">{note}</Text> : null}
+          {note !== undefined ? (
+            <Text dimColor wrap="wrap">
+              {note}
+            </Text>
+          ) : null}
           {state.menu ? <Menu menu={state.menu} /> : null}
         </Box>
       );
@@ -361,7 +479,9 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     if (state.mode === 'open-missing-cwd' && state.openQuestion !== null) {
       return (
         <Box flexDirection="column" borderStyle="round" paddingX={1}>
-          <Text bold color="yellow" wrap="truncate-end">{missingCwdTitle(state.openQuestion.question)}</Text>
+          <Text bold color="yellow" wrap="truncate-end">
+            {missingCwdTitle(state.openQuestion.question)}
+          </Text>
           {state.menu ? <Menu menu={state.menu} /> : null}
         </Box>
       );
@@ -370,7 +490,9 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
       return (
         <Box flexDirection="column" borderStyle="round" paddingX={1}>
           <Text wrap="truncate-end">{`New session: ${sanitizeInline(state.forkPath)}`}</Text>
-          {state.forkEditorText !== null ? <Text wrap="truncate-end">{`Message to re-send: ${sanitizeInline(state.forkEditorText)}`}</Text> : null}
+          {state.forkEditorText !== null ? (
+            <Text wrap="truncate-end">{`Message to re-send: ${sanitizeInline(state.forkEditorText)}`}</Text>
+          ) : null}
           {state.menu ? <Menu menu={state.menu} /> : null}
         </Box>
       );
@@ -385,10 +507,16 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
     return null;
   })();
 
-  const statusForLine: CommonStatus | undefined = state.status ? { kind: state.status.tone, text: state.status.text } : undefined;
+  const statusForLine: CommonStatus | undefined = state.status
+    ? { kind: state.status.tone, text: state.status.text }
+    : undefined;
   const hintMode = keyMode(state);
   // The help's own footer is the key line below it (no second one); no scroll hints where nothing scrolls.
-  const hintBindings = hitSearchHintBindings(detailHintBindings(state.bindings, state.detail !== null && detailScrolls(state.detail, listHeight)), state.query, state.openedQuery);
+  const hintBindings = hitSearchHintBindings(
+    detailHintBindings(state.bindings, state.detail !== null && detailScrolls(state.detail, listHeight)),
+    state.query,
+    state.openedQuery,
+  );
   return (
     <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">
       <Text bold wrap="truncate-end">
@@ -398,8 +526,11 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         {header.facts}
       </Text>
       {overlay ?? body}
-      {statusForLine ? <StatusLine message={statusForLine} width={width} /> : <KeyHints bindings={hintBindings} mode={hintMode} width={width} />}
+      {statusForLine ? (
+        <StatusLine message={statusForLine} width={width} />
+      ) : (
+        <KeyHints bindings={hintBindings} mode={hintMode} width={width} />
+      )}
     </Box>
   );
 }
-

@@ -26,7 +26,12 @@ export interface Loaded {
   totals: UsageTotals;
 }
 
-export function load(store: TreeStore, session: LoadedSession, previous: TreeIndex | undefined, forks: readonly ForkLink[]): Loaded {
+export function load(
+  store: TreeStore,
+  session: LoadedSession,
+  previous: TreeIndex | undefined,
+  forks: readonly ForkLink[],
+): Loaded {
   const tree = store.buildTree(session);
   const index = buildIndex(tree, previous ? { texts: previous.texts, forks } : { forks });
   return { session, tree, index, totals: store.sessionUsage(tree) };

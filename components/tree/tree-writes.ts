@@ -17,11 +17,15 @@ export interface TreeWriteContext {
 }
 
 function warnJournal(result: unknown, dispatch: (action: TreeAction) => void): void {
-  const warning = typeof result === 'object' && result !== null ? (result as { journalWarning?: unknown }).journalWarning : undefined;
+  const warning =
+    typeof result === 'object' && result !== null ? (result as { journalWarning?: unknown }).journalWarning : undefined;
   if (typeof warning === 'string') dispatch({ type: 'status', status: { text: warning, tone: 'error' } });
 }
 
-export async function runTreeWrite(effect: TreeWrite, { store, path, dispatch, pollLive }: TreeWriteContext): Promise<void> {
+export async function runTreeWrite(
+  effect: TreeWrite,
+  { store, path, dispatch, pollLive }: TreeWriteContext,
+): Promise<void> {
   switch (effect.kind) {
     case 'label': {
       const result = await store.setLabel(path, effect.id, effect.label === '' ? undefined : effect.label);
@@ -32,15 +36,27 @@ export async function runTreeWrite(effect: TreeWrite, { store, path, dispatch, p
     }
     case 'branch':
     case 'branch-summary': {
-      const result = await store.branchInPlace(path, effect.id, effect.kind === 'branch' ? {} : { summary: effect.summary });
-      dispatch({ type: 'branched', leafId: result.leafId, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
+      const result = await store.branchInPlace(
+        path,
+        effect.id,
+        effect.kind === 'branch' ? {} : { summary: effect.summary },
+      );
+      dispatch({
+        type: 'branched',
+        leafId: result.leafId,
+        ...(result.editorText !== undefined ? { editorText: result.editorText } : {}),
+      });
       warnJournal(result, dispatch);
       await pollLive();
       return;
     }
     case 'fork': {
       const result = await store.forkSession(path, effect.id);
-      dispatch({ type: 'forked', path: result.path, ...(result.editorText !== undefined ? { editorText: result.editorText } : {}) });
+      dispatch({
+        type: 'forked',
+        path: result.path,
+        ...(result.editorText !== undefined ? { editorText: result.editorText } : {}),
+      });
       warnJournal(result, dispatch);
       return;
     }

@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef } from 'react';
 import type { SessionTree } from '../../src/store/tree.js';
-import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import type { LoadedSession } from '../../src/store/types.js';
-import { NO_LINEAGE, type Lineage } from '../../src/tree/fork-nodes.js';
+import { keyPauseMs } from '../../src/terminal/key-pause.js';
+import { type Lineage, NO_LINEAGE } from '../../src/tree/fork-nodes.js';
 import type { TreeState } from '../../src/tree/reducer.js';
 import type { Loaded } from './tree-data.js';
 
@@ -33,7 +33,14 @@ export type LineageFinder = (path: string, session: LoadedSession, tree: Session
  * tree is drawn and the user has paused typing (reading a big catalogue's records takes a moment
  * of the event loop: keys first).
  */
-export function useLineage(options: { path: string; session: LoadedSession; tree: SessionTree; snapshot: Lineage | undefined; find: LineageFinder | undefined; onFound(lineage: Lineage): void }): { readonly current: Lineage } {
+export function useLineage(options: {
+  path: string;
+  session: LoadedSession;
+  tree: SessionTree;
+  snapshot: Lineage | undefined;
+  find: LineageFinder | undefined;
+  onFound(lineage: Lineage): void;
+}): { readonly current: Lineage } {
   const ref = useRef<Lineage>(options.snapshot ?? NO_LINEAGE);
   const onFound = useRef(options.onFound);
   onFound.current = options.onFound;

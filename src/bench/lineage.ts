@@ -57,10 +57,18 @@ export async function lineageBenches(ctx: LineageBenchContext): Promise<Record<s
       forks = (await findLineage(parentPath, session, built, known)).forks.length;
       find.push(performance.now() - t);
     }
-    const figures = { sessions: known.length, catalogueReadMs: median(read), findMs: median(find), forks, ownTreeMs: median(tree) };
+    const figures = {
+      sessions: known.length,
+      catalogueReadMs: median(read),
+      findMs: median(find),
+      forks,
+      ownTreeMs: median(tree),
+    };
     log(`\ntree lineage (${known.length} sessions, catalogue saved):`);
     log(`  catalogue records read (once per app, after the tree is drawn): ${fmt(figures.catalogueReadMs)}`);
-    log(`  forks + parent of the most-forked session: ${fmt(figures.findMs)} (${forks} fork files read); its own read + tree: ${fmt(figures.ownTreeMs)}`);
+    log(
+      `  forks + parent of the most-forked session: ${fmt(figures.findMs)} (${forks} fork files read); its own read + tree: ${fmt(figures.ownTreeMs)}`,
+    );
     return { lineage: figures };
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });

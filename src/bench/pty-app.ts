@@ -25,7 +25,12 @@ export const APP_BUNDLE = resolve(dirname(fileURLToPath(import.meta.url)), '..',
  * an xterm, and none of the settings that would change what it draws or where it looks.
  */
 export function appEnv(agentDir: string, cacheHome: string, home?: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PI_CODING_AGENT_DIR: agentDir, XDG_CACHE_HOME: cacheHome, TERM: 'xterm-256color' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PI_CODING_AGENT_DIR: agentDir,
+    XDG_CACHE_HOME: cacheHome,
+    TERM: 'xterm-256color',
+  };
   if (home) env['HOME'] = home;
   for (const name of ['CI', 'NO_COLOR', 'FORCE_COLOR', 'PI_CODING_AGENT_SESSION_DIR']) delete env[name];
   return env;
@@ -52,10 +57,21 @@ export class PtyApp {
   private listeners = new Set<() => void>();
   private exited = false;
 
-  private constructor(pty: typeof import('@lydell/node-pty'), Terminal: typeof XtermTerminal, args: string[], env: NodeJS.ProcessEnv, command: string) {
+  private constructor(
+    pty: typeof import('@lydell/node-pty'),
+    Terminal: typeof XtermTerminal,
+    args: string[],
+    env: NodeJS.ProcessEnv,
+    command: string,
+  ) {
     this.term = new Terminal({ cols: COLUMNS, rows: ROWS, allowProposedApi: true });
     this.t0 = performance.now();
-    this.child = pty.spawn(command, args, { cols: COLUMNS, rows: ROWS, env: env as Record<string, string>, cwd: tmpdir() });
+    this.child = pty.spawn(command, args, {
+      cols: COLUMNS,
+      rows: ROWS,
+      env: env as Record<string, string>,
+      cwd: tmpdir(),
+    });
     this.child.onData((data) => {
       const at = performance.now();
       this.term.write(data, () => {
@@ -85,7 +101,8 @@ export class PtyApp {
   screen(): Screen {
     const lines: string[] = [];
     const buffer = this.term.buffer.active;
-    for (let i = 0; i < this.term.rows; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    for (let i = 0; i < this.term.rows; i++)
+      lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
     return { lines, text: lines.join('\n') };
   }
 
@@ -93,7 +110,13 @@ export class PtyApp {
    * Waits until `ready(screen)` holds and that output burst has ended; returns the time of the
    * burst's last chunk, in ms since `from` (default: since spawn).
    */
-  waitFor(ready: (screen: Screen) => boolean, from = this.t0, what = 'the screen', checkNow = true, timeoutMs = TIMEOUT_MS): Promise<number> {
+  waitFor(
+    ready: (screen: Screen) => boolean,
+    from = this.t0,
+    what = 'the screen',
+    checkNow = true,
+    timeoutMs = TIMEOUT_MS,
+  ): Promise<number> {
     return new Promise((resolve, reject) => {
       let quiet: NodeJS.Timeout | undefined;
       const done = (result: number | Error): void => {
@@ -110,9 +133,13 @@ export class PtyApp {
       };
       const check = (): void => {
         if (quiet || ready(this.screen())) settle();
-        else if (this.exited) done(new Error(`the program exited while waiting for ${what}; last screen:\n${this.screen().text}`));
+        else if (this.exited)
+          done(new Error(`the program exited while waiting for ${what}; last screen:\n${this.screen().text}`));
       };
-      const timeout = setTimeout(() => done(new Error(`timed out waiting for ${what}; last screen:\n${this.screen().text}`)), timeoutMs);
+      const timeout = setTimeout(
+        () => done(new Error(`timed out waiting for ${what}; last screen:\n${this.screen().text}`)),
+        timeoutMs,
+      );
       this.listeners.add(check);
       if (checkNow) check();
     });
@@ -128,7 +155,11 @@ export class PtyApp {
   }
 
   /** Writes `key` and returns ms until the end of the frame in which `ready` first holds. */
-  press(key: string, ready: (screen: Screen) => boolean, what = `the frame after ${JSON.stringify(key)}`): Promise<number> {
+  press(
+    key: string,
+    ready: (screen: Screen) => boolean,
+    what = `the frame after ${JSON.stringify(key)}`,
+  ): Promise<number> {
     const from = performance.now();
     // Only output after the key counts: the screen before it may satisfy `ready` already.
     const frame = this.waitFor(ready, from, what, false);

@@ -8,13 +8,14 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeStore, type StoreOptions } from '../generate/store.js';
+import { type StoreOptions, writeStore } from '../generate/store.js';
 
 const GENERATOR_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'generate');
 
 function cacheKey(options: StoreOptions): string {
   const hash = createHash('sha1').update(JSON.stringify(options));
-  for (const name of readdirSync(GENERATOR_DIR).sort()) if (name.endsWith('.js')) hash.update(readFileSync(join(GENERATOR_DIR, name)));
+  for (const name of readdirSync(GENERATOR_DIR).sort())
+    if (name.endsWith('.js')) hash.update(readFileSync(join(GENERATOR_DIR, name)));
   return hash.digest('hex').slice(0, 12);
 }
 
@@ -55,7 +56,8 @@ export function sessionFiles(root: string): string[] {
   const files: string[] = [];
   for (const dir of readdirSync(root, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     if (!dir.isDirectory()) continue;
-    for (const name of readdirSync(join(root, dir.name)).sort()) if (name.endsWith('.jsonl')) files.push(join(root, dir.name, name));
+    for (const name of readdirSync(join(root, dir.name)).sort())
+      if (name.endsWith('.jsonl')) files.push(join(root, dir.name, name));
   }
   return files;
 }
@@ -75,9 +77,19 @@ export interface BenchStores {
 /** `quick` makes smaller a and c10k stores, for a smoke run. */
 export function benchStores(quick: boolean, log: (text: string) => void): BenchStores {
   return {
-    storeA: cachedStore(quick ? 'a-quick' : 'a', { projects: 40, sessions: quick ? 200 : 2000, entries: 150, toolBytes: 2048, seed: 1 }, log),
+    storeA: cachedStore(
+      quick ? 'a-quick' : 'a',
+      { projects: 40, sessions: quick ? 200 : 2000, entries: 150, toolBytes: 2048, seed: 1 },
+      log,
+    ),
     bigFile: onlySessionFile(cachedStore('big', { projects: 1, sessions: 0, oneBigMb: 100, seed: 1 }, log)),
-    store10k: cachedStore(quick ? 'c10k-quick' : 'c10k', { projects: 40, sessions: quick ? 1000 : 10_000, entries: 60, toolBytes: 1024, seed: 1 }, log),
-    tree100kFile: onlySessionFile(cachedStore('big100k', { projects: 1, sessions: 0, oneBigMb: 100, bigToolBytes: 320, seed: 2 }, log)),
+    store10k: cachedStore(
+      quick ? 'c10k-quick' : 'c10k',
+      { projects: 40, sessions: quick ? 1000 : 10_000, entries: 60, toolBytes: 1024, seed: 1 },
+      log,
+    ),
+    tree100kFile: onlySessionFile(
+      cachedStore('big100k', { projects: 1, sessions: 0, oneBigMb: 100, bigToolBytes: 320, seed: 2 }, log),
+    ),
   };
 }

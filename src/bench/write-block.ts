@@ -31,7 +31,9 @@ function cpuMs(): number {
  * most CPU the process used within one gap: on a loaded machine a gap far longer than its CPU time
  * is the process waiting for a core, not our code blocking, so the CPU figure is what the write costs.
  */
-async function maxBlockDuring(write: () => Promise<unknown>): Promise<{ maxBlockMs: number; maxBlockCpuMs: number; totalMs: number }> {
+async function maxBlockDuring(
+  write: () => Promise<unknown>,
+): Promise<{ maxBlockMs: number; maxBlockCpuMs: number; totalMs: number }> {
   let last = performance.now();
   let lastCpu = cpuMs();
   let maxGap = 0;
@@ -82,7 +84,9 @@ export async function writeBenches(ctx: WriteBenchContext): Promise<Record<strin
       fork: async () => rmSync((await forkSession(file, target)).path),
     };
     const out: Record<string, unknown> = {};
-    ctx.log(`\nwrite on a ${(size / 1048576).toFixed(0)} MB session: max event-loop block (1 ms probe; target < ${TARGET_MS} ms)`);
+    ctx.log(
+      `\nwrite on a ${(size / 1048576).toFixed(0)} MB session: max event-loop block (1 ms probe; target < ${TARGET_MS} ms)`,
+    );
     for (const [name, write] of Object.entries(writes)) {
       const blocks: number[] = [];
       const blockCpus: number[] = [];

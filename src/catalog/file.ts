@@ -18,7 +18,7 @@ import { isAbsolute, join } from 'node:path';
 import { openRegularSync } from '../store/regular-file.js';
 import { summarizeFileSync } from '../store/summary.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
-import { fromSessionRecord, parseHeader, unpackMainTexts, type CatalogueRecord, type MainTexts } from './format.js';
+import { type CatalogueRecord, fromSessionRecord, type MainTexts, parseHeader, unpackMainTexts } from './format.js';
 import type { ResumePoint } from './incremental.js';
 
 /** `$XDG_CACHE_HOME/pi-sessions`, else `~/.cache/pi-sessions` (a relative XDG value is ignored, per the spec). */
@@ -36,7 +36,6 @@ export function catalogueFile(dir: string, root: string): string {
 const HEADER_PROBE = 64 * 1024;
 
 const NO_TEXTS: MainTexts = { allMessagesText: '', toolTargets: '' };
-
 
 /** A loaded catalogue: its records, and per-session text read on demand from the open file. */
 export class Catalogue {
@@ -220,7 +219,15 @@ export function loadCatalogue(file: string, root: string): Catalogue | undefined
     const records = JSON.parse(meta.toString('latin1')) as unknown;
     if (!Array.isArray(records)) throw new Error('bad meta');
     for (const r of records as CatalogueRecord[]) {
-      if (typeof r !== 'object' || r === null || typeof r.p !== 'string' || typeof r.z !== 'number' || typeof r.m !== 'number' || typeof r.i !== 'number' || (!r.s && !r.x)) {
+      if (
+        typeof r !== 'object' ||
+        r === null ||
+        typeof r.p !== 'string' ||
+        typeof r.z !== 'number' ||
+        typeof r.m !== 'number' ||
+        typeof r.i !== 'number' ||
+        (!r.s && !r.x)
+      ) {
         throw new Error('bad record');
       }
     }

@@ -26,7 +26,7 @@ import type { SessionRecord } from '../store/session-info.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
 
 // The record's fields are derived from the one table of SessionInfo's fields (store/session-info.ts).
-export { toSessionRecord, type SessionRecord } from '../store/session-info.js';
+export { type SessionRecord, toSessionRecord } from '../store/session-info.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
@@ -81,8 +81,15 @@ export type MainTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets'>;
  * text round-trips), then the tool output as it is. Kept as pieces so a writer never builds one
  * more copy of all the text just to write it.
  */
-export function searchTextPieces(texts: SearchTexts): [header: string, messages: string, targets: string, output: string] {
-  return [`${texts.allMessagesText.length} ${texts.toolTargets.length}\n`, texts.allMessagesText, texts.toolTargets, texts.toolOutputText];
+export function searchTextPieces(
+  texts: SearchTexts,
+): [header: string, messages: string, targets: string, output: string] {
+  return [
+    `${texts.allMessagesText.length} ${texts.toolTargets.length}\n`,
+    texts.allMessagesText,
+    texts.toolTargets,
+    texts.toolOutputText,
+  ];
 }
 
 /** The inverse of the first three pieces of searchTextPieces; throws on a string it did not make. */
@@ -93,7 +100,10 @@ export function unpackMainTexts(packed: string): MainTexts {
   const messages = Number(match[1]);
   const targets = Number(match[2]);
   if (newline + 1 + messages + targets !== packed.length) throw new Error('malformed catalogue text');
-  return { allMessagesText: packed.slice(newline + 1, newline + 1 + messages), toolTargets: packed.slice(newline + 1 + messages) };
+  return {
+    allMessagesText: packed.slice(newline + 1, newline + 1 + messages),
+    toolTargets: packed.slice(newline + 1 + messages),
+  };
 }
 
 /** Where a record's texts are read from (the catalogue's open file). */
@@ -110,8 +120,22 @@ export interface TextLoaders {
  * in the literal keeps V8's fast object shape (defineProperty afterwards measured 4× slower).
  * Throws on a record of the wrong shape.
  */
-export function fromSessionRecord(path: string, size: number, mtimeMs: number, s: SessionRecord, load: TextLoaders): SessionInfo {
-  if (typeof s.id !== 'string' || typeof s.cwd !== 'string' || !Array.isArray(s.tools) || !Array.isArray(s.textPlaces) || !Array.isArray(s.problems) || typeof s.usage !== 'object' || s.usage === null) {
+export function fromSessionRecord(
+  path: string,
+  size: number,
+  mtimeMs: number,
+  s: SessionRecord,
+  load: TextLoaders,
+): SessionInfo {
+  if (
+    typeof s.id !== 'string' ||
+    typeof s.cwd !== 'string' ||
+    !Array.isArray(s.tools) ||
+    !Array.isArray(s.textPlaces) ||
+    !Array.isArray(s.problems) ||
+    typeof s.usage !== 'object' ||
+    s.usage === null
+  ) {
     throw new Error('malformed catalogue record');
   }
   let texts: MainTexts | undefined;
@@ -169,7 +193,10 @@ export function fromSessionRecord(path: string, size: number, mtimeMs: number, s
  * measured 6 ms instead of 14–28 ms as UTF-8 for the 2 MB of the 2,000-session store.
  */
 export function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export function parseHeader(line: string, root: string): CatalogueHeader | undefined {

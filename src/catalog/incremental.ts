@@ -13,11 +13,11 @@
 import type { Stats } from 'node:fs';
 import { fsErrorResult } from '../store/not-a-session.js';
 import { NotRegularFileError } from '../store/regular-file.js';
-import { scanFdSync, seamHoldsSync, type ScannedFile, type Seam } from '../store/scan.js';
+import { type ScannedFile, type Seam, scanFdSync, seamHoldsSync } from '../store/scan.js';
 import { SummaryCollector, type SummaryState } from '../store/summary.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
 import type { SearchTexts } from './format.js';
-import { nodeIo, type FileIo } from './io.js';
+import { type FileIo, nodeIo } from './io.js';
 
 export interface ResumePoint {
   /** Offset just after the last `\n` the state covers. */
@@ -51,7 +51,13 @@ function seamOf(point: ResumePoint): Seam {
  * Scans the file from `from` (or its start) into `collector`, taking the resume state at the
  * last `\n`: just before a last line without one is handed over, or at the end.
  */
-function feed(io: FileIo, fd: number, stats: Stats, collector: SummaryCollector, from: { seam: Seam; lineNo: number } | undefined): Summarised {
+function feed(
+  io: FileIo,
+  fd: number,
+  stats: Stats,
+  collector: SummaryCollector,
+  from: { seam: Seam; lineNo: number } | undefined,
+): Summarised {
   let state: SummaryState | undefined;
   const options = collector.scanOptions();
   const onLine = options.onLine;
@@ -77,7 +83,13 @@ function feed(io: FileIo, fd: number, stats: Stats, collector: SummaryCollector,
   const out: Summarised = { result, size: scanned.size, mtimeMs: scanned.mtimeMs, ino: scanned.ino };
   const { seam } = scanned;
   if (state && seam.offset > 0 && !('ok' in result)) {
-    out.resume = { offset: seam.offset, lineNo: scanned.lastCompleteLine, head: seam.head.toString('base64'), tail: seam.tail.toString('base64'), state };
+    out.resume = {
+      offset: seam.offset,
+      lineNo: scanned.lastCompleteLine,
+      head: seam.head.toString('base64'),
+      tail: seam.tail.toString('base64'),
+      state,
+    };
   }
   return out;
 }
@@ -121,7 +133,13 @@ export function summarizeFull(path: string, io: FileIo = nodeIo): Summarised {
  * the same bytes at both ends of the seam. Returns undefined when it did not only grow (the
  * caller then reads it in full). Reads the seam's bytes to check, then only the new bytes.
  */
-export function summarizeAppended(path: string, previous: SearchTexts, point: ResumePoint, expectedIno: number, io: FileIo = nodeIo): Summarised | undefined {
+export function summarizeAppended(
+  path: string,
+  previous: SearchTexts,
+  point: ResumePoint,
+  expectedIno: number,
+  io: FileIo = nodeIo,
+): Summarised | undefined {
   let opened: { fd: number; stats: Stats };
   try {
     opened = openRegularIo(io, path);

@@ -5,10 +5,10 @@
  * (tree/fork-nodes.ts `forkPoint`). The catalogue is read once per app, after the tree is drawn.
  */
 import { basename, isAbsolute, resolve } from 'node:path';
-import { readSession, sessionTitle, type LoadedSession, type ReadResult, type SessionInfo } from '../store/index.js';
+import { type LoadedSession, type ReadResult, readSession, type SessionInfo, sessionTitle } from '../store/index.js';
 import type { Locations } from '../store/locations.js';
 import type { SessionTree } from '../store/tree.js';
-import { entriesAfter, forkPoint, type ForkLink, type Lineage, type ParentLink } from '../tree/fork-nodes.js';
+import { entriesAfter, type ForkLink, forkPoint, type Lineage, type ParentLink } from '../tree/fork-nodes.js';
 import { catalogueDir, catalogueFile, loadCatalogue } from './file.js';
 
 /** What the lineage needs of a listed session. */
@@ -18,7 +18,9 @@ export interface LineageSession {
   readonly parentSessionPath: string | undefined;
 }
 
-export function lineageOf(info: Pick<SessionInfo, 'path' | 'name' | 'firstMessage' | 'parentSessionPath'>): LineageSession {
+export function lineageOf(
+  info: Pick<SessionInfo, 'path' | 'name' | 'firstMessage' | 'parentSessionPath'>,
+): LineageSession {
   return { path: info.path, title: sessionTitle(info), parentSessionPath: info.parentSessionPath };
 }
 
@@ -26,14 +28,26 @@ export function lineageOf(info: Pick<SessionInfo, 'path' | 'name' | 'firstMessag
  * Every session the catalogue of `locations` records (none without a usable catalogue); the file
  * is closed again. `cacheDir`: where catalogues live (default `catalogueDir(env)`).
  */
-export function catalogueSessions(locations: Locations, env: NodeJS.ProcessEnv = process.env, cacheDir: string = catalogueDir(env)): LineageSession[] {
+export function catalogueSessions(
+  locations: Locations,
+  env: NodeJS.ProcessEnv = process.env,
+  cacheDir: string = catalogueDir(env),
+): LineageSession[] {
   const root = locations.customDir ? locations.sessionDir : locations.sessionsRoot;
   const catalogue = loadCatalogue(catalogueFile(cacheDir, root), root);
   if (!catalogue) return [];
   const out: LineageSession[] = [];
   for (const record of catalogue.records.values()) {
     const s = record.s;
-    if (s) out.push(lineageOf({ path: record.p, name: s.name, firstMessage: s.firstMessage, parentSessionPath: s.parentSessionPath }));
+    if (s)
+      out.push(
+        lineageOf({
+          path: record.p,
+          name: s.name,
+          firstMessage: s.firstMessage,
+          parentSessionPath: s.parentSessionPath,
+        }),
+      );
   }
   // No row was handed out, so nothing holds the file: this closes it.
   catalogue.hold();
@@ -82,16 +96,24 @@ export function parentResolver(known: readonly LineageSession[]): (recorded: str
  * The forks of the session at `path` among `known` (each read once, for its fork point; a fork
  * whose file cannot be read, or shares no entry with this one, is left out) and its parent.
  */
-export async function findLineage(path: string, session: LoadedSession, tree: SessionTree, known: readonly LineageSession[], read: SessionReader = readSession): Promise<Lineage> {
+export async function findLineage(
+  path: string,
+  session: LoadedSession,
+  tree: SessionTree,
+  known: readonly LineageSession[],
+  read: SessionReader = readSession,
+): Promise<Lineage> {
   const self = normalPath(path);
   const parentPathOf = parentResolver(known);
   const forks: ForkLink[] = [];
   for (const s of known) {
-    if (s.parentSessionPath === undefined || parentPathOf(s.parentSessionPath) !== self || normalPath(s.path) === self) continue;
+    if (s.parentSessionPath === undefined || parentPathOf(s.parentSessionPath) !== self || normalPath(s.path) === self)
+      continue;
     const fork = await read(s.path);
     if (!fork.ok) continue;
     const entryId = forkPoint(fork.entries, tree.byId);
-    if (entryId !== null) forks.push({ path: s.path, title: s.title, entryId, added: entriesAfter(fork.entries, entryId) });
+    if (entryId !== null)
+      forks.push({ path: s.path, title: s.title, entryId, added: entriesAfter(fork.entries, entryId) });
   }
   let parent: ParentLink | undefined;
   const recorded = session.header.parentSession;

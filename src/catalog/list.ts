@@ -11,16 +11,24 @@
  *
  * With `cache: false` it is `listSessions` itself and the cache folder is never touched.
  */
-import { statSync, type Stats } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createSlicer, discoverSessionFilesSliced, inScope, listSessions, sortByModified, type ListOptions, type ListResult } from '../store/list.js';
+import {
+  createSlicer,
+  discoverSessionFilesSliced,
+  inScope,
+  type ListOptions,
+  type ListResult,
+  listSessions,
+  sortByModified,
+} from '../store/list.js';
 import type { Locations } from '../store/locations.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
-import { catalogueDir, catalogueFile, loadCatalogue, type Catalogue } from './file.js';
+import { type Catalogue, catalogueDir, catalogueFile, loadCatalogue } from './file.js';
+import { type CatalogueRecord, RACY_MS, toSessionRecord } from './format.js';
+import { type Summarised, summarizeAppended, summarizeFull } from './incremental.js';
+import { type FileIo, nodeIo } from './io.js';
 import { CatalogueSink, type PlannedRecord } from './writer.js';
-import { RACY_MS, toSessionRecord, type CatalogueRecord } from './format.js';
-import { summarizeAppended, summarizeFull, type Summarised } from './incremental.js';
-import { nodeIo, type FileIo } from './io.js';
 
 export interface CachedListOptions extends ListOptions {
   /** false: no catalogue at all (`--no-cache`); nothing under the cache folder is read or written. */
@@ -78,7 +86,13 @@ function recordOf(s: Summarised, readAtMs: number): CatalogueRecord {
 }
 
 function unchanged(record: CatalogueRecord, stat: Stats | undefined): boolean {
-  return stat?.isFile() === true && record.y === undefined && record.z === stat.size && record.m === stat.mtimeMs && record.i === stat.ino;
+  return (
+    stat?.isFile() === true &&
+    record.y === undefined &&
+    record.z === stat.size &&
+    record.m === stat.mtimeMs &&
+    record.i === stat.ino
+  );
 }
 
 /** A record carried over unchanged: its bytes are copied from the old catalogue. */
@@ -90,7 +104,13 @@ function copyOf(record: CatalogueRecord): PlannedRecord {
 }
 
 /** Re-reads one changed or new file: resumed when it only grew, else in full. */
-function refresh(path: string, record: CatalogueRecord | undefined, stat: Stats | undefined, cat: Catalogue | undefined, io: FileIo): { s: Summarised; appended: boolean } {
+function refresh(
+  path: string,
+  record: CatalogueRecord | undefined,
+  stat: Stats | undefined,
+  cat: Catalogue | undefined,
+  io: FileIo,
+): { s: Summarised; appended: boolean } {
   if (cat && record?.s && record.r && stat && stat.ino === record.i && stat.size > record.z) {
     const point = cat.resumePoint(record);
     const previous = cat.info(record);
@@ -105,7 +125,15 @@ function refresh(path: string, record: CatalogueRecord | undefined, stat: Stats 
 export async function listSessionsCached(locations: Locations, options: CachedListOptions): Promise<CachedListResult> {
   const { scope, signal } = options;
   signal?.throwIfAborted();
-  const stats: RefreshStats = { catalogue: 'off', cached: 0, unchanged: 0, appended: 0, reread: 0, added: 0, removed: 0 };
+  const stats: RefreshStats = {
+    catalogue: 'off',
+    cached: 0,
+    unchanged: 0,
+    appended: 0,
+    reread: 0,
+    added: 0,
+    removed: 0,
+  };
   if (options.cache === false) {
     const result = await listSessions(locations, options);
     return { ...result, stats, saved: Promise.resolve(false) };
@@ -144,7 +172,8 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
     const flat = scope === 'cwd' || locations.customDir;
     const searched = flat ? locations.sessionDir : locations.sessionsRoot;
     // The files discovery can return; catalogue rows elsewhere are kept untouched.
-    const inSearched = (path: string): boolean => (flat ? dirname(path) === searched : dirname(dirname(path)) === searched);
+    const inSearched = (path: string): boolean =>
+      flat ? dirname(path) === searched : dirname(dirname(path)) === searched;
 
     // 1. Paint.
     const delivered = new Set<string>();

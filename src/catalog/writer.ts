@@ -16,15 +16,35 @@
  * replaced since (another listing saved a newer one). The temp file is 0600 in a 0700 folder (privacy: it
  * holds every session's text) and is named so that `removeStaleTemps` knows it.
  */
-import { chmodSync, closeSync, constants, fstatSync, mkdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { removeStaleTemps } from '../store/fs-write.js';
+import { type PauseFn, waitWhilePaused } from '../store/list.js';
 import { openRegularSync } from '../store/regular-file.js';
-import { waitWhilePaused, type PauseFn } from '../store/list.js';
 import { summarizeFileSync } from '../store/summary.js';
 import type { SessionInfo } from '../store/types.js';
-import { readByNameSync, readExactlySync, type Catalogue } from './file.js';
-import { asciiJson, CATALOGUE_FORMAT, CATALOGUE_VERSION, fromSessionRecord, searchTextPieces, type CatalogueHeader, type CatalogueRecord, type MainTexts, type SessionRecord } from './format.js';
+import { type Catalogue, readByNameSync, readExactlySync } from './file.js';
+import {
+  asciiJson,
+  CATALOGUE_FORMAT,
+  CATALOGUE_VERSION,
+  type CatalogueHeader,
+  type CatalogueRecord,
+  fromSessionRecord,
+  type MainTexts,
+  type SessionRecord,
+  searchTextPieces,
+} from './format.js';
 
 /** Bytes are gathered and written in batches of about this size (bounded memory, few system calls). */
 const WRITE_BATCH = 4 * 1024 * 1024;
@@ -116,7 +136,8 @@ export class CatalogueSink {
    */
   read(offset: number, length: number): Buffer | undefined {
     if (this.failed) return undefined;
-    if (this.fd === undefined) return this.savedIno === undefined ? undefined : this.readSaved(this.savedIno, offset, length);
+    if (this.fd === undefined)
+      return this.savedIno === undefined ? undefined : this.readSaved(this.savedIno, offset, length);
     const position = this.dataStart + offset;
     const out = Buffer.allocUnsafe(length);
     // What is not on disk yet is still in the batch.
@@ -126,7 +147,8 @@ export class CatalogueSink {
     } catch {
       return undefined;
     }
-    if (onDisk < length) this.batch.copy(out, onDisk, position + onDisk - this.batchAt, position + length - this.batchAt);
+    if (onDisk < length)
+      this.batch.copy(out, onDisk, position + onDisk - this.batchAt, position + length - this.batchAt);
     return out;
   }
 
@@ -216,7 +238,12 @@ export class CatalogueSink {
   }
 
   /** Bytes of the old catalogue's data section, copied in bounded slices. */
-  private async copy(source: Catalogue | undefined, offset: number, length: number, pause?: PauseFn): Promise<DataRange | undefined> {
+  private async copy(
+    source: Catalogue | undefined,
+    offset: number,
+    length: number,
+    pause?: PauseFn,
+  ): Promise<DataRange | undefined> {
     if (!source) throw new Error('copy without a source');
     const at = this.end;
     for (let done = 0; done < length; done += WRITE_BATCH) {
@@ -302,7 +329,13 @@ function headerLine(root: string, meta: number, data: number): string {
 }
 
 /** Writes a whole catalogue from a plan (no listing going on): a sink opened and finished at once. */
-export async function writeCatalogue(file: string, root: string, plan: readonly PlannedRecord[], source?: Catalogue, pause?: PauseFn): Promise<boolean> {
+export async function writeCatalogue(
+  file: string,
+  root: string,
+  plan: readonly PlannedRecord[],
+  source?: Catalogue,
+  pause?: PauseFn,
+): Promise<boolean> {
   const sink = CatalogueSink.open(file, root);
   return sink ? sink.finish(plan, source, pause) : false;
 }

@@ -3,13 +3,16 @@
  * cursor moves between files, the shared viewport scrolls the lines, Enter asks to open a file's
  * tree and Esc to go back; the screen runs those as effects.
  */
-import { resolveCommand, type KeyBinding, type KeyName } from '../keymap/keymap.js';
+import { type KeyBinding, type KeyName, resolveCommand } from '../keymap/keymap.js';
 import { clampOffset, pageStep } from '../state/viewport.js';
 import type { CheckReport } from '../store/index.js';
 import { CHECK_BINDINGS, type CheckCommand } from './keymap.js';
-import { checkView, type CheckView } from './view.js';
+import { type CheckView, checkView } from './view.js';
 
-export type CheckEffect = { id: number; kind: 'open'; path: string } | { id: number; kind: 'back' } | { id: number; kind: 'quit' };
+export type CheckEffect =
+  | { id: number; kind: 'open'; path: string }
+  | { id: number; kind: 'back' }
+  | { id: number; kind: 'quit' };
 
 export interface CheckState {
   /** Files checked so far and in all, while the audit runs; undefined once it is done. */
@@ -36,8 +39,22 @@ export type CheckAction =
   | { type: 'effectsTaken'; upTo: number };
 
 /** `bindings`: default CHECK_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
-export function initialCheckState(height: number, bindings: readonly KeyBinding<CheckCommand>[] = CHECK_BINDINGS): CheckState {
-  return { progress: { done: 0, total: 0 }, view: { lines: [], files: [] }, cursor: 0, offset: 0, height: Math.max(1, height), status: undefined, effects: [], nextId: 1, leaving: false, bindings };
+export function initialCheckState(
+  height: number,
+  bindings: readonly KeyBinding<CheckCommand>[] = CHECK_BINDINGS,
+): CheckState {
+  return {
+    progress: { done: 0, total: 0 },
+    view: { lines: [], files: [] },
+    cursor: 0,
+    offset: 0,
+    height: Math.max(1, height),
+    status: undefined,
+    effects: [],
+    nextId: 1,
+    leaving: false,
+    bindings,
+  };
 }
 
 /** The offset that shows the selected file, its first line first when it does not fit. */
@@ -45,7 +62,12 @@ function showCursor(state: CheckState): CheckState {
   const file = state.view.files[state.cursor];
   if (!file) return state;
   const count = state.view.lines.length;
-  const offset = clampOffset(clampOffset(state.offset, file.last, state.height, count), file.first, state.height, count);
+  const offset = clampOffset(
+    clampOffset(state.offset, file.last, state.height, count),
+    file.first,
+    state.height,
+    count,
+  );
   return offset === state.offset ? state : { ...state, offset };
 }
 
@@ -66,7 +88,10 @@ function scroll(state: CheckState, by: number): CheckState {
   return { ...state, offset, cursor: Math.max(0, cursor), status: undefined };
 }
 
-function effect(state: CheckState, body: { kind: 'open'; path: string } | { kind: 'back' } | { kind: 'quit' }): CheckState {
+function effect(
+  state: CheckState,
+  body: { kind: 'open'; path: string } | { kind: 'back' } | { kind: 'quit' },
+): CheckState {
   const leaving = true;
   return { ...state, effects: [...state.effects, { ...body, id: state.nextId }], nextId: state.nextId + 1, leaving };
 }
@@ -89,7 +114,8 @@ function onKey(state: CheckState, name: KeyName | undefined): CheckState {
     case 'open': {
       const file = state.view.files[state.cursor];
       if (!file) return state;
-      if (!file.openable) return { ...state, status: 'pi cannot read this file as a session: there is no tree to open' };
+      if (!file.openable)
+        return { ...state, status: 'pi cannot read this file as a session: there is no tree to open' };
       return effect(state, { kind: 'open', path: file.path });
     }
     case 'back':
@@ -111,7 +137,9 @@ export function checkReducer(state: CheckState, action: CheckAction): CheckState
       return showCursor({ ...state, progress: undefined, view: checkView(action.report), cursor: 0, offset: 0 });
     case 'resize': {
       const height = Math.max(1, action.height);
-      return height === state.height ? state : showCursor({ ...state, height, offset: clampOffset(state.offset, 0, height, state.view.lines.length) });
+      return height === state.height
+        ? state
+        : showCursor({ ...state, height, offset: clampOffset(state.offset, 0, height, state.view.lines.length) });
     }
     case 'effectsTaken': {
       const effects = state.effects.filter((e) => e.id > action.upTo);

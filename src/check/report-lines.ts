@@ -14,7 +14,11 @@ export function sharePercent(share: number): string {
 
 /** Where and what, what pi does, what can be done. */
 export function problemLines(p: CheckProblem): [where: string, pi: string, fix: string] {
-  return [`  ${p.line > 0 ? `line ${p.line}` : 'file'}: ${p.severity}: ${sanitizeInline(p.message)} [${p.kind}]`, `    pi 1.6.0 ${p.pi}`, `    what to do: ${p.fix}`];
+  return [
+    `  ${p.line > 0 ? `line ${p.line}` : 'file'}: ${p.severity}: ${sanitizeInline(p.message)} [${p.kind}]`,
+    `    pi 1.6.0 ${p.pi}`,
+    `    what to do: ${p.fix}`,
+  ];
 }
 
 /** Size, entries, compactions and tool-output share; then the largest entries. */
@@ -23,7 +27,10 @@ export function healthLines(file: FileCheck, options: { largestOnOneLine?: boole
   if (!h) return [];
   const slow = h.size >= SLOW_FOR_PI_BYTES ? ' · large enough to make pi slow (it loads whole files)' : '';
   const head = `  ${formatBytes(h.size)}, ${plural(h.entries, 'entry', 'entries')}, ${plural(h.compactions, 'compaction')}, ${sharePercent(h.toolOutputShare)} tool output`;
-  const largest = h.largestEntries.map((e) => `line ${e.line}, ${sanitizeInline(e.type)} ${sanitizeInline(e.id)}, ${formatBytes(e.bytes)}`);
-  if (options.largestOnOneLine) return [`${head}${slow}`, ...(largest.length > 0 ? [`  largest: ${largest.join(' · ')}`] : [])];
+  const largest = h.largestEntries.map(
+    (e) => `line ${e.line}, ${sanitizeInline(e.type)} ${sanitizeInline(e.id)}, ${formatBytes(e.bytes)}`,
+  );
+  if (options.largestOnOneLine)
+    return [`${head}${slow}`, ...(largest.length > 0 ? [`  largest: ${largest.join(' · ')}`] : [])];
   return [head, ...largest.map((l) => `  largest: ${l}`)];
 }

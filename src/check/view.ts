@@ -4,7 +4,7 @@
  * its path, its health and each problem in three lines (where, what pi 1.6.0 does, what to do).
  */
 import { formatBytes, plural } from '../format.js';
-import { SLOW_FOR_PI_BYTES, type CheckReport, type FileCheck } from '../store/index.js';
+import { type CheckReport, type FileCheck, SLOW_FOR_PI_BYTES } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import { healthLines, problemLines } from './report-lines.js';
 
@@ -46,9 +46,15 @@ export function checkView(report: CheckReport): CheckView {
   const lines: CheckLine[] = [{ text: summaryLine(report), tone: 'heading' }];
   if (report.dirProblem) lines.push({ text: sanitizeInline(report.dirProblem), tone: 'error' });
   const slow = report.files.filter((f) => (f.health?.size ?? 0) >= SLOW_FOR_PI_BYTES).length;
-  if (slow > 0) lines.push({ text: `${plural(slow, 'file')} large enough to make pi slow (over ${formatBytes(SLOW_FOR_PI_BYTES)}: pi loads whole files); Ctrl+E in the list slims one`, tone: 'warning' });
+  if (slow > 0)
+    lines.push({
+      text: `${plural(slow, 'file')} large enough to make pi slow (over ${formatBytes(SLOW_FOR_PI_BYTES)}: pi loads whole files); Ctrl+E in the list slims one`,
+      tone: 'warning',
+    });
   const files: CheckFileBlock[] = [];
-  const ordered = [...report.files].sort((a, b) => rank(a) - rank(b) || (b.health?.size ?? 0) - (a.health?.size ?? 0) || a.path.localeCompare(b.path));
+  const ordered = [...report.files].sort(
+    (a, b) => rank(a) - rank(b) || (b.health?.size ?? 0) - (a.health?.size ?? 0) || a.path.localeCompare(b.path),
+  );
   for (const file of ordered) {
     lines.push({ text: '', tone: 'plain' });
     const first = lines.length;

@@ -11,7 +11,15 @@ export const QUERY_END = '<!-- query:end -->';
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
 export function queryTableMarkdown(): string {
-  return [QUERY_BEGIN, '| Type | Finds |', '| --- | --- |', ...QUERY_SYNTAX.map((row) => `| \`${cell(row.syntax)}\` | ${cell(row.meaning)} |`), '', QUERY_SYNTAX_NOTE, QUERY_END].join('\n');
+  return [
+    QUERY_BEGIN,
+    '| Type | Finds |',
+    '| --- | --- |',
+    ...QUERY_SYNTAX.map((row) => `| \`${cell(row.syntax)}\` | ${cell(row.meaning)} |`),
+    '',
+    QUERY_SYNTAX_NOTE,
+    QUERY_END,
+  ].join('\n');
 }
 
 export function withQueryTable(readme: string): string {

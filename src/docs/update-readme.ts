@@ -8,4 +8,6 @@ const path = new URL('../../../README.md', import.meta.url);
 const before = readFileSync(path, 'utf8');
 const after = withPiKeysTable(withQueryTable(withCommandTable(withKeyTables(before))));
 if (after !== before) writeFileSync(path, after);
-process.stdout.write(after === before ? 'README.md generated sections are up to date\n' : 'README.md generated sections updated\n');
+process.stdout.write(
+  after === before ? 'README.md generated sections are up to date\n' : 'README.md generated sections updated\n',
+);

@@ -7,7 +7,20 @@ import type { Rng } from './random.js';
 
 const HOMES = ['/home/dev', '/home/ana', '/Users/sam', '/home/rui', '/Users/dev/My Projects'];
 const AREAS = ['code', 'work', 'src', 'projects'];
-const NAMES = ['webshop', 'billing-api', 'data-pipeline', 'notes-app', 'ml-gateway', 'stream-service', 'auth-proxy', 'docs-site', 'mobile-client', 'infra', 'search-indexer', 'cli-tools'];
+const NAMES = [
+  'webshop',
+  'billing-api',
+  'data-pipeline',
+  'notes-app',
+  'ml-gateway',
+  'stream-service',
+  'auth-proxy',
+  'docs-site',
+  'mobile-client',
+  'infra',
+  'search-indexer',
+  'cli-tools',
+];
 
 /** The cwd of project `index` (distinct for every index). */
 export function projectCwd(index: number): string {
@@ -17,8 +30,36 @@ export function projectCwd(index: number): string {
   return `${home}/${AREAS[index % AREAS.length]}/${name}${round > 0 ? `-${round + 1}` : ''}`;
 }
 
-const FILES = ['src/server.ts', 'src/cart/totals.ts', 'src/db/pool.ts', 'src/jobs/nightly.ts', 'src/auth/session.ts', 'src/api/routes.ts', 'src/ui/List.tsx', 'test/cart.test.ts', 'README.md', 'package.json', 'src/config.ts', 'src/cache/lru.ts'];
-const TOPICS = ['the checkout total', 'the nightly invoice job', 'login redirects', 'the search index', 'flaky CI on main', 'the cache eviction', 'the config loader', 'the config parser', 'the CSV export', 'the CSV parser', 'rate limiting', 'the migration to Postgres 16', 'memory growth in the worker', 'the date picker'];
+const FILES = [
+  'src/server.ts',
+  'src/cart/totals.ts',
+  'src/db/pool.ts',
+  'src/jobs/nightly.ts',
+  'src/auth/session.ts',
+  'src/api/routes.ts',
+  'src/ui/List.tsx',
+  'test/cart.test.ts',
+  'README.md',
+  'package.json',
+  'src/config.ts',
+  'src/cache/lru.ts',
+];
+const TOPICS = [
+  'the checkout total',
+  'the nightly invoice job',
+  'login redirects',
+  'the search index',
+  'flaky CI on main',
+  'the cache eviction',
+  'the config loader',
+  'the config parser',
+  'the CSV export',
+  'the CSV parser',
+  'rate limiting',
+  'the migration to Postgres 16',
+  'memory growth in the worker',
+  'the date picker',
+];
 const ASKS = [
   'Why is {t} broken since yesterday?',
   'Can you look into {t}? Users report errors.',
@@ -29,7 +70,16 @@ const ASKS = [
   'Kannst du {t} prüfen? Es schlägt manchmal fehl.',
   '请帮我看看 {t} 的问题 🙏',
 ];
-const FOLLOW_UPS = ['Go ahead.', 'Use the smaller change.', 'Also update the docs.', 'Run the tests again.', 'That broke the build, fix it.', 'Looks good, commit it.', 'Can you explain that diff?', 'Try a different approach.'];
+const FOLLOW_UPS = [
+  'Go ahead.',
+  'Use the smaller change.',
+  'Also update the docs.',
+  'Run the tests again.',
+  'That broke the build, fix it.',
+  'Looks good, commit it.',
+  'Can you explain that diff?',
+  'Try a different approach.',
+];
 const ANSWERS = [
   'The cause is in {f}: a value is read before it is initialised.',
   'I changed {f} and all tests pass.',
@@ -106,9 +156,23 @@ export function toolCall(rng: Rng): ToolCall {
     case 0:
       return { name: 'read', arguments: { path: file } };
     case 1:
-      return { name: 'bash', arguments: { command: rng.pick(['npm test', 'git status --short', `rg -n "TODO" src`, 'npm run build', 'git log --oneline -20']) } };
+      return {
+        name: 'bash',
+        arguments: {
+          command: rng.pick([
+            'npm test',
+            'git status --short',
+            `rg -n "TODO" src`,
+            'npm run build',
+            'git log --oneline -20',
+          ]),
+        },
+      };
     case 2:
-      return { name: 'edit', arguments: { path: file, oldText: 'const value = load();', newText: 'const value = await load();' } };
+      return {
+        name: 'edit',
+        arguments: { path: file, oldText: 'const value = load();', newText: 'const value = await load();' },
+      };
     case 3:
       return { name: 'grep', arguments: { pattern: 'export function', path: 'src' } };
     default:

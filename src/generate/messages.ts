@@ -13,9 +13,21 @@ export interface Usage {
 }
 
 /** An assistant reply; cost at a typical per-token price so the picker's cost column has values. */
-export function assistantMessage(model: Model, content: Line[], stopReason: string, usage: Usage, timestamp: number): Line {
+export function assistantMessage(
+  model: Model,
+  content: Line[],
+  stopReason: string,
+  usage: Usage,
+  timestamp: number,
+): Line {
   const { input, output, cacheRead } = usage;
-  const cost = { input: input * 3e-6, output: output * 15e-6, cacheRead: cacheRead * 3e-7, cacheWrite: 0, total: input * 3e-6 + output * 15e-6 + cacheRead * 3e-7 };
+  const cost = {
+    input: input * 3e-6,
+    output: output * 15e-6,
+    cacheRead: cacheRead * 3e-7,
+    cacheWrite: 0,
+    total: input * 3e-6 + output * 15e-6 + cacheRead * 3e-7,
+  };
   return {
     role: 'assistant',
     content,
@@ -28,6 +40,12 @@ export function assistantMessage(model: Model, content: Line[], stopReason: stri
   };
 }
 
-export function toolResultMessage(toolCallId: string, toolName: string, text: string, isError: boolean, timestamp: number): Line {
+export function toolResultMessage(
+  toolCallId: string,
+  toolName: string,
+  text: string,
+  isError: boolean,
+  timestamp: number,
+): Line {
   return { role: 'toolResult', toolCallId, toolName, content: [{ type: 'text', text }], isError, timestamp };
 }

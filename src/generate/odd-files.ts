@@ -5,7 +5,7 @@
  * differs.
  */
 import type { Rng } from './random.js';
-import { serializeLines, type Line, type SessionWriter } from './session-writer.js';
+import { type Line, type SessionWriter, serializeLines } from './session-writer.js';
 
 export interface OddFile {
   /** File name inside the project folder. */
@@ -28,7 +28,13 @@ export function legacyV2(session: SessionWriter): string {
     id: session.newId(),
     parentId: last['id'],
     timestamp: last['timestamp'],
-    message: { role: 'hookMessage', customType: 'lint-hook', content: 'lint: 0 problems', display: true, timestamp: Date.parse(last['timestamp'] as string) },
+    message: {
+      role: 'hookMessage',
+      customType: 'lint-hook',
+      content: 'lint: 0 problems',
+      display: true,
+      timestamp: Date.parse(last['timestamp'] as string),
+    },
   });
   return serializeLines(lines);
 }
@@ -39,7 +45,9 @@ export function legacyV2(session: SessionWriter): string {
  */
 export function legacyV1(session: SessionWriter): string {
   const { version: _version, ...header } = session.header;
-  const path = session.path().filter((l) => l['type'] !== 'label' && l['type'] !== 'branch_summary' && l['type'] !== 'session_info');
+  const path = session
+    .path()
+    .filter((l) => l['type'] !== 'label' && l['type'] !== 'branch_summary' && l['type'] !== 'session_info');
   const lines: Line[] = [header];
   for (const entry of path) {
     const { id: _id, parentId: _parentId, ...rest } = entry;
@@ -65,12 +73,18 @@ export function brokenFiles(text: string, rng: Rng, stem: string): OddFile[] {
     'garbage-line': (ls) => join([...ls.slice(0, 2), 'this is not JSON {', ...ls.slice(2)]),
     'empty-file': () => '',
     'no-header': (ls) => join(ls.slice(1)),
-    'non-utf8': (ls) => Buffer.concat([Buffer.from(join(ls.slice(0, 2))), Buffer.from([0xff, 0xfe, 0x80, 0x0a]), Buffer.from(join(ls.slice(2)))]),
+    'non-utf8': (ls) =>
+      Buffer.concat([
+        Buffer.from(join(ls.slice(0, 2))),
+        Buffer.from([0xff, 0xfe, 0x80, 0x0a]),
+        Buffer.from(join(ls.slice(2))),
+      ]),
     crlf: (ls) => ls.map((l) => `${l}\r\n`).join(''),
     'blank-lines': (ls) => ls.map((l) => `${l}\n\n`).join(''),
     bom: (ls) => `\ufeff${join(ls)}`,
     'header-only': (ls) => join(ls.slice(0, 1)),
-    'orphan-parent': (ls) => join([...ls, JSON.stringify({ ...(JSON.parse(ls[2]!) as Line), id: rng.hex(8), parentId: 'ffffffff' })]),
+    'orphan-parent': (ls) =>
+      join([...ls, JSON.stringify({ ...(JSON.parse(ls[2]!) as Line), id: rng.hex(8), parentId: 'ffffffff' })]),
     'duplicated-line': (ls) => join([...ls.slice(0, 3), ls[2]!, ...ls.slice(3)]),
     'bad-header-json': (ls) => join([ls[0]!.slice(0, -3), ...ls.slice(1)]),
     'no-trailing-newline': (ls) => ls.join('\n'),

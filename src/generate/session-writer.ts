@@ -36,7 +36,13 @@ export class SessionWriter {
       this.leaf = options.lines.length > 1 ? (options.lines.at(-1)!['id'] as string) : null;
       return;
     }
-    const header: Line = { type: 'session', version: 3, id: options.id, timestamp: iso(options.startMs), cwd: options.cwd };
+    const header: Line = {
+      type: 'session',
+      version: 3,
+      id: options.id,
+      timestamp: iso(options.startMs),
+      cwd: options.cwd,
+    };
     if (options.parentSession !== undefined) header['parentSession'] = options.parentSession;
     this.lines.push(header);
   }
@@ -95,7 +101,10 @@ export class SessionWriter {
   }
 
   compaction(summary: string, firstKeptEntryId: string, tokensBefore: number, details?: Line): string {
-    return this.append('compaction', details ? { summary, firstKeptEntryId, tokensBefore, details } : { summary, firstKeptEntryId, tokensBefore });
+    return this.append(
+      'compaction',
+      details ? { summary, firstKeptEntryId, tokensBefore, details } : { summary, firstKeptEntryId, tokensBefore },
+    );
   }
 
   custom(customType: string, data: unknown): string {

@@ -5,10 +5,22 @@
  * about a third of the sessions, and in-place branches the way pi makes them (a re-edited
  * prompt or a return to an earlier answer; about half with a `branch_summary`).
  */
-import { answer, thought, firstPrompt, followUp, pickModel, sessionName, THINKING_LEVELS, toolCall, toolOutput, topic, type Model } from './content.js';
-import { assistantMessage, toolResultMessage, userMessage, type Usage } from './messages.js';
+import {
+  answer,
+  firstPrompt,
+  followUp,
+  type Model,
+  pickModel,
+  sessionName,
+  THINKING_LEVELS,
+  thought,
+  toolCall,
+  toolOutput,
+  topic,
+} from './content.js';
+import { assistantMessage, toolResultMessage, type Usage, userMessage } from './messages.js';
 import type { Rng } from './random.js';
-import type { SessionWriter, Line } from './session-writer.js';
+import type { Line, SessionWriter } from './session-writer.js';
 
 export interface SessionPlan {
   /** Stop once the session has this many entries (header excluded)... */
@@ -51,7 +63,8 @@ export function playSession(writer: SessionWriter, rng: Rng, plan: SessionPlan):
   let bytes = 0;
   const done = (): boolean => (bytesTarget !== undefined ? bytes >= bytesTarget : writer.entryCount >= plan.entries);
   const track = (): void => {
-    if (bytesTarget !== undefined) bytes += Buffer.byteLength(JSON.stringify(writer.lines[writer.lines.length - 1])) + 1;
+    if (bytesTarget !== undefined)
+      bytes += Buffer.byteLength(JSON.stringify(writer.lines[writer.lines.length - 1])) + 1;
   };
   if (writer.entryCount === 0) {
     writer.modelChange(t.model.provider, t.model.modelId);
@@ -66,7 +79,14 @@ export function playSession(writer: SessionWriter, rng: Rng, plan: SessionPlan):
   let context = 0;
   let renamed = 0;
   while (!done()) {
-    context += playTurn(writer, rng, t, turn === 0 && writer.entryCount <= 2 ? firstPrompt(rng, subject) : followUp(rng), plan.toolBytes, track);
+    context += playTurn(
+      writer,
+      rng,
+      t,
+      turn === 0 && writer.entryCount <= 2 ? firstPrompt(rng, subject) : followUp(rng),
+      plan.toolBytes,
+      track,
+    );
     turn++;
     if (t.named && (turn === 1 || (renamed < 2 && rng.chance(0.05)))) {
       if (turn > 1) renamed++;
@@ -100,18 +120,40 @@ export function playSession(writer: SessionWriter, rng: Rng, plan: SessionPlan):
 }
 
 /** A prompt, 0–5 tool rounds and an answer; returns the tokens it adds to the context. */
-function playTurn(writer: SessionWriter, rng: Rng, t: Traits, prompt: string, toolBytes: number, track: () => void): number {
+function playTurn(
+  writer: SessionWriter,
+  rng: Rng,
+  t: Traits,
+  prompt: string,
+  toolBytes: number,
+  track: () => void,
+): number {
   writer.wait(20_000, 600_000);
   writer.message((timestamp) => userMessage(rng.chance(0.7) ? prompt : [{ type: 'text', text: prompt }], timestamp));
   track();
   let tokens = 0;
   for (let round = rng.int(0, 5); round > 0; round--) {
-    const calls = Array.from({ length: rng.chance(0.2) ? 2 : 1 }, () => ({ ...toolCall(rng), id: `toolu_${rng.hex(20)}` }));
+    const calls = Array.from({ length: rng.chance(0.2) ? 2 : 1 }, () => ({
+      ...toolCall(rng),
+      id: `toolu_${rng.hex(20)}`,
+    }));
     writer.wait(2_000, 40_000);
-    writer.message((timestamp) => assistantMessage(t.model, [...thinking(rng, t), ...calls.map((c) => ({ type: 'toolCall', id: c.id, name: c.name, arguments: c.arguments }))], 'toolUse', usage(rng), timestamp));
+    writer.message((timestamp) =>
+      assistantMessage(
+        t.model,
+        [
+          ...thinking(rng, t),
+          ...calls.map((c) => ({ type: 'toolCall', id: c.id, name: c.name, arguments: c.arguments })),
+        ],
+        'toolUse',
+        usage(rng),
+        timestamp,
+      ),
+    );
     track();
     for (const call of calls) {
-      const size = call.name === 'read' || call.name === 'bash' ? Math.min(rng.logNormal(toolBytes), TOOL_OUTPUT_CAP) : 60;
+      const size =
+        call.name === 'read' || call.name === 'bash' ? Math.min(rng.logNormal(toolBytes), TOOL_OUTPUT_CAP) : 60;
       const text = toolOutput(rng, call.name, size);
       const isError = rng.chance(0.04);
       writer.wait(100, 20_000);
@@ -123,7 +165,13 @@ function playTurn(writer: SessionWriter, rng: Rng, t: Traits, prompt: string, to
   writer.wait(2_000, 60_000);
   const stop = rng.chance(0.03) ? 'error' : rng.chance(0.02) ? 'aborted' : 'stop';
   writer.message((timestamp) => {
-    const message = assistantMessage(t.model, [...thinking(rng, t), { type: 'text', text: answer(rng) }], stop, usage(rng), timestamp);
+    const message = assistantMessage(
+      t.model,
+      [...thinking(rng, t), { type: 'text', text: answer(rng) }],
+      stop,
+      usage(rng),
+      timestamp,
+    );
     if (stop === 'error') message['errorMessage'] = '429 rate limit exceeded, retry later';
     return message;
   });
@@ -137,7 +185,11 @@ function thinking(rng: Rng, t: Traits): Line[] {
 }
 
 function usage(rng: Rng): Usage {
-  return { input: rng.int(800, 40_000), output: rng.int(40, 2_000), cacheRead: rng.chance(0.6) ? rng.int(0, 30_000) : 0 };
+  return {
+    input: rng.int(800, 40_000),
+    output: rng.int(40, 2_000),
+    cacheRead: rng.chance(0.6) ? rng.int(0, 30_000) : 0,
+  };
 }
 
 function bashExecution(writer: SessionWriter, rng: Rng, toolBytes: number): void {
@@ -145,7 +197,11 @@ function bashExecution(writer: SessionWriter, rng: Rng, toolBytes: number): void
   const output = toolOutput(rng, 'bash', Math.min(rng.logNormal(toolBytes / 2), TOOL_OUTPUT_CAP));
   writer.wait(5_000, 120_000);
   writer.message((timestamp) => {
-    const message: Line = { role: 'bashExecution', command: rng.pick(['git status --short', 'npm test', 'ls src']), output };
+    const message: Line = {
+      role: 'bashExecution',
+      command: rng.pick(['git status --short', 'npm test', 'ls src']),
+      output,
+    };
     if (!cancelled) message['exitCode'] = rng.chance(0.8) ? 0 : 1;
     return { ...message, cancelled, truncated: false, timestamp };
   });
@@ -168,10 +224,15 @@ function compact(writer: SessionWriter, rng: Rng, tokens: number): boolean {
   if (prompts.length < 2) return false;
   const firstKept = prompts[Math.max(0, prompts.length - rng.int(1, 3))]!;
   writer.wait(10_000, 60_000);
-  writer.compaction('Goal and progress so far: the cause is found, the fix is half done; next: tests.', firstKept, tokens, {
-    readFiles: ['src/server.ts'],
-    modifiedFiles: ['src/cart/totals.ts'],
-  });
+  writer.compaction(
+    'Goal and progress so far: the cause is found, the fix is half done; next: tests.',
+    firstKept,
+    tokens,
+    {
+      readFiles: ['src/server.ts'],
+      modifiedFiles: ['src/cart/totals.ts'],
+    },
+  );
   return true;
 }
 
@@ -184,10 +245,13 @@ function branchBack(writer: SessionWriter, rng: Rng): boolean {
   const candidates = writer.messagesOnPath(reEdit ? 'user' : 'assistant').slice(0, -1);
   if (candidates.length === 0) return false;
   const chosen = rng.pick(candidates);
-  const target = reEdit ? (writer.path(chosen).at(-2)?.['id'] as string | undefined) ?? null : chosen;
+  const target = reEdit ? ((writer.path(chosen).at(-2)?.['id'] as string | undefined) ?? null) : chosen;
   if (rng.chance(0.5)) {
     writer.wait(10_000, 120_000);
-    writer.branchWithSummary(target, 'Tried another approach first: it worked but touched too many files, so it was abandoned.');
+    writer.branchWithSummary(
+      target,
+      'Tried another approach first: it worked but touched too many files, so it was abandoned.',
+    );
     return true;
   }
   writer.branch(target);

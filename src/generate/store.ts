@@ -11,7 +11,7 @@ import { projectCwd } from './content.js';
 import { brokenFiles, legacyV1, legacyV2 } from './odd-files.js';
 import { Rng } from './random.js';
 import { playSession } from './session.js';
-import { forkedLines, iso, serializeLines, sessionFileName, SessionWriter } from './session-writer.js';
+import { forkedLines, iso, SessionWriter, serializeLines, sessionFileName } from './session-writer.js';
 
 export interface StoreOptions {
   /** Project folders (cwds). Default 8. */
@@ -80,7 +80,13 @@ export function* planStore(root: string, options: StoreOptions = {}): Generator<
     if (fork) {
       const leaf = rng.pick(parent.writer.messagesOnPath('assistant'));
       const header = { type: 'session', version: 3, id, timestamp: iso(begin), cwd, parentSession: parent.path };
-      writer = new SessionWriter({ id, cwd, startMs: begin, rng, lines: forkedLines(parent.writer, leaf, header, rng) });
+      writer = new SessionWriter({
+        id,
+        cwd,
+        startMs: begin,
+        rng,
+        lines: forkedLines(parent.writer, leaf, header, rng),
+      });
       playSession(writer, rng, { entries: writer.entryCount + Math.max(2, Math.floor(entries / 4)), toolBytes });
     } else {
       writer = new SessionWriter({ id, cwd, startMs: begin, rng });
@@ -96,8 +102,18 @@ export function* planStore(root: string, options: StoreOptions = {}): Generator<
     const rng = Rng.derive(seed, -1);
     const begin = startMs - 30 * DAY_MS;
     const writer = new SessionWriter({ id: rng.uuidv7(begin), cwd: projectCwd(0), startMs: begin, rng });
-    playSession(writer, rng, { entries: 0, bytes: options.oneBigMb * 1024 * 1024, toolBytes: options.bigToolBytes ?? toolBytes, reasoning: true });
-    yield { relPath: join(folder(0), sessionFileName(begin, writer.options.id)), content: serializeLines(writer.lines), mtimeMs: writer.clockMs, kind: 'big' };
+    playSession(writer, rng, {
+      entries: 0,
+      bytes: options.oneBigMb * 1024 * 1024,
+      toolBytes: options.bigToolBytes ?? toolBytes,
+      reasoning: true,
+    });
+    yield {
+      relPath: join(folder(0), sessionFileName(begin, writer.options.id)),
+      content: serializeLines(writer.lines),
+      mtimeMs: writer.clockMs,
+      kind: 'big',
+    };
   }
 
   if (options.legacy) {
@@ -106,11 +122,17 @@ export function* planStore(root: string, options: StoreOptions = {}): Generator<
       const rng = Rng.derive(seed, -100 - i);
       const begin = startMs - (400 - i) * DAY_MS;
       const version = i < count ? 1 : 2;
-      const id = version === 1 ? `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-a${rng.hex(3)}-${rng.hex(12)}` : rng.uuidv7(begin);
+      const id =
+        version === 1 ? `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-a${rng.hex(3)}-${rng.hex(12)}` : rng.uuidv7(begin);
       const writer = new SessionWriter({ id, cwd: projectCwd(i % projects), startMs: begin, rng });
       playSession(writer, rng, { entries: 24, toolBytes: Math.min(toolBytes, 400) });
       const content = version === 1 ? legacyV1(writer) : legacyV2(writer);
-      yield { relPath: join(folder(i % projects), sessionFileName(begin, id)), content, mtimeMs: writer.clockMs, kind: `legacy-v${version}` };
+      yield {
+        relPath: join(folder(i % projects), sessionFileName(begin, id)),
+        content,
+        mtimeMs: writer.clockMs,
+        kind: `legacy-v${version}`,
+      };
     }
   }
 
@@ -121,7 +143,12 @@ export function* planStore(root: string, options: StoreOptions = {}): Generator<
     playSession(writer, rng, { entries: 12, toolBytes: 200 });
     const stem = sessionFileName(begin, writer.options.id).replace(/\.jsonl$/, '');
     for (const odd of brokenFiles(serializeLines(writer.lines), rng, stem)) {
-      yield { relPath: join(folder(projects - 1), odd.name), content: odd.content, mtimeMs: writer.clockMs, kind: odd.kind };
+      yield {
+        relPath: join(folder(projects - 1), odd.name),
+        content: odd.content,
+        mtimeMs: writer.clockMs,
+        kind: odd.kind,
+      };
     }
   }
 }

@@ -3,7 +3,7 @@
  * sections, and the window onto them that both screens scroll (↑↓, PgUp/PgDn, Home/End). The
  * reducers keep the offset; components/common/HelpOverlay.tsx draws exactly this window.
  */
-import { listMoveTarget, type ListMove } from '../state/viewport.js';
+import { type ListMove, listMoveTarget } from '../state/viewport.js';
 import { helpRows, type KeyBinding } from './keymap.js';
 
 export interface HelpSection {
@@ -11,7 +11,10 @@ export interface HelpSection {
   rows: readonly { keys: string; description: string }[];
 }
 
-export type HelpLine = { kind: 'section'; text: string } | { kind: 'row'; keys: string; description: string } | { kind: 'blank' };
+export type HelpLine =
+  | { kind: 'section'; text: string }
+  | { kind: 'row'; keys: string; description: string }
+  | { kind: 'blank' };
 
 /** Flattens the help sections into display lines. */
 export function helpLines<C extends string>(

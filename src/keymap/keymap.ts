@@ -146,7 +146,11 @@ export function footerHints<C extends string>(
  * The formatted key that runs `command` in `mode` (what a prompt or message tells the user to
  * press, so it follows a remapped keymap), or undefined when no key reaches it.
  */
-export function keyFor<C extends string>(bindings: readonly KeyBinding<C>[], command: C, mode: string | undefined): string | undefined {
+export function keyFor<C extends string>(
+  bindings: readonly KeyBinding<C>[],
+  command: C,
+  mode: string | undefined,
+): string | undefined {
   for (const binding of bindings) {
     if (binding.command !== command || !appliesTo(binding, mode)) continue;
     const key = reachableKey(bindings, binding, mode);
@@ -156,21 +160,37 @@ export function keyFor<C extends string>(bindings: readonly KeyBinding<C>[], com
 }
 
 /** `Enter save · Esc cancel` from [command, label] pairs; a command no key reaches is left out. */
-export function keyPrompt<C extends string>(bindings: readonly KeyBinding<C>[], mode: string, pairs: readonly (readonly [C, string])[], separator = ' · '): string {
-  return pairs.flatMap(([command, label]) => {
-    const key = keyFor(bindings, command, mode);
-    return key === undefined ? [] : [`${key} ${label}`];
-  }).join(separator);
+export function keyPrompt<C extends string>(
+  bindings: readonly KeyBinding<C>[],
+  mode: string,
+  pairs: readonly (readonly [C, string])[],
+  separator = ' · ',
+): string {
+  return pairs
+    .flatMap(([command, label]) => {
+      const key = keyFor(bindings, command, mode);
+      return key === undefined ? [] : [`${key} ${label}`];
+    })
+    .join(separator);
 }
 
 const ARROW_GLYPH = /^[←↑→↓]$/;
 
-function reachableKey<C extends string>(bindings: readonly KeyBinding<C>[], binding: KeyBinding<C>, mode: string | undefined): KeyName | undefined {
+function reachableKey<C extends string>(
+  bindings: readonly KeyBinding<C>[],
+  binding: KeyBinding<C>,
+  mode: string | undefined,
+): KeyName | undefined {
   return binding.keys.find((k) => resolveCommand(bindings, k, mode) === binding.command);
 }
 
 /** The hint's key: this binding's, then its `hintWith` partner's (arrows run together, `↑↓`; others take a slash, `k/j`, `Ctrl+P/Ctrl+N`). */
-function hintKey<C extends string>(bindings: readonly KeyBinding<C>[], binding: KeyBinding<C>, key: KeyName, mode: string | undefined): string {
+function hintKey<C extends string>(
+  bindings: readonly KeyBinding<C>[],
+  binding: KeyBinding<C>,
+  key: KeyName,
+  mode: string | undefined,
+): string {
   const own = formatKey(key);
   if (binding.hintWith === undefined) return own;
   const partner = bindings.find((b) => b.command === binding.hintWith && appliesTo(b, mode));

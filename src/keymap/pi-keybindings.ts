@@ -15,14 +15,42 @@
  * is taken away from our other bindings in the same mode, so the remap always does what it
  * says; two remapped actions on one key in one mode are reported.
  */
-import { formatKey, resolveCommand, type KeyBinding, type KeyName } from './keymap.js';
+import { formatKey, type KeyBinding, type KeyName, resolveCommand } from './keymap.js';
 
 /** The base keys of pi's key-id grammar besides [a-z0-9] (pi-tui `Key`). */
 const PI_NAMED_KEYS = [
-  'escape', 'esc', 'enter', 'return', 'tab', 'space', 'backspace', 'delete', 'insert', 'clear', 'home', 'end',
-  'pageUp', 'pageDown', 'up', 'down', 'left', 'right', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'f9', 'f10', 'f11', 'f12',
+  'escape',
+  'esc',
+  'enter',
+  'return',
+  'tab',
+  'space',
+  'backspace',
+  'delete',
+  'insert',
+  'clear',
+  'home',
+  'end',
+  'pageUp',
+  'pageDown',
+  'up',
+  'down',
+  'left',
+  'right',
+  'f1',
+  'f2',
+  'f3',
+  'f4',
+  'f5',
+  'f6',
+  'f7',
+  'f8',
+  'f9',
+  'f10',
+  'f11',
+  'f12',
 ];
-const PI_SYMBOL_KEYS = '`-=[]\\;\',./!@#$%^&*()_+|~{}:<>?';
+const PI_SYMBOL_KEYS = "`-=[]\\;',./!@#$%^&*()_+|~{}:<>?";
 const PI_MODIFIERS = ['ctrl', 'shift', 'alt', 'super'] as const;
 
 /** Whether `spec` is a key id pi 1.6.0 accepts in keybindings.json (its KeyIdSchema). */
@@ -36,7 +64,9 @@ export function isPiKeyId(spec: string): boolean {
     seen.add(modifier);
     rest = rest.slice(modifier.length + 1);
   }
-  return /^[a-z0-9]$/.test(rest) || PI_NAMED_KEYS.includes(rest) || (rest.length === 1 && PI_SYMBOL_KEYS.includes(rest));
+  return (
+    /^[a-z0-9]$/.test(rest) || PI_NAMED_KEYS.includes(rest) || (rest.length === 1 && PI_SYMBOL_KEYS.includes(rest))
+  );
 }
 
 const SPECIAL: Readonly<Record<string, KeyName>> = {
@@ -127,7 +157,9 @@ export function piKeybindingsConfig(raw: Readonly<Record<string, unknown>>): PiK
     if (action !== name && Object.hasOwn(raw, action)) continue;
     const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value : undefined;
     if (list === undefined || !list.every((k): k is string => typeof k === 'string' && isPiKeyId(k))) {
-      problems.push(`${name}: ${JSON.stringify(value)?.slice(0, 40) ?? String(value)} is not a pi key or list of keys, ignored`);
+      problems.push(
+        `${name}: ${JSON.stringify(value)?.slice(0, 40) ?? String(value)} is not a pi key or list of keys, ignored`,
+      );
       continue;
     }
     keys.set(action, [...new Set(list)]);
@@ -158,7 +190,10 @@ function modesOf(binding: KeyBinding<string>): readonly string[] | undefined {
 }
 
 /** The bindings a shared action remaps (for the README's table of the pi keys followed). */
-export function remappedBindings<C extends string>(bindings: readonly KeyBinding<C>[], action: SharedAction<C>): KeyBinding<C>[] {
+export function remappedBindings<C extends string>(
+  bindings: readonly KeyBinding<C>[],
+  action: SharedAction<C>,
+): KeyBinding<C>[] {
   return bindings.filter((binding) => isRemappedBy(binding, action));
 }
 
@@ -237,14 +272,19 @@ export function applyPiKeybindings<C extends string>(
       result.push(only.keys.length === binding.keys.length ? binding : { ...binding, keys: only.keys });
       return;
     }
-    for (const group of groups.values()) result.push({ ...binding, keys: group.keys, when: group.modes.length === 1 ? group.modes[0]! : group.modes });
+    for (const group of groups.values())
+      result.push({ ...binding, keys: group.keys, when: group.modes.length === 1 ? group.modes[0]! : group.modes });
   });
   problems.push(...conflicts(result, replaced, bindings));
   return { bindings: result, problems };
 }
 
 /** Keys two pi actions were given in the same mode: which one works. */
-function conflicts<C extends string>(result: readonly KeyBinding<C>[], replaced: ReadonlyMap<number, { keys: KeyName[]; action: string }>, original: readonly KeyBinding<C>[]): string[] {
+function conflicts<C extends string>(
+  result: readonly KeyBinding<C>[],
+  replaced: ReadonlyMap<number, { keys: KeyName[]; action: string }>,
+  original: readonly KeyBinding<C>[],
+): string[] {
   const lines = new Set<string>();
   const entries = [...replaced].map(([i, r]) => ({ ...r, binding: original[i]! }));
   for (const a of entries) {

@@ -2,11 +2,12 @@
  * Every screen's key bindings with pi's keybindings.json applied (pi-keybindings.ts), built once
  * at start (pi reads the file at start too) and handed to the screens' initial states.
  */
-import { PICKER_BINDINGS, PICKER_PI_ACTIONS, type PickerCommand } from '../picker/keymap.js';
-import { TREE_BINDINGS, TREE_PI_ACTIONS, type TreeCommand } from '../tree/keymap.js';
-import { STATS_BINDINGS, STATS_PI_ACTIONS, type StatsCommand } from '../stats/keymap.js';
+
 import { CHECK_BINDINGS, CHECK_PI_ACTIONS, type CheckCommand } from '../check/keymap.js';
 import { LABELS_BINDINGS, LABELS_PI_ACTIONS, type LabelsCommand } from '../labels/keymap.js';
+import { PICKER_BINDINGS, PICKER_PI_ACTIONS, type PickerCommand } from '../picker/keymap.js';
+import { STATS_BINDINGS, STATS_PI_ACTIONS, type StatsCommand } from '../stats/keymap.js';
+import { TREE_BINDINGS, TREE_PI_ACTIONS, type TreeCommand } from '../tree/keymap.js';
 import type { KeyBinding } from './keymap.js';
 import { applyPiKeybindings, piKeybindingsConfig } from './pi-keybindings.js';
 
@@ -20,7 +21,14 @@ export interface ScreenKeymaps {
   problems: string[];
 }
 
-export const DEFAULT_KEYMAPS: ScreenKeymaps = { picker: PICKER_BINDINGS, tree: TREE_BINDINGS, stats: STATS_BINDINGS, check: CHECK_BINDINGS, labels: LABELS_BINDINGS, problems: [] };
+export const DEFAULT_KEYMAPS: ScreenKeymaps = {
+  picker: PICKER_BINDINGS,
+  tree: TREE_BINDINGS,
+  stats: STATS_BINDINGS,
+  check: CHECK_BINDINGS,
+  labels: LABELS_BINDINGS,
+  problems: [],
+};
 
 /** `raw` is keybindings.json as parsed; `file` names it in the problem lines. */
 export function screenKeymaps(raw: Readonly<Record<string, unknown>>, file: string): ScreenKeymaps {
@@ -33,7 +41,14 @@ export function screenKeymaps(raw: Readonly<Record<string, unknown>>, file: stri
   // A key no screen can receive is reported once, not once per screen.
   const all = [picker, tree, stats, check, labels].flatMap((screen) => screen.problems);
   const problems = [...new Set([...config.problems, ...all])].map((line) => `${file}: ${line}`);
-  return { picker: picker.bindings, tree: tree.bindings, stats: stats.bindings, check: check.bindings, labels: labels.bindings, problems };
+  return {
+    picker: picker.bindings,
+    tree: tree.bindings,
+    stats: stats.bindings,
+    check: check.bindings,
+    labels: labels.bindings,
+    problems,
+  };
 }
 
 /** All of pi's configuration problems as the one status line the first screen shows, if any. */

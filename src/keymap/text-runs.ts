@@ -3,7 +3,7 @@
  * tokenizer delivers a read's text as one key, and these helpers make it mean exactly what the
  * same characters typed one by one mean.
  */
-import { textKey, type Keypress } from './tokenize.js';
+import { type Keypress, textKey } from './tokenize.js';
 
 /**
  * Applies a key where some printable keys may be commands (`?`, `L`, type-to-search): a run of

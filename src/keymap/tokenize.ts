@@ -153,7 +153,14 @@ function withModifiers(base: KeyName, param: number | undefined, printable = fal
 
 /** kitty CSI-u: the key of a Unicode code point (a plain printable one types itself). */
 function kittyKey(code: number, param: number | undefined): Keypress | undefined {
-  const special: Record<number, KeyName> = { 13: 'return', 9: 'tab', 127: 'backspace', 8: 'backspace', 27: 'escape', 32: 'space' };
+  const special: Record<number, KeyName> = {
+    13: 'return',
+    9: 'tab',
+    127: 'backspace',
+    8: 'backspace',
+    27: 'escape',
+    32: 'space',
+  };
   const bits = param === undefined || Number.isNaN(param) ? 0 : Math.max(0, param - 1);
   const named = special[code];
   if (named !== undefined) {
@@ -171,7 +178,7 @@ function kittyKey(code: number, param: number | undefined): Keypress | undefined
 function csiKey(params: string, final: string): Keypress | undefined {
   const fields = params.split(';');
   const numbers = fields.map((f) => Number.parseInt(f.split(':')[0] ?? '', 10));
-  const mod = fields.length > 1 ? (Number.parseInt(fields[1]!.split(':')[0] ?? '', 10) || 1) : undefined;
+  const mod = fields.length > 1 ? Number.parseInt(fields[1]!.split(':')[0] ?? '', 10) || 1 : undefined;
   // kitty: release events (`:3` after the modifiers) are not keys.
   const eventType = fields[1]?.split(':')[1];
   if (eventType === '3') return undefined;
@@ -186,7 +193,8 @@ function csiKey(params: string, final: string): Keypress | undefined {
   const rxvtName = params === '' ? rxvt[final] : undefined;
   if (rxvtName !== undefined) return key(rxvtName);
   const base = CSI_LETTER[final];
-  if (base === undefined || params.startsWith('?') || params.startsWith('<') || params.startsWith('>')) return undefined;
+  if (base === undefined || params.startsWith('?') || params.startsWith('<') || params.startsWith('>'))
+    return undefined;
   return key(withModifiers(base, mod));
 }
 
@@ -379,4 +387,3 @@ export function createTokenizer(): Tokenizer {
     },
   };
 }
-

@@ -5,7 +5,10 @@
 import type { LabelRow } from './rows.js';
 
 export function filterTokens(filter: string): string[] {
-  return filter.toLowerCase().split(/\s+/).filter((t) => t !== '');
+  return filter
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => t !== '');
 }
 
 /** The text a row is filtered on, lower-cased once per row. */

@@ -4,10 +4,16 @@
  * keymap data (keymap.ts); leaving (open a tree, back, quit) is queued as an effect for the screen,
  * as in the picker and the tree. The rows arrive from the screen's loader (`loaded`).
  */
-import { resolveCommand, type KeyBinding } from '../keymap/keymap.js';
+import { type KeyBinding, resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import type { Keypress } from '../keymap/tokenize.js';
-import { cleanInputText, initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
+import {
+  cleanInputText,
+  initialTextInput,
+  type TextInputAction,
+  type TextInputState,
+  textInputReducer,
+} from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import { clampOffset, isListMove, listMoveTarget } from '../state/viewport.js';
 import { filterRows, rowHaystack } from './filter.js';
@@ -47,7 +53,10 @@ export type LabelsAction =
   | { type: 'effectsTaken'; upTo: number };
 
 /** `bindings`: default LABELS_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
-export function initLabelsState(options: { listLines: number; bindings?: readonly KeyBinding<LabelsCommand>[] }): LabelsState {
+export function initLabelsState(options: {
+  listLines: number;
+  bindings?: readonly KeyBinding<LabelsCommand>[];
+}): LabelsState {
   return {
     rows: [],
     haystacks: [],
@@ -85,7 +94,12 @@ export function labelsTakesKeys(state: LabelsState): boolean {
 }
 
 function queue(state: LabelsState, effect: LabelsEffectBody): LabelsState {
-  return { ...state, effects: [...state.effects, { ...effect, effectId: state.nextEffectId }], nextEffectId: state.nextEffectId + 1, leaving: true };
+  return {
+    ...state,
+    effects: [...state.effects, { ...effect, effectId: state.nextEffectId }],
+    nextEffectId: state.nextEffectId + 1,
+    leaving: true,
+  };
 }
 
 function moveTo(state: LabelsState, position: number): LabelsState {
@@ -109,7 +123,8 @@ function edit(state: LabelsState, action: TextInputAction): LabelsState {
 }
 
 function runCommand(state: LabelsState, command: LabelsCommand): LabelsState {
-  if (isListMove(command)) return moveTo(state, listMoveTarget(command, state.cursor, state.listLines, state.shown.length));
+  if (isListMove(command))
+    return moveTo(state, listMoveTarget(command, state.cursor, state.listLines, state.shown.length));
   switch (command) {
     case 'open': {
       const row = selectedLabel(state);
@@ -157,11 +172,25 @@ export function labelsReducer(state: LabelsState, action: LabelsAction): LabelsS
     case 'loaded': {
       const haystacks = action.rows.map(rowHaystack);
       const shown = filterRows(haystacks, state.filter.value);
-      return moveTo({ ...state, rows: action.rows, haystacks, problems: action.problems, loading: false, shown, cursor: 0, offset: 0 }, 0);
+      return moveTo(
+        {
+          ...state,
+          rows: action.rows,
+          haystacks,
+          problems: action.problems,
+          loading: false,
+          shown,
+          cursor: 0,
+          offset: 0,
+        },
+        0,
+      );
     }
     case 'resize': {
       const listLines = Math.max(1, action.listLines);
-      return listLines === state.listLines ? state : { ...state, listLines, offset: clampOffset(state.offset, state.cursor, listLines, state.shown.length) };
+      return listLines === state.listLines
+        ? state
+        : { ...state, listLines, offset: clampOffset(state.offset, state.cursor, listLines, state.shown.length) };
     }
     case 'effectsTaken': {
       const effects = state.effects.filter((e) => e.effectId > action.upTo);

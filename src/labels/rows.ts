@@ -4,7 +4,15 @@
  * session. The entry text is what Copy would take (the full text), or the tree row for entries
  * without text (a model change, a compaction).
  */
-import { readSession, readSessionSync, sessionLabels, sessionTitle, type LoadedSession, type ReadResult, type SessionInfo } from '../store/index.js';
+import {
+  type LoadedSession,
+  type ReadResult,
+  readSession,
+  readSessionSync,
+  type SessionInfo,
+  sessionLabels,
+  sessionTitle,
+} from '../store/index.js';
 import { collectToolCalls, displayString, entryDisplay, entryFullText } from '../tree/entry-display.js';
 
 /** One row of `labels --json`. */

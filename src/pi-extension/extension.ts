@@ -25,14 +25,14 @@ import { sanitizeInline } from '../text/terminal-text.js';
 import {
   afterPicker,
   afterTree,
-  cliCandidates,
-  missingCliMessage,
-  pickerArgs,
-  treeArgs,
   type ChildOutcome,
+  cliCandidates,
   type FileState,
+  missingCliMessage,
   type NextStep,
   type PiSessionFacts,
+  pickerArgs,
+  treeArgs,
 } from './plan.js';
 
 /** The pi-sessions program of this package, looked up at each command (an update may move it). */
@@ -151,7 +151,12 @@ async function act(ctx: ExtensionCommandContext, step: NextStep): Promise<void> 
         await ctx.switchSession(step.path);
       } catch (error) {
         // The path and pi's message may quote bytes from disk: one safe line.
-        ctx.ui.notify(sanitizeInline(`pi-sessions: could not open ${step.path}: ${error instanceof Error ? error.message : String(error)}`), 'error');
+        ctx.ui.notify(
+          sanitizeInline(
+            `pi-sessions: could not open ${step.path}: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+          'error',
+        );
       }
   }
 }

@@ -43,7 +43,9 @@ export function cliCandidates(extensionDir: string): string[] {
 
 /** The one line pi shows when no candidate exists. */
 export function missingCliMessage(candidates: readonly string[]): string {
-  return sanitizeInline(`pi-sessions could not start: its program is missing (looked for ${candidates.join(' and ')}); reinstall the package`);
+  return sanitizeInline(
+    `pi-sessions could not start: its program is missing (looked for ${candidates.join(' and ')}); reinstall the package`,
+  );
 }
 
 export function pickerArgs(facts: PiSessionFacts, query: string): string[] {
@@ -80,11 +82,17 @@ export type NextStep =
  * exits) are not words: a stderr of only those said nothing.
  */
 function firstLine(text: string): string {
-  return stripTerminalSequences(text).split('\n').map((line) => sanitizeInline(line)).find((line) => line !== '') ?? '';
+  return (
+    stripTerminalSequences(text)
+      .split('\n')
+      .map((line) => sanitizeInline(line))
+      .find((line) => line !== '') ?? ''
+  );
 }
 
 function failure(outcome: ChildOutcome): NextStep | undefined {
-  if (outcome.error) return { kind: 'report', message: sanitizeInline(`pi-sessions could not start: ${outcome.error}`) };
+  if (outcome.error)
+    return { kind: 'report', message: sanitizeInline(`pi-sessions could not start: ${outcome.error}`) };
   // A SIGINT to the process group before the picker set up its handlers (while Node starts): the user left.
   if (outcome.signal === 'SIGINT') return undefined;
   if (outcome.signal) return { kind: 'report', message: `pi-sessions was stopped by ${outcome.signal}` };
@@ -92,7 +100,10 @@ function failure(outcome: ChildOutcome): NextStep | undefined {
   // on stderr is a failure (an unreadable session, an unexpected error), and so is anything else.
   const said = firstLine(outcome.stderr);
   if (outcome.status === 0 || outcome.status === 130 || (outcome.status === 1 && said === '')) return undefined;
-  return { kind: 'report', message: said === '' ? `pi-sessions exited with status ${outcome.status ?? 'unknown'}` : said };
+  return {
+    kind: 'report',
+    message: said === '' ? `pi-sessions exited with status ${outcome.status ?? 'unknown'}` : said,
+  };
 }
 
 function fileChanged(before: FileState | undefined, after: FileState | undefined): boolean {
@@ -110,7 +121,12 @@ function chosenPath(outcome: ChildOutcome): string | undefined {
  * After `/sessions`: switch to the chosen session unless it is the one pi is in; when the
  * picker wrote to pi's own file (a rename), reload it so pi shows the new name.
  */
-export function afterPicker(outcome: ChildOutcome, current: string | undefined, before?: FileState, after?: FileState): NextStep {
+export function afterPicker(
+  outcome: ChildOutcome,
+  current: string | undefined,
+  before?: FileState,
+  after?: FileState,
+): NextStep {
   const failed = failure(outcome);
   if (failed) return failed;
   const path = chosenPath(outcome);
@@ -128,7 +144,12 @@ export interface FileState {
  * After `/sessions-tree`: a fork opened in pi switches to it; any change to the current file
  * (resume from here, a label, a summary) reloads it so pi's in-memory state matches the file.
  */
-export function afterTree(outcome: ChildOutcome, current: string, before: FileState, after: FileState | undefined): NextStep {
+export function afterTree(
+  outcome: ChildOutcome,
+  current: string,
+  before: FileState,
+  after: FileState | undefined,
+): NextStep {
   const failed = failure(outcome);
   if (failed) return failed;
   const path = chosenPath(outcome);

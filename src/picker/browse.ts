@@ -12,11 +12,25 @@ import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
 import type { ParsedQuery } from './query.js';
 import { startResume } from './resume.js';
-import { nextSortMode, type Row } from './sort.js';
-import { hitFocus } from './text-hit-places.js';
-import { currentList, derive, findInfo, moveTo, relayout, SCOPES, selectedRow, setQuery, withEffect, withStatus, type EffectBody, type PickerExit, type PickerState } from './state.js';
-import { startUndo } from './undo.js';
 import { startSlim } from './slim.js';
+import { nextSortMode, type Row } from './sort.js';
+import {
+  currentList,
+  derive,
+  type EffectBody,
+  findInfo,
+  moveTo,
+  type PickerExit,
+  type PickerState,
+  relayout,
+  SCOPES,
+  selectedRow,
+  setQuery,
+  withEffect,
+  withStatus,
+} from './state.js';
+import { hitFocus } from './text-hit-places.js';
+import { startUndo } from './undo.js';
 
 const CURRENT_KEPT = 'the session pi is in cannot be deleted from here';
 
@@ -28,7 +42,10 @@ function startDelete(state: PickerState, paths: string[], nowMs: number): Picker
   const infos = withoutCurrent.map((p) => findInfo(state, p)).filter((i): i is SessionInfo => i !== undefined);
   if (infos.length === 0) return state;
   const needsYes = infos.some((i) => isLive(i, nowMs));
-  const next = relayout({ ...state, mode: { kind: 'confirm', paths: infos.map((i) => i.path), permanent: false, needsYes } });
+  const next = relayout({
+    ...state,
+    mode: { kind: 'confirm', paths: infos.map((i) => i.path), permanent: false, needsYes },
+  });
   return skipped ? withStatus(next, `Skipped the current session (${CURRENT_KEPT})`) : next;
 }
 
@@ -40,7 +57,8 @@ export function exitWith(state: PickerState, exit: PickerExit): PickerState {
 // Commands
 
 export function browseCommand(state: PickerState, command: PickerCommand, nowMs: number): PickerState {
-  if (isListMove(command)) return moveTo(state, listMoveTarget(command, state.cursor, state.listLines, state.rows.length));
+  if (isListMove(command))
+    return moveTo(state, listMoveTarget(command, state.cursor, state.listLines, state.rows.length));
   const row = selectedRow(state);
   switch (command) {
     case 'open':
@@ -69,7 +87,10 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
     case 'rename':
       if (!row) return state;
       if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
-      return relayout({ ...state, mode: { kind: 'rename', path: row.info.path, input: initialTextInput(row.info.name ?? '', true) } });
+      return relayout({
+        ...state,
+        mode: { kind: 'rename', path: row.info.path, input: initialTextInput(row.info.name ?? '', true) },
+      });
     case 'delete':
       if (!row) return state;
       if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
@@ -99,7 +120,15 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
     case 'deleteMarked':
       if (state.marks.size === 0) {
         // The keys in effect (a pi remap may have taken Ctrl+T or Ctrl+A).
-        const how = keyPrompt(state.bindings, 'browse', [['mark', 'marks a session'], ['markAll', 'marks all shown']], ', ');
+        const how = keyPrompt(
+          state.bindings,
+          'browse',
+          [
+            ['mark', 'marks a session'],
+            ['markAll', 'marks all shown'],
+          ],
+          ', ',
+        );
         return withStatus(state, `Nothing is marked${how ? `: ${how}` : ''}`, 'error');
       }
       if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');

@@ -6,9 +6,23 @@ import { plural } from '../format.js';
 import { textInputReducer } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import type { PickerCommand } from './keymap.js';
-import { derive, findInfo, relayout, updateInfos, withEffect, withStatus, type PickerMode, type PickerState } from './state.js';
+import {
+  derive,
+  findInfo,
+  type PickerMode,
+  type PickerState,
+  relayout,
+  updateInfos,
+  withEffect,
+  withStatus,
+} from './state.js';
 
-export function renameCommand(state: PickerState, mode: Extract<PickerMode, { kind: 'rename' }>, command: PickerCommand | undefined, text: string | undefined): PickerState {
+export function renameCommand(
+  state: PickerState,
+  mode: Extract<PickerMode, { kind: 'rename' }>,
+  command: PickerCommand | undefined,
+  text: string | undefined,
+): PickerState {
   if (command === 'cancel') return relayout({ ...state, mode: { kind: 'browse' } });
   if (command === 'save') {
     const name = mode.input.value.trim();
@@ -16,7 +30,10 @@ export function renameCommand(state: PickerState, mode: Extract<PickerMode, { ki
     // The row shows the new name at once; a failure puts the old one back.
     const updated = updateInfos(state, mode.path, (info) => ({ ...info, name: name === '' ? undefined : name }));
     const next = derive(relayout({ ...updated, mode: { kind: 'browse' }, busy: true }));
-    return withStatus(withEffect(next, { kind: 'rename', path: mode.path, name, previous }), name === '' ? 'Clearing the name…' : 'Saving the name…');
+    return withStatus(
+      withEffect(next, { kind: 'rename', path: mode.path, name, previous }),
+      name === '' ? 'Clearing the name…' : 'Saving the name…',
+    );
   }
   const edit = command ? textEditOf(command) : text !== undefined ? ({ type: 'insert', text } as const) : undefined;
   if (!edit) return state;
@@ -24,8 +41,13 @@ export function renameCommand(state: PickerState, mode: Extract<PickerMode, { ki
   return input === mode.input ? state : { ...state, mode: { ...mode, input } };
 }
 
-export function confirmCommand(state: PickerState, mode: Extract<PickerMode, { kind: 'confirm' }>, command: PickerCommand | undefined): PickerState {
-  if (command === 'cancel') return relayout({ ...withStatus(state, 'Delete cancelled', 'neutral'), mode: { kind: 'browse' } });
+export function confirmCommand(
+  state: PickerState,
+  mode: Extract<PickerMode, { kind: 'confirm' }>,
+  command: PickerCommand | undefined,
+): PickerState {
+  if (command === 'cancel')
+    return relayout({ ...withStatus(state, 'Delete cancelled', 'neutral'), mode: { kind: 'browse' } });
   const accepted = command === 'confirmYes' || (command === 'confirm' && !mode.needsYes);
   if (!accepted) return state;
   const next = relayout({ ...state, mode: { kind: 'browse' }, busy: true });

@@ -3,10 +3,10 @@
  * draws (src/keymap/help-view.ts), Esc / ? / q / Enter close it, and any other key leaves it open
  * (its last lines say how to scroll and how to close, so nothing happens silently).
  */
-import { helpLines, scrollHelp, type HelpLine, type HelpScroll } from '../keymap/help-view.js';
+import { type HelpLine, type HelpScroll, helpLines, scrollHelp } from '../keymap/help-view.js';
 import { PICKER_MODE_TITLES, type PickerCommand } from './keymap.js';
-import { SEARCH_HELP } from './query-syntax.js';
 import { computeLayout } from './layout.js';
+import { SEARCH_HELP } from './query-syntax.js';
 import type { PickerMode, PickerState } from './state.js';
 
 /** The overlay's content (the keys in effect, then the search syntax); the screen draws the same lines. */
@@ -14,9 +14,20 @@ export function pickerHelpLines(state: Pick<PickerState, 'bindings'>): HelpLine[
   return helpLines(state.bindings, PICKER_MODE_TITLES, SEARCH_HELP);
 }
 
-const SCROLLS: Partial<Record<PickerCommand, HelpScroll>> = { up: 'up', down: 'down', pageUp: 'pageUp', pageDown: 'pageDown', first: 'first', last: 'last' };
+const SCROLLS: Partial<Record<PickerCommand, HelpScroll>> = {
+  up: 'up',
+  down: 'down',
+  pageUp: 'pageUp',
+  pageDown: 'pageDown',
+  first: 'first',
+  last: 'last',
+};
 
-export function helpCommand(state: PickerState, mode: Extract<PickerMode, { kind: 'help' }>, command: PickerCommand | undefined): PickerState {
+export function helpCommand(
+  state: PickerState,
+  mode: Extract<PickerMode, { kind: 'help' }>,
+  command: PickerCommand | undefined,
+): PickerState {
   if (command === 'closeHelp') return { ...state, mode: { kind: 'browse' } };
   const scroll = command === undefined ? undefined : SCROLLS[command];
   if (scroll === undefined) return state;

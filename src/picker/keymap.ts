@@ -28,7 +28,7 @@
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
-import { TEXT_EDIT_PI_ACTIONS, textEditBindings, type TextEditCommand } from '../state/text-input-keys.js';
+import { TEXT_EDIT_PI_ACTIONS, type TextEditCommand, textEditBindings } from '../state/text-input-keys.js';
 import type { ListMove } from '../state/viewport.js';
 
 export type PickerCommand =
@@ -71,22 +71,123 @@ const EDIT_MODES = ['browse', 'rename'] as const;
 
 export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   // Footer order = importance; → tree first, so the one key a pi user does not know is shown at every width.
-  { command: 'tree', keys: ['right'], description: "Open the session's tree (→ at the end of the search text; elsewhere it moves the text cursor)", hint: 'tree', when: 'browse' },
-  { command: 'open', keys: ['return'], description: 'Resume the session in pi (`pi --session <path>` in its folder; with --print and inside pi: print its path / switch to it)', hint: 'resume', when: 'browse' },
-  { command: 'help', keys: ['?'], description: 'Key help (when the search is empty; otherwise ? is typed)', hint: 'help', when: 'browse' },
-  { command: 'scope', keys: ['tab'], description: 'Scope: this folder → this folder and sub-folders → all projects', hint: 'scope', when: 'browse' },
-  { command: 'sort', keys: ['ctrl+s'], description: 'Sort: threaded → recent → relevance → size → cost', hint: 'sort', when: 'browse' },
-  { command: 'preview', keys: ['ctrl+o'], description: 'Show or hide the preview pane', hint: 'preview', when: 'browse' },
-  { command: 'rename', keys: ['ctrl+r'], description: 'Rename the session (an empty name clears it)', hint: 'rename', when: 'browse' },
-  { command: 'delete', keys: ['ctrl+d'], description: 'Delete the session (moved to the trash, after a confirmation)', hint: 'delete', when: 'browse' },
-  { command: 'mark', keys: ['ctrl+t', 'ctrl+space'], description: 'Mark or unmark the session, then move down', hint: 'mark', when: 'browse' },
-  { command: 'stats', keys: ['$'], description: 'Usage stats of the scope: cost and tokens per day, project, model, session and branch (when the search is empty; otherwise $ is typed)', hint: 'stats', when: 'browse' },
-  { command: 'markAll', keys: ['ctrl+a'], description: 'Mark every session shown (unmark them if all are marked)', hint: 'mark all', when: 'browse' },
-  { command: 'deleteMarked', keys: ['ctrl+x'], description: 'Delete the marked sessions (after a summary)', hint: 'delete marked', when: 'browse' },
-  { command: 'undo', keys: ['ctrl+z'], description: 'Undo the latest change pi-sessions made (rename, label, branch, fork, delete, slim; any session, even after a restart; asks first when pi has written since)', hint: 'undo', when: 'browse' },
-  { command: 'check', keys: ['ctrl+k'], description: 'Check view: problems and health of every file in the scope (what pi does with each, what to do; Enter opens a tree)', hint: 'check', when: 'browse' },
-  { command: 'slim', keys: ['ctrl+e'], description: 'Slim the session: keep only its active branch (a new file; the original to the trash, after a prompt with the sizes)', hint: 'slim', when: 'browse' },
-  { command: 'labels', keys: ['ctrl+l'], description: 'Labels view: every label of every session in the scope (Enter opens the tree on it)', hint: 'labels', when: 'browse' },
+  {
+    command: 'tree',
+    keys: ['right'],
+    description: "Open the session's tree (→ at the end of the search text; elsewhere it moves the text cursor)",
+    hint: 'tree',
+    when: 'browse',
+  },
+  {
+    command: 'open',
+    keys: ['return'],
+    description:
+      'Resume the session in pi (`pi --session <path>` in its folder; with --print and inside pi: print its path / switch to it)',
+    hint: 'resume',
+    when: 'browse',
+  },
+  {
+    command: 'help',
+    keys: ['?'],
+    description: 'Key help (when the search is empty; otherwise ? is typed)',
+    hint: 'help',
+    when: 'browse',
+  },
+  {
+    command: 'scope',
+    keys: ['tab'],
+    description: 'Scope: this folder → this folder and sub-folders → all projects',
+    hint: 'scope',
+    when: 'browse',
+  },
+  {
+    command: 'sort',
+    keys: ['ctrl+s'],
+    description: 'Sort: threaded → recent → relevance → size → cost',
+    hint: 'sort',
+    when: 'browse',
+  },
+  {
+    command: 'preview',
+    keys: ['ctrl+o'],
+    description: 'Show or hide the preview pane',
+    hint: 'preview',
+    when: 'browse',
+  },
+  {
+    command: 'rename',
+    keys: ['ctrl+r'],
+    description: 'Rename the session (an empty name clears it)',
+    hint: 'rename',
+    when: 'browse',
+  },
+  {
+    command: 'delete',
+    keys: ['ctrl+d'],
+    description: 'Delete the session (moved to the trash, after a confirmation)',
+    hint: 'delete',
+    when: 'browse',
+  },
+  {
+    command: 'mark',
+    keys: ['ctrl+t', 'ctrl+space'],
+    description: 'Mark or unmark the session, then move down',
+    hint: 'mark',
+    when: 'browse',
+  },
+  {
+    command: 'stats',
+    keys: ['$'],
+    description:
+      'Usage stats of the scope: cost and tokens per day, project, model, session and branch (when the search is empty; otherwise $ is typed)',
+    hint: 'stats',
+    when: 'browse',
+  },
+  {
+    command: 'markAll',
+    keys: ['ctrl+a'],
+    description: 'Mark every session shown (unmark them if all are marked)',
+    hint: 'mark all',
+    when: 'browse',
+  },
+  {
+    command: 'deleteMarked',
+    keys: ['ctrl+x'],
+    description: 'Delete the marked sessions (after a summary)',
+    hint: 'delete marked',
+    when: 'browse',
+  },
+  {
+    command: 'undo',
+    keys: ['ctrl+z'],
+    description:
+      'Undo the latest change pi-sessions made (rename, label, branch, fork, delete, slim; any session, even after a restart; asks first when pi has written since)',
+    hint: 'undo',
+    when: 'browse',
+  },
+  {
+    command: 'check',
+    keys: ['ctrl+k'],
+    description:
+      'Check view: problems and health of every file in the scope (what pi does with each, what to do; Enter opens a tree)',
+    hint: 'check',
+    when: 'browse',
+  },
+  {
+    command: 'slim',
+    keys: ['ctrl+e'],
+    description:
+      'Slim the session: keep only its active branch (a new file; the original to the trash, after a prompt with the sizes)',
+    hint: 'slim',
+    when: 'browse',
+  },
+  {
+    command: 'labels',
+    keys: ['ctrl+l'],
+    description: 'Labels view: every label of every session in the scope (Enter opens the tree on it)',
+    hint: 'labels',
+    when: 'browse',
+  },
   { command: 'named', keys: ['ctrl+n'], description: 'Show named sessions only / all', hint: 'named', when: 'browse' },
   { command: 'paths', keys: ['ctrl+p'], description: 'Show or hide session file paths', hint: 'paths', when: 'browse' },
   { command: 'scopeBack', keys: ['shift+tab'], description: 'Scope, backwards', when: 'browse' },
@@ -96,19 +197,55 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   { command: 'pageDown', keys: ['pagedown'], description: 'Page down', when: 'browse' },
   { command: 'first', keys: ['home'], description: 'First session', when: 'browse' },
   { command: 'last', keys: ['end'], description: 'Last session', when: 'browse' },
-  { command: 'escape', keys: ['escape'], description: 'Clear the search; with an empty search, quit', hint: 'quit', when: 'browse' },
+  {
+    command: 'escape',
+    keys: ['escape'],
+    description: 'Clear the search; with an empty search, quit',
+    hint: 'quit',
+    when: 'browse',
+  },
   ...textEditBindings(EDIT_MODES),
   { command: 'save', keys: ['return'], description: 'Save the name', hint: 'save', when: 'rename' },
-  { command: 'cancel', keys: ['escape'], description: 'Cancel', hint: 'cancel', when: ['rename', 'confirm', 'missingCwd'] },
+  {
+    command: 'cancel',
+    keys: ['escape'],
+    description: 'Cancel',
+    hint: 'cancel',
+    when: ['rename', 'confirm', 'missingCwd'],
+  },
   { command: 'textStart', keys: ['home'], description: 'Text cursor to the start', when: 'rename' },
   { command: 'textEnd', keys: ['end'], description: 'Text cursor to the end', when: 'rename' },
-  { command: 'confirm', keys: ['return'], description: 'Confirm (when the prompt says Enter)', hint: 'confirm', when: 'confirm' },
-  { command: 'confirmYes', keys: ['y', 'Y'], description: 'Confirm (when the prompt asks for y: live sessions, permanent deletion, undoing a change pi has written after)', when: 'confirm' },
+  {
+    command: 'confirm',
+    keys: ['return'],
+    description: 'Confirm (when the prompt says Enter)',
+    hint: 'confirm',
+    when: 'confirm',
+  },
+  {
+    command: 'confirmYes',
+    keys: ['y', 'Y'],
+    description:
+      'Confirm (when the prompt asks for y: live sessions, permanent deletion, undoing a change pi has written after)',
+    when: 'confirm',
+  },
   { command: 'cancel', keys: ['n', 'N'], description: 'Cancel', when: 'confirm' },
   { command: 'up', keys: ['up'], description: 'Previous choice', when: 'missingCwd' },
   { command: 'down', keys: ['down'], description: 'Next choice', when: 'missingCwd' },
-  { command: 'choose', keys: ['return'], description: 'Take the highlighted choice', hint: 'choose', when: 'missingCwd' },
-  { command: 'closeHelp', keys: ['escape', '?', 'q', 'return'], description: 'Close the help', hint: 'close', when: 'help' },
+  {
+    command: 'choose',
+    keys: ['return'],
+    description: 'Take the highlighted choice',
+    hint: 'choose',
+    when: 'missingCwd',
+  },
+  {
+    command: 'closeHelp',
+    keys: ['escape', '?', 'q', 'return'],
+    description: 'Close the help',
+    hint: 'close',
+    when: 'help',
+  },
   { command: 'up', keys: ['up', 'k'], description: 'Scroll the help up', when: 'help' },
   { command: 'down', keys: ['down', 'j'], description: 'Scroll the help down', when: 'help' },
   { command: 'pageUp', keys: ['pageup'], description: 'Scroll the help a page up', when: 'help' },

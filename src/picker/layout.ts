@@ -6,11 +6,11 @@
  * is as tall as the terminal), and every row is exactly one line.
  */
 import { formatBytes, formatRelativeAge } from '../format.js';
+import type { SessionInfo } from '../store/types.js';
 import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from '../text/terminal-text.js';
 import { isOwnLastWrite } from './own-write.js';
 import { LIVE_WINDOW_MS, type Snippet } from './query.js';
 import type { Row } from './sort.js';
-import type { SessionInfo } from '../store/types.js';
 
 export const HEADER_LINES = 2;
 export const FOOTER_LINES = 1;
@@ -32,7 +32,11 @@ export interface PickerLayout {
  * Splits the screen. `dialogLines`: lines a confirmation or input dialog needs below the list.
  * The preview is dropped (position 'none') when it would leave fewer than three list lines.
  */
-export function computeLayout(size: { columns: number; rows: number }, previewOn: boolean, dialogLines = 0): PickerLayout {
+export function computeLayout(
+  size: { columns: number; rows: number },
+  previewOn: boolean,
+  dialogLines = 0,
+): PickerLayout {
   const columns = Math.max(1, size.columns);
   const height = Math.max(1, size.rows - 1);
   const body = Math.max(0, height - HEADER_LINES - FOOTER_LINES - dialogLines);
@@ -41,18 +45,33 @@ export function computeLayout(size: { columns: number; rows: number }, previewOn
   if (columns >= SIDE_PREVIEW_MIN_COLUMNS) {
     const width = Math.min(72, Math.floor(columns * 0.42));
     // One column of separation between list and preview.
-    return { columns, height, listLines: body, listWidth: columns - width - 1, dialogLines, preview: { position: 'side', width, lines: body } };
+    return {
+      columns,
+      height,
+      listLines: body,
+      listWidth: columns - width - 1,
+      dialogLines,
+      preview: { position: 'side', width, lines: body },
+    };
   }
   const lines = Math.min(16, Math.floor(body / 2));
   if (body - lines < MIN_LIST_LINES || lines < 4) {
     return { columns, height, listLines: body, listWidth: columns, dialogLines, preview: none };
   }
-  return { columns, height, listLines: body - lines, listWidth: columns, dialogLines, preview: { position: 'bottom', width: columns, lines } };
+  return {
+    columns,
+    height,
+    listLines: body - lines,
+    listWidth: columns,
+    dialogLines,
+    preview: { position: 'bottom', width: columns, lines },
+  };
 }
 
 /** Replaces the home directory prefix with `~` (display only). */
 export function shortenHome(path: string, home: string): string {
-  if (home !== '' && home !== '/' && (path === home || path.startsWith(`${home}/`))) return `~${path.slice(home.length)}`;
+  if (home !== '' && home !== '/' && (path === home || path.startsWith(`${home}/`)))
+    return `~${path.slice(home.length)}`;
   return path;
 }
 
@@ -140,7 +159,9 @@ function factsOf(info: SessionInfo, home: string): ColumnFacts {
       digits: String(info.userMessageCount).length,
       cwd: shownWidth(info.cwd, home),
       path: undefined,
-      liveUntil: isOwnLastWrite(info) ? Number.NEGATIVE_INFINITY : Math.max(info.modified.getTime(), info.mtimeMs) + LIVE_WINDOW_MS,
+      liveUntil: isOwnLastWrite(info)
+        ? Number.NEGATIVE_INFINITY
+        : Math.max(info.modified.getTime(), info.mtimeMs) + LIVE_WINDOW_MS,
     };
     columnFacts.set(info, facts);
   }
@@ -152,7 +173,10 @@ function factsOf(info: SessionInfo, home: string): ColumnFacts {
  * search keystroke over every matching row (10,000 on a big store), so each session is measured
  * once and remembered.
  */
-export function columnContent(rows: readonly Row[], opts: { home: string; nowMs: number; cwd: boolean; path: boolean }): ColumnContent {
+export function columnContent(
+  rows: readonly Row[],
+  opts: { home: string; nowMs: number; cwd: boolean; path: boolean },
+): ColumnContent {
   let count = 1;
   let cwd = 0;
   let path = 0;
@@ -179,7 +203,10 @@ const NO_CONTENT: ColumnContent = { count: 3, cwd: 32, path: 60, anyLive: false 
  * folder); the title keeps at least ~35% of the row and gets everything left over. The size is
  * a luxury: shown only when the title still gets TITLE_ROOM columns.
  */
-export function rightColumns(width: number, opts: { showPath: boolean; showCwd: boolean; content?: ColumnContent }): RightColumns {
+export function rightColumns(
+  width: number,
+  opts: { showPath: boolean; showCwd: boolean; content?: ColumnContent },
+): RightColumns {
   const content = opts.content ?? NO_CONTENT;
   const minTitle = Math.min(24, Math.max(10, Math.floor(width * 0.35)));
   const budget = width - LEAD_WIDTH - minTitle - 1;
@@ -188,8 +215,18 @@ export function rightColumns(width: number, opts: { showPath: boolean; showCwd: 
     { key: 'age', min: AGE_WIDTH, max: AGE_WIDTH },
     ...(content.anyLive ? [{ key: 'live' as const, min: LIVE_WIDTH, max: LIVE_WIDTH }] : []),
     { key: 'count', min: content.count, max: content.count },
-    ...(opts.showPath && content.path > 0 ? [{ key: 'path' as const, min: Math.min(16, content.path), max: Math.min(content.path, Math.floor(width * 0.4)) }] : []),
-    ...(opts.showCwd && content.cwd > 0 ? [{ key: 'cwd' as const, min: Math.min(10, content.cwd), max: Math.min(content.cwd, Math.floor(width * 0.3)) }] : []),
+    ...(opts.showPath && content.path > 0
+      ? [
+          {
+            key: 'path' as const,
+            min: Math.min(16, content.path),
+            max: Math.min(content.path, Math.floor(width * 0.4)),
+          },
+        ]
+      : []),
+    ...(opts.showCwd && content.cwd > 0
+      ? [{ key: 'cwd' as const, min: Math.min(10, content.cwd), max: Math.min(content.cwd, Math.floor(width * 0.3)) }]
+      : []),
   ];
   const chosen: Col[] = [];
   let used = 0;
@@ -267,7 +304,11 @@ function fitSnippet(snippet: Snippet, hitTag: RowContext['hitTag'], fullWidth: n
   // The tag gives way before the match does: the counts take at most 40 % of the room, else the
   // shown hit's place alone (at most half of it).
   const full = hitTag ? `${hitTag.full}: ` : '';
-  const tag = !hitTag ? '' : displayWidth(full) <= Math.floor(fullWidth * 0.4) ? full : truncateToWidth(`${hitTag.short}: `, Math.floor(fullWidth / 2));
+  const tag = !hitTag
+    ? ''
+    : displayWidth(full) <= Math.floor(fullWidth * 0.4)
+      ? full
+      : truncateToWidth(`${hitTag.short}: `, Math.floor(fullWidth / 2));
   const width = fullWidth - displayWidth(tag);
   const rawBefore = snippet.before;
   const match = truncateToWidth(clean(snippet.match), Math.max(1, width - 2));
@@ -300,7 +341,9 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
   const lead = `${ctx.selected ? '›' : ' '}${ctx.marked ? '●' : ' '} `;
   const textWidth = Math.max(0, ctx.width - LEAD_WIDTH - cols.width - (cols.width > 0 ? 1 : 0));
   const prefix = truncateToWidth(row.prefix, Math.max(0, textWidth - 8), '');
-  const currentMark = ctx.current ? truncateToWidth(CURRENT_MARK, Math.max(0, textWidth - displayWidth(prefix)), '') : '';
+  const currentMark = ctx.current
+    ? truncateToWidth(CURRENT_MARK, Math.max(0, textWidth - displayWidth(prefix)), '')
+    : '';
   const nameMark = named ? '★ ' : '';
   const titleSpace = Math.max(0, textWidth - displayWidth(prefix) - displayWidth(currentMark) - displayWidth(nameMark));
   const fullTitle = sessionTitle(info);
@@ -313,8 +356,18 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
   } else {
     title = truncateToWidth(fullTitle, titleSpace);
   }
-  const used = displayWidth(prefix) + displayWidth(currentMark) + displayWidth(nameMark) + displayWidth(title) +
-    (snippet ? 3 + displayWidth(snippet.tag) + displayWidth(snippet.before) + displayWidth(snippet.match) + displayWidth(snippet.after) : 0);
+  const used =
+    displayWidth(prefix) +
+    displayWidth(currentMark) +
+    displayWidth(nameMark) +
+    displayWidth(title) +
+    (snippet
+      ? 3 +
+        displayWidth(snippet.tag) +
+        displayWidth(snippet.before) +
+        displayWidth(snippet.match) +
+        displayWidth(snippet.after)
+      : 0);
   const gap = ' '.repeat(Math.max(0, ctx.width - LEAD_WIDTH - used - displayWidth(right)));
   return snippet
     ? { lead, prefix, currentMark, nameMark, title, snippet, gap, right, live, named }
@@ -323,6 +376,8 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
 
 /** The row as plain text (what a colourless terminal shows). The snippet is set off by ` · `. */
 export function rowText(view: RowView): string {
-  const snippet = view.snippet ? ` · ${view.snippet.tag}${view.snippet.before}${view.snippet.match}${view.snippet.after}` : '';
+  const snippet = view.snippet
+    ? ` · ${view.snippet.tag}${view.snippet.before}${view.snippet.match}${view.snippet.after}`
+    : '';
   return `${view.lead}${view.prefix}${view.currentMark}${view.nameMark}${view.title}${snippet}${view.gap}${view.right}`;
 }

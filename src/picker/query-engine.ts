@@ -13,15 +13,15 @@
  * sees names and the few distinct cwds, never the text, and (3) substring results are cached per
  * pattern: a pattern that contains a cached one ("auth" after "aut") only scans the sessions the
  * shorter one matched, which is what typing produces.
-  */
+ */
 import type { SessionInfo } from '../store/types.js';
-import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from './query-language.js';
-import { createFuzzyIndex, FUZZY_MIN_LENGTH, fuzzyCwds, fuzzyNames, type FuzzyIndex } from './query-fuzzy.js';
 import { isOwnLastWrite } from './own-write.js';
+import { createFuzzyIndex, FUZZY_MIN_LENGTH, type FuzzyIndex, fuzzyCwds, fuzzyNames } from './query-fuzzy.js';
+import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from './query-language.js';
 import { isTextPrepared, outputOf, textOf, touchedOf } from './query-text.js';
-import { parentsIn, type Parents } from './sort.js';
+import { type Parents, parentsIn } from './sort.js';
 import { subsequenceScore } from './subsequence.js';
-import { hasHitIn, hitPatterns, type HitPattern } from './text-hit-places.js';
+import { type HitPattern, hasHitIn, hitPatterns } from './text-hit-places.js';
 
 // ---------------------------------------------------------------------------------------------
 // Index and matching
@@ -115,7 +115,14 @@ function passesFilter(info: SessionInfo, term: QueryTerm): boolean {
     case 'field': {
       if (term.field === 'cwd') return info.cwd.toLowerCase().includes(term.text);
       if (term.field === 'name') return (info.name ?? '').toLowerCase().includes(term.text);
-      const list = term.field === 'model' ? info.models : term.field === 'label' ? info.labels : term.field === 'tool' ? info.tools : undefined;
+      const list =
+        term.field === 'model'
+          ? info.models
+          : term.field === 'label'
+            ? info.labels
+            : term.field === 'tool'
+              ? info.tools
+              : undefined;
       // `file:`: the touched paths and commands are one lower-cased text, a line each.
       if (list === undefined) return touchedOf(info).includes(term.text);
       return list.some((v) => v.toLowerCase().includes(term.text));
@@ -236,7 +243,12 @@ function startsWithPrefix(info: SessionInfo, cwd: string, prefix: string): boole
 }
 
 /** Name, message text, cwd or id contains `pattern` (the literal part of word, phrase and exact terms). */
-function literalScore(pass: Pass, term: { kind: 'word' | 'phrase' | 'exact'; text: string }, candidates: readonly SessionInfo[], textHits: Map<SessionInfo, TextHit>): Map<SessionInfo, number> {
+function literalScore(
+  pass: Pass,
+  term: { kind: 'word' | 'phrase' | 'exact'; text: string },
+  candidates: readonly SessionInfo[],
+  textHits: Map<SessionInfo, TextHit>,
+): Map<SessionInfo, number> {
   const { index } = pass;
   const pattern = term.text;
   const inText = scanText(index, pattern, candidates, pass.whole, pass.preparedOnly, pass.skipped);
@@ -271,7 +283,12 @@ function literalScore(pass: Pass, term: { kind: 'word' | 'phrase' | 'exact'; tex
   return out;
 }
 
-function regexScore(pass: Pass, re: RegExp, candidates: readonly SessionInfo[], textHits: Map<SessionInfo, TextHit>): Map<SessionInfo, number> {
+function regexScore(
+  pass: Pass,
+  re: RegExp,
+  candidates: readonly SessionInfo[],
+  textHits: Map<SessionInfo, TextHit>,
+): Map<SessionInfo, number> {
   const out = new Map<SessionInfo, number>();
   for (const info of candidates) {
     const i = pass.positions.get(info) ?? 0;
@@ -291,7 +308,12 @@ function regexScore(pass: Pass, re: RegExp, candidates: readonly SessionInfo[], 
 }
 
 /** The candidates `term` matches, with their score (0 for terms that only filter). */
-function matchTerm(pass: Pass, term: QueryTerm, candidates: readonly SessionInfo[], textHits: Map<SessionInfo, TextHit>): Map<SessionInfo, number> {
+function matchTerm(
+  pass: Pass,
+  term: QueryTerm,
+  candidates: readonly SessionInfo[],
+  textHits: Map<SessionInfo, TextHit>,
+): Map<SessionInfo, number> {
   switch (term.kind) {
     case 'word':
     case 'phrase':
@@ -301,7 +323,8 @@ function matchTerm(pass: Pass, term: QueryTerm, candidates: readonly SessionInfo
       return regexScore(pass, term.re, candidates, textHits);
     case 'prefix': {
       const out = new Map<SessionInfo, number>();
-      for (const info of candidates) if (startsWithPrefix(info, pass.index.cwds[pass.positions.get(info) ?? 0] ?? '', term.text)) out.set(info, 0);
+      for (const info of candidates)
+        if (startsWithPrefix(info, pass.index.cwds[pass.positions.get(info) ?? 0] ?? '', term.text)) out.set(info, 0);
       return out;
     }
     case 'out': {
@@ -325,7 +348,8 @@ function matchTerm(pass: Pass, term: QueryTerm, candidates: readonly SessionInfo
     case 'or': {
       const out = new Map<SessionInfo, number>();
       for (const alternative of term.terms) {
-        for (const [info, score] of matchTerm(pass, alternative, candidates, textHits)) out.set(info, Math.min(score, out.get(info) ?? Number.POSITIVE_INFINITY));
+        for (const [info, score] of matchTerm(pass, alternative, candidates, textHits))
+          out.set(info, Math.min(score, out.get(info) ?? Number.POSITIVE_INFINITY));
       }
       return out;
     }
@@ -352,8 +376,18 @@ export function searchSessions(index: SearchIndex, query: ParsedQuery, options: 
   const filters = query.terms.filter(isFieldFilter);
   const rest = query.terms.filter((t) => !isFieldFilter(t));
   const others = [...rest.filter((t) => !placesHits(t)), ...rest.filter(placesHits)];
-  const pass: Pass = { index, positions: index.positions, whole: filters.length === 0, preparedOnly: options.preparedOnly ?? false, skipped: new Set(), patterns: hitPatterns(query.terms) };
-  let candidates: SessionInfo[] = filters.length === 0 ? [...index.sessions] : index.sessions.filter((info) => filters.every((t) => passesFilter(info, t)));
+  const pass: Pass = {
+    index,
+    positions: index.positions,
+    whole: filters.length === 0,
+    preparedOnly: options.preparedOnly ?? false,
+    skipped: new Set(),
+    patterns: hitPatterns(query.terms),
+  };
+  let candidates: SessionInfo[] =
+    filters.length === 0
+      ? [...index.sessions]
+      : index.sessions.filter((info) => filters.every((t) => passesFilter(info, t)));
   const scores = new Map<SessionInfo, number>();
   const textHits = new Map<SessionInfo, TextHit>();
   for (const term of others) {

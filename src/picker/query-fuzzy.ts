@@ -26,7 +26,14 @@ export interface FuzzyIndex {
 
 export function createFuzzyIndex(sessions: readonly SessionInfo[], names: readonly string[]): FuzzyIndex {
   const named = sessions.flatMap((s, i) => (s.name && s.name.trim() !== '' ? [{ i, name: s.name }] : []));
-  return { names, nameFuse: new Fuse(named, NAME_FUSE_OPTIONS), named, cwdFuse: new Fuse([...new Set(sessions.map((s) => s.cwd))], FUSE_OPTIONS), nameCache: new Map(), cwdCache: new Map() };
+  return {
+    names,
+    nameFuse: new Fuse(named, NAME_FUSE_OPTIONS),
+    named,
+    cwdFuse: new Fuse([...new Set(sessions.map((s) => s.cwd))], FUSE_OPTIONS),
+    nameCache: new Map(),
+    cwdCache: new Map(),
+  };
 }
 
 /**
@@ -50,7 +57,11 @@ export function mayFuzzyMatch(word: string, name: string): boolean {
 }
 
 /** The cached answer for `word`, computed once (fuzzy matching of words under FUZZY_MIN_LENGTH finds nothing). */
-function cachedFor<K>(cache: Map<string, Map<K, number>>, word: string, search: () => Iterable<[K, number]>): Map<K, number> {
+function cachedFor<K>(
+  cache: Map<string, Map<K, number>>,
+  word: string,
+  search: () => Iterable<[K, number]>,
+): Map<K, number> {
   let found = cache.get(word);
   if (!found) {
     found = new Map(word.length >= FUZZY_MIN_LENGTH ? search() : []);
@@ -71,5 +82,7 @@ export function fuzzyNames(index: FuzzyIndex, word: string): Map<number, number>
 
 /** Distinct cwds that fuzzily match `word`: cwd → fuse score. */
 export function fuzzyCwds(index: FuzzyIndex, word: string): Map<string, number> {
-  return cachedFor(index.cwdCache, word, () => index.cwdFuse.search(word).map((r): [string, number] => [r.item, r.score ?? 0]));
+  return cachedFor(index.cwdCache, word, () =>
+    index.cwdFuse.search(word).map((r): [string, number] => [r.item, r.score ?? 0]),
+  );
 }

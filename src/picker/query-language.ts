@@ -32,8 +32,9 @@
  * value yet (`cwd:` while typing), or an operator alone (`!`, `a|`), matches everything instead of
  * flashing an error.
  */
-import type { EntryPlace } from '../store/entry-place.js';
+
 import { parseDateOrAge, parseSize } from '../format.js';
+import type { EntryPlace } from '../store/entry-place.js';
 
 /** A session modified within this window may be open in a running pi. */
 export const LIVE_WINDOW_MS = 5 * 60 * 1000;
@@ -151,7 +152,8 @@ function predicate(text: string, nowMs: number): TokenTerm | string | undefined 
   if (!PREDICATES.includes(prefix)) return 'not-a-predicate';
   const value = text.slice(colon + 1);
   if (value.trim() === '') return undefined;
-  if ((FIELD_NAMES as readonly string[]).includes(prefix)) return { kind: 'field', field: prefix as FieldName, text: collapseSpaces(value).toLowerCase() };
+  if ((FIELD_NAMES as readonly string[]).includes(prefix))
+    return { kind: 'field', field: prefix as FieldName, text: collapseSpaces(value).toLowerCase() };
   if (prefix === 'out') return { kind: 'out', text: collapseSpaces(value).toLowerCase() };
   if (prefix === 'after' || prefix === 'before') {
     const when = parseDateOrAge(value, nowMs);
@@ -160,11 +162,13 @@ function predicate(text: string, nowMs: number): TokenTerm | string | undefined 
   if (prefix === 'size') return parseSizeTerm(value);
   if (prefix === 'in') {
     const place = value.toLowerCase();
-    if (!(IN_PLACES as readonly string[]).includes(place)) return `unknown in:${value} (use ${IN_PLACES.map((p) => `in:${p}`).join(', ')})`;
+    if (!(IN_PLACES as readonly string[]).includes(place))
+      return `unknown in:${value} (use ${IN_PLACES.map((p) => `in:${p}`).join(', ')})`;
     return { kind: 'in', place: place as EntryPlace };
   }
   const flag = value.toLowerCase();
-  if (!(IS_FLAGS as readonly string[]).includes(flag)) return `unknown is:${value} (use ${IS_FLAGS.map((f) => `is:${f}`).join(', ')})`;
+  if (!(IS_FLAGS as readonly string[]).includes(flag))
+    return `unknown is:${value} (use ${IS_FLAGS.map((f) => `is:${f}`).join(', ')})`;
   return { kind: 'is', flag: flag as IsFlag, sinceMs: nowMs - LIVE_WINDOW_MS };
 }
 
@@ -248,6 +252,7 @@ export function hasRankingTerms(query: ParsedQuery): boolean {
  * keystroke that only changes spacing need not search again. Regexes compare by source and flags.
  */
 export function sameQuery(a: ParsedQuery, b: ParsedQuery): boolean {
-  const key = (q: ParsedQuery): string => JSON.stringify(q, (_, value: unknown) => (value instanceof RegExp ? `/${value.source}/${value.flags}` : value));
+  const key = (q: ParsedQuery): string =>
+    JSON.stringify(q, (_, value: unknown) => (value instanceof RegExp ? `/${value.source}/${value.flags}` : value));
   return key(a) === key(b);
 }

@@ -2,8 +2,8 @@
  * The text around a message-text hit, for the row's snippet (pure).
  */
 import type { SessionInfo } from '../store/types.js';
-import { preparedTextOf } from './query-text.js';
 import type { TextHit } from './query-engine.js';
+import { preparedTextOf } from './query-text.js';
 
 export interface Snippet {
   /** Raw (unsanitised) text before the match, the match, and after it. */
@@ -53,7 +53,11 @@ function hitRange(info: SessionInfo, hit: TextHit): { start: number; end: number
 function around(original: string, start: number, end: number, context: number, afterChars: number, floor = 0): Snippet {
   let from = Math.max(floor, start - context);
   if (from > floor && /[\udc00-\udfff]/.test(original[from] ?? '')) from++;
-  return { before: original.slice(from, start), match: original.slice(start, end), after: original.slice(end, end + afterChars) };
+  return {
+    before: original.slice(from, start),
+    match: original.slice(start, end),
+    after: original.slice(end, end + afterChars),
+  };
 }
 
 /**

@@ -12,7 +12,10 @@ export interface SyntaxRow {
 }
 
 export const QUERY_SYNTAX: readonly SyntaxRow[] = [
-  { syntax: 'word', meaning: 'name, folder, id or any message text (fuzzy on name and folder; abbreviations like sqlite idx)' },
+  {
+    syntax: 'word',
+    meaning: 'name, folder, id or any message text (fuzzy on name and folder; abbreviations like sqlite idx)',
+  },
   { syntax: '"some phrase"', meaning: 'that text exactly (case and spacing ignored)' },
   { syntax: "'word", meaning: 'exact: only where the word appears as typed, nothing fuzzy' },
   { syntax: '^word', meaning: 'starts with: the title, the folder path or its last folder' },
@@ -23,13 +26,19 @@ export const QUERY_SYNTAX: readonly SyntaxRow[] = [
   { syntax: 'model:x label:x', meaning: 'a model that answered, or a label, contains x' },
   { syntax: 'tool:x', meaning: 'a tool whose name contains x was called' },
   { syntax: 'file:x', meaning: 'a tool call touched a path containing x (read, edit, write paths; bash commands)' },
-  { syntax: 'out:x', meaning: `tool output contains x (the first ${OUTPUT_PER_CALL} bytes of each output, up to ${OUTPUT_PER_SESSION / 1024} KB per session)` },
+  {
+    syntax: 'out:x',
+    meaning: `tool output contains x (the first ${OUTPUT_PER_CALL} bytes of each output, up to ${OUTPUT_PER_SESSION / 1024} KB per session)`,
+  },
   { syntax: 'after:2w before:2026-01-05', meaning: 'last activity at/after or before a date or an age (12h, 30d, 2w)' },
   { syntax: 'size:>10mb', meaning: 'file size (>, <, >=, <=; no operator means >=)' },
   { syntax: 'is:named is:empty', meaning: 'has a name; got no reply' },
   { syntax: 'is:fork is:live', meaning: 'forked from another session; written in the last 5 minutes' },
   { syntax: 'in:abandoned', meaning: 'a text hit on a branch pi is not on; alone: sessions with text there' },
-  { syntax: 'in:active in:compacted', meaning: 'a text hit on the path pi resumes; before its latest compaction (the model no longer sees it)' },
+  {
+    syntax: 'in:active in:compacted',
+    meaning: 'a text hit on the path pi resumes; before its latest compaction (the model no longer sees it)',
+  },
 ];
 
 /** The `?` help's section (HelpOverlay's `extra`): the table, then the note as its last row. */
@@ -38,4 +47,5 @@ export const SEARCH_HELP: readonly { title: string; rows: readonly { keys: strin
 ];
 
 /** Every token is ANDed; this line says so under the table. */
-export const QUERY_SYNTAX_NOTE = 'Tokens are separated by spaces and all must match; quote a token to take its characters literally ("a|b", "!x").';
+export const QUERY_SYNTAX_NOTE =
+  'Tokens are separated by spaces and all must match; quote a token to take its characters literally ("a|b", "!x").';

@@ -38,7 +38,11 @@ export function isTextPrepared(info: SessionInfo): boolean {
  * Prepares the search text of not-yet-prepared sessions until `budgetMs` has passed.
  * Returns how many are still unprepared (0 = done). Meant to be called from idle callbacks.
  */
-export function prepareTexts(sessions: readonly SessionInfo[], budgetMs: number, clock: () => number = performance.now.bind(performance)): number {
+export function prepareTexts(
+  sessions: readonly SessionInfo[],
+  budgetMs: number,
+  clock: () => number = performance.now.bind(performance),
+): number {
   const start = clock();
   let remaining = 0;
   for (const info of sessions) {

@@ -12,34 +12,45 @@
  */
 import { resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
-import { textKey, type Keypress } from '../keymap/tokenize.js';
+import { type Keypress, textKey } from '../keymap/tokenize.js';
 import { browseCommand, exitWith } from './browse.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
 import { helpCommand } from './help.js';
 import { outcomeReducer } from './outcomes.js';
 import { missingCwdCommand, onResumeChecked } from './resume.js';
-import { derive, keyModeOf, mergeList, relayout, setQuery, withEffect, withStatus, type PickerAction, type PickerState, type ScopeList } from './state.js';
-import { undoQuestionCommand, undoStepped } from './undo.js';
 import { slimCommand, slimmed, slimPlanned } from './slim.js';
+import {
+  derive,
+  keyModeOf,
+  mergeList,
+  type PickerAction,
+  type PickerState,
+  relayout,
+  type ScopeList,
+  setQuery,
+  withEffect,
+  withStatus,
+} from './state.js';
+import { undoQuestionCommand, undoStepped } from './undo.js';
 
 export {
   currentList,
   dialogLinesFor,
+  type InitOptions,
   initialPickerState,
   keyModeOf,
-  resumePickerState,
-  SCOPE_TITLES,
-  SCOPES,
-  selectedRow,
-  type InitOptions,
   type PickerAction,
   type PickerEffect,
   type PickerExit,
   type PickerMode,
   type PickerState,
+  resumePickerState,
+  SCOPE_TITLES,
+  SCOPES,
   type Scope,
   type ScopeList,
   type StatusMessage,
+  selectedRow,
 } from './state.js';
 
 /**
@@ -50,7 +61,9 @@ export {
 function typesText(state: PickerState, next: string): boolean {
   if (state.mode.kind === 'rename') return true;
   if (state.mode.kind !== 'browse') return false;
-  return state.query.value !== '' || resolveCommand(state.bindings, textKey(next).name, keyModeOf(state.mode)) === undefined;
+  return (
+    state.query.value !== '' || resolveCommand(state.bindings, textKey(next).name, keyModeOf(state.mode)) === undefined
+  );
 }
 
 function insertText(state: PickerState, text: string, nowMs: number): PickerState {
@@ -77,7 +90,10 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
   const name = keypress.name;
   // Where every printable key types (typesText), so does one that pi's keybindings.json bound:
   // a burst of text and the same keys typed one by one must mean the same.
-  const command = keypress.text !== '' && typesText(state, keypress.text) ? undefined : resolveCommand(state.bindings, name, keyModeOf(mode));
+  const command =
+    keypress.text !== '' && typesText(state, keypress.text)
+      ? undefined
+      : resolveCommand(state.bindings, name, keyModeOf(mode));
   if (command === 'quit') return exitWith(state, { kind: 'quit', code: 130 });
   const text = keypress.text === '' ? undefined : keypress.text;
   switch (mode.kind) {
@@ -99,7 +115,10 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
         if (state.query.value === '') return { ...state, mode: { kind: 'help', offset: 0 } };
         return setQuery(state, { type: 'insert', text: '?' }, nowMs);
       }
-      if (command === 'stats') return state.query.value === '' ? withEffect(state, { kind: 'stats' }) : setQuery(state, { type: 'insert', text: '$' }, nowMs);
+      if (command === 'stats')
+        return state.query.value === ''
+          ? withEffect(state, { kind: 'stats' })
+          : setQuery(state, { type: 'insert', text: '$' }, nowMs);
       if (command) return browseCommand(state, command, nowMs);
       return text === undefined ? state : setQuery(state, { type: 'insert', text }, nowMs);
     }
@@ -114,11 +133,22 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       if (action.columns === state.size.columns && action.rows === state.size.rows) return state;
       return relayout({ ...state, size: { columns: action.columns, rows: action.rows } });
     case 'sessions': {
-      const next = mergeList(state, action.scope, { sessions: action.sessions, loaded: action.loaded, total: action.total });
+      const next = mergeList(state, action.scope, {
+        sessions: action.sessions,
+        loaded: action.loaded,
+        total: action.total,
+      });
       return action.scope === state.scope ? derive(next) : next;
     }
     case 'loadDone': {
-      const patch: Partial<ScopeList> = { sessions: action.sessions, done: true, searched: action.searched, skipped: action.skipped, loaded: action.sessions.length, total: action.sessions.length };
+      const patch: Partial<ScopeList> = {
+        sessions: action.sessions,
+        done: true,
+        searched: action.searched,
+        skipped: action.skipped,
+        loaded: action.sessions.length,
+        total: action.sessions.length,
+      };
       if (action.dirMissing) patch.dirMissing = true;
       if (action.problem) patch.problem = action.problem;
       const next = mergeList(state, action.scope, patch);
@@ -126,7 +156,11 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     }
     case 'loadFailed': {
       const next = mergeList(state, action.scope, { done: true, problem: action.error });
-      return withStatus(action.scope === state.scope ? derive(next) : next, `Failed to load sessions: ${action.error}`, 'error');
+      return withStatus(
+        action.scope === state.scope ? derive(next) : next,
+        `Failed to load sessions: ${action.error}`,
+        'error',
+      );
     }
     case 'renamed':
     case 'renameFailed':

@@ -8,21 +8,33 @@
 import { chosenValue, moveMenu } from '../state/menu.js';
 import { missingCwdQuestion } from '../state/missing-cwd.js';
 import type { PickerCommand } from './keymap.js';
-import { relayout, withEffect, withStatus, type PickerAction, type PickerMode, type PickerState } from './state.js';
 import type { Row } from './sort.js';
+import { type PickerAction, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export function startResume(state: PickerState, row: Row): PickerState {
   if (state.printMode) return withEffect(state, { kind: 'exit', exit: { kind: 'print', path: row.info.path } });
   return withEffect(state, { kind: 'checkResume', path: row.info.path, cwd: row.info.cwd });
 }
 
-export function onResumeChecked(state: PickerState, action: Extract<PickerAction, { type: 'resumeChecked' }>): PickerState {
-  if (action.cwdExists) return withEffect(state, { kind: 'exit', exit: { kind: 'resume', path: action.path, cwd: action.cwd } });
+export function onResumeChecked(
+  state: PickerState,
+  action: Extract<PickerAction, { type: 'resumeChecked' }>,
+): PickerState {
+  if (action.cwdExists)
+    return withEffect(state, { kind: 'exit', exit: { kind: 'resume', path: action.path, cwd: action.cwd } });
   // The check held the keys back (`leaving`); the question takes them again.
-  return relayout({ ...state, leaving: false, mode: { kind: 'missingCwd', path: action.path, question: missingCwdQuestion(action.cwd, action.here) } });
+  return relayout({
+    ...state,
+    leaving: false,
+    mode: { kind: 'missingCwd', path: action.path, question: missingCwdQuestion(action.cwd, action.here) },
+  });
 }
 
-export function missingCwdCommand(state: PickerState, mode: Extract<PickerMode, { kind: 'missingCwd' }>, command: PickerCommand | undefined): PickerState {
+export function missingCwdCommand(
+  state: PickerState,
+  mode: Extract<PickerMode, { kind: 'missingCwd' }>,
+  command: PickerCommand | undefined,
+): PickerState {
   const { question } = mode;
   switch (command) {
     case 'up':
@@ -36,7 +48,10 @@ export function missingCwdCommand(state: PickerState, mode: Extract<PickerMode, 
       const choice = chosenValue(question.menu);
       if (choice === 'cancel' || choice === undefined) return missingCwdCommand(state, mode, 'cancel');
       const browse = relayout({ ...state, mode: { kind: 'browse' } });
-      return withEffect(browse, { kind: 'exit', exit: { kind: 'resume', path: mode.path, cwd: question.here, ...(choice === 'fork' ? { fork: true } : {}) } });
+      return withEffect(browse, {
+        kind: 'exit',
+        exit: { kind: 'resume', path: mode.path, cwd: question.here, ...(choice === 'fork' ? { fork: true } : {}) },
+      });
     }
     default:
       // Every other key is swallowed, as in the delete prompts.

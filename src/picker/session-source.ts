@@ -13,26 +13,26 @@
  *   PREVIEW_MAX_BYTES are not read at all (parsing them would stall input on the one JS thread).
  */
 import { listSessionsCached } from '../catalog/list.js';
-import { keyPauseMs } from '../terminal/key-pause.js';
 import {
   buildContext,
   buildTree,
   isAsWeLeftIt,
+  type Locations,
   loadOwnStates,
+  planSlim,
   readSession,
   renameSession,
-  planSlim,
-  slimSession,
-  trashSessions,
-  undoStep,
-  type Locations,
   type SessionInfo,
   type SlimPlan,
   type SlimResult,
+  slimSession,
   type TrashOutcome,
+  trashSessions,
   type UndoStep,
+  undoStep,
 } from '../store/index.js';
 import type { JsonObject } from '../store/types.js';
+import { keyPauseMs } from '../terminal/key-pause.js';
 import { markedOwnWrite } from './own-write.js';
 import type { Scope } from './reducer.js';
 
@@ -62,7 +62,11 @@ export interface SessionSource {
    * a promise that settles once that list is on the screen: the first one (a warm start's rows)
    * is waited for before the files are checked.
    */
-  list(scope: Scope, onSessions: (sessions: SessionInfo[], loaded: number, total: number) => void | Promise<void>, signal: AbortSignal): Promise<ListSummary>;
+  list(
+    scope: Scope,
+    onSessions: (sessions: SessionInfo[], loaded: number, total: number) => void | Promise<void>,
+    signal: AbortSignal,
+  ): Promise<ListSummary>;
   /** Returns the name as stored ("" clears: undefined), and the journal's warning when the rename could not be recorded. */
   rename(path: string, name: string): Promise<{ name: string | undefined; journalWarning?: string }>;
   trash(paths: string[], permanent: boolean): Promise<TrashOutcome>;
@@ -90,7 +94,10 @@ export function messageText(message: JsonObject): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .filter((block): block is { type: 'text'; text: string } => typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string')
+    .filter(
+      (block): block is { type: 'text'; text: string } =>
+        typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string',
+    )
     .map((block) => block.text)
     .join('\n');
 }
@@ -118,7 +125,8 @@ export class Lru<K, V> {
 }
 
 async function loadPreview(info: SessionInfo): Promise<PreviewData> {
-  if (info.size > PREVIEW_MAX_BYTES) return { turns: [], note: 'Last turns not shown: the file is too large to read while browsing' };
+  if (info.size > PREVIEW_MAX_BYTES)
+    return { turns: [], note: 'Last turns not shown: the file is too large to read while browsing' };
   const read = await readSession(info.path);
   if (!read.ok) return { turns: [], note: `Cannot read the session: ${read.message}` };
   const context = buildContext(buildTree(read));
@@ -146,7 +154,8 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
       const ours = await loadOwnStates();
       // A row whose file is as our last journalled write left it is marked, on a copy: the
       // catalogue keeps the reader's objects.
-      const mark = (info: SessionInfo): SessionInfo => (isAsWeLeftIt(ours.get(info.path), info) ? markedOwnWrite(info) : info);
+      const mark = (info: SessionInfo): SessionInfo =>
+        isAsWeLeftIt(ours.get(info.path), info) ? markedOwnWrite(info) : info;
       // By path: a revalidated row replaces its cached one in place (Map keeps the first position).
       const arrived = new Map<string, SessionInfo>();
       let loaded = 0;
@@ -176,7 +185,11 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
             // PUBLISH_INTERVAL_MS if that takes longer: laying out every row is what a key typed
             // right after the first rows would otherwise wait for.
             published = true;
-            const painted = onSessions(sessions.slice(0, FIRST_PAINT_ROWS).map((info) => arrived.get(info.path)!), loaded, total);
+            const painted = onSessions(
+              sessions.slice(0, FIRST_PAINT_ROWS).map((info) => arrived.get(info.path)!),
+              loaded,
+              total,
+            );
             if (sessions.length > FIRST_PAINT_ROWS) timer ??= setTimeout(publish, PUBLISH_INTERVAL_MS);
             return painted;
           },
@@ -194,7 +207,11 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
         });
         // The catalogue is saved in the background; a failed save only costs the next start time.
         void result.saved;
-        const summary: ListSummary = { sessions: result.sessions.map(mark), searched: result.searched, skipped: result.skipped.length };
+        const summary: ListSummary = {
+          sessions: result.sessions.map(mark),
+          searched: result.searched,
+          skipped: result.skipped.length,
+        };
         if (result.dirMissing) summary.dirMissing = true;
         if (result.dirProblem) summary.problem = result.dirProblem;
         return summary;
@@ -214,7 +231,10 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
       const key = `${info.path}\u0000${info.size}\u0000${info.mtimeMs}`;
       let pending = previews.get(key);
       if (!pending) {
-        pending = loadPreview(info).catch((error: unknown) => ({ turns: [], note: `Cannot read the session: ${error instanceof Error ? error.message : String(error)}` }));
+        pending = loadPreview(info).catch((error: unknown) => ({
+          turns: [],
+          note: `Cannot read the session: ${error instanceof Error ? error.message : String(error)}`,
+        }));
         previews.set(key, pending);
       }
       return pending;

@@ -5,23 +5,25 @@
  * is in is never slimmed from here, and a live-looking one needs y, as for a delete.
  */
 import { formatBytes, plural } from '../format.js';
-import { keyFor, keyPrompt, type KeyBinding } from '../keymap/keymap.js';
+import { type KeyBinding, keyFor, keyPrompt } from '../keymap/keymap.js';
 import type { SlimPlan, SlimResult } from '../store/slim.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
-import { findInfo, relayout, withEffect, withStatus, type PickerMode, type PickerState } from './state.js';
+import { findInfo, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export type SlimMode = Extract<PickerMode, { kind: 'slimConfirm' }>;
 
 export function startSlim(state: PickerState, path: string): PickerState {
   if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
-  if (path === state.current) return withStatus(state, 'Not slimmed: the session pi is in cannot be slimmed from here', 'error');
+  if (path === state.current)
+    return withStatus(state, 'Not slimmed: the session pi is in cannot be slimmed from here', 'error');
   return withStatus(withEffect({ ...state, busy: true }, { kind: 'planSlim', path }), 'Measuring the active branch…');
 }
 
 export function slimPlanned(state: PickerState, plan: SlimPlan, path: string, nowMs: number): PickerState {
   const idle = { ...state, busy: false };
-  if (plan.branchEntries >= plan.entries) return withStatus(idle, 'Nothing to slim: every entry is on the active branch');
+  if (plan.branchEntries >= plan.entries)
+    return withStatus(idle, 'Nothing to slim: every entry is on the active branch');
   const info = findInfo(state, path);
   const needsYes = info !== undefined && isLive(info, nowMs);
   return relayout({ ...idle, status: undefined, mode: { kind: 'slimConfirm', path, plan, needsYes } });
@@ -31,20 +33,32 @@ export function slimCommand(state: PickerState, mode: SlimMode, command: PickerC
   if (command === 'cancel') return relayout({ ...withStatus(state, 'Nothing was slimmed'), mode: { kind: 'browse' } });
   const accepted = command === 'confirmYes' || (command === 'confirm' && !mode.needsYes);
   if (!accepted) return state;
-  return withStatus(withEffect(relayout({ ...state, mode: { kind: 'browse' }, busy: true }), { kind: 'slim', path: mode.path }), 'Slimming…');
+  return withStatus(
+    withEffect(relayout({ ...state, mode: { kind: 'browse' }, busy: true }), { kind: 'slim', path: mode.path }),
+    'Slimming…',
+  );
 }
 
 export function slimmed(state: PickerState, result: SlimResult): PickerState {
   const undoHint = keyPrompt(state.bindings, 'browse', [['undo', 'undoes']]);
   const text = `Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); the original is in the trash${undoHint ? ` · ${undoHint}` : ''}`;
-  const shown = result.journalWarning ? withStatus({ ...state, busy: false }, `${text}; warning: ${result.journalWarning}`, 'error') : withStatus({ ...state, busy: false }, text);
+  const shown = result.journalWarning
+    ? withStatus({ ...state, busy: false }, `${text}; warning: ${result.journalWarning}`, 'error')
+    : withStatus({ ...state, busy: false }, text);
   // The original's row goes and the copy's comes: this scope is listed again, the others when next shown.
   const current = state.lists[state.scope];
-  return withEffect({ ...shown, lists: current ? { [state.scope]: current } : {} }, { kind: 'load', scope: state.scope });
+  return withEffect(
+    { ...shown, lists: current ? { [state.scope]: current } : {} },
+    { kind: 'load', scope: state.scope },
+  );
 }
 
 /** The prompt's lines (pure; the dialog renders them). */
-export function slimLines(mode: SlimMode, title: string, bindings: readonly KeyBinding<PickerCommand>[]): { title: string; what: string; how: string; warning: string; keys: string } {
+export function slimLines(
+  mode: SlimMode,
+  title: string,
+  bindings: readonly KeyBinding<PickerCommand>[],
+): { title: string; what: string; how: string; warning: string; keys: string } {
   const { plan } = mode;
   const undo = keyFor(bindings, 'undo', 'browse');
   return {
@@ -52,6 +66,9 @@ export function slimLines(mode: SlimMode, title: string, bindings: readonly KeyB
     what: `${formatBytes(plan.sizeBefore)} → about ${formatBytes(plan.estimatedAfter)} · ${plan.branchEntries} of ${plural(plan.entries, 'entry', 'entries')} kept`,
     how: `The branch is copied to a new session and the original goes to the trash${undo ? `; ${undo} restores both` : ''}.`,
     warning: mode.needsYes ? '⚠ It changed in the last 5 minutes: pi may still be writing to it.' : '',
-    keys: keyPrompt(bindings, 'confirm', [mode.needsYes ? ['confirmYes', 'slim anyway'] : ['confirm', 'slim'], ['cancel', 'cancel']]),
+    keys: keyPrompt(bindings, 'confirm', [
+      mode.needsYes ? ['confirmYes', 'slim anyway'] : ['confirm', 'slim'],
+      ['cancel', 'cancel'],
+    ]),
   };
 }

@@ -11,8 +11,8 @@
  * - size / cost: largest first, ties by recency.
  */
 import { resolve } from 'node:path';
-import type { SessionMatch, TextHit } from './query.js';
 import type { SessionInfo } from '../store/types.js';
+import type { SessionMatch, TextHit } from './query.js';
 
 export type SortMode = 'threaded' | 'recent' | 'relevance' | 'size' | 'cost';
 
@@ -63,7 +63,14 @@ export function pathKey(path: string): string {
 
 /** What `resolve` would return unchanged on POSIX: absolute, without empty, `.` or `..` segments or a trailing slash. */
 function isNormalAbsolute(path: string): boolean {
-  return process.platform !== 'win32' && path.startsWith('/') && path.length > 1 && !path.endsWith('/') && !path.includes('//') && !/\/\.\.?(?:\/|$)/.test(path);
+  return (
+    process.platform !== 'win32' &&
+    path.startsWith('/') &&
+    path.length > 1 &&
+    !path.endsWith('/') &&
+    !path.includes('//') &&
+    !/\/\.\.?(?:\/|$)/.test(path)
+  );
 }
 
 /** Each listed session's parent in the same list (by `parentSessionPath`), for the threaded sort. */
@@ -95,7 +102,8 @@ interface Node {
 
 function threaded(matches: readonly SessionMatch[], ranked: boolean, parents: Parents): Row[] {
   const nodes = new Map<SessionInfo, Node>();
-  for (const match of matches) nodes.set(match.info, { match, children: [], newest: match.info.modified.getTime(), best: match.score });
+  for (const match of matches)
+    nodes.set(match.info, { match, children: [], newest: match.info.modified.getTime(), best: match.score });
   const parentOf = (node: Node): Node | undefined => {
     const parent = parents.get(node.match.info);
     return parent === undefined ? undefined : nodes.get(parent);
@@ -175,7 +183,8 @@ function threaded(matches: readonly SessionMatch[], ranked: boolean, parents: Pa
       // Most sessions have no forks: no copy and no sort for them.
       const children = node.children.length > 1 ? [...node.children].sort(compare) : node.children;
       const childGutter = depth === 0 ? '' : gutter + (last ? '   ' : '│  ');
-      for (let i = children.length - 1; i >= 0; i--) work.push({ node: children[i]!, depth: depth + 1, gutter: childGutter, last: i === children.length - 1 });
+      for (let i = children.length - 1; i >= 0; i--)
+        work.push({ node: children[i]!, depth: depth + 1, gutter: childGutter, last: i === children.length - 1 });
     }
   }
   return rows;

@@ -4,22 +4,31 @@
  * transitions themselves live in browse.ts (list keys), dialogs.ts (rename and delete prompts)
  * and outcomes.ts (effect results); reducer.ts dispatches to them.
  */
+
+import type { KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import type { PiLaunch } from '../pi-launch.js';
-import { MISSING_CWD_LINES, type MissingCwd } from '../state/missing-cwd.js';
-import { initialTextInput, textInputReducer, type TextInputAction, type TextInputState } from '../state/text-input.js';
-import { clampOffset } from '../state/viewport.js';
 import type { UndoQuestion } from '../state/journal-undo.js';
-import type { TrashOutcome } from '../store/trash.js';
+import { MISSING_CWD_LINES, type MissingCwd } from '../state/missing-cwd.js';
+import { initialTextInput, type TextInputAction, type TextInputState, textInputReducer } from '../state/text-input.js';
+import { clampOffset } from '../state/viewport.js';
 import type { SlimPlan, SlimResult } from '../store/slim.js';
-import type { UndoStep } from '../store/undo.js';
+import type { TrashOutcome } from '../store/trash.js';
 import type { SessionInfo } from '../store/types.js';
-import type { KeyBinding } from '../keymap/keymap.js';
+import type { UndoStep } from '../store/undo.js';
+import { sanitizeInline } from '../text/terminal-text.js';
 import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
 import { computeLayout } from './layout.js';
-import { createSearchIndex, hasRankingTerms, parseQuery, sameQuery, searchSessions, type ParsedQuery, type SearchIndex } from './query.js';
-import { sortRows, type Row, type SortMode } from './sort.js';
-import { sanitizeInline } from '../text/terminal-text.js';
+import {
+  createSearchIndex,
+  hasRankingTerms,
+  type ParsedQuery,
+  parseQuery,
+  type SearchIndex,
+  sameQuery,
+  searchSessions,
+} from './query.js';
+import { type Row, type SortMode, sortRows } from './sort.js';
 import type { HitFocus } from './text-hit-places.js';
 
 export type Scope = 'cwd' | 'cwd-tree' | 'all';
@@ -31,7 +40,10 @@ export const SCOPE_TITLES: Readonly<Record<Scope, string>> = {
 };
 
 /** `resume`: run pi on the session (pi-launch.ts), handing it the terminal. */
-export type PickerExit = { kind: 'quit'; code: number } | { kind: 'print'; path: string } | ({ kind: 'resume' } & PiLaunch);
+export type PickerExit =
+  | { kind: 'quit'; code: number }
+  | { kind: 'print'; path: string }
+  | ({ kind: 'resume' } & PiLaunch);
 
 export interface ScopeList {
   /** Newest first (the store's order). */
@@ -140,7 +152,15 @@ export type PickerAction =
   | ({ type: 'key'; nowMs: number } & Keypress)
   | { type: 'resize'; columns: number; rows: number }
   | { type: 'sessions'; scope: Scope; sessions: SessionInfo[]; loaded: number; total: number }
-  | { type: 'loadDone'; scope: Scope; searched: string; dirMissing?: boolean; problem?: string; skipped: number; sessions: SessionInfo[] }
+  | {
+      type: 'loadDone';
+      scope: Scope;
+      searched: string;
+      dirMissing?: boolean;
+      problem?: string;
+      skipped: number;
+      sessions: SessionInfo[];
+    }
   | { type: 'loadFailed'; scope: Scope; error: string }
   | { type: 'renamed'; path: string; name: string | undefined; journalWarning?: string }
   | { type: 'renameFailed'; path: string; previous: string | undefined; error: string }
@@ -218,7 +238,15 @@ export function initialPickerState(opts: InitOptions): PickerState {
  * kept (the screen reloads the current scope so renames made in the tree show up).
  */
 export function resumePickerState(state: PickerState, size: { columns: number; rows: number }): PickerState {
-  const fresh: PickerState = { ...state, effects: [], busy: false, leaving: false, mode: { kind: 'browse' }, status: undefined, size };
+  const fresh: PickerState = {
+    ...state,
+    effects: [],
+    busy: false,
+    leaving: false,
+    mode: { kind: 'browse' },
+    status: undefined,
+    size,
+  };
   return withEffect(relayout(fresh), { kind: 'load', scope: state.scope });
 }
 
@@ -227,8 +255,20 @@ export function resumePickerState(state: PickerState, size: { columns: number; r
 
 export function withEffect(state: PickerState, effect: EffectBody): PickerState {
   // A resume being checked takes no keys either: a second Enter must not start pi twice.
-  const leaving = state.leaving || effect.kind === 'open' || effect.kind === 'stats' || effect.kind === 'openCheck' || effect.kind === 'labels' || effect.kind === 'exit' || effect.kind === 'checkResume';
-  return { ...state, effects: [...state.effects, { ...effect, id: state.nextId } as PickerEffect], nextId: state.nextId + 1, leaving };
+  const leaving =
+    state.leaving ||
+    effect.kind === 'open' ||
+    effect.kind === 'stats' ||
+    effect.kind === 'openCheck' ||
+    effect.kind === 'labels' ||
+    effect.kind === 'exit' ||
+    effect.kind === 'checkResume';
+  return {
+    ...state,
+    effects: [...state.effects, { ...effect, id: state.nextId } as PickerEffect],
+    nextId: state.nextId + 1,
+    leaving,
+  };
 }
 
 /** Status texts quote file names and library errors: they are made safe to print here, once. */
@@ -313,7 +353,9 @@ export function derive(state: PickerState, resetCursor = false): PickerState {
   let unindexed = 0;
   if (state.parsed.ok) {
     const outcome = searchSessions(index, state.parsed, { preparedOnly: state.preparedOnly });
-    const matches = state.namedOnly ? outcome.matches.filter((m) => m.info.name !== undefined && m.info.name.trim() !== '') : outcome.matches;
+    const matches = state.namedOnly
+      ? outcome.matches.filter((m) => m.info.name !== undefined && m.info.name.trim() !== '')
+      : outcome.matches;
     rows = sortRows(matches, state.sort, hasRankingTerms(state.parsed), index.parents);
     unindexed = outcome.unindexed;
   }
@@ -348,7 +390,11 @@ export function setQuery(state: PickerState, action: TextInputAction, nowMs: num
   return derive({ ...state, query, parsed }, true);
 }
 
-export function updateInfos(state: PickerState, path: string, update: (info: SessionInfo) => SessionInfo | undefined): PickerState {
+export function updateInfos(
+  state: PickerState,
+  path: string,
+  update: (info: SessionInfo) => SessionInfo | undefined,
+): PickerState {
   const lists: Partial<Record<Scope, ScopeList>> = {};
   let changed = false;
   for (const scope of SCOPES) {

@@ -41,7 +41,13 @@ function matchInOrder(query: string, text: string): number | undefined {
   }
   let score = scorePositions(text, positions);
   for (let start = text.indexOf(query); start !== -1; start = text.indexOf(query, start + 1)) {
-    score = Math.min(score, scorePositions(text, positions.map((_, k) => start + k)));
+    score = Math.min(
+      score,
+      scorePositions(
+        text,
+        positions.map((_, k) => start + k),
+      ),
+    );
   }
   if (query === text) score -= 100;
   return score;

@@ -7,13 +7,14 @@
  * more than the search itself did. The counts need every occurrence, so they are only made for
  * the rows drawn (memoised per session and query); `in:` stops at the first hit in the place.
  */
-import { PLACE_CODES } from '../store/text-places.js';
+
 import type { EntryPlace } from '../store/entry-place.js';
+import { PLACE_CODES } from '../store/text-places.js';
 import type { SessionInfo } from '../store/types.js';
-import type { ParsedQuery, QueryTerm } from './query-language.js';
 import type { TextHit } from './query-engine.js';
-import { normalizeText, textOf } from './query-text.js';
+import type { ParsedQuery, QueryTerm } from './query-language.js';
 import { snippetFor } from './query-snippet.js';
+import { normalizeText, textOf } from './query-text.js';
 
 export type { EntryPlace };
 
@@ -82,7 +83,8 @@ export function placeAt(runs: Int32Array | null, at: number): EntryPlace {
 /** Every hit of `pattern` in `text`, in order, until `visit` returns true. */
 function eachHit(text: string, pattern: HitPattern, visit: (start: number, length: number) => boolean): void {
   if (typeof pattern === 'string') {
-    for (let at = text.indexOf(pattern); at !== -1; at = text.indexOf(pattern, at + pattern.length)) if (visit(at, pattern.length)) return;
+    for (let at = text.indexOf(pattern); at !== -1; at = text.indexOf(pattern, at + pattern.length))
+      if (visit(at, pattern.length)) return;
     return;
   }
   pattern.lastIndex = 0;
@@ -211,14 +213,20 @@ export function hitCountsText(tags: HitTags): string {
 
 /** Whether the query has an `in:` term anywhere (then every row may show where its hits are). */
 export function hasPlaceTerms(query: ParsedQuery): boolean {
-  const visit = (term: QueryTerm): boolean => term.kind === 'in' || (term.kind === 'not' && visit(term.term)) || (term.kind === 'or' && term.terms.some(visit));
+  const visit = (term: QueryTerm): boolean =>
+    term.kind === 'in' || (term.kind === 'not' && visit(term.term)) || (term.kind === 'or' && term.terms.some(visit));
   return query.ok && query.terms.some(visit);
 }
 
 /** The hit a row shows (the best by place when the text has hits, else the search's first) and its tag. */
-export function shownHit(info: SessionInfo, textHit: TextHit | undefined, query: ParsedQuery): { hit: TextHit; place?: EntryPlace; tag?: { full: string; short: string } } | undefined {
+export function shownHit(
+  info: SessionInfo,
+  textHit: TextHit | undefined,
+  query: ParsedQuery,
+): { hit: TextHit; place?: EntryPlace; tag?: { full: string; short: string } } | undefined {
   const tags = textHit || hasPlaceTerms(query) ? tagHits(info, query) : undefined;
-  if (tags) return { hit: tags.best, place: tags.best.place, tag: { full: hitCountsText(tags), short: tags.best.place } };
+  if (tags)
+    return { hit: tags.best, place: tags.best.place, tag: { full: hitCountsText(tags), short: tags.best.place } };
   return textHit ? { hit: textHit } : undefined;
 }
 

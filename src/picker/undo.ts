@@ -7,7 +7,7 @@
 import { UNDO_KEPT, UNDOING, undoReply } from '../state/journal-undo.js';
 import type { UndoStep } from '../store/undo.js';
 import type { PickerCommand } from './keymap.js';
-import { relayout, withEffect, withStatus, type PickerMode, type PickerState } from './state.js';
+import { type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export function startUndo(state: PickerState): PickerState {
   if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
@@ -15,7 +15,11 @@ export function startUndo(state: PickerState): PickerState {
 }
 
 /** The question's keys; every other key is swallowed (a stray keystroke must not undo anything). */
-export function undoQuestionCommand(state: PickerState, mode: Extract<PickerMode, { kind: 'undoConfirm' }>, command: PickerCommand | undefined): PickerState {
+export function undoQuestionCommand(
+  state: PickerState,
+  mode: Extract<PickerMode, { kind: 'undoConfirm' }>,
+  command: PickerCommand | undefined,
+): PickerState {
   if (command === 'cancel') return relayout({ ...withStatus(state, UNDO_KEPT), mode: { kind: 'browse' } });
   if (command !== 'confirm' && command !== 'confirmYes') return state;
   const next = relayout({ ...state, mode: { kind: 'browse' }, busy: true });
@@ -33,5 +37,8 @@ export function undoStepped(state: PickerState, step: UndoStep): PickerState {
   if (step.kind !== 'done') return shown;
   // Other scopes are listed again when next shown; this one now (its rows stay until the new list arrives).
   const current = state.lists[state.scope];
-  return withEffect({ ...shown, lists: current ? { [state.scope]: current } : {} }, { kind: 'load', scope: state.scope });
+  return withEffect(
+    { ...shown, lists: current ? { [state.scope]: current } : {} },
+    { kind: 'load', scope: state.scope },
+  );
 }

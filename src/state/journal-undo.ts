@@ -13,7 +13,9 @@ export interface UndoQuestion {
   text: string;
 }
 
-export type UndoReply = { kind: 'status'; text: string; tone: 'info' | 'success' | 'error' } | { kind: 'ask'; question: UndoQuestion; warning?: string };
+export type UndoReply =
+  | { kind: 'status'; text: string; tone: 'info' | 'success' | 'error' }
+  | { kind: 'ask'; question: UndoQuestion; warning?: string };
 
 /** The session a change is about as the user knows it: a slim is about the original. */
 function fileOf(record: JournalRecord): string {
@@ -31,7 +33,9 @@ export function undoReply(step: UndoStep): UndoReply {
   const warning = step.warning;
   switch (step.kind) {
     case 'nothing':
-      return warning ? { kind: 'status', text: `Nothing to undo: ${warning}`, tone: 'error' } : { kind: 'status', text: 'Nothing to undo', tone: 'info' };
+      return warning
+        ? { kind: 'status', text: `Nothing to undo: ${warning}`, tone: 'error' }
+        : { kind: 'status', text: 'Nothing to undo', tone: 'info' };
     case 'ask': {
       const { record, undo } = step.entry;
       const text = `pi has written to ${fileOf(record)} since pi-sessions' ${record.kind}: undo it anyway (${plainUndo(undo)})? Its later entries stay.`;

@@ -10,7 +10,7 @@
  * pi-launch.ts), so the result is exactly what pi would make, and pi starts on it without asking.
  */
 import { sanitizeInline } from '../text/terminal-text.js';
-import { openMenu, type MenuState } from './menu.js';
+import { type MenuState, openMenu } from './menu.js';
 
 export type MissingCwdChoice = 'continue' | 'fork' | 'cancel';
 

@@ -7,7 +7,16 @@ import type { KeyBinding } from '../keymap/keymap.js';
 import type { SharedActions } from '../keymap/pi-keybindings.js';
 import type { TextInputAction } from './text-input.js';
 
-export type TextEditCommand = 'left' | 'right' | 'wordLeft' | 'wordRight' | 'backspace' | 'deleteWord' | 'clearToStart' | 'textStart' | 'textEnd';
+export type TextEditCommand =
+  | 'left'
+  | 'right'
+  | 'wordLeft'
+  | 'wordRight'
+  | 'backspace'
+  | 'deleteWord'
+  | 'clearToStart'
+  | 'textStart'
+  | 'textEnd';
 
 export const TEXT_EDITS: Readonly<Record<TextEditCommand, TextInputAction>> = {
   left: { type: 'left' },
@@ -23,7 +32,9 @@ export const TEXT_EDITS: Readonly<Record<TextEditCommand, TextInputAction>> = {
 
 /** The edit a command stands for, if it is a text-edit command. */
 export function textEditOf(command: string | undefined): TextInputAction | undefined {
-  return command !== undefined && Object.hasOwn(TEXT_EDITS, command) ? TEXT_EDITS[command as TextEditCommand] : undefined;
+  return command !== undefined && Object.hasOwn(TEXT_EDITS, command)
+    ? TEXT_EDITS[command as TextEditCommand]
+    : undefined;
 }
 
 /** Cursor and delete bindings (Home/End are left to the screen: lists use them too). */
@@ -31,10 +42,25 @@ export function textEditBindings(when: string | readonly string[]): KeyBinding<T
   return [
     { command: 'left', keys: ['left'], description: 'Move the text cursor left', when },
     { command: 'right', keys: ['right'], description: 'Move the text cursor right', when },
-    { command: 'wordLeft', keys: ['meta+left', 'ctrl+left', 'meta+b'], description: 'Move the text cursor one word left', when },
-    { command: 'wordRight', keys: ['meta+right', 'ctrl+right', 'meta+f'], description: 'Move the text cursor one word right', when },
+    {
+      command: 'wordLeft',
+      keys: ['meta+left', 'ctrl+left', 'meta+b'],
+      description: 'Move the text cursor one word left',
+      when,
+    },
+    {
+      command: 'wordRight',
+      keys: ['meta+right', 'ctrl+right', 'meta+f'],
+      description: 'Move the text cursor one word right',
+      when,
+    },
     { command: 'backspace', keys: ['backspace'], description: 'Delete the character before the text cursor', when },
-    { command: 'deleteWord', keys: ['ctrl+w', 'meta+backspace'], description: 'Delete the word before the text cursor', when },
+    {
+      command: 'deleteWord',
+      keys: ['ctrl+w', 'meta+backspace'],
+      description: 'Delete the word before the text cursor',
+      when,
+    },
     { command: 'clearToStart', keys: ['ctrl+u'], description: 'Delete to the start of the text', when },
   ];
 }

@@ -43,7 +43,9 @@ export function bar(value: number, max: number, width: number): string {
  */
 export function sparkline(values: readonly number[]): string {
   const max = Math.max(0, ...values.filter(positive));
-  return values.map((v) => (positive(v) && max > 0 ? SPARK_LEVELS[Math.min(7, Math.max(0, Math.ceil((v / max) * 8) - 1))]! : ' ')).join('');
+  return values
+    .map((v) => (positive(v) && max > 0 ? SPARK_LEVELS[Math.min(7, Math.max(0, Math.ceil((v / max) * 8) - 1))]! : ' '))
+    .join('');
 }
 
 export interface BarRow {
@@ -74,12 +76,19 @@ export function barRows(rows: readonly BarRow[], columns: number): ChartLine[] {
   const labelWidth = Math.min(Math.max(...rows.map((r) => displayWidth(r.label))), Math.max(6, Math.floor(width / 3)));
   const barWidth = width - labelWidth - textWidth - 2 * GAP.length;
   return rows.map((row) => {
-    const label = padEndToWidth(row.cutStart ? truncateStart(row.label, labelWidth) : truncateToWidth(row.label, labelWidth), labelWidth);
+    const label = padEndToWidth(
+      row.cutStart ? truncateStart(row.label, labelWidth) : truncateToWidth(row.label, labelWidth),
+      labelWidth,
+    );
     const figures = ' '.repeat(textWidth - displayWidth(row.text)) + row.text;
     const line: ChartLine = [{ text: label, ...(row.style ? { style: row.style } : {}) }];
     if (barWidth >= MIN_BAR) {
       const drawn = bar(row.value, max, barWidth);
-      line.push({ text: GAP }, { text: drawn, style: row.style === 'abandoned' ? 'abandoned' : 'bar' }, { text: ' '.repeat(barWidth - displayWidth(drawn)) });
+      line.push(
+        { text: GAP },
+        { text: drawn, style: row.style === 'abandoned' ? 'abandoned' : 'bar' },
+        { text: ' '.repeat(barWidth - displayWidth(drawn)) },
+      );
     }
     line.push({ text: GAP }, { text: figures });
     return fitLine(line, width);

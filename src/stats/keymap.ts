@@ -6,7 +6,19 @@
 import type { KeyBinding } from '../keymap/keymap.js';
 import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
 
-export type StatsCommand = 'up' | 'down' | 'pageUp' | 'pageDown' | 'top' | 'bottom' | 'period' | 'periodBack' | 'help' | 'back' | 'closeHelp' | 'quit';
+export type StatsCommand =
+  | 'up'
+  | 'down'
+  | 'pageUp'
+  | 'pageDown'
+  | 'top'
+  | 'bottom'
+  | 'period'
+  | 'periodBack'
+  | 'help'
+  | 'back'
+  | 'closeHelp'
+  | 'quit';
 
 /** `view` (the charts) or `help`. */
 export type StatsKeyMode = 'view' | 'help';
@@ -14,15 +26,33 @@ export type StatsKeyMode = 'view' | 'help';
 export const STATS_BINDINGS: readonly KeyBinding<StatsCommand>[] = [
   { command: 'up', keys: ['up', 'k'], description: 'Scroll up', hint: 'scroll', hintWith: 'down', when: 'view' },
   { command: 'down', keys: ['down', 'j'], description: 'Scroll down', when: 'view' },
-  { command: 'period', keys: ['tab'], description: 'Timeline per day → week → month', hint: 'day/week/month', when: 'view' },
+  {
+    command: 'period',
+    keys: ['tab'],
+    description: 'Timeline per day → week → month',
+    hint: 'day/week/month',
+    when: 'view',
+  },
   { command: 'periodBack', keys: ['shift+tab'], description: 'Timeline period, backwards', when: 'view' },
   { command: 'pageUp', keys: ['pageup'], description: 'Page up', when: 'view' },
   { command: 'pageDown', keys: ['pagedown', 'space'], description: 'Page down', hint: 'page', when: 'view' },
   { command: 'top', keys: ['home', 'g'], description: 'Top', when: 'view' },
   { command: 'bottom', keys: ['end', 'G'], description: 'Bottom', when: 'view' },
   { command: 'help', keys: ['?'], description: 'Show all keys', hint: 'help', when: 'view' },
-  { command: 'back', keys: ['escape', 'q'], description: 'Back to the session list, as it was', hint: 'back', when: 'view' },
-  { command: 'closeHelp', keys: ['escape', '?', 'q', 'return'], description: 'Close the help', hint: 'close', when: 'help' },
+  {
+    command: 'back',
+    keys: ['escape', 'q'],
+    description: 'Back to the session list, as it was',
+    hint: 'back',
+    when: 'view',
+  },
+  {
+    command: 'closeHelp',
+    keys: ['escape', '?', 'q', 'return'],
+    description: 'Close the help',
+    hint: 'close',
+    when: 'help',
+  },
   { command: 'quit', keys: ['ctrl+c'], description: 'Quit pi-sessions' },
 ];
 

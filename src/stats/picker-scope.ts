@@ -1,5 +1,5 @@
 /** What the stats screen adds up when opened from the picker: the sessions of its current scope (pure). */
-import { currentList, SCOPE_TITLES, type PickerState } from '../picker/reducer.js';
+import { currentList, type PickerState, SCOPE_TITLES } from '../picker/reducer.js';
 
 export interface StatsScope {
   paths: string[];
@@ -12,5 +12,9 @@ export function statsScopeOf(state: PickerState): StatsScope {
   const list = currentList(state);
   const sessions = list?.sessions ?? [];
   const partial = list && !list.done ? ` (${sessions.length} of ${list.total} listed so far)` : '';
-  return { paths: sessions.map((s) => s.path), scopeTitle: `${SCOPE_TITLES[state.scope]}${partial}`, searched: list?.searched ?? '' };
+  return {
+    paths: sessions.map((s) => s.path),
+    scopeTitle: `${SCOPE_TITLES[state.scope]}${partial}`,
+    searched: list?.searched ?? '',
+  };
 }

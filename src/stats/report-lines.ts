@@ -5,9 +5,17 @@
  * title, prompt) goes through `sanitizeInline`: a hostile name cannot reach the terminal raw.
  */
 import { formatAbsoluteDate, formatCost, formatTokens, plural } from '../format.js';
-import { isoWeek, localDay, type SessionStats, type StatsRange, type StatsReport, type StatsRow, type UsageTotals } from '../store/index.js';
+import {
+  isoWeek,
+  localDay,
+  type SessionStats,
+  type StatsRange,
+  type StatsReport,
+  type StatsRow,
+  type UsageTotals,
+} from '../store/index.js';
 import { displayWidth, sanitizeInline } from '../text/terminal-text.js';
-import { barRows, fitLine, sparkline, type BarRow, type ChartLine } from './chart.js';
+import { type BarRow, barRows, type ChartLine, fitLine, sparkline } from './chart.js';
 
 export type Period = 'day' | 'week' | 'month';
 export const PERIODS: readonly Period[] = ['day', 'week', 'month'];
@@ -26,12 +34,18 @@ const DEFAULT_TOP = 10;
 /** Bars measure cost, or tokens when nothing in the report has a cost (local models). */
 type Measure = 'cost' | 'tokens';
 const measureOf = (report: StatsReport): Measure => (report.totals.cost > 0 ? 'cost' : 'tokens');
-const measured = (usage: UsageTotals, measure: Measure): number => (measure === 'cost' ? usage.cost : usage.totalTokens);
+const measured = (usage: UsageTotals, measure: Measure): number =>
+  measure === 'cost' ? usage.cost : usage.totalTokens;
 /** The figures column of a bar: `$1.23   45.6k` (tokens right-aligned), or the tokens alone. */
 const figures = (usage: UsageTotals, measure: Measure): string =>
-  measure === 'cost' ? `${formatCost(usage.cost)}  ${formatTokens(usage.totalTokens).padStart(6)}` : formatTokens(usage.totalTokens);
+  measure === 'cost'
+    ? `${formatCost(usage.cost)}  ${formatTokens(usage.totalTokens).padStart(6)}`
+    : formatTokens(usage.totalTokens);
 /** The same figures inside a sentence: `$1.23, 45.6k`. */
-const inlineFigures = (usage: UsageTotals, measure: Measure): string => (measure === 'cost' ? `${formatCost(usage.cost)}, ${formatTokens(usage.totalTokens)}` : formatTokens(usage.totalTokens));
+const inlineFigures = (usage: UsageTotals, measure: Measure): string =>
+  measure === 'cost'
+    ? `${formatCost(usage.cost)}, ${formatTokens(usage.totalTokens)}`
+    : formatTokens(usage.totalTokens);
 
 /** The day after `key` (`2026-01-05`, local time). */
 function nextDay(key: string): string {
@@ -66,10 +80,20 @@ function heading(text: string, columns: number): ChartLine {
 }
 
 /** Rows past `top` folded into one "… and N more" line with their total. */
-function section(title: string, rows: BarRow[], rest: UsageTotals | undefined, restCount: number, measure: Measure, columns: number): ChartLine[] {
+function section(
+  title: string,
+  rows: BarRow[],
+  rest: UsageTotals | undefined,
+  restCount: number,
+  measure: Measure,
+  columns: number,
+): ChartLine[] {
   if (rows.length === 0) return [];
   const lines = [heading(title, columns), ...barRows(rows, columns)];
-  if (rest && restCount > 0) lines.push(fitLine([{ text: `  … and ${restCount} more (${inlineFigures(rest, measure)})`, style: 'dim' }], columns));
+  if (rest && restCount > 0)
+    lines.push(
+      fitLine([{ text: `  … and ${restCount} more (${inlineFigures(rest, measure)})`, style: 'dim' }], columns),
+    );
   return [...lines, []];
 }
 
@@ -79,12 +103,24 @@ function sumOf(usages: readonly UsageTotals[]): UsageTotals {
   return total;
 }
 
-function rowsSection(title: string, rows: readonly StatsRow[], label: (key: string) => string, measure: Measure, options: Required<ReportOptions>, cutStart = false): ChartLine[] {
+function rowsSection(
+  title: string,
+  rows: readonly StatsRow[],
+  label: (key: string) => string,
+  measure: Measure,
+  options: Required<ReportOptions>,
+  cutStart = false,
+): ChartLine[] {
   const shown = rows.slice(0, options.top);
   const rest = rows.slice(options.top);
   return section(
     title,
-    shown.map((r) => ({ label: label(r.key), value: measured(r.usage, measure), text: figures(r.usage, measure), cutStart })),
+    shown.map((r) => ({
+      label: label(r.key),
+      value: measured(r.usage, measure),
+      text: figures(r.usage, measure),
+      cutStart,
+    })),
     sumOf(rest.map((r) => r.usage)),
     rest.length,
     measure,
@@ -105,10 +141,23 @@ function timeline(report: StatsReport, measure: Measure, options: Required<Repor
   const room = Math.max(1, options.columns - displayWidth(first) - displayWidth(last) - 2);
   const shown = series.slice(-room);
   const lines: ChartLine[] = [
-    heading(`Per ${options.by} (${plural(series.length, options.by)}, peak ${measure === 'cost' ? formatCost(peak.value) : formatTokens(peak.value)} on ${peak.key})`, options.columns),
-    fitLine([{ text: `${shown[0]!.key} ` }, { text: sparkline(shown.map((p) => p.value)), style: 'spark' }, { text: ` ${last}` }], options.columns),
+    heading(
+      `Per ${options.by} (${plural(series.length, options.by)}, peak ${measure === 'cost' ? formatCost(peak.value) : formatTokens(peak.value)} on ${peak.key})`,
+      options.columns,
+    ),
+    fitLine(
+      [
+        { text: `${shown[0]!.key} ` },
+        { text: sparkline(shown.map((p) => p.value)), style: 'spark' },
+        { text: ` ${last}` },
+      ],
+      options.columns,
+    ),
   ];
-  const latest = series.filter((p) => p.value > 0).slice(-options.top).reverse();
+  const latest = series
+    .filter((p) => p.value > 0)
+    .slice(-options.top)
+    .reverse();
   const rows = usageByKey(report, options.by);
   lines.push(
     ...barRows(
@@ -117,11 +166,15 @@ function timeline(report: StatsReport, measure: Measure, options: Required<Repor
     ),
   );
   const unknown = rows.get('unknown');
-  if (unknown) lines.push(fitLine([{ text: `  and ${inlineFigures(unknown, measure)} at an unknown time`, style: 'dim' }], options.columns));
+  if (unknown)
+    lines.push(
+      fitLine([{ text: `  and ${inlineFigures(unknown, measure)} at an unknown time`, style: 'dim' }], options.columns),
+    );
   return [...lines, []];
 }
 
-const rowsOf = (report: StatsReport, period: Period): StatsRow[] => (period === 'day' ? report.byDay : period === 'week' ? report.byWeek : report.byMonth);
+const rowsOf = (report: StatsReport, period: Period): StatsRow[] =>
+  period === 'day' ? report.byDay : period === 'week' ? report.byWeek : report.byMonth;
 
 function usageByKey(report: StatsReport, period: Period): Map<string, UsageTotals> {
   return new Map(rowsOf(report, period).map((r) => [r.key, r.usage]));
@@ -130,11 +183,16 @@ function usageByKey(report: StatsReport, period: Period): Map<string, UsageTotal
 /** Abandoned branches (not the one pi resumes), most expensive first, labelled `session › prompt`. */
 function branchesSection(report: StatsReport, measure: Measure, options: Required<ReportOptions>): ChartLine[] {
   const abandoned = report.bySession.flatMap((s) =>
-    s.branches.length > 1 ? s.branches.filter((b) => !b.active && measured(b.usage, measure) > 0).map((b) => ({ session: s, branch: b })) : [],
+    s.branches.length > 1
+      ? s.branches.filter((b) => !b.active && measured(b.usage, measure) > 0).map((b) => ({ session: s, branch: b }))
+      : [],
   );
   abandoned.sort((a, b) => measured(b.branch.usage, measure) - measured(a.branch.usage, measure));
   const total = sumOf(abandoned.map((a) => a.branch.usage));
-  const share = measured(report.totals, measure) > 0 ? Math.round((measured(total, measure) / measured(report.totals, measure)) * 100) : 0;
+  const share =
+    measured(report.totals, measure) > 0
+      ? Math.round((measured(total, measure) / measured(report.totals, measure)) * 100)
+      : 0;
   const title = `Abandoned branches (${abandoned.length}: ${inlineFigures(total, measure)}, ${share}% of the total)`;
   if (abandoned.length === 0) return [];
   const shown = abandoned.slice(0, options.top);
@@ -163,18 +221,41 @@ function rangeText(range: StatsRange | undefined): string {
 }
 
 export function reportLines(report: StatsReport, options: ReportOptions): ChartLine[] {
-  const full: Required<ReportOptions> = { top: DEFAULT_TOP, range: {}, ...options, columns: Math.max(20, Math.floor(options.columns)) };
+  const full: Required<ReportOptions> = {
+    top: DEFAULT_TOP,
+    range: {},
+    ...options,
+    columns: Math.max(20, Math.floor(options.columns)),
+  };
   const measure = measureOf(report);
   const sessions = report.bySession.filter((s) => s.usage.totalTokens > 0 || s.usage.cost > 0);
   const t = report.totals;
   const lines: ChartLine[] = [
     heading(`Usage in ${sanitizeInline(report.searched)}${rangeText(full.range)}`, full.columns),
-    fitLine([{ text: `${formatCost(t.cost)}, ${formatTokens(t.totalTokens)} tokens in ${plural(sessions.length, 'session')}` }], full.columns),
-    fitLine([{ text: `${formatTokens(t.input)} in, ${formatTokens(t.output)} out, ${formatTokens(t.cacheRead)} cache read, ${formatTokens(t.cacheWrite)} cache write`, style: 'dim' }], full.columns),
+    fitLine(
+      [
+        {
+          text: `${formatCost(t.cost)}, ${formatTokens(t.totalTokens)} tokens in ${plural(sessions.length, 'session')}`,
+        },
+      ],
+      full.columns,
+    ),
+    fitLine(
+      [
+        {
+          text: `${formatTokens(t.input)} in, ${formatTokens(t.output)} out, ${formatTokens(t.cacheRead)} cache read, ${formatTokens(t.cacheWrite)} cache write`,
+          style: 'dim',
+        },
+      ],
+      full.columns,
+    ),
     [],
   ];
-  if (sessions.length === 0) return [...lines.slice(0, 1), fitLine([{ text: 'No usage recorded in this range.', style: 'dim' }], full.columns)];
-  const bySessionRows: StatsRow[] = [...sessions].sort((a, b) => measured(b.usage, measure) - measured(a.usage, measure)).map((s) => ({ key: s.path, usage: s.usage }));
+  if (sessions.length === 0)
+    return [...lines.slice(0, 1), fitLine([{ text: 'No usage recorded in this range.', style: 'dim' }], full.columns)];
+  const bySessionRows: StatsRow[] = [...sessions]
+    .sort((a, b) => measured(b.usage, measure) - measured(a.usage, measure))
+    .map((s) => ({ key: s.path, usage: s.usage }));
   const titles = new Map(sessions.map((s) => [s.path, sessionLabel(s)]));
   return [
     ...lines,

@@ -3,15 +3,18 @@
  * of the chart lines, and whether the screen is being left. Keys resolve through its bindings;
  * the component reads the report and acts on `leaving`.
  */
-import { resolveCommand, type KeyBinding } from '../keymap/keymap.js';
+import { type KeyBinding, resolveCommand } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import { pageStep } from '../state/viewport.js';
 import type { StatsReport } from '../store/index.js';
 import type { ChartLine } from './chart.js';
 import { STATS_BINDINGS, type StatsCommand, type StatsKeyMode } from './keymap.js';
-import { PERIODS, reportLines, type Period } from './report-lines.js';
+import { PERIODS, type Period, reportLines } from './report-lines.js';
 
-export type StatsLoad = { kind: 'loading' } | { kind: 'loaded'; report: StatsReport } | { kind: 'failed'; message: string };
+export type StatsLoad =
+  | { kind: 'loading' }
+  | { kind: 'loaded'; report: StatsReport }
+  | { kind: 'failed'; message: string };
 
 export interface StatsScreenState {
   load: StatsLoad;
@@ -35,8 +38,19 @@ export type StatsAction =
   | { type: 'resize'; columns: number; viewLines: number };
 
 /** `bindings`: default STATS_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
-export function initStatsState(size: { columns: number; viewLines: number }, bindings: readonly KeyBinding<StatsCommand>[] = STATS_BINDINGS): StatsScreenState {
-  return { load: { kind: 'loading' }, by: 'day', mode: 'view', offset: 0, columns: size.columns, viewLines: Math.max(1, size.viewLines), bindings };
+export function initStatsState(
+  size: { columns: number; viewLines: number },
+  bindings: readonly KeyBinding<StatsCommand>[] = STATS_BINDINGS,
+): StatsScreenState {
+  return {
+    load: { kind: 'loading' },
+    by: 'day',
+    mode: 'view',
+    offset: 0,
+    columns: size.columns,
+    viewLines: Math.max(1, size.viewLines),
+    bindings,
+  };
 }
 
 // The lines of the last (report, width, period): every key and every render asks for them.
@@ -47,7 +61,12 @@ export function chartLinesOf(state: StatsScreenState): ChartLine[] {
   if (state.load.kind !== 'loaded') return [];
   const { report } = state.load;
   if (cached?.report !== report || cached.columns !== state.columns || cached.by !== state.by) {
-    cached = { report, columns: state.columns, by: state.by, lines: reportLines(report, { columns: state.columns, by: state.by }) };
+    cached = {
+      report,
+      columns: state.columns,
+      by: state.by,
+      lines: reportLines(report, { columns: state.columns, by: state.by }),
+    };
   }
   return cached.lines;
 }

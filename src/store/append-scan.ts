@@ -50,7 +50,14 @@ export interface ScanOptions {
 
 function copySettled(from: Settled): Settled {
   const links = from.links && new Map(from.links);
-  return { ...from, ids: new Set(from.ids), labels: new Map(from.labels), labelTimestamps: new Map(from.labelTimestamps), kept: new Map(from.kept), links };
+  return {
+    ...from,
+    ids: new Set(from.ids),
+    labels: new Map(from.labels),
+    labelTimestamps: new Map(from.labelTimestamps),
+    kept: new Map(from.kept),
+    links,
+  };
 }
 
 export interface AppendPoint {
@@ -123,18 +130,40 @@ function entryId(value: JsonObject): string | undefined {
 }
 
 /** Adds one physical line's contribution to `into`; throws for a file that is not a session. */
-function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Buffer, start: number, end: number, offset: number, terminated: boolean, problems: Problem[]): void {
+function addLine(
+  into: Settled,
+  keep: ReadonlySet<string>,
+  path: string,
+  buf: Buffer,
+  start: number,
+  end: number,
+  offset: number,
+  terminated: boolean,
+  problems: Problem[],
+): void {
   into.lines++;
   if (into.lines === 1 && hasBom(buf, start, end)) {
-    throw new StoreError('not-a-session', `${path}: refusing to write: the file starts with a byte-order mark and pi cannot open it`);
+    throw new StoreError(
+      'not-a-session',
+      `${path}: refusing to write: the file starts with a byte-order mark and pi cannot open it`,
+    );
   }
   if (isBlank(buf, start, end)) return;
   problems.length = 0;
-  const values = lineEntries(parseLine(buf, start, end, into.lines, problems), into.lines, terminated, into.header !== undefined, problems);
+  const values = lineEntries(
+    parseLine(buf, start, end, into.lines, problems),
+    into.lines,
+    terminated,
+    into.header !== undefined,
+    problems,
+  );
   for (const value of values) {
     if (into.header === undefined) {
       if (value['type'] !== 'session' || typeof value['id'] !== 'string') {
-        throw new StoreError('not-a-session', `${path}: refusing to write: the first JSON line is not a session header: not a pi session`);
+        throw new StoreError(
+          'not-a-session',
+          `${path}: refusing to write: the first JSON line is not a session header: not a pi session`,
+        );
       }
       into.header = value;
       continue;
@@ -145,11 +174,17 @@ function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Bu
     into.leafId = id;
     if (keep.has(id)) into.kept.set(id, value);
     if (value['type'] === 'label') replayLabel(into.labels, into.labelTimestamps, value);
-    if (value['type'] === 'session_info') into.name = typeof value['name'] === 'string' ? value['name'].trim() || undefined : undefined;
+    if (value['type'] === 'session_info')
+      into.name = typeof value['name'] === 'string' ? value['name'].trim() || undefined : undefined;
     if (into.links) {
       const parentId = value['parentId'];
       const role = messageOf(value as SessionEntry)?.['role'];
-      into.links.set(id, { parentId: typeof parentId === 'string' ? parentId : null, start: offset, end: offset + (end - start), role: typeof role === 'string' ? role : undefined });
+      into.links.set(id, {
+        parentId: typeof parentId === 'string' ? parentId : null,
+        start: offset,
+        end: offset + (end - start),
+        role: typeof role === 'string' ? role : undefined,
+      });
     }
   }
 }
@@ -158,14 +193,35 @@ function addLine(into: Settled, keep: ReadonlySet<string>, path: string, buf: Bu
  * Scans `source` (the open session at `path`) to its end, from the start or, given `from` (an
  * earlier scan of the same file that has only grown since), from `from.lastLineStart`.
  */
-export async function scanForAppend(source: ByteSource, path: string, from?: AppendPoint, options: ScanOptions = {}): Promise<AppendPoint> {
+export async function scanForAppend(
+  source: ByteSource,
+  path: string,
+  from?: AppendPoint,
+  options: ScanOptions = {},
+): Promise<AppendPoint> {
   const keep = options.keep ?? new Set<string>();
   // A file rewritten in place (same inode, not only grown) is scanned again from the start.
-  if (from && !(await readAt(source, from.lastLineStart - from.fingerprint.length, from.fingerprint.length)).equals(from.fingerprint)) from = undefined;
+  if (
+    from &&
+    !(await readAt(source, from.lastLineStart - from.fingerprint.length, from.fingerprint.length)).equals(
+      from.fingerprint,
+    )
+  )
+    from = undefined;
   // A resumed scan carries on from the earlier one's state (that point is not used again).
   const settled: Settled = from
     ? from.settled
-    : { ids: new Set(), leafId: null, header: undefined, lines: 0, name: undefined, labels: new Map(), labelTimestamps: new Map(), kept: new Map(), links: options.links ? new Map() : undefined };
+    : {
+        ids: new Set(),
+        leafId: null,
+        header: undefined,
+        lines: 0,
+        name: undefined,
+        labels: new Map(),
+        labelTimestamps: new Map(),
+        kept: new Map(),
+        links: options.links ? new Map() : undefined,
+      };
   const problems: Problem[] = [];
   let position = from ? from.lastLineStart : 0;
   let lastLineStart = position;
@@ -190,7 +246,11 @@ export async function scanForAppend(source: ByteSource, path: string, from?: App
   splitter.end();
   const stats = await source.stat();
   const size = position;
-  if (size === 0) throw new StoreError('not-a-session', `${path}: refusing to write: empty file (pi would write a new header into it)`);
+  if (size === 0)
+    throw new StoreError(
+      'not-a-session',
+      `${path}: refusing to write: empty file (pi would write a new header into it)`,
+    );
   let view = settled;
   if (last !== undefined) {
     // Rare (a writer caught between its line and its newline): copy, so `settled` stays clean.
@@ -198,7 +258,8 @@ export async function scanForAppend(source: ByteSource, path: string, from?: App
     addLine(view, keep, path, last, 0, last.length, lastLineStart, false, problems);
   }
   const { header } = view;
-  if (header === undefined) throw new StoreError('not-a-session', `${path}: refusing to write: no JSON line: not a pi session`);
+  if (header === undefined)
+    throw new StoreError('not-a-session', `${path}: refusing to write: no JSON line: not a pi session`);
   const version = header['version'];
   return {
     path,
@@ -209,7 +270,11 @@ export async function scanForAppend(source: ByteSource, path: string, from?: App
     diskVersion: typeof version === 'number' ? version : 1,
     endsWithNewline: last === undefined,
     lastLineStart,
-    fingerprint: await readAt(source, Math.max(0, lastLineStart - FINGERPRINT_BYTES), Math.min(FINGERPRINT_BYTES, lastLineStart)),
+    fingerprint: await readAt(
+      source,
+      Math.max(0, lastLineStart - FINGERPRINT_BYTES),
+      Math.min(FINGERPRINT_BYTES, lastLineStart),
+    ),
     settled,
     header,
     ids: view.ids,

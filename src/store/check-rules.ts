@@ -52,32 +52,128 @@ interface Rule {
 }
 
 const RULES: Record<CheckKind, Rule> = {
-  'unparsable-line': { severity: 'error', pi: 'skips the line; a migration rewrite would lose it for good', fix: 'nothing is recoverable from the line; pi-sessions and pi both read past it' },
-  'glued-line': { severity: 'error', pi: 'cannot parse the line and skips every entry on it', fix: 'fork the session with pi-sessions (it recovers both entries) and use the fork' },
-  'not-an-object': { severity: 'error', pi: 'keeps it as an entry without an id (the leaf may become undefined)', fix: 'fork the session with pi-sessions: the fork leaves the line out' },
-  'missing-id': { severity: 'error', pi: 'indexes it under `undefined`; if it is last, pi resumes from nothing', fix: 'fork the session with pi-sessions: the fork leaves the entry out' },
-  'bad-parent': { severity: 'error', pi: 'cannot place the entry under a parent', fix: 'fork the session with pi-sessions to get a clean tree' },
-  'junk-before-header': { severity: 'error', pi: 'skips the lines, then opens the file from its header', fix: 'nothing to do unless the lines matter; they are not JSON' },
-  bom: { severity: 'error', pi: 'refuses to open the file ("not a valid pi session")', fix: 'remove the first 3 bytes (EF BB BF) of the file, e.g. with `sed -i "1s/^\\xEF\\xBB\\xBF//"`' },
-  'invalid-utf8': { severity: 'warning', pi: 'reads the bytes as U+FFFD (the original text is lost to it)', fix: 'nothing needed; the rest of the line is intact' },
-  'torn-last-line': { severity: 'error', pi: 'appends a newline on open and skips the fragment (a write on open: fails on read-only media)', fix: 'the cut-off entry is lost; resume normally, pi continues after the last whole entry' },
-  'no-trailing-newline': { severity: 'warning', pi: 'appends "\\n" to the file when it opens it (fails on read-only media)', fix: 'open it once in pi, or append a newline' },
+  'unparsable-line': {
+    severity: 'error',
+    pi: 'skips the line; a migration rewrite would lose it for good',
+    fix: 'nothing is recoverable from the line; pi-sessions and pi both read past it',
+  },
+  'glued-line': {
+    severity: 'error',
+    pi: 'cannot parse the line and skips every entry on it',
+    fix: 'fork the session with pi-sessions (it recovers both entries) and use the fork',
+  },
+  'not-an-object': {
+    severity: 'error',
+    pi: 'keeps it as an entry without an id (the leaf may become undefined)',
+    fix: 'fork the session with pi-sessions: the fork leaves the line out',
+  },
+  'missing-id': {
+    severity: 'error',
+    pi: 'indexes it under `undefined`; if it is last, pi resumes from nothing',
+    fix: 'fork the session with pi-sessions: the fork leaves the entry out',
+  },
+  'bad-parent': {
+    severity: 'error',
+    pi: 'cannot place the entry under a parent',
+    fix: 'fork the session with pi-sessions to get a clean tree',
+  },
+  'junk-before-header': {
+    severity: 'error',
+    pi: 'skips the lines, then opens the file from its header',
+    fix: 'nothing to do unless the lines matter; they are not JSON',
+  },
+  bom: {
+    severity: 'error',
+    pi: 'refuses to open the file ("not a valid pi session")',
+    fix: 'remove the first 3 bytes (EF BB BF) of the file, e.g. with `sed -i "1s/^\\xEF\\xBB\\xBF//"`',
+  },
+  'invalid-utf8': {
+    severity: 'warning',
+    pi: 'reads the bytes as U+FFFD (the original text is lost to it)',
+    fix: 'nothing needed; the rest of the line is intact',
+  },
+  'torn-last-line': {
+    severity: 'error',
+    pi: 'appends a newline on open and skips the fragment (a write on open: fails on read-only media)',
+    fix: 'the cut-off entry is lost; resume normally, pi continues after the last whole entry',
+  },
+  'no-trailing-newline': {
+    severity: 'warning',
+    pi: 'appends "\\n" to the file when it opens it (fails on read-only media)',
+    fix: 'open it once in pi, or append a newline',
+  },
   'duplicate-header': { severity: 'warning', pi: 'ignores the second header', fix: 'nothing needed' },
-  'duplicate-id': { severity: 'error', pi: 'shows the entry and its subtree twice in /tree; the last occurrence wins', fix: 'fork the session with pi-sessions (ids deduplicated, last wins)' },
-  orphan: { severity: 'error', pi: 'shows it as a root; the context stops there, so everything before it is lost to the model', fix: 'branch from an entry above the orphan, or fork with pi-sessions' },
-  cycle: { severity: 'error', pi: 'hangs if the leaf is inside the loop; otherwise the entries are invisible', fix: 'branch (pi-sessions branch) to an entry outside the loop before opening it in pi' },
-  'bad-message': { severity: 'error', pi: 'hides the whole session from /resume and throws when building its context', fix: 'fork the session with pi-sessions from an entry before that line' },
-  'oversized-line': { severity: 'warning', pi: 'reads the line whole into memory', fix: 'nothing needed unless the file is slow to open; then fork the active branch' },
-  'legacy-version': { severity: 'error', pi: 'rewrites the whole file (migration to v3) when it opens it; malformed lines are lost then', fix: 'check it first; pi-sessions reads it without migrating' },
-  'hidden-by-pi': { severity: 'error', pi: "fails while listing the file, so the whole session is missing from /resume", fix: 'fork the session with pi-sessions from an entry before that line, or open it by path in pi-sessions' },
-  'not-a-session': { severity: 'error', pi: 'refuses to open it ("not a valid pi session") and leaves it out of /resume', fix: 'move it out of the sessions folder if it is not a session' },
-  empty: { severity: 'error', pi: 'writes a new header into it when opened (the id then no longer matches the name)', fix: 'delete it: there is nothing in it' },
-  'not-regular': { severity: 'error', pi: 'blocks or fails reading it (a FIFO blocks until something writes to it)', fix: 'remove it from the sessions folder' },
+  'duplicate-id': {
+    severity: 'error',
+    pi: 'shows the entry and its subtree twice in /tree; the last occurrence wins',
+    fix: 'fork the session with pi-sessions (ids deduplicated, last wins)',
+  },
+  orphan: {
+    severity: 'error',
+    pi: 'shows it as a root; the context stops there, so everything before it is lost to the model',
+    fix: 'branch from an entry above the orphan, or fork with pi-sessions',
+  },
+  cycle: {
+    severity: 'error',
+    pi: 'hangs if the leaf is inside the loop; otherwise the entries are invisible',
+    fix: 'branch (pi-sessions branch) to an entry outside the loop before opening it in pi',
+  },
+  'bad-message': {
+    severity: 'error',
+    pi: 'hides the whole session from /resume and throws when building its context',
+    fix: 'fork the session with pi-sessions from an entry before that line',
+  },
+  'oversized-line': {
+    severity: 'warning',
+    pi: 'reads the line whole into memory',
+    fix: 'nothing needed unless the file is slow to open; then fork the active branch',
+  },
+  'legacy-version': {
+    severity: 'error',
+    pi: 'rewrites the whole file (migration to v3) when it opens it; malformed lines are lost then',
+    fix: 'check it first; pi-sessions reads it without migrating',
+  },
+  'hidden-by-pi': {
+    severity: 'error',
+    pi: 'fails while listing the file, so the whole session is missing from /resume',
+    fix: 'fork the session with pi-sessions from an entry before that line, or open it by path in pi-sessions',
+  },
+  'not-a-session': {
+    severity: 'error',
+    pi: 'refuses to open it ("not a valid pi session") and leaves it out of /resume',
+    fix: 'move it out of the sessions folder if it is not a session',
+  },
+  empty: {
+    severity: 'error',
+    pi: 'writes a new header into it when opened (the id then no longer matches the name)',
+    fix: 'delete it: there is nothing in it',
+  },
+  'not-regular': {
+    severity: 'error',
+    pi: 'blocks or fails reading it (a FIFO blocks until something writes to it)',
+    fix: 'remove it from the sessions folder',
+  },
   unreadable: { severity: 'error', pi: 'cannot read it either and leaves it out', fix: 'fix its permissions' },
-  'parent-session-missing': { severity: 'warning', pi: 'opens the fork; the link to the session it came from leads nowhere', fix: 'nothing needed; the fork holds its own copy of the conversation' },
-  'cwd-missing': { severity: 'warning', pi: 'resumes it, but its tools run in a folder that no longer exists', fix: 'restore the folder, or delete the session if the project is gone' },
-  'slow-for-pi': { severity: 'warning', pi: 'reads and parses the whole file on every open and /resume listing: slow, and memory-hungry', fix: 'fork the active branch into a new session (pi-sessions fork) and delete the original' },
-  'too-large': { severity: 'error', pi: 'cannot load it (a line or the file is beyond what it can hold in memory)', fix: 'fork the active branch with pi-sessions, or move the file away' },
+  'parent-session-missing': {
+    severity: 'warning',
+    pi: 'opens the fork; the link to the session it came from leads nowhere',
+    fix: 'nothing needed; the fork holds its own copy of the conversation',
+  },
+  'cwd-missing': {
+    severity: 'warning',
+    pi: 'resumes it, but its tools run in a folder that no longer exists',
+    fix: 'restore the folder, or delete the session if the project is gone',
+  },
+  'slow-for-pi': {
+    severity: 'warning',
+    pi: 'reads and parses the whole file on every open and /resume listing: slow, and memory-hungry',
+    fix: 'fork the active branch into a new session (pi-sessions fork) and delete the original',
+  },
+  'too-large': {
+    severity: 'error',
+    pi: 'cannot load it (a line or the file is beyond what it can hold in memory)',
+    fix: 'fork the active branch with pi-sessions, or move the file away',
+  },
 };
 
 export function checkProblem(path: string, line: number, kind: CheckKind, message: string): CheckProblem {
@@ -103,7 +199,8 @@ export function fromReaderProblems(path: string, problems: readonly Problem[]): 
 export function piListingFailure(entry: JsonObject): string | undefined {
   if (entry['type'] === 'session_info') {
     const name = entry['name'];
-    if (name !== undefined && name !== null && typeof name !== 'string') return `session name is ${describeValue(name)}, not text`;
+    if (name !== undefined && name !== null && typeof name !== 'string')
+      return `session name is ${describeValue(name)}, not text`;
     return undefined;
   }
   if (entry['type'] !== 'message') return undefined;
@@ -114,7 +211,8 @@ export function piListingFailure(entry: JsonObject): string | undefined {
   const content = m['content'];
   if (typeof content === 'string') return undefined;
   if (!Array.isArray(content)) return `${m['role']} message content is ${describeValue(content)}, not text or blocks`;
-  if (content.some((block) => block === null || block === undefined)) return `${m['role']} message content holds a null block`;
+  if (content.some((block) => block === null || block === undefined))
+    return `${m['role']} message content holds a null block`;
   return undefined;
 }
 

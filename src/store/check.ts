@@ -6,25 +6,25 @@
  */
 import { lstatSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
+import { formatBytes } from '../format.js';
 import {
+  type CheckProblem,
   checkProblem,
   fromNotASession,
   fromReaderProblems,
   keepLargest,
   piListingFailure,
+  type SessionHealth,
   SLOW_FOR_PI_BYTES,
   TOO_LARGE_TO_AUDIT_BYTES,
-  type CheckProblem,
-  type SessionHealth,
 } from './check-rules.js';
 import { describeFsError } from './errors.js';
-import { formatBytes } from '../format.js';
-import { SessionCollector } from './read.js';
-import { scanFromSync } from './scan.js';
-import { fileKind } from './regular-file.js';
 import { discoverSessionFiles, type ListScope } from './list.js';
 import type { Locations } from './locations.js';
 import { CURRENT_VERSION } from './migrate.js';
+import { SessionCollector } from './read.js';
+import { fileKind } from './regular-file.js';
+import { scanFromSync } from './scan.js';
 import { buildTree } from './tree.js';
 import type { LoadedSession } from './types.js';
 
@@ -61,13 +61,22 @@ export function checkFile(path: string, env: CheckEnvironment = FS_ENVIRONMENT):
     const stats = lstatSync(path);
     // A symlink is followed like pi follows it; only what it leads to is judged.
     const target = stats.isSymbolicLink() ? statSync(path) : stats;
-    if (!target.isFile()) return unread(path, checkProblem(path, 0, 'not-regular', `not a regular file (${fileKind(target)}); not opened`));
+    if (!target.isFile())
+      return unread(path, checkProblem(path, 0, 'not-regular', `not a regular file (${fileKind(target)}); not opened`));
     size = target.size;
   } catch (error) {
     return unread(path, checkProblem(path, 0, 'unreadable', `cannot read: ${describeFsError(error)}`));
   }
   if (size > TOO_LARGE_TO_AUDIT_BYTES) {
-    return unread(path, checkProblem(path, 0, 'too-large', `${formatBytes(size)}: too large to audit line by line (over ${formatBytes(TOO_LARGE_TO_AUDIT_BYTES)})`));
+    return unread(
+      path,
+      checkProblem(
+        path,
+        0,
+        'too-large',
+        `${formatBytes(size)}: too large to audit line by line (over ${formatBytes(TOO_LARGE_TO_AUDIT_BYTES)})`,
+      ),
+    );
   }
   const collector = new SessionCollector();
   // Bytes of each physical line (index = line number), for the health figures.
@@ -98,23 +107,39 @@ export function auditSession(session: LoadedSession, lineBytes: readonly number[
   // The tree shows a self-parent as a root without complaint; pi's path walk loops on it forever.
   for (let i = 0; i < session.entries.length; i++) {
     const entry = session.entries[i]!;
-    if (entry.parentId === entry.id) problems.push(checkProblem(path, session.entryLines[i] ?? 0, 'cycle', `${entry.id} is its own parent`));
+    if (entry.parentId === entry.id)
+      problems.push(checkProblem(path, session.entryLines[i] ?? 0, 'cycle', `${entry.id} is its own parent`));
     const hidden = piListingFailure(entry);
     if (hidden) problems.push(checkProblem(path, session.entryLines[i] ?? 0, 'hidden-by-pi', hidden));
   }
   if (session.diskVersion < CURRENT_VERSION) {
-    problems.push(checkProblem(path, 1, 'legacy-version', `format v${session.diskVersion}, not yet migrated to v${CURRENT_VERSION}`));
+    problems.push(
+      checkProblem(
+        path,
+        1,
+        'legacy-version',
+        `format v${session.diskVersion}, not yet migrated to v${CURRENT_VERSION}`,
+      ),
+    );
   }
   const parent = header.parentSession;
   if (typeof parent === 'string' && parent !== '') {
     const parentPath = isAbsolute(parent) ? parent : join(dirname(path), parent);
-    if (!env.exists(parentPath)) problems.push(checkProblem(path, 1, 'parent-session-missing', `forked from ${parent}, which no longer exists`));
+    if (!env.exists(parentPath))
+      problems.push(checkProblem(path, 1, 'parent-session-missing', `forked from ${parent}, which no longer exists`));
   }
   if (typeof header.cwd === 'string' && header.cwd !== '' && !env.exists(header.cwd)) {
     problems.push(checkProblem(path, 1, 'cwd-missing', `its project folder ${header.cwd} no longer exists`));
   }
   if (session.size > SLOW_FOR_PI_BYTES) {
-    problems.push(checkProblem(path, 0, 'slow-for-pi', `${formatBytes(session.size)} (pi is slow past ${formatBytes(SLOW_FOR_PI_BYTES)})`));
+    problems.push(
+      checkProblem(
+        path,
+        0,
+        'slow-for-pi',
+        `${formatBytes(session.size)} (pi is slow past ${formatBytes(SLOW_FOR_PI_BYTES)})`,
+      ),
+    );
   }
   problems.sort((a, b) => a.line - b.line);
   return { path, sessionId: header.id, problems, health: healthOf(session, lineBytes) };
@@ -133,7 +158,13 @@ function healthOf(session: LoadedSession, lineBytes: readonly number[]): Session
     previousLine = line;
     if (entry.type === 'compaction') compactions++;
     const message = entry['message'];
-    if (entry.type === 'message' && message !== null && typeof message === 'object' && (message as { role?: unknown }).role === 'toolResult') toolOutputBytes += bytes;
+    if (
+      entry.type === 'message' &&
+      message !== null &&
+      typeof message === 'object' &&
+      (message as { role?: unknown }).role === 'toolResult'
+    )
+      toolOutputBytes += bytes;
     keepLargest(largestEntries, { line, id: entry.id, type: entry.type, bytes });
   }
   return {
@@ -155,9 +186,16 @@ export interface CheckReport {
 }
 
 /** Audits every `.jsonl` file pi would look at: this folder's sessions, or every project's. */
-export function checkStore(locations: Locations, scope: 'cwd' | 'all', env: CheckEnvironment = FS_ENVIRONMENT): CheckReport {
+export function checkStore(
+  locations: Locations,
+  scope: 'cwd' | 'all',
+  env: CheckEnvironment = FS_ENVIRONMENT,
+): CheckReport {
   const discovery = discoverSessionFiles(locations, scope);
-  const report: CheckReport = { searched: discovery.searched, files: discovery.files.map((path) => checkFile(path, env)) };
+  const report: CheckReport = {
+    searched: discovery.searched,
+    files: discovery.files.map((path) => checkFile(path, env)),
+  };
   if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;
   return report;
 }

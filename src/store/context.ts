@@ -65,7 +65,11 @@ function contextPath(tree: SessionTree, leafId: string | null): SessionEntry[] {
   return last ? getBranch(tree, last.id) : [];
 }
 
-export function buildContextEntries(tree: SessionTree, leafId: string | null = tree.leafId, options: ContextOptions = {}): SessionEntry[] {
+export function buildContextEntries(
+  tree: SessionTree,
+  leafId: string | null = tree.leafId,
+  options: ContextOptions = {},
+): SessionEntry[] {
   return selectContextEntries(contextPath(tree, leafId), options.asPi === true).entries;
 }
 
@@ -80,7 +84,10 @@ function latestCompaction(path: SessionEntry[]): number {
  * messages excluded), then everything after it. §8.4: a compaction with `retainedTail` instead
  * keeps nothing from before it (its tail stands in for them).
  */
-function selectContextEntries(path: SessionEntry[], asPi: boolean): { entries: SessionEntry[]; keptBefore: SessionEntry[] } {
+function selectContextEntries(
+  path: SessionEntry[],
+  asPi: boolean,
+): { entries: SessionEntry[]; keptBefore: SessionEntry[] } {
   const at = latestCompaction(path);
   if (at < 0) return { entries: path, keptBefore: [] };
   const compaction = path[at]!;
@@ -114,7 +121,8 @@ function contextSettings(path: SessionEntry[]): Pick<SessionContext, 'model' | '
 function contextMessage(message: JsonObject): JsonObject {
   const role = message['role'];
   if (role === 'system' && message['content'] == null) return { ...message, content: '' };
-  if ((role === 'user' || role === 'assistant' || role === 'toolResult') && message['content'] == null) return { ...message, content: [] };
+  if ((role === 'user' || role === 'assistant' || role === 'toolResult') && message['content'] == null)
+    return { ...message, content: [] };
   return message;
 }
 
@@ -141,7 +149,12 @@ export function entryToMessages(entry: SessionEntry): JsonObject[] {
         ? [{ role: 'branchSummary', summary: entry['summary'], fromId: entry['fromId'], timestamp: entryTimeMs(entry) }]
         : [];
     case 'compaction': {
-      const summary = { role: 'compactionSummary', summary: entry['summary'], tokensBefore: entry['tokensBefore'], timestamp: entryTimeMs(entry) };
+      const summary = {
+        role: 'compactionSummary',
+        summary: entry['summary'],
+        tokensBefore: entry['tokensBefore'],
+        timestamp: entryTimeMs(entry),
+      };
       const system = entry['systemMessage'];
       return isObject(system) ? [system, summary] : [summary];
     }
@@ -160,12 +173,19 @@ function projectEntry(entry: SessionEntry, edit: SessionEntry | undefined): Json
   return messages.map((message) => {
     const role = message['role'];
     if (role !== 'user' && role !== 'assistant' && role !== 'toolResult' && role !== 'custom') return message;
-    const replaced = (role === 'assistant' || role === 'toolResult') && typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+    const replaced =
+      (role === 'assistant' || role === 'toolResult') && typeof content === 'string'
+        ? [{ type: 'text', text: content }]
+        : content;
     return { ...message, content: replaced };
   });
 }
 
-export function buildContext(tree: SessionTree, leafId: string | null = tree.leafId, options: ContextOptions = {}): SessionContext {
+export function buildContext(
+  tree: SessionTree,
+  leafId: string | null = tree.leafId,
+  options: ContextOptions = {},
+): SessionContext {
   const path = contextPath(tree, leafId);
   const { model, thinkingLevel } = contextSettings(path);
   const { entries: contextEntries, keptBefore } = selectContextEntries(path, options.asPi === true);
@@ -196,7 +216,11 @@ export function buildContext(tree: SessionTree, leafId: string | null = tree.lea
   const compaction = path[latestCompaction(path)];
   const retained = compaction ? retainedTailOf(compaction) : undefined;
   if (compaction && retained) {
-    result.retainedTail = { compactionId: compaction.id, droppedMessages: retained.length, keptEntriesInstead: keptBefore.map((e) => e.id) };
+    result.retainedTail = {
+      compactionId: compaction.id,
+      droppedMessages: retained.length,
+      keptEntriesInstead: keptBefore.map((e) => e.id),
+    };
   }
   return result;
 }

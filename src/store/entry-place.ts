@@ -9,7 +9,11 @@ import { getBranch, type SessionTree } from './tree.js';
 export type EntryPlace = 'active' | 'abandoned' | 'compacted';
 
 /** Every entry's place, seen from `leafId` (default: the leaf pi resumes). */
-export function entryPlaces(tree: SessionTree, leafId: string | null = tree.leafId, options: ContextOptions = {}): Map<string, EntryPlace> {
+export function entryPlaces(
+  tree: SessionTree,
+  leafId: string | null = tree.leafId,
+  options: ContextOptions = {},
+): Map<string, EntryPlace> {
   const places = new Map<string, EntryPlace>();
   for (const id of tree.byId.keys()) places.set(id, 'abandoned');
   const path = getBranch(tree, leafId);

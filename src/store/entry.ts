@@ -53,7 +53,10 @@ export function textOfContent(content: unknown): string {
 export function editorTextOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.filter((block) => isObject(block) && block['type'] === 'text' && typeof block['text'] === 'string').map((block) => (block as JsonObject)['text'] as string).join('');
+  return content
+    .filter((block) => isObject(block) && block['type'] === 'text' && typeof block['text'] === 'string')
+    .map((block) => (block as JsonObject)['text'] as string)
+    .join('');
 }
 
 export function emptyUsage(): UsageTotals {
@@ -76,7 +79,8 @@ export function addUsage(totals: UsageTotals, usage: unknown): void {
   totals.cacheRead += cacheRead;
   totals.cacheWrite += cacheWrite;
   // `totalTokens` is absent before about 2025-12: fall back to the sum of the parts.
-  totals.totalTokens += typeof usage['totalTokens'] === 'number' ? num(usage['totalTokens']) : input + output + cacheRead + cacheWrite;
+  totals.totalTokens +=
+    typeof usage['totalTokens'] === 'number' ? num(usage['totalTokens']) : input + output + cacheRead + cacheWrite;
   const cost = usage['cost'];
   if (isObject(cost)) totals.cost += num(cost['total']);
 }

@@ -10,7 +10,14 @@ import { constants, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { bytesSource, readAt, scanForAppend, type AppendPoint, type ByteSource, type EntryLink } from './append-scan.js';
+import {
+  type AppendPoint,
+  type ByteSource,
+  bytesSource,
+  type EntryLink,
+  readAt,
+  scanForAppend,
+} from './append-scan.js';
 import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { createWhole, removeStaleTemps } from './fs-write.js';
@@ -51,7 +58,6 @@ async function pathThroughCycle(path: string, id: string): Promise<string[]> {
   return getBranch(buildTree(session), id).map((e) => e.id);
 }
 
-
 /** Reads consecutive lines in one go when they are this close (most of a branch is). */
 const GAP_BYTES = 64 * 1024;
 /** At most this many bytes are read, parsed and stringified per event-loop turn. */
@@ -62,7 +68,11 @@ const SPAN_BYTES = 256 * 1024;
  * a batch is a run of the branch whose lines follow each other closely in the file, at most
  * SPAN_BYTES (or one line), so the branch is never all in memory and no turn parses much.
  */
-async function* branchBatches(source: ByteSource, links: ReadonlyMap<string, EntryLink>, ids: readonly string[]): AsyncGenerator<SessionEntry[]> {
+async function* branchBatches(
+  source: ByteSource,
+  links: ReadonlyMap<string, EntryLink>,
+  ids: readonly string[],
+): AsyncGenerator<SessionEntry[]> {
   for (let first = 0; first < ids.length; ) {
     const base = links.get(ids[first]!)!.start;
     let end = links.get(ids[first]!)!.end;
@@ -81,7 +91,11 @@ async function* branchBatches(source: ByteSource, links: ReadonlyMap<string, Ent
       const parsed = parseText(bytes.toString('utf8', link.start - base, link.end - base));
       const values = parsed.kind === 'object' ? [parsed.value] : parsed.kind === 'glued' ? parsed.values : [];
       const entry = values.findLast((v) => v['id'] === id);
-      if (!entry) throw new StoreError('write-failed', `cannot fork: entry ${id} changed while it was being read; nothing was created`);
+      if (!entry)
+        throw new StoreError(
+          'write-failed',
+          `cannot fork: entry ${id} changed while it was being read; nothing was created`,
+        );
       batch.push({ ...entry, parentId: link.parentId } as SessionEntry);
     }
     yield batch;
@@ -121,7 +135,10 @@ async function* forkChunks(batches: AsyncIterable<SessionEntry[]>, copy: ForkCop
       const line: JsonObject = { ...entry, parentId: previous };
       if (entry.type === 'compaction') {
         const firstKept = entry['firstKeptEntryId'];
-        line['firstKeptEntryId'] = firstKept === entry.id ? entry.id : (typeof firstKept === 'string' ? replacementByLabel.get(firstKept) : undefined) ?? firstKept;
+        line['firstKeptEntryId'] =
+          firstKept === entry.id
+            ? entry.id
+            : ((typeof firstKept === 'string' ? replacementByLabel.get(firstKept) : undefined) ?? firstKept);
       }
       lines.push(`${JSON.stringify(line)}\n`);
       ids.add(entry.id);
@@ -135,7 +152,9 @@ async function* forkChunks(batches: AsyncIterable<SessionEntry[]>, copy: ForkCop
     if (!ids.has(targetId)) continue;
     const id = newEntryId(ids);
     ids.add(id);
-    relabels.push(`${JSON.stringify({ type: 'label', id, parentId: previous, timestamp: copy.labelTimestamps.get(targetId), targetId, label })}\n`);
+    relabels.push(
+      `${JSON.stringify({ type: 'label', id, parentId: previous, timestamp: copy.labelTimestamps.get(targetId), targetId, label })}\n`,
+    );
     previous = id;
   }
   if (relabels.length > 0) yield Buffer.from(relabels.join(''));
@@ -178,7 +197,11 @@ async function userMessageText(source: ByteSource, links: ReadonlyMap<string, En
  * Scans an open session with its entry links; a v1/v2 file is migrated in memory first, so the ids
  * are the ones we show (and fork or slim by). `from` is where the branch's bytes are then read.
  */
-export async function scanWithLinks(handle: FileHandle, stats: Stats, real: string): Promise<{ from: ByteSource; point: AppendPoint }> {
+export async function scanWithLinks(
+  handle: FileHandle,
+  stats: Stats,
+  real: string,
+): Promise<{ from: ByteSource; point: AppendPoint }> {
   const first = await scanForAppend(handle, real, undefined, { links: true });
   if (first.diskVersion >= CURRENT_VERSION) return { from: handle, point: first };
   const from = bytesSource(migratedText(await readWhole(handle, real, first.size), real), stats);
@@ -200,31 +223,52 @@ export async function forkSession(path: string, entryId?: string, options: ForkO
     const { from, point } = await scanWithLinks(handle, stats, real);
     const links = point.links!;
     const chosen = entryId ?? point.leafId;
-    if (chosen === null) throw new StoreError('no-entry', `${source}: nothing to fork yet (the session has no entries)`);
+    if (chosen === null)
+      throw new StoreError('no-entry', `${source}: nothing to fork yet (the session has no entries)`);
     if (!point.ids.has(chosen)) throw new StoreError('no-entry', `no entry ${chosen} in ${source}`);
     const isUser = links.get(chosen)!.role === 'user';
     const position = options.position ?? (entryId !== undefined && isUser ? 'before' : 'at');
     let leaf = chosen;
     let editorText: string | undefined;
     if (position === 'before') {
-      if (!isUser) throw new StoreError('no-entry', `${chosen} is not a user message: only a user message can be forked before (pi's /fork)`);
+      if (!isUser)
+        throw new StoreError(
+          'no-entry',
+          `${chosen} is not a user message: only a user message can be forked before (pi's /fork)`,
+        );
       editorText = await userMessageText(from, links, chosen);
       const parentId = links.get(chosen)!.parentId;
       if (parentId === null || parentId === chosen || !links.has(parentId)) {
-        throw new StoreError('no-entry', `${source}: ${chosen} is the first message: a fork before it would be empty (start a new session in pi and send it there)`);
+        throw new StoreError(
+          'no-entry',
+          `${source}: ${chosen} is the first message: a fork before it would be empty (start a new session in pi and send it there)`,
+        );
       }
       leaf = parentId;
     }
     // v1/v2 files are chains once migrated: a cycle can only be in a v3 file, read from disk.
     const branchIds = pathTo(links, leaf) ?? (await pathThroughCycle(real, leaf));
     if (!branchIds.some((id) => ['user', 'assistant'].includes(links.get(id)!.role ?? ''))) {
-      throw new StoreError('no-entry', `${source}: nothing to fork: the branch ${position === 'before' ? 'before that message ' : ''}has no user or assistant message yet`);
+      throw new StoreError(
+        'no-entry',
+        `${source}: nothing to fork: the branch ${position === 'before' ? 'before that message ' : ''}has no user or assistant message yet`,
+      );
     }
     const timestamp = new Date().toISOString();
     const sessionId = uuidv7(Date.parse(timestamp));
-    const cwd = typeof point.header['cwd'] === 'string' && point.header['cwd'] !== '' ? resolve(point.header['cwd']) : process.cwd();
+    const cwd =
+      typeof point.header['cwd'] === 'string' && point.header['cwd'] !== ''
+        ? resolve(point.header['cwd'])
+        : process.cwd();
     const parentSession = options.parentSession === undefined ? source : options.parentSession;
-    const header = { type: 'session', version: CURRENT_VERSION, id: sessionId, timestamp, cwd, ...(parentSession === null ? {} : { parentSession }) };
+    const header = {
+      type: 'session',
+      version: CURRENT_VERSION,
+      id: sessionId,
+      timestamp,
+      cwd,
+      ...(parentSession === null ? {} : { parentSession }),
+    };
     const target = join(dirname(source), `${timestamp.replace(/[:.]/g, '-')}_${sessionId}.jsonl`);
     await removeStaleTemps(dirname(target));
     const copy: ForkCopy = { header, labels: point.labels, labelTimestamps: point.labelTimestamps, entries: 0 };
@@ -233,7 +277,13 @@ export async function forkSession(path: string, entryId?: string, options: ForkO
     const result: ForkResult = { path: target, id: sessionId, entries: copy.entries };
     if (editorText !== undefined) result.editorText = editorText;
     if (options.journal !== false) {
-      const journalWarning = await recordChange({ kind: 'fork', path: target, time: timestamp, after: fileStateOf(await stat(target)), source: real });
+      const journalWarning = await recordChange({
+        kind: 'fork',
+        path: target,
+        time: timestamp,
+        after: fileStateOf(await stat(target)),
+        source: real,
+      });
       if (journalWarning) result.journalWarning = journalWarning;
     }
     return result;

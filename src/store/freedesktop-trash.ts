@@ -16,7 +16,7 @@ import { type FileHandle, lstat, mkdir, open, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, join } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
-import { MoveError, moveFileSafely, type MoveHow } from './safe-move.js';
+import { MoveError, type MoveHow, moveFileSafely } from './safe-move.js';
 
 export function homeTrashDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
   const xdg = env['XDG_DATA_HOME'];
@@ -56,10 +56,20 @@ async function reserveName(infoDir: string, filesDir: string, original: string, 
   for (let n = 1; ; n++) {
     const name = n === 1 ? base : `${base}.${n}`;
     // A file left in files/ without its info (another tool crashed) must not be overwritten either.
-    if (await lstat(join(filesDir, name)).then(() => true, () => false)) continue;
+    if (
+      await lstat(join(filesDir, name)).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue;
     let handle: FileHandle;
     try {
-      handle = await open(join(infoDir, `${name}.trashinfo`), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+      handle = await open(
+        join(infoDir, `${name}.trashinfo`),
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
+        0o600,
+      );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw error;
@@ -86,7 +96,12 @@ export async function moveToHomeTrash(path: string, env: NodeJS.ProcessEnv = pro
   try {
     await mkdir(filesDir, { recursive: true, mode: 0o700 });
     await mkdir(infoDir, { recursive: true, mode: 0o700 });
-    name = await reserveName(infoDir, filesDir, path, `[Trash Info]\nPath=${encodeURI(path)}\nDeletionDate=${deletionDate(new Date())}\n`);
+    name = await reserveName(
+      infoDir,
+      filesDir,
+      path,
+      `[Trash Info]\nPath=${encodeURI(path)}\nDeletionDate=${deletionDate(new Date())}\n`,
+    );
   } catch (error) {
     throw new TrashError(`the trash (${trash}) cannot take it: ${describeFsError(error)}`, true);
   }

@@ -10,16 +10,26 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
 import { openRegular } from './regular-file.js';
 
 /** Writes all of `bytes` at `position` (null: the current position / O_APPEND), looping on short writes. */
-export async function writeFully(handle: FileHandle, bytes: Buffer, position: number | null, progress?: { written: number }): Promise<void> {
+export async function writeFully(
+  handle: FileHandle,
+  bytes: Buffer,
+  position: number | null,
+  progress?: { written: number },
+): Promise<void> {
   let offset = 0;
   while (offset < bytes.length) {
-    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset, position === null ? null : position + offset);
+    const { bytesWritten } = await handle.write(
+      bytes,
+      offset,
+      bytes.length - offset,
+      position === null ? null : position + offset,
+    );
     // A zero-byte write would loop forever; the kernel reports a full disk as an error, not as 0.
     if (bytesWritten <= 0) throw Object.assign(new Error('no progress writing'), { code: 'EIO' });
     offset += bytesWritten;
@@ -42,7 +52,12 @@ async function copyOwnership(handle: FileHandle, source: Stats): Promise<void> {
  * the caller checked right before. On failure the file is truncated back to `sizeBefore` when
  * nothing but our bytes were added meanwhile, and the error says whether it was.
  */
-export async function appendOrRollback(handle: FileHandle, path: string, bytes: Buffer, sizeBefore: number): Promise<void> {
+export async function appendOrRollback(
+  handle: FileHandle,
+  path: string,
+  bytes: Buffer,
+  sizeBefore: number,
+): Promise<void> {
   const progress = { written: 0 };
   try {
     await writeFully(handle, bytes, null, progress);
@@ -76,7 +91,8 @@ export function tempPathFor(path: string): string {
 }
 
 /** Temp files of ours: `.<name>.<pid>.<6 hex>.tmp` (sessions) and `<file>.<pid>.<base36>.tmp` (catalogue). */
-const OUR_TEMP = /^(?:\.(?<session>.+\.jsonl)\.(?<pid>\d+)\.[0-9a-f]{6}|(?<catalogue>catalogue-[0-9a-f]{16}\.bin)\.(?<cpid>\d+)\.[0-9a-z]+)\.tmp$/;
+const OUR_TEMP =
+  /^(?:\.(?<session>.+\.jsonl)\.(?<pid>\d+)\.[0-9a-f]{6}|(?<catalogue>catalogue-[0-9a-f]{16}\.bin)\.(?<cpid>\d+)\.[0-9a-z]+)\.tmp$/;
 /** A temp file older than this was left by a crash even if its pid now belongs to a live process. */
 export const STALE_TEMP_MS = 60 * 60 * 1000;
 
@@ -128,13 +144,22 @@ export async function removeStaleTemps(dir: string, now = Date.now()): Promise<s
  * is still the file we read (`unchanged`), rename, fsync of the folder. The original is never
  * touched when anything fails, and the temp file is removed.
  */
-export async function replaceAtomically(path: string, before: Stats, bytes: Buffer, unchanged: (now: Stats) => boolean, what: string): Promise<void> {
+export async function replaceAtomically(
+  path: string,
+  before: Stats,
+  bytes: Buffer,
+  unchanged: (now: Stats) => boolean,
+  what: string,
+): Promise<void> {
   const temp = tempPathFor(path);
   let handle: FileHandle;
   try {
     ({ handle } = await openRegular(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600));
   } catch (error) {
-    throw new StoreError('write-failed', `${path}: cannot ${what}: creating a temp file: ${describeFsError(error)}; the file is unchanged`);
+    throw new StoreError(
+      'write-failed',
+      `${path}: cannot ${what}: creating a temp file: ${describeFsError(error)}; the file is unchanged`,
+    );
   }
   let renamed = false;
   try {
@@ -146,14 +171,23 @@ export async function replaceAtomically(path: string, before: Stats, bytes: Buff
       await handle.close();
     }
     const now = await stat(path);
-    if (!unchanged(now)) throw new StoreError('write-failed', `${path}: the file changed while it was being rewritten; nothing was written`);
+    if (!unchanged(now))
+      throw new StoreError(
+        'write-failed',
+        `${path}: the file changed while it was being rewritten; nothing was written`,
+      );
     await rename(temp, path);
     renamed = true;
     await syncDir(dirname(path));
   } catch (error) {
     if (!renamed) await unlink(temp).catch(() => undefined);
     if (error instanceof StoreError) throw error;
-    throw new StoreError('write-failed', renamed ? `${path}: rewritten, but syncing its folder failed: ${describeFsError(error)}` : `${path}: cannot ${what}: ${describeFsError(error)}; the file is unchanged`);
+    throw new StoreError(
+      'write-failed',
+      renamed
+        ? `${path}: rewritten, but syncing its folder failed: ${describeFsError(error)}`
+        : `${path}: cannot ${what}: ${describeFsError(error)}; the file is unchanged`,
+    );
   }
 }
 
@@ -162,7 +196,11 @@ export async function replaceAtomically(path: string, before: Stats, bytes: Buff
  * `like`; on any failure the new file is removed, so a failed fork leaves nothing behind. Chunks
  * are produced one at a time between writes, so a big file is never one long block of work.
  */
-export async function createWhole(path: string, chunks: Iterable<Buffer> | AsyncIterable<Buffer>, like: Stats): Promise<void> {
+export async function createWhole(
+  path: string,
+  chunks: Iterable<Buffer> | AsyncIterable<Buffer>,
+  like: Stats,
+): Promise<void> {
   let handle: FileHandle;
   try {
     ({ handle } = await openRegular(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600));

@@ -1,27 +1,138 @@
 /** The session store: the one module that reads and writes pi session files. See API.md. */
-export * from './types.js';
-export * from './errors.js';
+
+export {
+  auditSession,
+  type CheckEnvironment,
+  type CheckReport,
+  checkFile,
+  checkScope,
+  checkStore,
+  type FileCheck,
+  FS_ENVIRONMENT,
+} from './check.js';
+export {
+  type CheckKind,
+  type CheckProblem,
+  type SessionHealth,
+  SLOW_FOR_PI_BYTES,
+  TOO_LARGE_TO_AUDIT_BYTES,
+} from './check-rules.js';
+export {
+  buildContext,
+  buildContextEntries,
+  type ContextOptions,
+  entryToMessages,
+  type MessageSource,
+  type RetainedTailDifference,
+  retainedTailOf,
+  type SessionContext,
+} from './context.js';
 export * from './entry.js';
-export { readSession, readSessionSync, readSessionFromBuffer } from './read.js';
-export { buildTree, getBranch, activePath, parentOf, childrenOf, subtreeUsage, sessionUsage, branchPointCount, type SessionTree } from './tree.js';
-export { buildContext, buildContextEntries, entryToMessages, retainedTailOf, type SessionContext, type MessageSource, type RetainedTailDifference, type ContextOptions } from './context.js';
-export { entryPlaces, type EntryPlace } from './entry-place.js';
-export { sessionLabels, type SessionLabel } from './labels.js';
-export { summarizeFileSync, sessionTitle } from './summary.js';
-export { listSessions, discoverSessionFiles, sortByModified, type ListScope, type ListOptions, type ListResult } from './list.js';
-export { resolveLocations, encodeCwd, expandPath, isPathWithin, type Locations, type LocationInputs } from './locations.js';
-export { appendPlanned, renameSession, setLabel, branchInPlace, moveLeaf, branchTarget, sanitizeSessionName, newEntryId, uuidv7, type BranchResult, type AppendView, type EntryPlanner } from './write.js';
+export { type EntryPlace, entryPlaces } from './entry-place.js';
+export * from './errors.js';
+export { type ForkOptions, type ForkResult, forkSession } from './fork.js';
+export {
+  type FileState,
+  isAsWeLeftIt,
+  JOURNAL_MAX_BYTES,
+  type JournalKind,
+  type JournalNote,
+  type JournalRecord,
+  journalLine,
+  latestOwnStates,
+  newestLines,
+  parseJournal,
+  undoableChanges,
+} from './journal.js';
+export {
+  JOURNAL_READ_MAX_BYTES,
+  type JournalRead,
+  journalDir,
+  journalPath,
+  loadOwnStates,
+  readJournal,
+  readJournalChecked,
+  recordChange,
+} from './journal-file.js';
+export { type SessionLabel, sessionLabels } from './labels.js';
+export { LineSplitter, parseText } from './lines.js';
+export {
+  discoverSessionFiles,
+  type ListOptions,
+  type ListResult,
+  type ListScope,
+  listSessions,
+  sortByModified,
+} from './list.js';
+export {
+  encodeCwd,
+  expandPath,
+  isPathWithin,
+  type LocationInputs,
+  type Locations,
+  resolveLocations,
+} from './locations.js';
 export { migrateFileAtomically } from './migrate-file.js';
-export { forkSession, type ForkOptions, type ForkResult } from './fork.js';
-export { trashSessions, restoreSessions, type TrashedSession, type TrashOutcome, type RestoreOutcome, type TrashFunction } from './trash.js';
-export { resolveSessionArg, looksLikePath } from './resolve.js';
-export { parseText, LineSplitter } from './lines.js';
-export { sessionInfoJson, SESSION_INFO_FIELDS, SESSION_INFO_KEYS } from './session-info.js';
-export { scanFrom, scanFromSync, type ScanOptions, type ScannedFile, type Seam, type Rewritten } from './scan.js';
-export { journalLine, parseJournal, latestOwnStates, isAsWeLeftIt, newestLines, JOURNAL_MAX_BYTES, type JournalRecord, type JournalKind, type JournalNote, type FileState, undoableChanges } from './journal.js';
-export { recordChange, readJournal, readJournalChecked, loadOwnStates, journalDir, journalPath, JOURNAL_READ_MAX_BYTES, type JournalRead } from './journal-file.js';
-export { planSlim, slimSession, type SlimPlan, type SlimResult } from './slim.js';
-export { undoLatest, undoStep, listUndoable, listUndoableChecked, describeUndo, type UndoEntry, type UndoOutcome, type UndoStep } from './undo.js';
-export { checkFile, checkStore, checkScope, auditSession, FS_ENVIRONMENT, type FileCheck, type CheckReport, type CheckEnvironment } from './check.js';
-export { SLOW_FOR_PI_BYTES, TOO_LARGE_TO_AUDIT_BYTES, type CheckProblem, type CheckKind, type SessionHealth } from './check-rules.js';
-export { statsOf, statsOfFiles, statsOfFilesAsync, storeStats, isoWeek, localDay, type StatsReport, type StatsRow, type SessionStats, type BranchStats, type StatsRange } from './stats.js';
+export { readSession, readSessionFromBuffer, readSessionSync } from './read.js';
+export { looksLikePath, resolveSessionArg } from './resolve.js';
+export { type Rewritten, type ScannedFile, type ScanOptions, type Seam, scanFrom, scanFromSync } from './scan.js';
+export { SESSION_INFO_FIELDS, SESSION_INFO_KEYS, sessionInfoJson } from './session-info.js';
+export { planSlim, type SlimPlan, type SlimResult, slimSession } from './slim.js';
+export {
+  type BranchStats,
+  isoWeek,
+  localDay,
+  type SessionStats,
+  type StatsRange,
+  type StatsReport,
+  type StatsRow,
+  statsOf,
+  statsOfFiles,
+  statsOfFilesAsync,
+  storeStats,
+} from './stats.js';
+export { sessionTitle, summarizeFileSync } from './summary.js';
+export {
+  type RestoreOutcome,
+  restoreSessions,
+  type TrashedSession,
+  type TrashFunction,
+  type TrashOutcome,
+  trashSessions,
+} from './trash.js';
+export {
+  activePath,
+  branchPointCount,
+  buildTree,
+  childrenOf,
+  getBranch,
+  parentOf,
+  type SessionTree,
+  sessionUsage,
+  subtreeUsage,
+} from './tree.js';
+export * from './types.js';
+export {
+  describeUndo,
+  listUndoable,
+  listUndoableChecked,
+  type UndoEntry,
+  type UndoOutcome,
+  type UndoStep,
+  undoLatest,
+  undoStep,
+} from './undo.js';
+export {
+  type AppendView,
+  appendPlanned,
+  type BranchResult,
+  branchInPlace,
+  branchTarget,
+  type EntryPlanner,
+  moveLeaf,
+  newEntryId,
+  renameSession,
+  sanitizeSessionName,
+  setLabel,
+  uuidv7,
+} from './write.js';

@@ -7,13 +7,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { chmod, mkdir, readFile, stat, type FileHandle } from 'node:fs/promises';
+import { chmod, type FileHandle, mkdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { readAt } from './append-scan.js';
 import { describeFsError, StoreError } from './errors.js';
 import { appendOrRollback, replaceAtomically } from './fs-write.js';
-import { JOURNAL_MAX_BYTES, journalLine, latestOwnStates, newestLines, parseJournal, type FileState, type JournalRecord } from './journal.js';
-import { readAt } from './append-scan.js';
+import {
+  type FileState,
+  JOURNAL_MAX_BYTES,
+  type JournalRecord,
+  journalLine,
+  latestOwnStates,
+  newestLines,
+  parseJournal,
+} from './journal.js';
 import { openRegular } from './regular-file.js';
 
 /** `$XDG_STATE_HOME/pi-sessions`, else `~/.local/state/pi-sessions` (a relative XDG value is ignored, per the spec). */
@@ -36,7 +44,13 @@ async function trimIfFull(path: string, before: Stats, lineBytes: number): Promi
   if (before.size + lineBytes <= JOURNAL_MAX_BYTES) return;
   const bytes = await readFile(path);
   const unchanged = (now: Stats): boolean => now.ino === before.ino && now.size === bytes.length;
-  await replaceAtomically(path, before, Buffer.from(newestLines(bytes.toString('utf8'), JOURNAL_MAX_BYTES / 2)), unchanged, 'trim the journal');
+  await replaceAtomically(
+    path,
+    before,
+    Buffer.from(newestLines(bytes.toString('utf8'), JOURNAL_MAX_BYTES / 2)),
+    unchanged,
+    'trim the journal',
+  );
 }
 
 /** Opens the journal for appending (created 0600; a file readable by others is made private). */
@@ -57,7 +71,10 @@ async function openJournal(path: string): Promise<{ handle: FileHandle; stats: S
  * Appends one record. Returns undefined when it was recorded, else a one-line warning (never
  * throws: the change it records is already made).
  */
-export async function recordChange(record: JournalRecord, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+export async function recordChange(
+  record: JournalRecord,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | undefined> {
   const dir = journalDir(env);
   const path = join(dir, 'journal.jsonl');
   const line = Buffer.from(journalLine({ ...record, id: record.id ?? randomBytes(4).toString('hex') }));
@@ -113,13 +130,20 @@ export async function readJournalChecked(env: NodeJS.ProcessEnv = process.env): 
   }
   const { handle, stats } = opened;
   try {
-    if (stats.size <= JOURNAL_READ_MAX_BYTES) return { records: parseJournal((await readAt(handle, 0, stats.size)).toString('utf8')) };
+    if (stats.size <= JOURNAL_READ_MAX_BYTES)
+      return { records: parseJournal((await readAt(handle, 0, stats.size)).toString('utf8')) };
     const tail = (await readAt(handle, stats.size - JOURNAL_MAX_BYTES, JOURNAL_MAX_BYTES)).toString('utf8');
     // The first line of the tail is cut: parseJournal would skip it anyway, it is dropped to be plain.
     const records = parseJournal(tail.slice(tail.indexOf('\n') + 1));
-    return { records, warning: `the journal ${path} is ${Math.round(stats.size / 1024 / 1024)} MiB, larger than pi-sessions lets it grow: only its newest changes were read` };
+    return {
+      records,
+      warning: `the journal ${path} is ${Math.round(stats.size / 1024 / 1024)} MiB, larger than pi-sessions lets it grow: only its newest changes were read`,
+    };
   } catch (error) {
-    return { records: [], warning: `the journal ${path} cannot be read (${describeFsError(error)}): nothing can be undone` };
+    return {
+      records: [],
+      warning: `the journal ${path} cannot be read (${describeFsError(error)}): nothing can be undone`,
+    };
   } finally {
     await handle.close();
   }

@@ -49,7 +49,14 @@ export type JournalRecord =
    * the original, moved to the trash (`trashedPath`, `infoPath`: where). Undone in one go: the
    * original restored, the copy trashed.
    */
-  | (RecordBase & { kind: 'slim'; after: FileState; source: string; trashedPath: string | null; infoPath: string | null; sizeBefore: number });
+  | (RecordBase & {
+      kind: 'slim';
+      after: FileState;
+      source: string;
+      trashedPath: string | null;
+      infoPath: string | null;
+      sizeBefore: number;
+    });
 
 export type JournalKind = JournalRecord['kind'];
 
@@ -62,7 +69,12 @@ export function journalLine(record: JournalRecord): string {
 }
 
 function isFileState(value: unknown): value is FileState {
-  return isObject(value) && typeof value['size'] === 'number' && typeof value['mtimeMs'] === 'number' && typeof value['ino'] === 'number';
+  return (
+    isObject(value) &&
+    typeof value['size'] === 'number' &&
+    typeof value['mtimeMs'] === 'number' &&
+    typeof value['ino'] === 'number'
+  );
 }
 
 const KINDS: readonly string[] = ['rename', 'label', 'branch', 'fork', 'delete', 'restore', 'slim'];
@@ -78,7 +90,13 @@ export function parseJournal(text: string): JournalRecord[] {
     } catch {
       continue;
     }
-    if (!isObject(value) || value['v'] !== JOURNAL_FORMAT || typeof value['path'] !== 'string' || typeof value['time'] !== 'string') continue;
+    if (
+      !isObject(value) ||
+      value['v'] !== JOURNAL_FORMAT ||
+      typeof value['path'] !== 'string' ||
+      typeof value['time'] !== 'string'
+    )
+      continue;
     if (!KINDS.includes(value['kind'] as string)) continue;
     if (value['kind'] !== 'delete' && !isFileState(value['after'])) continue;
     const { v: _format, ...record } = value;
@@ -106,7 +124,9 @@ export function latestOwnStates(records: readonly JournalRecord[]): Map<string, 
 /** The changes an undo can still take back, newest first: not made by an undo, not undone yet. */
 export function undoableChanges(records: readonly JournalRecord[]): JournalRecord[] {
   const undone = new Set(records.flatMap((r) => (r.undoes === undefined ? [] : [r.undoes])));
-  return records.filter((r) => r.undoes === undefined && r.kind !== 'restore' && r.id !== undefined && !undone.has(r.id)).reverse();
+  return records
+    .filter((r) => r.undoes === undefined && r.kind !== 'restore' && r.id !== undefined && !undone.has(r.id))
+    .reverse();
 }
 
 /** `{ alias }` when `given` (resolved) is not the real path written, else nothing. */
@@ -131,5 +151,8 @@ export function newestLines(text: string, maxBytes: number): string {
     kept.push(lines[i]!);
     bytes += size;
   }
-  return kept.reverse().map((line) => `${line}\n`).join('');
+  return kept
+    .reverse()
+    .map((line) => `${line}\n`)
+    .join('');
 }

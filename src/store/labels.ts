@@ -18,5 +18,10 @@ export interface SessionLabel {
 /** The session's labels in pi's resolved order (insertion order of the replay). */
 export function sessionLabels(session: LoadedSession): SessionLabel[] {
   const tree = buildTree(session);
-  return [...tree.labels].map(([entryId, label]) => ({ entryId, label, timestamp: tree.labelTimestamps.get(entryId) ?? '', entry: tree.byId.get(entryId) }));
+  return [...tree.labels].map(([entryId, label]) => ({
+    entryId,
+    label,
+    timestamp: tree.labelTimestamps.get(entryId) ?? '',
+    entry: tree.byId.get(entryId),
+  }));
 }

@@ -33,7 +33,11 @@ function plainString(buf: Buffer, at: number, limit: number): { value: string; e
  * hundred thousand small parses cost more than the whole scan). Anything unexpected — another
  * key order, an escape, a missing quote — returns undefined and the caller parses the line.
  */
-export function readIdPrefix(buf: Buffer, at: number, limit: number): { id: string; parentId: string | null } | undefined {
+export function readIdPrefix(
+  buf: Buffer,
+  at: number,
+  limit: number,
+): { id: string; parentId: string | null } | undefined {
   if (buf.compare(ID_KEY, 0, ID_KEY.length, at, at + ID_KEY.length) !== 0) return undefined;
   const id = plainString(buf, at + ID_KEY.length, limit);
   if (!id) return undefined;
@@ -52,7 +56,9 @@ export function readIdPrefix(buf: Buffer, at: number, limit: number): { id: stri
 }
 
 /** `{"type":"…","id":"…","parentId":…` and, for a message, its role: from a line's first bytes. */
-export function readEntryPrefix(head: Buffer): { type: string; id: string; parentId: string | null; role?: string } | undefined {
+export function readEntryPrefix(
+  head: Buffer,
+): { type: string; id: string; parentId: string | null; role?: string } | undefined {
   if (head.compare(TYPE_KEY, 0, TYPE_KEY.length, 0, TYPE_KEY.length) !== 0) return undefined;
   const type = plainString(head, TYPE_KEY.length, head.length);
   if (!type || head[type.end + 1] !== 0x2c /* , */) return undefined;
@@ -129,7 +135,15 @@ export function digestingSink(lineNo: number, onDigest: (digest: LongLineDigest)
     },
     end(terminated) {
       const closing = last2[last2.length - 1] === 0x0d ? last2[last2.length - 2] : last2[last2.length - 1];
-      onDigest({ lineNo, head: Buffer.concat(headPieces), bytes, hasUsage: usage.found, hasGlue: glue.found, endsWithBrace: closing === 0x7d, terminated });
+      onDigest({
+        lineNo,
+        head: Buffer.concat(headPieces),
+        bytes,
+        hasUsage: usage.found,
+        hasGlue: glue.found,
+        endsWithBrace: closing === 0x7d,
+        terminated,
+      });
     },
   };
 }

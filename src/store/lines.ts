@@ -155,7 +155,11 @@ export function parseLine(buf: Buffer, start: number, end: number, lineNo: numbe
     return { kind: 'unparsable', reason: `line of ${end - start} bytes is too long to decode` };
   }
   if (text.includes('\uFFFD') && !isUtf8(buf.subarray(start, end))) {
-    problems.push({ line: lineNo, kind: 'invalid-utf8', message: 'bytes that are not UTF-8 (read as U+FFFD, like pi)' });
+    problems.push({
+      line: lineNo,
+      kind: 'invalid-utf8',
+      message: 'bytes that are not UTF-8 (read as U+FFFD, like pi)',
+    });
   }
   return parseText(text);
 }
@@ -206,19 +210,43 @@ export function splitGlued(text: string): JsonObject[] | undefined {
  * the shared rules of the full reader and the listing's summariser. `sawObject` tells junk
  * before the header from an unparsable line later on; `terminated` a torn last line.
  */
-export function lineEntries(parsed: ParsedLine, lineNo: number, terminated: boolean, sawObject: boolean, problems: Problem[]): JsonObject[] {
+export function lineEntries(
+  parsed: ParsedLine,
+  lineNo: number,
+  terminated: boolean,
+  sawObject: boolean,
+  problems: Problem[],
+): JsonObject[] {
   switch (parsed.kind) {
     case 'object':
       return [parsed.value];
     case 'glued':
-      problems.push({ line: lineNo, kind: 'glued-line', message: `${parsed.values.length} entries glued on one line (written by pi before 0.84.4); recovered` });
+      problems.push({
+        line: lineNo,
+        kind: 'glued-line',
+        message: `${parsed.values.length} entries glued on one line (written by pi before 0.84.4); recovered`,
+      });
       return parsed.values;
     case 'non-object':
-      problems.push({ line: lineNo, kind: 'not-an-object', message: `line holds ${describeValue(parsed.value)}, not an entry` });
+      problems.push({
+        line: lineNo,
+        kind: 'not-an-object',
+        message: `line holds ${describeValue(parsed.value)}, not an entry`,
+      });
       return [];
     case 'unparsable':
-      if (!terminated) problems.push({ line: lineNo, kind: 'torn-last-line', message: 'the last line is cut off (no newline, not JSON); ignored' });
-      else if (!sawObject) problems.push({ line: lineNo, kind: 'junk-before-header', message: 'unparsable line before the header; skipped' });
+      if (!terminated)
+        problems.push({
+          line: lineNo,
+          kind: 'torn-last-line',
+          message: 'the last line is cut off (no newline, not JSON); ignored',
+        });
+      else if (!sawObject)
+        problems.push({
+          line: lineNo,
+          kind: 'junk-before-header',
+          message: 'unparsable line before the header; skipped',
+        });
       else problems.push({ line: lineNo, kind: 'unparsable-line', message: `not JSON (${parsed.reason}); skipped` });
       return [];
   }
@@ -242,7 +270,9 @@ export const NO_HEADER_IN_BOUND = `no session header in the first ${HEADER_SEARC
 /** Why the first object of a file disqualifies it, or undefined for a usable header. */
 export function headerRejection(value: JsonObject): string | undefined {
   if (value['type'] === 'session' && typeof value['id'] === 'string') return undefined;
-  return value['type'] === 'session' ? 'the header has no string id: not a pi session' : 'the first JSON line is not a session header: not a pi session';
+  return value['type'] === 'session'
+    ? 'the header has no string id: not a pi session'
+    : 'the first JSON line is not a session header: not a pi session';
 }
 
 /** A sink for a line that need not be kept: it only makes the file be given up. */

@@ -3,7 +3,7 @@
  * progress and cancellable. Unlike pi, a file with bad entries is listed with its problems, and a
  * file that is not a session is reported in `skipped` instead of vanishing.
  */
-import { readdirSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { describeFsError } from './errors.js';
 import { isPathWithin, type Locations } from './locations.js';
@@ -79,7 +79,9 @@ interface Discovery {
 }
 
 function jsonlFilesIn(dir: string): string[] {
-  return readdirSync(dir).filter((name) => name.endsWith('.jsonl')).map((name) => join(dir, name));
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => join(dir, name));
 }
 
 /**
@@ -153,7 +155,11 @@ export function discoverSessionFiles(locations: Locations, scope: ListScope): Di
 }
 
 /** `discoverSessionFiles`, standing aside for `slice` (a `createSlicer`) between its steps. */
-export async function discoverSessionFilesSliced(locations: Locations, scope: ListScope, slice: () => Promise<void> | undefined): Promise<Discovery> {
+export async function discoverSessionFilesSliced(
+  locations: Locations,
+  scope: ListScope,
+  slice: () => Promise<void> | undefined,
+): Promise<Discovery> {
   const steps = discoverySteps(locations, scope);
   for (;;) {
     const step = steps.next();

@@ -39,7 +39,8 @@ export function expandPath(input: string, home = homedir()): string {
     }
   }
   if (path === '~') return home;
-  if (path.startsWith('~/') || (process.platform === 'win32' && path.startsWith('~\\'))) return join(home, path.slice(2));
+  if (path.startsWith('~/') || (process.platform === 'win32' && path.startsWith('~\\')))
+    return join(home, path.slice(2));
   return path;
 }
 
@@ -85,7 +86,8 @@ export function resolveLocations(inputs: LocationInputs = {}): Locations {
     }
   }
   const defaultDir = join(resolve(sessionsRoot), encodeCwd(cwd));
-  if (sessionDir === undefined) return { cwd, agentDir, sessionsRoot, sessionDir: defaultDir, customDir: false, source };
+  if (sessionDir === undefined)
+    return { cwd, agentDir, sessionsRoot, sessionDir: defaultDir, customDir: false, source };
   // Relative custom dirs resolve against our working directory, as they do for pi.
   const absolute = resolve(sessionDir);
   // A custom dir equal to the default per-cwd folder behaves like the default (no cwd filter).

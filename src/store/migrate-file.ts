@@ -25,7 +25,8 @@ export async function migrateFileAtomically(path: string): Promise<boolean> {
   }
   const migrated = migratedText(bytes, real);
   if (migrated === bytes) return false;
-  const unchanged = (now: Stats): boolean => now.dev === before.dev && now.ino === before.ino && now.size === bytes.length && now.mtimeMs === before.mtimeMs;
+  const unchanged = (now: Stats): boolean =>
+    now.dev === before.dev && now.ino === before.ino && now.size === bytes.length && now.mtimeMs === before.mtimeMs;
   await replaceAtomically(real, before, migrated, unchanged, 'migrate');
   return true;
 }
@@ -49,7 +50,8 @@ export function migratedText(bytes: Buffer, path: string): Buffer {
   const out: string[] = [];
   for (const line of collector.physical!) {
     if ('raw' in line) out.push(`${line.raw.toString('utf8')}\n`);
-    else for (let i = line.first; i < line.first + line.count; i++) out.push(`${JSON.stringify(collector.objects[i])}\n`);
+    else
+      for (let i = line.first; i < line.first + line.count; i++) out.push(`${JSON.stringify(collector.objects[i])}\n`);
   }
   return Buffer.from(out.join(''));
 }

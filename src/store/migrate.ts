@@ -40,7 +40,12 @@ export function migrationId(seed: string, index: number, taken: Set<string>): st
  * `objects[0]` is the header. Mutates the parsed objects (they are ours, never written back by
  * reading) and returns the entries with their line numbers.
  */
-export function migrateInMemory(objects: JsonObject[], lines: number[], diskVersion: number, problems: Problem[]): Migrated {
+export function migrateInMemory(
+  objects: JsonObject[],
+  lines: number[],
+  diskVersion: number,
+  problems: Problem[],
+): Migrated {
   const header = objects[0] as SessionHeader;
   const changed = diskVersion < CURRENT_VERSION;
   if (diskVersion < 2) migrateV1ToV2(objects);
@@ -63,11 +68,19 @@ export function migrateInMemory(objects: JsonObject[], lines: number[], diskVers
  */
 export function entryOf(object: JsonObject, line: number, problems: Problem[]): SessionEntry | undefined {
   if (object['type'] === 'session') {
-    problems.push({ line, kind: 'duplicate-header', message: 'a second session header (pi before 0.55.2); ignored like pi' });
+    problems.push({
+      line,
+      kind: 'duplicate-header',
+      message: 'a second session header (pi before 0.55.2); ignored like pi',
+    });
     return undefined;
   }
   if (typeof object['id'] !== 'string' || object['id'] === '') {
-    problems.push({ line, kind: 'missing-id', message: `entry${typeof object['type'] === 'string' ? ` of type "${object['type']}"` : ''} has no id; skipped` });
+    problems.push({
+      line,
+      kind: 'missing-id',
+      message: `entry${typeof object['type'] === 'string' ? ` of type "${object['type']}"` : ''} has no id; skipped`,
+    });
     return undefined;
   }
   if (typeof object['type'] !== 'string') {
@@ -84,7 +97,11 @@ export function entryOf(object: JsonObject, line: number, problems: Problem[]): 
   if (object['type'] === 'message') {
     const message = object['message'];
     if (message === null || typeof message !== 'object' || Array.isArray(message)) {
-      problems.push({ line, kind: 'bad-message', message: 'message entry without a message object (pi 1.6 hides this session)' });
+      problems.push({
+        line,
+        kind: 'bad-message',
+        message: 'message entry without a message object (pi 1.6 hides this session)',
+      });
     }
   }
   return object as SessionEntry;

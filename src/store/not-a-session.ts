@@ -14,5 +14,9 @@ export function fsErrorResult(path: string, error: unknown): NotASession {
   if (code === 'ENOENT') return notASession(path, 'not-found', 'no such file');
   if (code === 'EISDIR') return notASession(path, 'not-a-file', 'is a directory, not a session file');
   if (code === 'EACCES' || code === 'EPERM') return notASession(path, 'unreadable', 'permission denied');
-  return notASession(path, 'unreadable', `cannot read (${code ?? (error instanceof Error ? error.message : String(error))})`);
+  return notASession(
+    path,
+    'unreadable',
+    `cannot read (${code ?? (error instanceof Error ? error.message : String(error))})`,
+  );
 }

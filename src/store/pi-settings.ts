@@ -26,7 +26,8 @@ export function readJsonObjectFile(file: string): JsonFileRead {
   try {
     const opened = openRegularSync(file);
     fd = opened.fd;
-    if (opened.stats.size > MAX_CONFIG_BYTES) return { ok: false, missing: false, problem: `${file}: larger than 1 MB, ignored` };
+    if (opened.stats.size > MAX_CONFIG_BYTES)
+      return { ok: false, missing: false, problem: `${file}: larger than 1 MB, ignored` };
     const buffer = Buffer.alloc(opened.stats.size);
     let got = 0;
     while (got < buffer.length) {
@@ -35,8 +36,15 @@ export function readJsonObjectFile(file: string): JsonFileRead {
       got += n;
     }
     // pi strips a byte-order mark before parsing (utils/text.js stripBom), so an editor's BOM is fine.
-    const parsed: unknown = JSON.parse(buffer.subarray(0, got).toString('utf8').replace(/^\uFEFF/, ''));
-    return isObject(parsed) ? { ok: true, value: parsed } : { ok: false, missing: false, problem: `${file}: not a JSON object, ignored` };
+    const parsed: unknown = JSON.parse(
+      buffer
+        .subarray(0, got)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    );
+    return isObject(parsed)
+      ? { ok: true, value: parsed }
+      : { ok: false, missing: false, problem: `${file}: not a JSON object, ignored` };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, missing: true, problem: '' };
@@ -68,8 +76,12 @@ export function readPiConfig(agentDir: string, cwd: string): PiConfig {
       continue;
     }
     const mode = read.value['treeFilterMode'];
-    if (typeof mode === 'string' && (TREE_FILTER_MODES as readonly string[]).includes(mode)) treeFilterMode = mode as TreeFilterSetting;
-    else if (mode !== undefined) problems.push(`${file}: treeFilterMode ${JSON.stringify(mode)} is not one of ${TREE_FILTER_MODES.join(', ')}, ignored`);
+    if (typeof mode === 'string' && (TREE_FILTER_MODES as readonly string[]).includes(mode))
+      treeFilterMode = mode as TreeFilterSetting;
+    else if (mode !== undefined)
+      problems.push(
+        `${file}: treeFilterMode ${JSON.stringify(mode)} is not one of ${TREE_FILTER_MODES.join(', ')}, ignored`,
+      );
   }
   const bindings = readJsonObjectFile(join(agentDir, 'keybindings.json'));
   if (!bindings.ok && !bindings.missing) problems.push(bindings.problem);

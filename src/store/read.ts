@@ -2,11 +2,28 @@
  * Reading a whole session file the way pi 1.6.0 does (session-format.md §2, §6, §7), but
  * without ever writing to it, and reporting what pi silently skips as `problems`.
  */
-import { HEADER_SEARCH_BYTES, NO_HEADER_IN_BOUND, givingUp, hasBom, headerRejection, isBlank, lineEntries, parseLine } from './lines.js';
+import {
+  givingUp,
+  HEADER_SEARCH_BYTES,
+  hasBom,
+  headerRejection,
+  isBlank,
+  lineEntries,
+  NO_HEADER_IN_BOUND,
+  parseLine,
+} from './lines.js';
 import { migrateInMemory } from './migrate.js';
 import { notASession } from './not-a-session.js';
-import { scanBuffer, scanFrom, scanFromSync, type ScanOptions, type ScannedFile } from './scan.js';
-import type { JsonObject, LoadedSession, NotASession, Problem, ReadResult, SessionEntry, SessionHeader } from './types.js';
+import { type ScannedFile, type ScanOptions, scanBuffer, scanFrom, scanFromSync } from './scan.js';
+import type {
+  JsonObject,
+  LoadedSession,
+  NotASession,
+  Problem,
+  ReadResult,
+  SessionEntry,
+  SessionHeader,
+} from './types.js';
 
 export { fsErrorResult, notASession } from './not-a-session.js';
 
@@ -72,7 +89,8 @@ export class SessionCollector {
   private handleLine(buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void {
     if (isBlank(buf, start, end)) return;
     const parsed = parseLine(buf, start, end, lineNo, this.problems);
-    for (const value of lineEntries(parsed, lineNo, terminated, this.seenObject, this.problems)) this.add(value, lineNo);
+    for (const value of lineEntries(parsed, lineNo, terminated, this.seenObject, this.problems))
+      this.add(value, lineNo);
   }
 
   private add(value: JsonObject, lineNo: number): void {
@@ -95,10 +113,18 @@ export class SessionCollector {
     }
     const problems = this.problems;
     if (this.bomAtStart) {
-      problems.unshift({ line: 1, kind: 'bom', message: 'the file starts with a UTF-8 byte-order mark: pi 1.6 refuses to open it' });
+      problems.unshift({
+        line: 1,
+        kind: 'bom',
+        message: 'the file starts with a UTF-8 byte-order mark: pi 1.6 refuses to open it',
+      });
     }
     if (endsWithNewline === false && size > 0 && !problems.some((p) => p.kind === 'torn-last-line')) {
-      problems.push({ line: 0, kind: 'no-trailing-newline', message: 'the last line has no newline (pi appends one when it opens the file)' });
+      problems.push({
+        line: 0,
+        kind: 'no-trailing-newline',
+        message: 'the last line has no newline (pi appends one when it opens the file)',
+      });
     }
     const header = first as SessionHeader;
     const diskVersion = typeof header['version'] === 'number' ? header['version'] : 1;

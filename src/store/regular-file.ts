@@ -6,7 +6,7 @@
  * of the path before it, decides, so a path swapped between the two cannot slip through.
  */
 import { closeSync, constants, fstatSync, openSync, type Stats } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { StoreError } from './errors.js';
 
 /** A path that exists but is not a regular file; `what` is the reason without the path. */
@@ -34,7 +34,11 @@ export function fileKind(stats: Stats): string {
 }
 
 /** `flags` may include O_WRONLY, O_APPEND, O_CREAT… as numbers; O_NONBLOCK is added. */
-export function openRegularSync(path: string, flags: number = constants.O_RDONLY, mode?: number): { fd: number; stats: Stats } {
+export function openRegularSync(
+  path: string,
+  flags: number = constants.O_RDONLY,
+  mode?: number,
+): { fd: number; stats: Stats } {
   const fd = openSync(path, flags | constants.O_NONBLOCK, mode);
   let stats: Stats;
   try {
@@ -50,7 +54,11 @@ export function openRegularSync(path: string, flags: number = constants.O_RDONLY
   return { fd, stats };
 }
 
-export async function openRegular(path: string, flags: number = constants.O_RDONLY, mode?: number): Promise<{ handle: FileHandle; stats: Stats }> {
+export async function openRegular(
+  path: string,
+  flags: number = constants.O_RDONLY,
+  mode?: number,
+): Promise<{ handle: FileHandle; stats: Stats }> {
   const handle = await open(path, flags | constants.O_NONBLOCK, mode);
   let stats: Stats;
   try {

@@ -43,9 +43,15 @@ export async function resolveSessionArg(arg: string, locations: Locations): Prom
     const found = pick(sessions, arg);
     if (found === 'ambiguous') {
       const matches = sessions.filter((s) => s.id.startsWith(arg)).map((s) => s.path);
-      throw new StoreError('ambiguous', `"${arg}" matches ${matches.length} sessions; give more of the id or a path (${matches.slice(0, 3).join(', ')}${matches.length > 3 ? ', …' : ''})`);
+      throw new StoreError(
+        'ambiguous',
+        `"${arg}" matches ${matches.length} sessions; give more of the id or a path (${matches.slice(0, 3).join(', ')}${matches.length > 3 ? ', …' : ''})`,
+      );
     }
     if (found) return found.path;
   }
-  throw new StoreError('not-found', `no session with id or id prefix "${arg}" (looked in ${locations.customDir ? locations.sessionDir : locations.sessionsRoot})`);
+  throw new StoreError(
+    'not-found',
+    `no session with id or id prefix "${arg}" (looked in ${locations.customDir ? locations.sessionDir : locations.sessionsRoot})`,
+  );
 }

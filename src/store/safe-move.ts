@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { link, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, link, lstat, open, rename, unlink } from 'node:fs/promises';
 import { describeFsError, StoreError } from './errors.js';
 import { writeFully } from './fs-write.js';
 import { READ_CHUNK_BYTES } from './lines.js';
@@ -31,7 +31,12 @@ export class MoveError extends StoreError {
 }
 
 /** Copies `from` (at `start`, to its end) into `to` at the same offset; returns the end and a hash of the bytes. */
-async function copyRange(from: FileHandle, to: FileHandle, start: number, hash: ReturnType<typeof createHash>): Promise<number> {
+async function copyRange(
+  from: FileHandle,
+  to: FileHandle,
+  start: number,
+  hash: ReturnType<typeof createHash>,
+): Promise<number> {
   const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
   let position = start;
   for (;;) {
@@ -91,23 +96,33 @@ async function copyThenUnlink(source: string, target: string): Promise<void> {
     // Verify: what the target's file system holds now is what was read, byte for byte.
     const check = await open(target, 'r');
     const written = await hashOf(check, copied).finally(() => check.close());
-    if (written.bytes !== copied || written.digest !== hash.copy().digest('hex')) return await fail(`the copy in ${target} does not match the file`, true);
+    if (written.bytes !== copied || written.digest !== hash.copy().digest('hex'))
+      return await fail(`the copy in ${target} does not match the file`, true);
     const now = await from.stat();
     const atPath = await lstat(source).catch(() => undefined);
     if (now.size !== copied || now.mtimeMs !== before.mtimeMs || atPath?.ino !== before.ino) {
-      return await fail('it changed while it was being copied (is pi still writing to it?); kept it, nothing was deleted', false);
+      return await fail(
+        'it changed while it was being copied (is pi still writing to it?); kept it, nothing was deleted',
+        false,
+      );
     }
     try {
       await unlink(source);
     } catch (error) {
-      return await fail(`cannot remove it from its folder: ${describeFsError(error)}; kept it, nothing was deleted`, false);
+      return await fail(
+        `cannot remove it from its folder: ${describeFsError(error)}; kept it, nothing was deleted`,
+        false,
+      );
     }
     // A writer that opened the path just before the unlink wrote into the inode we hold: keep those bytes too.
     try {
       const end = await copyRange(from, to, copied, hash);
       if (end > copied) await to.sync();
     } catch (error) {
-      throw new StoreError('write-failed', `moved to ${target}, but what was written to it during the move could not be added to the copy: ${describeFsError(error)}`);
+      throw new StoreError(
+        'write-failed',
+        `moved to ${target}, but what was written to it during the move could not be added to the copy: ${describeFsError(error)}`,
+      );
     }
   } finally {
     await to?.close().catch(() => undefined);
@@ -133,7 +148,13 @@ export async function moveFileSafely(source: string, target: string): Promise<Mo
       return 'copied';
     }
     // No hard links here (a file system without them, or protected_hardlinks): rename, after a check.
-    if (await lstat(target).then(() => true, () => false)) throw new MoveError(`${target} exists already`, true);
+    if (
+      await lstat(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new MoveError(`${target} exists already`, true);
     await rename(source, target);
     return 'renamed';
   }

@@ -12,7 +12,7 @@
  */
 import { closeSync, readSync, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { LineSplitter, READ_CHUNK_BYTES, type LineHandler, type SplitterOptions } from './lines.js';
+import { type LineHandler, LineSplitter, READ_CHUNK_BYTES, type SplitterOptions } from './lines.js';
 import { fsErrorResult } from './not-a-session.js';
 import { openRegular, openRegularSync } from './regular-file.js';
 import type { NotASession } from './types.js';
@@ -87,11 +87,17 @@ class SeamTracker {
       const tail =
         upto >= SEAM_TAIL_BYTES
           ? Buffer.from(chunk.subarray(upto - SEAM_TAIL_BYTES, upto))
-          : Buffer.concat([this.carry.subarray(Math.max(0, this.carry.length - (SEAM_TAIL_BYTES - upto))), chunk.subarray(0, upto)]);
+          : Buffer.concat([
+              this.carry.subarray(Math.max(0, this.carry.length - (SEAM_TAIL_BYTES - upto))),
+              chunk.subarray(0, upto),
+            ]);
       const offset = position + upto;
       this.seam = { offset, head: (this.head ?? Buffer.alloc(0)).subarray(0, Math.min(offset, SEAM_HEAD_BYTES)), tail };
     }
-    this.carry = n >= SEAM_TAIL_BYTES ? Buffer.from(chunk.subarray(n - SEAM_TAIL_BYTES, n)) : Buffer.concat([this.carry, chunk.subarray(0, n)]).subarray(-SEAM_TAIL_BYTES);
+    this.carry =
+      n >= SEAM_TAIL_BYTES
+        ? Buffer.from(chunk.subarray(n - SEAM_TAIL_BYTES, n))
+        : Buffer.concat([this.carry, chunk.subarray(0, n)]).subarray(-SEAM_TAIL_BYTES);
   }
 }
 
@@ -146,7 +152,13 @@ class Scan {
  * Scans an open descriptor (the catalogue opens it itself to check the seam first). `readAt`
  * defaults to `readSync` at a position; the catalogue counts bytes through its own.
  */
-export function scanFdSync(fd: number, stats: Stats, options: ScanOptions, previous?: Seam, readAt: ReadAt = readSync): ScannedFile {
+export function scanFdSync(
+  fd: number,
+  stats: Stats,
+  options: ScanOptions,
+  previous?: Seam,
+  readAt: ReadAt = readSync,
+): ScannedFile {
   const chunk = options.chunk ?? Buffer.allocUnsafe(READ_CHUNK_BYTES);
   const scan = new Scan(options, previous);
   while (scan.push(chunk, readAt(fd, chunk, 0, chunk.length, scan.position)));
@@ -187,8 +199,16 @@ export function scanFromSync(path: string, options: ScanOptions, from?: Seam): S
 
 /** Async twin of `scanFromSync` for the screens: yields to the event loop between chunks. */
 export async function scanFrom(path: string, options: ScanOptions): Promise<ScannedFile | NotASession>;
-export async function scanFrom(path: string, options: ScanOptions, from: Seam): Promise<ScannedFile | NotASession | Rewritten>;
-export async function scanFrom(path: string, options: ScanOptions, from?: Seam): Promise<ScannedFile | NotASession | Rewritten> {
+export async function scanFrom(
+  path: string,
+  options: ScanOptions,
+  from: Seam,
+): Promise<ScannedFile | NotASession | Rewritten>;
+export async function scanFrom(
+  path: string,
+  options: ScanOptions,
+  from?: Seam,
+): Promise<ScannedFile | NotASession | Rewritten> {
   let opened: { handle: FileHandle; stats: Stats };
   try {
     opened = await openRegular(path);
@@ -197,7 +217,8 @@ export async function scanFrom(path: string, options: ScanOptions, from?: Seam):
   }
   const { handle, stats } = opened;
   try {
-    if (from && !(await seamHolds(handle, stats.size, from))) return { rewritten: true, size: stats.size, ino: stats.ino };
+    if (from && !(await seamHolds(handle, stats.size, from)))
+      return { rewritten: true, size: stats.size, ino: stats.ino };
     const chunk = options.chunk ?? Buffer.allocUnsafe(READ_CHUNK_BYTES);
     const scan = new Scan(from ? { ...options, offset: from.offset } : options, from);
     for (;;) {

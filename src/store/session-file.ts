@@ -4,7 +4,7 @@
  * every failure as a one-line StoreError.
  */
 import type { Stats } from 'node:fs';
-import { realpath, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
 import { openRegular } from './regular-file.js';
@@ -15,7 +15,8 @@ export async function realSessionPath(path: string): Promise<string> {
   try {
     return await realpath(absolute);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoreError('not-found', `${absolute}: no such session file`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new StoreError('not-found', `${absolute}: no such session file`);
     throw new StoreError('write-failed', `${absolute}: cannot write: ${describeFsError(error)}`);
   }
 }
@@ -26,7 +27,8 @@ export async function openSession(path: string, flags: number): Promise<{ handle
     return await openRegular(path, flags);
   } catch (error) {
     if (error instanceof StoreError) throw error;
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoreError('not-found', `${path}: no such session file`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new StoreError('not-found', `${path}: no such session file`);
     throw new StoreError('write-failed', `${path}: cannot write: ${describeFsError(error)}`);
   }
 }

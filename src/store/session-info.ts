@@ -57,17 +57,22 @@ export const SESSION_INFO_FIELDS = {
 } as const satisfies Record<keyof SessionInfo, FieldSpec>;
 
 type Fields = typeof SESSION_INFO_FIELDS;
-type KeysOf<C extends CatalogueKind> = { [K in keyof Fields]: Fields[K]['catalogue'] extends C ? K : never }[keyof Fields];
+type KeysOf<C extends CatalogueKind> = {
+  [K in keyof Fields]: Fields[K]['catalogue'] extends C ? K : never;
+}[keyof Fields];
 
 export const SESSION_INFO_KEYS = Object.keys(SESSION_INFO_FIELDS) as (keyof SessionInfo)[];
 
 /** A listed session as the catalogue's record holds it (without what it keeps beside it). */
-export type SessionRecord = { [K in KeysOf<'record'>]: SessionInfo[K] } & { [K in KeysOf<'optional'>]?: Exclude<SessionInfo[K], undefined> } & {
+export type SessionRecord = { [K in KeysOf<'record'>]: SessionInfo[K] } & {
+  [K in KeysOf<'optional'>]?: Exclude<SessionInfo[K], undefined>;
+} & {
   /** `Date` as milliseconds; null for an invalid date (JSON has no NaN). */
   [K in KeysOf<'date'>]: number | null;
 };
 
-const keysOf = <C extends CatalogueKind>(kind: C): KeysOf<C>[] => SESSION_INFO_KEYS.filter((k) => SESSION_INFO_FIELDS[k].catalogue === kind) as KeysOf<C>[];
+const keysOf = <C extends CatalogueKind>(kind: C): KeysOf<C>[] =>
+  SESSION_INFO_KEYS.filter((k) => SESSION_INFO_FIELDS[k].catalogue === kind) as KeysOf<C>[];
 export const RECORD_KEYS = keysOf('record');
 export const OPTIONAL_KEYS = keysOf('optional');
 export const DATE_KEYS = keysOf('date');

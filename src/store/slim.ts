@@ -12,7 +12,7 @@ import { forkSession, pathTo, scanWithLinks } from './fork.js';
 import { isAsWeLeftIt } from './journal.js';
 import { fileStateOf, recordChange } from './journal-file.js';
 import { openSession, realSessionPath } from './session-file.js';
-import { trashSessions, type TrashFunction } from './trash.js';
+import { type TrashFunction, trashSessions } from './trash.js';
 
 /** What slimming a session would do, measured without writing anything (for the confirmation). */
 export interface SlimPlan {
@@ -35,13 +35,21 @@ export async function planSlim(path: string): Promise<SlimPlan> {
   try {
     const { point } = await scanWithLinks(handle, stats, real);
     const links = point.links!;
-    if (point.leafId === null) throw new StoreError('no-entry', `${real}: nothing to slim (the session has no entries)`);
+    if (point.leafId === null)
+      throw new StoreError('no-entry', `${real}: nothing to slim (the session has no entries)`);
     // A parent cycle: the fork cuts it where the tree view does; the estimate counts every entry.
     const branch = pathTo(links, point.leafId) ?? [...links.keys()];
     let bytes = Buffer.byteLength(`${JSON.stringify(point.header)}\n`);
     for (const id of branch) bytes += links.get(id)!.end - links.get(id)!.start;
     const parent = point.header['parentSession'];
-    return { path: real, sizeBefore: stats.size, entries: links.size, branchEntries: branch.length, estimatedAfter: bytes, parentSession: typeof parent === 'string' ? parent : null };
+    return {
+      path: real,
+      sizeBefore: stats.size,
+      entries: links.size,
+      branchEntries: branch.length,
+      estimatedAfter: bytes,
+      parentSession: typeof parent === 'string' ? parent : null,
+    };
   } finally {
     await handle.close();
   }
@@ -64,7 +72,10 @@ async function dropCopy(copy: string, why: string): Promise<never> {
   try {
     await unlink(copy);
   } catch (error) {
-    throw new StoreError('write-failed', `${why}; the original is untouched, but its slim copy ${copy} could not be removed (${describeFsError(error)})`);
+    throw new StoreError(
+      'write-failed',
+      `${why}; the original is untouched, but its slim copy ${copy} could not be removed (${describeFsError(error)})`,
+    );
   }
   throw new StoreError('write-failed', `${why}; nothing changed`);
 }
@@ -77,22 +88,36 @@ async function dropCopy(copy: string, why: string): Promise<never> {
 export async function slimSession(path: string, options: { trash?: TrashFunction } = {}): Promise<SlimResult> {
   const plan = await planSlim(path);
   const real = plan.path;
-  if (plan.branchEntries >= plan.entries) throw new StoreError('no-entry', `${real}: nothing to slim: every entry is on the active branch`);
+  if (plan.branchEntries >= plan.entries)
+    throw new StoreError('no-entry', `${real}: nothing to slim: every entry is on the active branch`);
   const before = await stat(real);
-  const fork = await forkSession(real, undefined, { position: 'at', journal: false, parentSession: plan.parentSession });
+  const fork = await forkSession(real, undefined, {
+    position: 'at',
+    journal: false,
+    parentSession: plan.parentSession,
+  });
   // pi may have appended while the copy was written: its new entries would be in the trash only.
   const now = await stat(real).catch(() => undefined);
-  if (!now || !isAsWeLeftIt(fileStateOf(before), now)) await dropCopy(fork.path, `cannot slim ${real}: it changed while it was being copied (pi is writing to it?)`);
+  if (!now || !isAsWeLeftIt(fileStateOf(before), now))
+    await dropCopy(fork.path, `cannot slim ${real}: it changed while it was being copied (pi is writing to it?)`);
   const outcome = await trashSessions([real], { journal: false, ...(options.trash ? { trash: options.trash } : {}) });
   const failure = outcome.failed[0];
   if (failure) {
     // The original is no longer at its path although the trash failed: the copy may be all that is left of it.
-    if (failure.kept === false) throw new StoreError('write-failed', `${real}: ${failure.error}; its slim copy is kept at ${fork.path}`);
+    if (failure.kept === false)
+      throw new StoreError('write-failed', `${real}: ${failure.error}; its slim copy is kept at ${fork.path}`);
     await dropCopy(fork.path, `cannot slim ${real}: ${failure.error}`);
   }
   const trashed = outcome.trashed[0]!;
   const after = await stat(fork.path);
-  const result: SlimResult = { path: real, slimPath: fork.path, sizeBefore: before.size, sizeAfter: after.size, entriesBefore: plan.entries, entriesAfter: fork.entries };
+  const result: SlimResult = {
+    path: real,
+    slimPath: fork.path,
+    sizeBefore: before.size,
+    sizeAfter: after.size,
+    entriesBefore: plan.entries,
+    entriesAfter: fork.entries,
+  };
   const journalWarning = await recordChange({
     kind: 'slim',
     path: fork.path,

@@ -11,7 +11,16 @@
  */
 import { statSync } from 'node:fs';
 import { TOO_LARGE_TO_AUDIT_BYTES } from './check-rules.js';
-import { addUsage, assistantModel, emptyUsage, entryTimeMs, messageOf, roleOf, textOfContent, usageOf } from './entry.js';
+import {
+  addUsage,
+  assistantModel,
+  emptyUsage,
+  entryTimeMs,
+  messageOf,
+  roleOf,
+  textOfContent,
+  usageOf,
+} from './entry.js';
 import { discoverSessionFiles } from './list.js';
 import type { Locations } from './locations.js';
 import { readSession, readSessionSync } from './read.js';
@@ -97,7 +106,8 @@ export function isoWeek(ms: number): string {
 
 function modelOf(entry: SessionEntry): string {
   const message = messageOf(entry);
-  if (entry.type === 'message' && message) return (message['role'] === 'assistant' ? assistantModel(message) : undefined) ?? `(${String(message['role'])})`;
+  if (entry.type === 'message' && message)
+    return (message['role'] === 'assistant' ? assistantModel(message) : undefined) ?? `(${String(message['role'])})`;
   return `(${entry.type})`;
 }
 
@@ -113,7 +123,9 @@ class Buckets {
   }
   rows(order: 'key' | 'cost'): StatsRow[] {
     const rows = [...this.map].map(([key, usage]) => ({ key, usage }));
-    return order === 'key' ? rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : rows.sort((a, b) => b.usage.cost - a.usage.cost || b.usage.totalTokens - a.usage.totalTokens);
+    return order === 'key'
+      ? rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      : rows.sort((a, b) => b.usage.cost - a.usage.cost || b.usage.totalTokens - a.usage.totalTokens);
   }
 }
 
@@ -172,7 +184,16 @@ export function statsOf(sessions: readonly LoadedSession[], range: StatsRange = 
     }
     const tree = buildTree(session);
     const title = tree.sessionName ?? firstPrompt(session.entries);
-    bySession.push({ path: session.path, id: session.header.id, cwd, title, usage, copiedEntries, repeatedEntries, branches: branchesOf(tree, (e) => counted(e, index)) });
+    bySession.push({
+      path: session.path,
+      id: session.header.id,
+      cwd,
+      title,
+      usage,
+      copiedEntries,
+      repeatedEntries,
+      branches: branchesOf(tree, (e) => counted(e, index)),
+    });
   });
   return {
     searched,
@@ -212,7 +233,13 @@ function branchesOf(tree: SessionTree, counted: (entry: SessionEntry) => boolean
       segment.push(entry);
       if (usageOf(entry) !== undefined && counted(entry)) addUsage(usage, usageOf(entry));
     }
-    out.push({ leafId: leaf.id, active: active.has(leaf.id), entries: segment.length, prompt: firstPrompt(segment.reverse()), usage });
+    out.push({
+      leafId: leaf.id,
+      active: active.has(leaf.id),
+      entries: segment.length,
+      prompt: firstPrompt(segment.reverse()),
+      usage,
+    });
   }
   return out;
 }
@@ -242,7 +269,10 @@ export function statsOfFiles(paths: readonly string[], range: StatsRange = {}, s
  * `statsOfFiles` without blocking: the files are read one by one asynchronously, so a screen
  * keeps taking keys meanwhile; stops early (undefined) once `signal` is aborted.
  */
-export async function statsOfFilesAsync(paths: readonly string[], options: { range?: StatsRange; searched?: string; signal?: AbortSignal } = {}): Promise<StatsReport | undefined> {
+export async function statsOfFilesAsync(
+  paths: readonly string[],
+  options: { range?: StatsRange; searched?: string; signal?: AbortSignal } = {},
+): Promise<StatsReport | undefined> {
   const sessions: LoadedSession[] = [];
   for (const path of paths) {
     if (options.signal?.aborted) return undefined;
@@ -254,7 +284,11 @@ export async function statsOfFilesAsync(paths: readonly string[], options: { ran
 }
 
 /** Reads every session pi would list (files that are not sessions are left out) and adds up their usage. */
-export function storeStats(locations: Locations, scope: 'cwd' | 'all', range: StatsRange = {}): StatsReport & { dirProblem?: string } {
+export function storeStats(
+  locations: Locations,
+  scope: 'cwd' | 'all',
+  range: StatsRange = {},
+): StatsReport & { dirProblem?: string } {
   const discovery = discoverSessionFiles(locations, scope);
   const report: StatsReport & { dirProblem?: string } = statsOfFiles(discovery.files, range, discovery.searched);
   if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;

@@ -13,14 +13,34 @@
  * counted from its first bytes and reported as an `oversized-line` problem.
  */
 import { addUsage, assistantModel, emptyUsage, isObject, textOfContent } from './entry.js';
-import { GLUE, PREFIX_WINDOW, TOOL_RESULT_MARKER, TOOL_RESULT_PREFIX, USAGE_KEY, digestingSink, readEntryPrefix, readIdPrefix, type LongLineDigest } from './line-prefix.js';
-import { HEADER_SEARCH_BYTES, NO_HEADER_IN_BOUND, READ_CHUNK_BYTES, givingUp, hasBom, headerRejection, isBlank, lineEntries, parseLine } from './lines.js';
+import {
+  digestingSink,
+  GLUE,
+  type LongLineDigest,
+  PREFIX_WINDOW,
+  readEntryPrefix,
+  readIdPrefix,
+  TOOL_RESULT_MARKER,
+  TOOL_RESULT_PREFIX,
+  USAGE_KEY,
+} from './line-prefix.js';
+import {
+  givingUp,
+  HEADER_SEARCH_BYTES,
+  hasBom,
+  headerRejection,
+  isBlank,
+  lineEntries,
+  NO_HEADER_IN_BOUND,
+  parseLine,
+  READ_CHUNK_BYTES,
+} from './lines.js';
 import { notASession } from './not-a-session.js';
-import { scanFromSync, type ScanOptions } from './scan.js';
-import { OUTPUT_PER_CALL, ToolFacts, boundedJsonString } from './tool-facts.js';
-import { TextPlaceTracker } from './text-places.js';
-import { replayLabel } from './tree.js';
+import { type ScanOptions, scanFromSync } from './scan.js';
 import type { SummaryState } from './summary-state.js';
+import { TextPlaceTracker } from './text-places.js';
+import { boundedJsonString, OUTPUT_PER_CALL, ToolFacts } from './tool-facts.js';
+import { replayLabel } from './tree.js';
 import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo } from './types.js';
 
 export type { SummaryState } from './summary-state.js';
@@ -73,7 +93,10 @@ export class SummaryCollector {
       onLine: this.onLine,
       stop: () => this.rejected !== undefined,
       maxLineBytes: () => (this.header ? SUMMARY_LINE_BYTES : HEADER_SEARCH_BYTES),
-      onLongLine: (lineNo) => (this.header ? digestingSink(lineNo, this.addLongLine) : givingUp(() => this.reject('no-header', NO_HEADER_IN_BOUND))),
+      onLongLine: (lineNo) =>
+        this.header
+          ? digestingSink(lineNo, this.addLongLine)
+          : givingUp(() => this.reject('no-header', NO_HEADER_IN_BOUND)),
     };
   }
 
@@ -123,7 +146,11 @@ export class SummaryCollector {
    * rejected). `previous` holds the texts the snapshot's lines produced (`allMessagesText`,
    * `toolTargets`, `toolOutputText`): the state does not repeat them.
    */
-  static resume(path: string, state: SummaryState, previous: Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'toolOutputText'>): SummaryCollector {
+  static resume(
+    path: string,
+    state: SummaryState,
+    previous: Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'toolOutputText'>,
+  ): SummaryCollector {
     const text = previous.allMessagesText;
     const c = new SummaryCollector(path);
     c.header = { ...state.header } as SessionHeader;
@@ -145,7 +172,8 @@ export class SummaryCollector {
     c.toolFacts = ToolFacts.resume(state.tools, previous.toolTargets, previous.toolOutputText);
     Object.assign(c.usage, state.usage);
     for (const id of state.ids) c.ids.add(id);
-    for (let i = 0; i + 1 < state.firstChild.length; i += 2) c.firstChild.set(state.firstChild[i]!, state.firstChild[i + 1]!);
+    for (let i = 0; i + 1 < state.firstChild.length; i += 2)
+      c.firstChild.set(state.firstChild[i]!, state.firstChild[i + 1]!);
     for (const parent of state.branchParents) c.branchParents.add(parent);
     // Only unresolved parents matter for the orphan count at `finish`; resolved ones stay resolved.
     c.parents.push(...state.pendingParents);
@@ -174,7 +202,8 @@ export class SummaryCollector {
 
   private tryToolResultShortcut(buf: Buffer, start: number, end: number): boolean {
     if (end - start < TOOL_RESULT_PREFIX.length + TOOL_RESULT_MARKER.length) return false;
-    if (buf.compare(TOOL_RESULT_PREFIX, 0, TOOL_RESULT_PREFIX.length, start, start + TOOL_RESULT_PREFIX.length) !== 0) return false;
+    if (buf.compare(TOOL_RESULT_PREFIX, 0, TOOL_RESULT_PREFIX.length, start, start + TOOL_RESULT_PREFIX.length) !== 0)
+      return false;
     // Every search is bounded to this line: an unbounded Buffer.indexOf would scan the rest of
     // the chunk for each line.
     const markerAt = buf.subarray(start, Math.min(end, start + PREFIX_WINDOW)).indexOf(TOOL_RESULT_MARKER);
@@ -205,12 +234,20 @@ export class SummaryCollector {
     if (this.rejected) return;
     const size = `${(line.bytes / 1024 / 1024).toFixed(1)} MiB`;
     if (!line.terminated) {
-      this.problems.push({ line: line.lineNo, kind: 'torn-last-line', message: `the last line (${size}) is cut off (no newline); ignored` });
+      this.problems.push({
+        line: line.lineNo,
+        kind: 'torn-last-line',
+        message: `the last line (${size}) is cut off (no newline); ignored`,
+      });
       return;
     }
     const prefix = readEntryPrefix(line.head);
     if (!prefix || prefix.type === 'session') {
-      this.problems.push({ line: line.lineNo, kind: 'oversized-line', message: `line of ${size} is too long to summarise and does not start like an entry; skipped in the listing` });
+      this.problems.push({
+        line: line.lineNo,
+        kind: 'oversized-line',
+        message: `line of ${size} is too long to summarise and does not start like an entry; skipped in the listing`,
+      });
       return;
     }
     this.entryCount++;
@@ -223,13 +260,18 @@ export class SummaryCollector {
       const markerAt = line.head.subarray(0, PREFIX_WINDOW).indexOf(TOOL_RESULT_MARKER);
       if (plain && markerAt !== -1) {
         // The same bounded output prefix the short-line shortcut keeps.
-        if (this.toolFacts.wantsOutput) this.toolFacts.addOutput(boundedJsonString(line.head, markerAt, line.head.length, 2 * OUTPUT_PER_CALL));
+        if (this.toolFacts.wantsOutput)
+          this.toolFacts.addOutput(boundedJsonString(line.head, markerAt, line.head.length, 2 * OUTPUT_PER_CALL));
         return;
       }
       if (prefix.role === 'user') this.userMessageCount++;
       if (prefix.role === 'assistant') this.assistantMessageCount++;
     }
-    this.problems.push({ line: line.lineNo, kind: 'oversized-line', message: `line of ${size} is too long to summarise: counted, but its text, model and usage are left out of the listing` });
+    this.problems.push({
+      line: line.lineNo,
+      kind: 'oversized-line',
+      message: `line of ${size} is too long to summarise: counted, but its text, model and usage are left out of the listing`,
+    });
   };
 
   private noteNode(id: string, parentId: string | null): void {
@@ -282,7 +324,9 @@ export class SummaryCollector {
       // A checkpoint's retained messages are searchable text of the session (§8.4); their usage
       // is not counted: the entries they copy spent it.
       if (type === 'compaction') {
-        const firstKept = legacy ? this.places.legacyFirstKept(value['firstKeptEntryIndex'], ordinal) : value['firstKeptEntryId'];
+        const firstKept = legacy
+          ? this.places.legacyFirstKept(value['firstKeptEntryIndex'], ordinal)
+          : value['firstKeptEntryId'];
         this.places.compaction(owner, firstKept, value['retainedTail']);
         for (const text of retainedTexts(value['retainedTail'])) this.pushText(owner, text);
       }
@@ -291,7 +335,11 @@ export class SummaryCollector {
     this.messageCount++;
     const message = value['message'];
     if (!isObject(message)) {
-      this.problems.push({ line: lineNo, kind: 'bad-message', message: 'message entry without a message object (pi 1.6 hides this session)' });
+      this.problems.push({
+        line: lineNo,
+        kind: 'bad-message',
+        message: 'message entry without a message object (pi 1.6 hides this session)',
+      });
       return;
     }
     const role = message['role'];
@@ -331,15 +379,31 @@ export class SummaryCollector {
     if (this.rejected) return notASession(this.path, this.rejected, this.rejectMessage);
     const header = this.header;
     if (!header) {
-      return size === 0 ? notASession(this.path, 'empty', 'empty file') : notASession(this.path, 'no-header', 'no JSON line: not a pi session');
+      return size === 0
+        ? notASession(this.path, 'empty', 'empty file')
+        : notASession(this.path, 'no-header', 'no JSON line: not a pi session');
     }
-    if (this.bom) this.problems.unshift({ line: 1, kind: 'bom', message: 'UTF-8 byte-order mark: pi 1.6 refuses to open this file' });
+    if (this.bom)
+      this.problems.unshift({
+        line: 1,
+        kind: 'bom',
+        message: 'UTF-8 byte-order mark: pi 1.6 refuses to open this file',
+      });
     if (!endsWithNewline && size > 0 && !this.problems.some((p) => p.kind === 'torn-last-line')) {
-      this.problems.push({ line: 0, kind: 'no-trailing-newline', message: 'the last line has no newline (pi appends one when it opens the file)' });
+      this.problems.push({
+        line: 0,
+        kind: 'no-trailing-newline',
+        message: 'the last line has no newline (pi appends one when it opens the file)',
+      });
     }
     let orphans = 0;
     for (const parent of this.parents) if (!this.ids.has(parent)) orphans++;
-    if (orphans > 0) this.problems.push({ line: 0, kind: 'orphan', message: `${orphans} entr${orphans === 1 ? 'y has' : 'ies have'} a missing parent` });
+    if (orphans > 0)
+      this.problems.push({
+        line: 0,
+        kind: 'orphan',
+        message: `${orphans} entr${orphans === 1 ? 'y has' : 'ies have'} a missing parent`,
+      });
     const headerTime = typeof header.timestamp === 'string' ? new Date(header.timestamp).getTime() : NaN;
     const modified =
       typeof this.lastActivity === 'number' && this.lastActivity > 0

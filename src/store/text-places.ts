@@ -47,10 +47,16 @@ export class TextPlaceTracker {
     const { ids, parents } = state;
     ids.forEach((id, i) => {
       const parent = parents[i];
-      t.parentOf.set(id, typeof parent === 'string' ? parent : parent === undefined || parent < 0 ? '' : (ids[parent] ?? ''));
+      t.parentOf.set(
+        id,
+        typeof parent === 'string' ? parent : parent === undefined || parent < 0 ? '' : (ids[parent] ?? ''),
+      );
     });
     for (let i = 0; i + 2 < state.compactions.length; i += 3) {
-      t.compactions.set(state.compactions[i]!, { firstKept: state.compactions[i + 1]!, checkpoint: state.compactions[i + 2] === '1' });
+      t.compactions.set(state.compactions[i]!, {
+        firstKept: state.compactions[i + 1]!,
+        checkpoint: state.compactions[i + 2] === '1',
+      });
     }
     for (const owner of state.owners) t.owners.push(owner < 0 ? '' : (ids[owner] ?? ''));
     t.lengths.push(...state.lengths);
@@ -69,7 +75,15 @@ export class TextPlaceTracker {
     const compactions: string[] = [];
     for (const [id, c] of this.compactions) compactions.push(id, c.firstKept, c.checkpoint ? '1' : '0');
     const owners = this.owners.map((owner) => position.get(owner) ?? -1);
-    return { ids, parents, compactions, owners, lengths: [...this.lengths], objects: this.objects, legacyPrevious: this.legacyPrevious };
+    return {
+      ids,
+      parents,
+      compactions,
+      owners,
+      lengths: [...this.lengths],
+      objects: this.objects,
+      legacyPrevious: this.legacyPrevious,
+    };
   }
 
   /** Counts a parsed object after the header (the header is object 0); returns its position. */
@@ -99,7 +113,10 @@ export class TextPlaceTracker {
   }
 
   compaction(id: string, firstKeptEntryId: unknown, retainedTail: unknown): void {
-    this.compactions.set(id, { firstKept: typeof firstKeptEntryId === 'string' ? firstKeptEntryId : '', checkpoint: Array.isArray(retainedTail) });
+    this.compactions.set(id, {
+      firstKept: typeof firstKeptEntryId === 'string' ? firstKeptEntryId : '',
+      checkpoint: Array.isArray(retainedTail),
+    });
   }
 
   /** A text of `length` UTF-16 units pushed to the session's texts, taken from entry `owner`. */

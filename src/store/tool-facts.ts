@@ -106,7 +106,8 @@ function utf8Prefix(text: string, bytes: number): string {
 const trimBroken = (s: string): string => s.replace(/\uFFFD+$/, '');
 
 /** Lone surrogates as U+FFFD, what the catalogue's UTF-8 would make of them (so a warm row equals a fresh one). */
-const wellFormed = (s: string): string => s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\uFFFD');
+const wellFormed = (s: string): string =>
+  s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\uFFFD');
 
 const TEXT_KEY = Buffer.from('"text":"');
 

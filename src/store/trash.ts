@@ -12,9 +12,9 @@ import { release } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
 import { moveToHomeTrash, TrashError } from './freedesktop-trash.js';
-import { moveFileSafely } from './safe-move.js';
 import type { JournalNote } from './journal.js';
 import { recordChange } from './journal-file.js';
+import { moveFileSafely } from './safe-move.js';
 
 export interface TrashedSession {
   /** The session's path before deletion. */
@@ -55,7 +55,12 @@ async function packageTrash(paths: string[], options: { glob: false }): Promise<
 }
 
 function isTrashRecord(value: unknown): value is TrashRecord {
-  return typeof value === 'object' && value !== null && typeof (value as TrashRecord).path === 'string' && typeof (value as TrashRecord).info === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as TrashRecord).path === 'string' &&
+    typeof (value as TrashRecord).info === 'string'
+  );
 }
 
 function firstLine(error: unknown): string {
@@ -77,7 +82,12 @@ async function throughFunction(path: string, trash: TrashFunction): Promise<Tras
     return trashed;
   } catch (error) {
     // Never "nothing was deleted" when the file is gone: the library may have failed half-way.
-    if (!existsSync(path)) return { path, error: `the trash reported an error (${firstLine(error)}) but the file is no longer here: look for it in the trash`, kept: false };
+    if (!existsSync(path))
+      return {
+        path,
+        error: `the trash reported an error (${firstLine(error)}) but the file is no longer here: look for it in the trash`,
+        kept: false,
+      };
     return { path, error: `could not move to the trash: ${firstLine(error)}`, trashUnavailable: true, kept: true };
   }
 }
@@ -87,9 +97,19 @@ async function throughHomeTrash(path: string): Promise<TrashedSession | TrashFai
     const moved = await moveToHomeTrash(path);
     return { path, how: 'trash', trashedPath: moved.path, infoPath: moved.info };
   } catch (error) {
-    if (!(error instanceof TrashError)) return { path, error: `could not move to the trash: ${firstLine(error)}`, trashUnavailable: true, kept: existsSync(path) };
+    if (!(error instanceof TrashError))
+      return {
+        path,
+        error: `could not move to the trash: ${firstLine(error)}`,
+        trashUnavailable: true,
+        kept: existsSync(path),
+      };
     if (error.sourceGone) return { path, error: error.message, kept: false };
-    const failure: TrashFailure = { path, error: error.targetSide ? `could not move to the trash: ${error.message}` : error.message, kept: true };
+    const failure: TrashFailure = {
+      path,
+      error: error.targetSide ? `could not move to the trash: ${error.message}` : error.message,
+      kept: true,
+    };
     if (error.targetSide) failure.trashUnavailable = true;
     return failure;
   }
@@ -109,7 +129,10 @@ function identity(path: string): string {
  * twice (by path and by id) is deleted once. With `permanent`, unlinks instead (the caller must
  * have asked the user explicitly).
  */
-export async function trashSessions(paths: string[], options: { permanent?: boolean; trash?: TrashFunction; note?: JournalNote; journal?: boolean } = {}): Promise<TrashOutcome> {
+export async function trashSessions(
+  paths: string[],
+  options: { permanent?: boolean; trash?: TrashFunction; note?: JournalNote; journal?: boolean } = {},
+): Promise<TrashOutcome> {
   const outcome: TrashOutcome = { trashed: [], failed: [] };
   const seen = new Set<string>();
   for (const input of paths) {
@@ -133,7 +156,10 @@ export async function trashSessions(paths: string[], options: { permanent?: bool
       }
       continue;
     }
-    const result = options.trash || !useHomeTrash ? await throughFunction(path, options.trash ?? packageTrash) : await throughHomeTrash(path);
+    const result =
+      options.trash || !useHomeTrash
+        ? await throughFunction(path, options.trash ?? packageTrash)
+        : await throughHomeTrash(path);
     if ('how' in result) outcome.trashed.push(result);
     else outcome.failed.push(result);
   }
@@ -141,7 +167,16 @@ export async function trashSessions(paths: string[], options: { permanent?: bool
   const batch = outcome.trashed.length > 1 ? { batch: randomBytes(4).toString('hex') } : {};
   for (const item of options.journal === false ? [] : outcome.trashed) {
     const time = new Date().toISOString();
-    const warning = await recordChange({ kind: 'delete', path: item.path, time, how: item.how, trashedPath: item.trashedPath ?? null, infoPath: item.infoPath ?? null, ...batch, ...options.note });
+    const warning = await recordChange({
+      kind: 'delete',
+      path: item.path,
+      time,
+      how: item.how,
+      trashedPath: item.trashedPath ?? null,
+      infoPath: item.infoPath ?? null,
+      ...batch,
+      ...options.note,
+    });
     outcome.journalWarning ??= warning;
   }
   return outcome;
@@ -161,7 +196,10 @@ export async function restoreSessions(trashed: TrashedSession[]): Promise<Restor
       continue;
     }
     if (!item.trashedPath) {
-      outcome.failed.push({ path: item.path, error: "this platform's trash does not say where the file went; restore it from the trash by hand" });
+      outcome.failed.push({
+        path: item.path,
+        error: "this platform's trash does not say where the file went; restore it from the trash by hand",
+      });
       continue;
     }
     if (existsSync(item.path)) {
@@ -175,7 +213,10 @@ export async function restoreSessions(trashed: TrashedSession[]): Promise<Restor
       if (item.infoPath) await unlink(item.infoPath).catch(() => undefined);
       outcome.restored.push(item.path);
     } catch (error) {
-      outcome.failed.push({ path: item.path, error: `cannot restore: ${error instanceof StoreError ? error.message : describeFsError(error)}` });
+      outcome.failed.push({
+        path: item.path,
+        error: `cannot restore: ${error instanceof StoreError ? error.message : describeFsError(error)}`,
+      });
     }
   }
   return outcome;

@@ -46,7 +46,11 @@ export function parentOf(tree: SessionTree, entry: SessionEntry): SessionEntry |
  * Applies one `label` entry to the labels resolved so far (§10): a truthy label sets it, anything
  * else clears it. The one rule for the tree, the append scan and fork.
  */
-export function replayLabel(labels: Map<string, string>, timestamps: Map<string, string> | undefined, entry: { targetId?: unknown; label?: unknown; timestamp?: unknown }): void {
+export function replayLabel(
+  labels: Map<string, string>,
+  timestamps: Map<string, string> | undefined,
+  entry: { targetId?: unknown; label?: unknown; timestamp?: unknown },
+): void {
   const target = entry.targetId;
   if (typeof target !== 'string') return;
   const label = entry.label;
@@ -108,7 +112,11 @@ export function buildTree(session: LoadedSession): SessionTree {
     } else if (byId.has(parentId)) {
       children.set(parentId, [entry]);
     } else {
-      problems.push({ line: lineOf(entry), kind: 'orphan', message: `parent ${parentId} of ${entry.id} does not exist; shown as a root` });
+      problems.push({
+        line: lineOf(entry),
+        kind: 'orphan',
+        message: `parent ${parentId} of ${entry.id} does not exist; shown as a root`,
+      });
       roots.push(entry);
     }
   }
@@ -118,7 +126,18 @@ export function buildTree(session: LoadedSession): SessionTree {
     if (list.length > 1) list.sort((a, b) => entryTimeMs(a) - entryTimeMs(b));
   }
 
-  const tree: SessionTree = { byId, order, roots, children, labels, labelTimestamps, sessionName, leafId, problems, detached: new Set() };
+  const tree: SessionTree = {
+    byId,
+    order,
+    roots,
+    children,
+    labels,
+    labelTimestamps,
+    sessionName,
+    leafId,
+    problems,
+    detached: new Set(),
+  };
   breakCycles(tree, lineOf);
   return tree;
 }

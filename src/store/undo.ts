@@ -7,7 +7,14 @@
  */
 import { stat } from 'node:fs/promises';
 import { StoreError } from './errors.js';
-import { isAsWeLeftIt, latestOwnStates, undoableChanges, type FileState, type JournalNote, type JournalRecord } from './journal.js';
+import {
+  type FileState,
+  isAsWeLeftIt,
+  type JournalNote,
+  type JournalRecord,
+  latestOwnStates,
+  undoableChanges,
+} from './journal.js';
 import { fileStateOf, readJournalChecked, recordChange } from './journal-file.js';
 import { restoreSessions, trashSessions } from './trash.js';
 import { moveLeaf, renameSession, setLabel } from './write.js';
@@ -18,15 +25,25 @@ export function describeUndo(record: JournalRecord): string {
     case 'rename':
       return record.previousName === null ? 'clear the name again' : `name it "${record.previousName}" again`;
     case 'label':
-      return record.previousLabel === null ? `clear the label of ${record.targetId}` : `label ${record.targetId} "${record.previousLabel}" again`;
+      return record.previousLabel === null
+        ? `clear the label of ${record.targetId}`
+        : `label ${record.targetId} "${record.previousLabel}" again`;
     case 'branch':
-      return record.previousLeafId === null ? 'resume from an empty conversation again' : `resume after ${record.previousLeafId} again`;
+      return record.previousLeafId === null
+        ? 'resume from an empty conversation again'
+        : `resume after ${record.previousLeafId} again`;
     case 'fork':
       return 'move the fork to the trash';
     case 'delete':
-      return record.how === 'deleted' ? 'nothing: it was deleted permanently' : record.trashedPath === null ? 'nothing: the trash did not say where it went' : 'restore it from the trash';
+      return record.how === 'deleted'
+        ? 'nothing: it was deleted permanently'
+        : record.trashedPath === null
+          ? 'nothing: the trash did not say where it went'
+          : 'restore it from the trash';
     case 'slim':
-      return record.trashedPath === null ? 'nothing: the trash did not say where the original went' : 'restore the original from the trash and move the slim copy to the trash';
+      return record.trashedPath === null
+        ? 'nothing: the trash did not say where the original went'
+        : 'restore the original from the trash and move the slim copy to the trash';
     case 'restore':
       return 'nothing';
   }
@@ -46,7 +63,11 @@ export async function listUndoableChecked(): Promise<{ entries: UndoEntry[]; war
   const ours = latestOwnStates(records);
   const entries: UndoEntry[] = [];
   for (const record of undoableChanges(records)) {
-    entries.push({ record, undo: describeUndo(record), changedSince: record.kind === 'delete' ? false : await changedSince(record.path, ours.get(record.path)) });
+    entries.push({
+      record,
+      undo: describeUndo(record),
+      changedSince: record.kind === 'delete' ? false : await changedSince(record.path, ours.get(record.path)),
+    });
   }
   return { entries, ...(warning ? { warning } : {}) };
 }
@@ -79,7 +100,8 @@ export interface UndoOutcome {
 export async function undoLatest(options: { force?: boolean } = {}): Promise<UndoOutcome> {
   const { entries, warning } = await listUndoableChecked();
   const [latest] = entries;
-  if (!latest) throw new StoreError('no-entry', `nothing to undo: ${warning ?? 'the journal has no change left to take back'}`);
+  if (!latest)
+    throw new StoreError('no-entry', `nothing to undo: ${warning ?? 'the journal has no change left to take back'}`);
   return undoWithBatch(entries, options);
 }
 
@@ -90,7 +112,10 @@ export async function undoLatest(options: { force?: boolean } = {}): Promise<Und
 async function undoWithBatch(entries: readonly UndoEntry[], options: { force?: boolean }): Promise<UndoOutcome> {
   const latest = entries[0]!;
   const { record } = latest;
-  const batch = record.kind === 'delete' && record.batch !== undefined ? entries.filter((e) => e.record.kind === 'delete' && e.record.batch === record.batch) : [latest];
+  const batch =
+    record.kind === 'delete' && record.batch !== undefined
+      ? entries.filter((e) => e.record.kind === 'delete' && e.record.batch === record.batch)
+      : [latest];
   if (batch.length === 1) return undoEntry(latest, options);
   let journalWarning: string | undefined;
   for (const [i, entry] of batch.entries()) {
@@ -98,10 +123,18 @@ async function undoWithBatch(entries: readonly UndoEntry[], options: { force?: b
       journalWarning ??= (await undoEntry(entry, options)).journalWarning;
     } catch (error) {
       if (i === 0 || !(error instanceof StoreError)) throw error;
-      throw new StoreError('write-failed', `restored ${i} of the ${batch.length} sessions deleted together, then ${error.message}`);
+      throw new StoreError(
+        'write-failed',
+        `restored ${i} of the ${batch.length} sessions deleted together, then ${error.message}`,
+      );
     }
   }
-  return { record, undo: `restore the ${batch.length} sessions deleted together from the trash`, count: batch.length, ...(journalWarning ? { journalWarning } : {}) };
+  return {
+    record,
+    undo: `restore the ${batch.length} sessions deleted together from the trash`,
+    count: batch.length,
+    ...(journalWarning ? { journalWarning } : {}),
+  };
 }
 
 /** What Ctrl+Z in the screens gets: nothing to undo, a question first (pi wrote since), or the undo made. */
@@ -129,7 +162,10 @@ export async function undoStep(options: { confirmed?: string } = {}): Promise<Un
 async function undoEntry(latest: UndoEntry, options: { force?: boolean }): Promise<UndoOutcome> {
   const { record } = latest;
   if (latest.changedSince && !options.force) {
-    throw new StoreError('write-failed', `${record.path}: changed since pi-sessions' ${record.kind} (pi has written to it); nothing was undone (--force undoes it anyway)`);
+    throw new StoreError(
+      'write-failed',
+      `${record.path}: changed since pi-sessions' ${record.kind} (pi has written to it); nothing was undone (--force undoes it anyway)`,
+    );
   }
   const note = { undoes: record.id! };
   let journalWarning: string | undefined;
@@ -138,22 +174,42 @@ async function undoEntry(latest: UndoEntry, options: { force?: boolean }): Promi
       journalWarning = (await renameSession(record.path, record.previousName ?? '', note)).journalWarning;
       break;
     case 'label':
-      journalWarning = (await setLabel(record.path, record.targetId, record.previousLabel ?? undefined, note)).journalWarning;
+      journalWarning = (await setLabel(record.path, record.targetId, record.previousLabel ?? undefined, note))
+        .journalWarning;
       break;
     case 'branch':
       journalWarning = (await moveLeaf(record.path, record.previousLeafId, note)).journalWarning;
       break;
     case 'fork': {
       const outcome = await trashSessions([record.path], { note });
-      if (outcome.failed.length > 0) throw new StoreError('write-failed', `${record.path}: ${outcome.failed[0]!.error}; nothing was undone`);
+      if (outcome.failed.length > 0)
+        throw new StoreError('write-failed', `${record.path}: ${outcome.failed[0]!.error}; nothing was undone`);
       journalWarning = outcome.journalWarning;
       break;
     }
     case 'delete': {
-      if (record.how === 'deleted' || record.trashedPath === null) throw new StoreError('write-failed', `${record.path}: cannot be restored: ${describeUndo(record).replace(/^nothing: /, '')}`);
-      const outcome = await restoreSessions([{ path: record.path, how: 'trash', trashedPath: record.trashedPath, ...(record.infoPath ? { infoPath: record.infoPath } : {}) }]);
-      if (outcome.failed.length > 0) throw new StoreError('write-failed', `${record.path}: ${outcome.failed[0]!.error}`);
-      journalWarning = await recordChange({ kind: 'restore', path: record.path, time: new Date().toISOString(), after: fileStateOf(await stat(record.path)), ...note });
+      if (record.how === 'deleted' || record.trashedPath === null)
+        throw new StoreError(
+          'write-failed',
+          `${record.path}: cannot be restored: ${describeUndo(record).replace(/^nothing: /, '')}`,
+        );
+      const outcome = await restoreSessions([
+        {
+          path: record.path,
+          how: 'trash',
+          trashedPath: record.trashedPath,
+          ...(record.infoPath ? { infoPath: record.infoPath } : {}),
+        },
+      ]);
+      if (outcome.failed.length > 0)
+        throw new StoreError('write-failed', `${record.path}: ${outcome.failed[0]!.error}`);
+      journalWarning = await recordChange({
+        kind: 'restore',
+        path: record.path,
+        time: new Date().toISOString(),
+        after: fileStateOf(await stat(record.path)),
+        ...note,
+      });
       break;
     }
     case 'slim':
@@ -169,12 +225,34 @@ async function undoEntry(latest: UndoEntry, options: { force?: boolean }): Promi
  * The original back first (refused, with nothing undone, when its path is taken again), then the
  * slim copy to the trash; the restore is journalled as undoing the slim even when the copy stays.
  */
-async function undoSlim(record: Extract<JournalRecord, { kind: 'slim' }>, note: JournalNote): Promise<string | undefined> {
-  if (record.trashedPath === null) throw new StoreError('write-failed', `${record.source}: cannot be restored: the trash did not say where it went`);
-  const restored = await restoreSessions([{ path: record.source, how: 'trash', trashedPath: record.trashedPath, ...(record.infoPath ? { infoPath: record.infoPath } : {}) }]);
-  if (restored.failed.length > 0) throw new StoreError('write-failed', `${record.source}: ${restored.failed[0]!.error}; nothing was undone`);
+async function undoSlim(
+  record: Extract<JournalRecord, { kind: 'slim' }>,
+  note: JournalNote,
+): Promise<string | undefined> {
+  if (record.trashedPath === null)
+    throw new StoreError('write-failed', `${record.source}: cannot be restored: the trash did not say where it went`);
+  const restored = await restoreSessions([
+    {
+      path: record.source,
+      how: 'trash',
+      trashedPath: record.trashedPath,
+      ...(record.infoPath ? { infoPath: record.infoPath } : {}),
+    },
+  ]);
+  if (restored.failed.length > 0)
+    throw new StoreError('write-failed', `${record.source}: ${restored.failed[0]!.error}; nothing was undone`);
   const copy = await trashSessions([record.path], { note });
-  const warning = await recordChange({ kind: 'restore', path: record.source, time: new Date().toISOString(), after: fileStateOf(await stat(record.source)), ...note });
-  if (copy.failed.length > 0) throw new StoreError('write-failed', `${record.source} is back, but its slim copy ${record.path} stays: ${copy.failed[0]!.error}`);
+  const warning = await recordChange({
+    kind: 'restore',
+    path: record.source,
+    time: new Date().toISOString(),
+    after: fileStateOf(await stat(record.source)),
+    ...note,
+  });
+  if (copy.failed.length > 0)
+    throw new StoreError(
+      'write-failed',
+      `${record.source} is back, but its slim copy ${record.path} stays: ${copy.failed[0]!.error}`,
+    );
   return warning ?? copy.journalWarning;
 }

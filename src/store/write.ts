@@ -16,7 +16,7 @@ import { constants, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { bytesSource, scanForAppend, type AppendPoint } from './append-scan.js';
+import { type AppendPoint, bytesSource, scanForAppend } from './append-scan.js';
 import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { appendOrRollback, removeStaleTemps, replaceAtomically } from './fs-write.js';
@@ -87,7 +87,15 @@ export interface AppendResult {
 }
 
 function viewOf(path: string, point: AppendPoint): AppendView {
-  return { path, leafId: point.leafId, ids: point.ids, name: point.name, labels: point.labels, labelTimestamps: point.labelTimestamps, entry: (id) => point.kept.get(id) as SessionEntry | undefined };
+  return {
+    path,
+    leafId: point.leafId,
+    ids: point.ids,
+    name: point.name,
+    labels: point.labels,
+    labelTimestamps: point.labelTimestamps,
+    entry: (id) => point.kept.get(id) as SessionEntry | undefined,
+  };
 }
 
 /** The entries as JSONL; after a last line without `\n`, a newline first (pi does the same on open). */
@@ -104,7 +112,11 @@ function linesOf(entries: JsonObject[], afterNewline: boolean): Buffer {
  *   plan is made again and the write retried after a growing, jittered pause (pi writes in bursts);
  * - a failed write is rolled back to the old length (fs-write.ts).
  */
-export async function appendPlanned(path: string, plan: EntryPlanner, keep: readonly string[] = []): Promise<AppendResult> {
+export async function appendPlanned(
+  path: string,
+  plan: EntryPlanner,
+  keep: readonly string[] = [],
+): Promise<AppendResult> {
   const wanted = new Set(keep);
   const real = await realSessionPath(path);
   await removeStaleTemps(dirname(real));
@@ -121,7 +133,11 @@ export async function appendPlanned(path: string, plan: EntryPlanner, keep: read
         const migrated = migratedText(original, real);
         const scannedMigrated = await scanForAppend(bytesSource(migrated, stats), real, undefined, { keep: wanted });
         const entries = await plan(viewOf(real, scannedMigrated));
-        const unchanged = (now: Stats): boolean => now.dev === stats.dev && now.ino === stats.ino && now.size === original.length && now.mtimeMs === stats.mtimeMs;
+        const unchanged = (now: Stats): boolean =>
+          now.dev === stats.dev &&
+          now.ino === stats.ino &&
+          now.size === original.length &&
+          now.mtimeMs === stats.mtimeMs;
         if (!unchanged(await handle.stat())) {
           point = undefined;
           continue; // pi wrote meanwhile: read it again
@@ -152,31 +168,67 @@ function nowIso(): string {
 }
 
 /** Appends a `session_info` under the leaf. An empty name clears it (pi 0.59+). */
-export async function renameSession(path: string, name: string, note?: JournalNote): Promise<{ entryId: string; name: string | undefined; journalWarning?: string }> {
+export async function renameSession(
+  path: string,
+  name: string,
+  note?: JournalNote,
+): Promise<{ entryId: string; name: string | undefined; journalWarning?: string }> {
   const sanitized = sanitizeSessionName(name);
   let previousName: string | undefined;
   const written = await appendPlanned(path, (view) => {
     previousName = view.name;
-    return [{ type: 'session_info', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), name: sanitized }];
+    return [
+      { type: 'session_info', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), name: sanitized },
+    ];
   });
   const entryId = written.entryIds[0]!;
-  const journalWarning = await recordChange({ kind: 'rename', path: written.path, time: nowIso(), after: written.after, entryId, previousName: previousName ?? null, ...aliasOf(path, written.path), ...note });
+  const journalWarning = await recordChange({
+    kind: 'rename',
+    path: written.path,
+    time: nowIso(),
+    after: written.after,
+    entryId,
+    previousName: previousName ?? null,
+    ...aliasOf(path, written.path),
+    ...note,
+  });
   return { entryId, name: sanitized || undefined, ...(journalWarning ? { journalWarning } : {}) };
 }
 
 /** Appends a `label` under the leaf; no label (or "") clears it, written with `label` omitted. */
-export async function setLabel(path: string, targetId: string, label?: string, note?: JournalNote): Promise<{ entryId: string; label: string | undefined; journalWarning?: string }> {
+export async function setLabel(
+  path: string,
+  targetId: string,
+  label?: string,
+  note?: JournalNote,
+): Promise<{ entryId: string; label: string | undefined; journalWarning?: string }> {
   const clean = label === undefined ? undefined : label.replace(/[\r\n]+/g, ' ').trim() || undefined;
   let previousLabel: string | undefined;
   const written = await appendPlanned(path, (view) => {
     if (!view.ids.has(targetId)) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
     previousLabel = view.labels.get(targetId);
-    const entry: JsonObject = { type: 'label', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), targetId };
+    const entry: JsonObject = {
+      type: 'label',
+      id: newEntryId(view.ids),
+      parentId: view.leafId,
+      timestamp: nowIso(),
+      targetId,
+    };
     if (clean !== undefined) entry['label'] = clean;
     return [entry];
   });
   const entryId = written.entryIds[0]!;
-  const journalWarning = await recordChange({ kind: 'label', path: written.path, time: nowIso(), after: written.after, entryId, targetId, previousLabel: previousLabel ?? null, ...aliasOf(path, written.path), ...note });
+  const journalWarning = await recordChange({
+    kind: 'label',
+    path: written.path,
+    time: nowIso(),
+    after: written.after,
+    entryId,
+    targetId,
+    previousLabel: previousLabel ?? null,
+    ...aliasOf(path, written.path),
+    ...note,
+  });
   return { entryId, label: clean, ...(journalWarning ? { journalWarning } : {}) };
 }
 
@@ -195,12 +247,18 @@ export interface BranchResult {
  * pi's /tree target rule: a user message or custom_message → its parent; anything else → itself.
  * A parent that is not in the file (an orphan) or the entry itself makes a fresh root, as in the tree.
  */
-export function branchTarget(ids: ReadonlySet<string>, target: SessionEntry): { leafId: string | null; editorText?: string } {
+export function branchTarget(
+  ids: ReadonlySet<string>,
+  target: SessionEntry,
+): { leafId: string | null; editorText?: string } {
   const role = messageOf(target)?.['role'];
   if (role === 'user' || target.type === 'custom_message') {
     const content = role === 'user' ? messageOf(target)?.['content'] : target['content'];
     const parentId = target.parentId;
-    return { leafId: parentId !== null && parentId !== target.id && ids.has(parentId) ? parentId : null, editorText: editorTextOf(content) };
+    return {
+      leafId: parentId !== null && parentId !== target.id && ids.has(parentId) ? parentId : null,
+      editorText: editorTextOf(content),
+    };
   }
   return { leafId: target.id };
 }
@@ -215,18 +273,35 @@ export function branchTarget(ids: ReadonlySet<string>, target: SessionEntry): { 
 function leafEntry(view: AppendView, leafId: string | null, summary: string | undefined): JsonObject {
   const id = newEntryId(view.ids);
   if (summary || leafId === null) {
-    return { type: 'branch_summary', id, parentId: leafId, timestamp: nowIso(), fromId: view.leafId ?? 'root', summary: summary ?? '' };
+    return {
+      type: 'branch_summary',
+      id,
+      parentId: leafId,
+      timestamp: nowIso(),
+      fromId: view.leafId ?? 'root',
+      summary: summary ?? '',
+    };
   }
   // pi shows a label's time as its latest label entry's timestamp: a restated label keeps the
   // time it was set (as pi's createBranchedSession writes them), not the time of this move.
   const current = view.labels.get(leafId);
-  const entry: JsonObject = { type: 'label', id, parentId: leafId, timestamp: (current !== undefined ? view.labelTimestamps.get(leafId) : undefined) ?? nowIso(), targetId: leafId };
+  const entry: JsonObject = {
+    type: 'label',
+    id,
+    parentId: leafId,
+    timestamp: (current !== undefined ? view.labelTimestamps.get(leafId) : undefined) ?? nowIso(),
+    targetId: leafId,
+  };
   if (current !== undefined) entry['label'] = current;
   return entry;
 }
 
 /** Branch in place, persisted so that pi resumes there, with pi's /tree rule (branchTarget). */
-export async function branchInPlace(path: string, targetId: string, options: { summary?: string } = {}): Promise<BranchResult> {
+export async function branchInPlace(
+  path: string,
+  targetId: string,
+  options: { summary?: string } = {},
+): Promise<BranchResult> {
   let outcome: { leafId: string | null; editorText?: string } = { leafId: null };
   let previousLeafId: string | null = null;
   const summary = options.summary?.trim();
@@ -243,7 +318,15 @@ export async function branchInPlace(path: string, targetId: string, options: { s
   );
   const result: BranchResult = { leafId: outcome.leafId, entryId: written.entryIds[0]! };
   if (outcome.editorText !== undefined) result.editorText = outcome.editorText;
-  const journalWarning = await recordChange({ kind: 'branch', path: written.path, time: nowIso(), after: written.after, entryId: result.entryId, previousLeafId, ...aliasOf(path, written.path) });
+  const journalWarning = await recordChange({
+    kind: 'branch',
+    path: written.path,
+    time: nowIso(),
+    after: written.after,
+    entryId: result.entryId,
+    previousLeafId,
+    ...aliasOf(path, written.path),
+  });
   if (journalWarning) result.journalWarning = journalWarning;
   return result;
 }
@@ -260,7 +343,16 @@ export async function moveLeaf(path: string, leafId: string | null, note?: Journ
     return [leafEntry(view, leafId, undefined)];
   });
   const result: BranchResult = { leafId, entryId: written.entryIds[0]! };
-  const journalWarning = await recordChange({ kind: 'branch', path: written.path, time: nowIso(), after: written.after, entryId: result.entryId, previousLeafId, ...aliasOf(path, written.path), ...note });
+  const journalWarning = await recordChange({
+    kind: 'branch',
+    path: written.path,
+    time: nowIso(),
+    after: written.after,
+    entryId: result.entryId,
+    previousLeafId,
+    ...aliasOf(path, written.path),
+    ...note,
+  });
   if (journalWarning) result.journalWarning = journalWarning;
   return result;
 }

@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { plural } from '../format.js';
-import { osc52, type ClipboardEnv } from '../tree/clipboard.js';
+import { type ClipboardEnv, osc52 } from '../tree/clipboard.js';
 
 export interface CopyTool {
   command: string;
@@ -49,7 +49,11 @@ function runTool(tool: CopyTool, text: string, timeoutMs: number, env: NodeJS.Pr
     };
     // detached + ignored output: xclip stays alive to serve the selection and must not hold our
     // terminal or our exit.
-    const child = spawn(tool.command, tool.args, { stdio: ['pipe', 'ignore', 'ignore'], env, detached: process.platform !== 'win32' });
+    const child = spawn(tool.command, tool.args, {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      env,
+      detached: process.platform !== 'win32',
+    });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       finish(false);
@@ -77,7 +81,8 @@ export interface CopyOptions {
 export async function copyText(text: string, options: CopyOptions): Promise<CopyResult> {
   const env = options.env ?? process.env;
   for (const tool of clipboardTools(env, options.platform)) {
-    if (await runTool(tool, text, options.timeoutMs ?? 3000, env)) return { via: 'tool', label: tool.label, chars: [...text].length };
+    if (await runTool(tool, text, options.timeoutMs ?? 3000, env))
+      return { via: 'tool', label: tool.label, chars: [...text].length };
   }
   // Plain OSC 52 (screen needs its DCS wrapper; tmux was handled above, so no tmux wrapper).
   const seq = osc52(text, { STY: env['STY'], TERM: env['TERM'] });

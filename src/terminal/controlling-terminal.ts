@@ -34,7 +34,10 @@ export interface TerminalSources {
   /** Opens the controlling terminal for reading or writing; throws when there is none. */
   open(flags: 'r' | 'w'): number;
   /** Where SIGWINCH is delivered (the process). */
-  signals: { on(signal: 'SIGWINCH', listener: () => void): unknown; off(signal: 'SIGWINCH', listener: () => void): unknown };
+  signals: {
+    on(signal: 'SIGWINCH', listener: () => void): unknown;
+    off(signal: 'SIGWINCH', listener: () => void): unknown;
+  };
 }
 
 const processSources: TerminalSources = {
@@ -75,9 +78,13 @@ export function acquireTerminal(sources: TerminalSources = processSources): Term
     }
   };
   try {
-    const stdin = sources.stdin.isTTY ? sources.stdin : openStream('r', (fd) => new ReadStream(fd) as NodeJS.ReadStream);
+    const stdin = sources.stdin.isTTY
+      ? sources.stdin
+      : openStream('r', (fd) => new ReadStream(fd) as NodeJS.ReadStream);
     const stdoutRedirected = !sources.stdout.isTTY;
-    const stdout = stdoutRedirected ? openStream('w', (fd) => new WriteStream(fd) as NodeJS.WriteStream) : sources.stdout;
+    const stdout = stdoutRedirected
+      ? openStream('w', (fd) => new WriteStream(fd) as NodeJS.WriteStream)
+      : sources.stdout;
     // Node refreshes the size of process.stdout on SIGWINCH, not of a stream opened here.
     const onWindowChange = stdoutRedirected ? followWindowSize(stdout) : undefined;
     if (onWindowChange) sources.signals.on('SIGWINCH', onWindowChange);
@@ -93,6 +100,12 @@ export function acquireTerminal(sources: TerminalSources = processSources): Term
   } catch (error) {
     for (const stream of streams) stream.destroy();
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === 'ENXIO' || code === 'ENOENT' ? 'there is no controlling terminal' : `${CONTROLLING_TERMINAL} is not usable (${code ?? 'unknown error'})` };
+    return {
+      ok: false,
+      reason:
+        code === 'ENXIO' || code === 'ENOENT'
+          ? 'there is no controlling terminal'
+          : `${CONTROLLING_TERMINAL} is not usable (${code ?? 'unknown error'})`,
+    };
   }
 }

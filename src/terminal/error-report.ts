@@ -30,8 +30,14 @@ export function errorLine(error: unknown, appName = 'pi-sessions'): string {
  * error's own line), then the stack when debugging. The stack is the programmer's view and is
  * kept line by line, through the same sanitiser as everything else.
  */
-export function errorReport(error: unknown, options: { env?: Record<string, string | undefined>; line?: string; appName?: string } = {}): string {
+export function errorReport(
+  error: unknown,
+  options: { env?: Record<string, string | undefined>; line?: string; appName?: string } = {},
+): string {
   const line = options.line ?? errorLine(error, options.appName);
-  const stack = debugEnabled(options.env) && error instanceof Error && error.stack ? `${sanitizeBlock(error.stack).join('\n')}\n` : '';
+  const stack =
+    debugEnabled(options.env) && error instanceof Error && error.stack
+      ? `${sanitizeBlock(error.stack).join('\n')}\n`
+      : '';
   return `${line}\n${stack}`;
 }

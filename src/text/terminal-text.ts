@@ -342,5 +342,12 @@ export function wrapToWidth(line: string, width: number, options: { cutLongWords
  * single-line text.
  */
 export function wrapWords(s: string, width: number): string[] {
-  return wrapToWidth(s.split(' ').filter((w) => w !== '').join(' '), width, { cutLongWords: false });
+  return wrapToWidth(
+    s
+      .split(' ')
+      .filter((w) => w !== '')
+      .join(' '),
+    width,
+    { cutLongWords: false },
+  );
 }

@@ -4,15 +4,15 @@
  */
 import { openMenu as menuOf } from '../state/menu.js';
 import { initialTextInput } from '../state/text-input.js';
+import { sanitizeBlock } from '../text/terminal-text.js';
 import { detailRows, maxDetailScroll, wrapDetail } from './detail-view.js';
 import type { DetailLine } from './entry-detail.js';
 import type { Tone } from './entry-display.js';
 import { forkNodeById, retainedNodeById, withLeaf } from './flatten.js';
 import { FORK_ROW_NOTE } from './lineage-actions.js';
-import { FORK_ITEMS, MENU_ITEMS, type ForkAction, type MenuAction } from './menu-items.js';
+import { FORK_ITEMS, type ForkAction, MENU_ITEMS, type MenuAction } from './menu-items.js';
 import { centerOn, recompute } from './navigation.js';
-import { queue, selectedId, withStatus, type StatusMessage, type TreeState } from './state.js';
-import { sanitizeBlock } from '../text/terminal-text.js';
+import { queue, type StatusMessage, selectedId, type TreeState, withStatus } from './state.js';
 
 export function openMenu(state: TreeState): TreeState {
   const id = selectedId(state);
@@ -24,7 +24,8 @@ export function openMenu(state: TreeState): TreeState {
  * A compaction's retained message has a row but is not an entry (no id): only View and Copy
  * apply to it. This is what the menu says and what any other action answers.
  */
-export const RETAINED_ROW_NOTE = 'A retained message is a copy its compaction keeps, not an entry: it cannot be branched to, labelled or forked from';
+export const RETAINED_ROW_NOTE =
+  'A retained message is a copy its compaction keeps, not an entry: it cannot be branched to, labelled or forked from';
 
 const ENTRY_ONLY_ACTIONS: ReadonlySet<MenuAction> = new Set(['resume', 'resume-summary', 'fork', 'label', 'open']);
 
@@ -36,11 +37,21 @@ export function startLabel(state: TreeState, id: string | null): TreeState {
   if (id === null) return withStatus(state, { text: 'No entry selected', tone: 'info' });
   if (isRetainedRow(state, id)) return withStatus(state, { text: RETAINED_ROW_NOTE, tone: 'error' });
   if (forkNodeById(state.index, id)) return withStatus(state, { text: FORK_ROW_NOTE, tone: 'error' });
-  return { ...state, mode: 'label-input', targetId: id, status: null, input: initialTextInput(state.index.tree.labels.get(id) ?? '', true) };
+  return {
+    ...state,
+    mode: 'label-input',
+    targetId: id,
+    status: null,
+    input: initialTextInput(state.index.tree.labels.get(id) ?? '', true),
+  };
 }
 
 export function openDetail(state: TreeState, title: string, lines: readonly DetailLine[]): TreeState {
-  return { ...state, mode: 'detail', detail: { title, source: lines, lines: wrapDetail(lines, state.width), scroll: 0 } };
+  return {
+    ...state,
+    mode: 'detail',
+    detail: { title, source: lines, lines: wrapDetail(lines, state.width), scroll: 0 },
+  };
 }
 
 export function scrollDetail(state: TreeState, to: (scroll: number, page: number, max: number) => number): TreeState {
@@ -62,10 +73,12 @@ export function chooseMenuAction(state: TreeState, action: MenuAction): TreeStat
   const id = state.targetId;
   const back: TreeState = { ...state, mode: 'browse', menu: null };
   if (id === null || action === 'cancel') return back;
-  if (ENTRY_ONLY_ACTIONS.has(action) && isRetainedRow(state, id)) return withStatus(back, { text: RETAINED_ROW_NOTE, tone: 'error' });
+  if (ENTRY_ONLY_ACTIONS.has(action) && isRetainedRow(state, id))
+    return withStatus(back, { text: RETAINED_ROW_NOTE, tone: 'error' });
   switch (action) {
     case 'resume':
-      if (id === leafIdOf(state)) return withStatus(back, { text: 'Already at this point: pi resumes here', tone: 'info' });
+      if (id === leafIdOf(state))
+        return withStatus(back, { text: 'Already at this point: pi resumes here', tone: 'info' });
       if (state.busy) return withStatus(back, BUSY);
       return queue({ ...back, busy: true, status: { text: 'Moving the leaf…', tone: 'info' } }, { kind: 'branch', id });
     case 'resume-summary':
@@ -81,7 +94,10 @@ export function chooseMenuAction(state: TreeState, action: MenuAction): TreeStat
       return queue(back, { kind: 'copy', id });
     case 'open':
       if (state.busy) return withStatus(back, BUSY);
-      return queue({ ...back, busy: true, status: { text: 'Opening in pi…', tone: 'info' } }, { kind: 'check-open', target: { kind: 'entry', id } });
+      return queue(
+        { ...back, busy: true, status: { text: 'Opening in pi…', tone: 'info' } },
+        { kind: 'check-open', target: { kind: 'entry', id } },
+      );
   }
 }
 
@@ -89,7 +105,8 @@ export function chooseMenuAction(state: TreeState, action: MenuAction): TreeStat
 export function chooseForkAction(state: TreeState, action: ForkAction): TreeState {
   const path = state.forkPath;
   const back: TreeState = { ...state, mode: 'browse', menu: null };
-  if (action === 'open-fork' && path !== null) return queue({ ...back, busy: true }, { kind: 'check-open', target: { kind: 'file', path } });
+  if (action === 'open-fork' && path !== null)
+    return queue({ ...back, busy: true }, { kind: 'check-open', target: { kind: 'file', path } });
   return back;
 }
 
@@ -100,7 +117,8 @@ export function submitLabel(state: TreeState, value: string): TreeState {
   if (state.busy) return withStatus(back, BUSY);
   const label = value.trim();
   const current = state.index.tree.labels.get(id) ?? '';
-  if (label === current) return withStatus(back, { text: label === '' ? 'No label to clear' : 'Label unchanged', tone: 'info' });
+  if (label === current)
+    return withStatus(back, { text: label === '' ? 'No label to clear' : 'Label unchanged', tone: 'info' });
   return queue({ ...back, busy: true }, { kind: 'label', id, label });
 }
 
@@ -111,7 +129,10 @@ export function submitSummary(state: TreeState, value: string): TreeState {
   if (state.busy) return withStatus(back, BUSY);
   const summary = value.trim();
   if (summary === '') return withStatus(back, { text: 'Empty summary: nothing written', tone: 'info' });
-  return queue({ ...back, busy: true, status: { text: 'Moving the leaf…', tone: 'info' } }, { kind: 'branch-summary', id, summary });
+  return queue(
+    { ...back, busy: true, status: { text: 'Moving the leaf…', tone: 'info' } },
+    { kind: 'branch-summary', id, summary },
+  );
 }
 
 /** The leaf moved (resume from here): centre on it; a message pi would re-send is shown to copy. */
@@ -123,7 +144,10 @@ export function branched(state: TreeState, leafId: string | null, editorText: st
   if (editorText !== undefined && editorText !== '') {
     // pi puts the message back in the editor; we show it so it can be copied and re-sent.
     const lines: DetailLine[] = [
-      { text: 'pi resumes before this message. To re-send it (edited or not), copy it from here:', tone: 'muted' as Tone },
+      {
+        text: 'pi resumes before this message. To re-send it (edited or not), copy it from here:',
+        tone: 'muted' as Tone,
+      },
       { text: '', tone: 'plain' as Tone },
       ...sanitizeBlock(editorText).map((text) => ({ text, tone: 'plain' as Tone })),
     ];
@@ -140,6 +164,9 @@ export function forked(state: TreeState, path: string, editorText: string | unde
     menu: menuOf(FORK_ITEMS),
     forkPath: path,
     forkEditorText: editorText ?? null,
-    status: { text: editorText === undefined ? `Forked to ${path}` : `Forked before the message, to ${path}`, tone: 'success' },
+    status: {
+      text: editorText === undefined ? `Forked to ${path}` : `Forked before the message, to ${path}`,
+      tone: 'success',
+    },
   };
 }

@@ -52,10 +52,20 @@ export function detailPosition(detail: DetailWindow, listHeight: number): string
   return `${first}–${last} of ${total}`;
 }
 
-const SCROLL_COMMANDS: ReadonlySet<TreeCommand> = new Set(['detailUp', 'detailDown', 'detailPageUp', 'detailPageDown', 'detailHome', 'detailEnd']);
+const SCROLL_COMMANDS: ReadonlySet<TreeCommand> = new Set([
+  'detailUp',
+  'detailDown',
+  'detailPageUp',
+  'detailPageDown',
+  'detailHome',
+  'detailEnd',
+]);
 
 /** The bindings for the footer hints: without the scroll hints when nothing scrolls (the keys still work, harmlessly). */
-export function detailHintBindings(bindings: readonly KeyBinding<TreeCommand>[], scrolls: boolean): readonly KeyBinding<TreeCommand>[] {
+export function detailHintBindings(
+  bindings: readonly KeyBinding<TreeCommand>[],
+  scrolls: boolean,
+): readonly KeyBinding<TreeCommand>[] {
   if (scrolls) return bindings;
   return bindings.map((b) => {
     if (!SCROLL_COMMANDS.has(b.command) || b.hint === undefined) return b;

@@ -115,7 +115,10 @@ function messageBody(b: DetailBuilder, message: JsonObject, ctx: DisplayContext,
   if (role === 'toolResult') {
     const callId = str(message['toolCallId']);
     const call = callId === undefined ? undefined : ctx.toolCalls.get(callId);
-    b.line(`tool: ${str(message['toolName']) ?? call?.name ?? '?'}${message['isError'] === true ? ' (error)' : ''}`, 'muted');
+    b.line(
+      `tool: ${str(message['toolName']) ?? call?.name ?? '?'}${message['isError'] === true ? ' (error)' : ''}`,
+      'muted',
+    );
     if (call) {
       b.heading('call arguments');
       b.block(prettyJson(call.args), 'tool');
@@ -126,7 +129,10 @@ function messageBody(b: DetailBuilder, message: JsonObject, ctx: DisplayContext,
     b.heading('command');
     b.block(str(message['command']) ?? '');
     const exit = message['exitCode'];
-    b.line(`exit code: ${typeof exit === 'number' ? exit : message['cancelled'] === true ? 'cancelled' : 'unknown'}`, 'muted');
+    b.line(
+      `exit code: ${typeof exit === 'number' ? exit : message['cancelled'] === true ? 'cancelled' : 'unknown'}`,
+      'muted',
+    );
     b.heading('output');
     b.block(str(message['output']) ?? '');
   } else {
@@ -142,7 +148,8 @@ function retainedUsageLine(message: JsonObject, fmt: DetailFormat): string | und
   return line === undefined ? undefined : `${line} — spent by the entry it copies, not counted again`;
 }
 
-const PI_IGNORES_TAIL = 'pi 1.6.0 ignores retainedTail: these messages are not in its context (pi-sessions context --as-pi)';
+const PI_IGNORES_TAIL =
+  'pi 1.6.0 ignores retainedTail: these messages are not in its context (pi-sessions context --as-pi)';
 
 const ENVELOPE_KEYS = new Set(['type', 'id', 'parentId', 'timestamp']);
 
@@ -172,7 +179,8 @@ export function detailLines(
     const usage = usageLine(usageOf(entry), fmt);
     if (usage) b.line(usage, 'muted');
     if (entry.type === 'compaction' || entry.type === 'branch_summary') {
-      if (typeof entry['tokensBefore'] === 'number') b.line(`tokens before: ${fmt.tokens(entry['tokensBefore'])}`, 'muted');
+      if (typeof entry['tokensBefore'] === 'number')
+        b.line(`tokens before: ${fmt.tokens(entry['tokensBefore'])}`, 'muted');
       b.heading('summary');
       b.block(str(entry['summary']) ?? '');
     } else if (entry.type === 'custom_message') {
@@ -195,7 +203,14 @@ export function detailLines(
     }
     const rest: JsonObject = {};
     for (const [key, value] of Object.entries(entry)) {
-      if (!ENVELOPE_KEYS.has(key) && key !== 'summary' && key !== 'content' && key !== 'usage' && !(entry.type === 'compaction' && key === 'retainedTail')) rest[key] = value;
+      if (
+        !ENVELOPE_KEYS.has(key) &&
+        key !== 'summary' &&
+        key !== 'content' &&
+        key !== 'usage' &&
+        !(entry.type === 'compaction' && key === 'retainedTail')
+      )
+        rest[key] = value;
     }
     if (Object.keys(rest).length > 0) {
       b.heading('fields');
@@ -209,7 +224,9 @@ export function detailLines(
     for (const kid of kids) {
       const totals = subtreeUsage(tree, kid.id);
       const kidText = displayString(entryDisplay(kid, ctx));
-      b.line(`${kidText.length > 60 ? `${kidText.slice(0, 59)}…` : kidText} — ${fmt.tokens(totals.totalTokens)} tokens, ${fmt.cost(totals.cost)}`);
+      b.line(
+        `${kidText.length > 60 ? `${kidText.slice(0, 59)}…` : kidText} — ${fmt.tokens(totals.totalTokens)} tokens, ${fmt.cost(totals.cost)}`,
+      );
     }
   }
   return b.lines;
@@ -223,16 +240,25 @@ function retainedDetailLines(index: TreeIndex, num: number, fmt: DetailFormat): 
   const b = new DetailBuilder();
   b.line(`retained ${displayString(entryDisplay(index.entries[num]!, index.displayContext))}`, 'heading');
   b.line(`message ${node.position + 1} of ${tail.length} retained by compaction ${compaction.id}`, 'muted');
-  b.line('a copy the compaction keeps in context, not an entry: it has no id and cannot be branched to, labelled or forked from', 'muted');
+  b.line(
+    'a copy the compaction keeps in context, not an entry: it has no id and cannot be branched to, labelled or forked from',
+    'muted',
+  );
   b.line(PI_IGNORES_TAIL, 'muted');
   const stamp = node.message['timestamp'];
-  if (typeof stamp === 'number' && Number.isFinite(stamp)) b.line(`time: ${fmt.date(new Date(stamp).toISOString())}`, 'muted');
+  if (typeof stamp === 'number' && Number.isFinite(stamp))
+    b.line(`time: ${fmt.date(new Date(stamp).toISOString())}`, 'muted');
   messageBody(b, node.message, index.displayContext, retainedUsageLine(node.message, fmt));
   return b.lines;
 }
 
 /** The detail view of the row with key `id` (an entry id, or a retained message's row key). */
-export function nodeDetailLines(index: TreeIndex, id: string, fmt: DetailFormat, subtreeUsage: (tree: SessionTree, id: string) => UsageTotals): DetailLine[] {
+export function nodeDetailLines(
+  index: TreeIndex,
+  id: string,
+  fmt: DetailFormat,
+  subtreeUsage: (tree: SessionTree, id: string) => UsageTotals,
+): DetailLine[] {
   const num = index.numOf.get(id);
   if (num === undefined) return [];
   if (num >= index.size) return retainedDetailLines(index, num, fmt);

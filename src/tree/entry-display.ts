@@ -76,7 +76,8 @@ function toolCallNames(content: unknown): string[] {
   if (!Array.isArray(content)) return [];
   const names: string[] = [];
   for (const block of content) {
-    if (isObject(block) && block['type'] === 'toolCall') names.push(typeof block['name'] === 'string' ? block['name'] : 'tool');
+    if (isObject(block) && block['type'] === 'toolCall')
+      names.push(typeof block['name'] === 'string' ? block['name'] : 'tool');
   }
   return names;
 }
@@ -94,7 +95,8 @@ export function isPureToolCallTurn(entry: SessionEntry): boolean {
   if (typeof content === 'string') return content.trim() === '';
   if (!Array.isArray(content)) return true;
   for (const block of content) {
-    if (isObject(block) && block['type'] === 'text' && typeof block['text'] === 'string' && block['text'].trim() !== '') return false;
+    if (isObject(block) && block['type'] === 'text' && typeof block['text'] === 'string' && block['text'].trim() !== '')
+      return false;
   }
   return true;
 }
@@ -155,9 +157,11 @@ function messageDisplay(message: JsonObject, ctx: DisplayContext): EntryDisplay 
     case 'assistant': {
       const text = contentText(message['content']).trim();
       if (text !== '') return { prefix: 'assistant: ', prefixTone: 'assistant', text: inline(text), textTone: 'plain' };
-      if (message['stopReason'] === 'aborted') return { prefix: 'assistant: ', prefixTone: 'assistant', text: '(aborted)', textTone: 'muted' };
+      if (message['stopReason'] === 'aborted')
+        return { prefix: 'assistant: ', prefixTone: 'assistant', text: '(aborted)', textTone: 'muted' };
       const error = str(message['errorMessage']);
-      if (error) return { prefix: 'assistant: ', prefixTone: 'assistant', text: inline(error.slice(0, 80)), textTone: 'error' };
+      if (error)
+        return { prefix: 'assistant: ', prefixTone: 'assistant', text: inline(error.slice(0, 80)), textTone: 'error' };
       // Only the "all" filter (or the leaf) shows pure tool-call turns; name the calls instead of
       // pi's uninformative "(no content)".
       const calls = toolCallNames(message['content']);
@@ -205,7 +209,12 @@ export function entryDisplay(entry: SessionEntry, ctx: DisplayContext): EntryDis
       return plainRow(`[compaction: ${Math.round(tokens / 1000)}k tokens]`, 'compaction');
     }
     case 'branch_summary':
-      return { prefix: '[branch summary]: ', prefixTone: 'summary', text: inline(str(entry['summary']) ?? ''), textTone: 'plain' };
+      return {
+        prefix: '[branch summary]: ',
+        prefixTone: 'summary',
+        text: inline(str(entry['summary']) ?? ''),
+        textTone: 'plain',
+      };
     case 'model_change':
       return plainRow(`[model: ${str(entry['modelId']) ?? '?'}]`, 'muted');
     case 'thinking_level_change':
@@ -303,7 +312,8 @@ export function formatLabelTime(iso: string, nowMs: number): string {
   if (Number.isNaN(d.getTime())) return '?';
   const now = new Date(nowMs);
   const hm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-  if (d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate()) return hm;
+  if (d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate())
+    return hm;
   if (d.getFullYear() === now.getFullYear()) return `${d.getMonth() + 1}/${d.getDate()} ${hm}`;
   return `${String(d.getFullYear() % 100).padStart(2, '0')}/${d.getMonth() + 1}/${d.getDate()} ${hm}`;
 }

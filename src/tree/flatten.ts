@@ -16,8 +16,9 @@
  * the previous matches. Every walk is iterative so a 1,000,000-entry chain cannot overflow the
  * stack, and per-node state lives in typed arrays so 100k-entry sessions stay fast.
  */
-export * from './tree-index.js';
+
 export * from './filter.js';
-export * from './search.js';
 export * from './forest.js';
 export * from './layout.js';
+export * from './search.js';
+export * from './tree-index.js';

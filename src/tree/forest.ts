@@ -44,7 +44,11 @@ export interface Forest {
  * linear path, as keeping all ancestors would. A matching retained message also brings its
  * compaction, whose row it is drawn under.
  */
-function visibleMask(index: TreeIndex, filter: FilterMode, result: SearchResult | undefined): { visible: Uint8Array; context: Uint8Array | undefined } {
+function visibleMask(
+  index: TreeIndex,
+  filter: FilterMode,
+  result: SearchResult | undefined,
+): { visible: Uint8Array; context: Uint8Array | undefined } {
   const base = filterMask(index, filter);
   if (!result) return { visible: base, context: undefined };
   const visible = new Uint8Array(index.nodeCount);
@@ -151,8 +155,24 @@ export function buildForest(index: TreeIndex, filter: FilterMode, result?: Searc
     if (list) list.push(n);
     else forksAt.set(host, [n]);
   }
-  const leafBelowIsBookkeeping = leafHost !== -1 && leafHost !== index.leaf && onlyMetadataBetween(index, index.leaf, leafHost);
-  return { index, filter, search: result, visible, context, roots, vparent, firstChild, nextSibling, childCount, leafHost, leafBelowIsBookkeeping, visibleCount, forksAt };
+  const leafBelowIsBookkeeping =
+    leafHost !== -1 && leafHost !== index.leaf && onlyMetadataBetween(index, index.leaf, leafHost);
+  return {
+    index,
+    filter,
+    search: result,
+    visible,
+    context,
+    roots,
+    vparent,
+    firstChild,
+    nextSibling,
+    childCount,
+    leafHost,
+    leafBelowIsBookkeeping,
+    visibleCount,
+    forksAt,
+  };
 }
 
 /** Whether every entry from `from` up to (not including) its ancestor `to` is a label or session_info entry. */

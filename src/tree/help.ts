@@ -3,7 +3,7 @@
  * the window the overlay draws (src/keymap/help-view.ts); Esc, q, ? and Enter close it, and any
  * other key leaves it open.
  */
-import { helpLines, scrollHelp, type HelpScroll } from '../keymap/help-view.js';
+import { type HelpScroll, helpLines, scrollHelp } from '../keymap/help-view.js';
 import { TREE_MODE_TITLES, type TreeCommand } from './keymap.js';
 import type { TreeState } from './state.js';
 
@@ -11,7 +11,6 @@ import type { TreeState } from './state.js';
 export function treeHelpHeight(listHeight: number): number {
   return listHeight + 2;
 }
-
 
 const HELP_SCROLLS: Partial<Record<TreeCommand, HelpScroll>> = {
   detailUp: 'up',

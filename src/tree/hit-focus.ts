@@ -5,7 +5,7 @@
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { EntryPlace } from '../store/index.js';
-import { FILTER_CYCLE, buildForest, search, type FilterMode, type TreeIndex } from './flatten.js';
+import { buildForest, FILTER_CYCLE, type FilterMode, search, type TreeIndex } from './flatten.js';
 import { matchPlaces } from './hit-places.js';
 import type { TreeCommand } from './keymap.js';
 
@@ -31,7 +31,11 @@ export function entryFocus(index: TreeIndex, entryId: string, preferred: FilterM
   return { query: '', node, filter, note: `Filter ${filter}: the ${preferred} filter hides this entry` };
 }
 
-export function treeFocus(index: TreeIndex, hit: { text: string; place: EntryPlace }, preferred: FilterMode): TreeFocus | undefined {
+export function treeFocus(
+  index: TreeIndex,
+  hit: { text: string; place: EntryPlace },
+  preferred: FilterMode,
+): TreeFocus | undefined {
   const result = search(index, hit.text);
   if (!result || result.matches.length === 0) return undefined;
   const { first } = matchPlaces(index, result.matches);
@@ -42,7 +46,11 @@ export function treeFocus(index: TreeIndex, hit: { text: string; place: EntryPla
 }
 
 /** While the hit's search stands unedited Esc goes back (reducer.ts), and the footer says so. */
-export function hitSearchHintBindings(bindings: readonly KeyBinding<TreeCommand>[], query: string, openedQuery: string | null): readonly KeyBinding<TreeCommand>[] {
+export function hitSearchHintBindings(
+  bindings: readonly KeyBinding<TreeCommand>[],
+  query: string,
+  openedQuery: string | null,
+): readonly KeyBinding<TreeCommand>[] {
   if (openedQuery === null || query !== openedQuery) return bindings;
   return bindings.map((b) => (b.command === 'escape' && b.hint !== undefined ? { ...b, hint: 'back' } : b));
 }

@@ -4,7 +4,7 @@
  * retained message (a compaction's `retainedTail`) is where its compaction is: the model sees it
  * when the compaction is on the path pi resumes.
  */
-import { entryPlaces, type EntryPlace } from '../store/index.js';
+import { type EntryPlace, entryPlaces } from '../store/index.js';
 import { retainedNode, searchTextOf, type TreeIndex } from './tree-index.js';
 
 export interface HitPlaces {

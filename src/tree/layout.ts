@@ -4,12 +4,13 @@
  * the cursor's segment jumps (§2.9). A compaction's retained messages are rows right under its
  * own, before its children, with the gutters its children would have and no connector.
  */
-import type { Forest } from './forest.js';
-import type { FilterMode } from './filter.js';
-import { buildForest } from './forest.js';
-import { search } from './search.js';
+
 import type { SessionTree } from '../store/tree.js';
+import type { FilterMode } from './filter.js';
+import type { Forest } from './forest.js';
+import { buildForest } from './forest.js';
 import type { ForkLink } from './fork-nodes.js';
+import { search } from './search.js';
 import { buildIndex, forkNode } from './tree-index.js';
 
 export interface Gutter {
@@ -110,7 +111,10 @@ export function layoutForest(forest: Forest, folds: ReadonlySet<string>): Layout
   for (let j = roots.length - 1; j >= 0; j--) {
     stNum.push(roots[j]!);
     stIndent.push(multipleRoots ? 1 : 0);
-    stFlags.push((multipleRoots ? S_JUST_BRANCHED | S_SHOW_CONNECTOR | S_VIRTUAL_ROOT_CHILD : 0) | (j === roots.length - 1 ? S_IS_LAST : 0));
+    stFlags.push(
+      (multipleRoots ? S_JUST_BRANCHED | S_SHOW_CONNECTOR | S_VIRTUAL_ROOT_CHILD : 0) |
+        (j === roots.length - 1 ? S_IS_LAST : 0),
+    );
     stGutters.push(null);
   }
   let count = 0;
@@ -138,13 +142,18 @@ export function layoutForest(forest: Forest, folds: ReadonlySet<string>): Layout
     const row = count++;
     nums[row] = n;
     indents[row] = indent;
-    flags[row] = (connectorShown ? (isLast ? CONNECTOR_LAST : CONNECTOR_MID) : CONNECTOR_NONE) | (foldable ? F_FOLDABLE : 0) | (folded ? F_FOLDED : 0);
+    flags[row] =
+      (connectorShown ? (isLast ? CONNECTOR_LAST : CONNECTOR_MID) : CONNECTOR_NONE) |
+      (foldable ? F_FOLDABLE : 0) |
+      (folded ? F_FOLDED : 0);
     gutters[row] = rowGutters;
     rowOf[n] = row;
     if (isMatch !== undefined && isMatch[n] === 1 && !(context !== undefined && context[n] === 1)) matchRows.push(row);
     if (folded) continue;
     const displayIndent = multipleRoots ? Math.max(0, indent - 1) : indent;
-    const childGutters: Gutter | null = connectorShown ? { position: Math.max(0, displayIndent - 1), show: !isLast, next: rowGutters } : rowGutters;
+    const childGutters: Gutter | null = connectorShown
+      ? { position: Math.max(0, displayIndent - 1), show: !isLast, next: rowGutters }
+      : rowGutters;
     for (let r = size + retainedStart[n]!, end = size + retainedStart[n + 1]!; r < end; r++) {
       if (forest.visible[r] !== 1) continue;
       const at = placeAside(r, indent, childGutters);
@@ -156,7 +165,8 @@ export function layoutForest(forest: Forest, folds: ReadonlySet<string>): Layout
     const multipleChildren = kids > 1;
     let childIndent: number;
     if (multipleChildren) childIndent = indent + 1;
-    else if ((sf & S_JUST_BRANCHED) !== 0 && indent > 0) childIndent = indent + 1; // rule 3
+    else if ((sf & S_JUST_BRANCHED) !== 0 && indent > 0)
+      childIndent = indent + 1; // rule 3
     else childIndent = indent; // rule 1: chains stay flat
     const childFlags = multipleChildren ? S_JUST_BRANCHED | S_SHOW_CONNECTOR : 0;
     // Push the children in reverse so the first is popped first.

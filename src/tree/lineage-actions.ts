@@ -2,7 +2,7 @@
  * The tree's lineage moves (pure): Enter on a fork row opens that session's tree, `P` in a fork
  * opens its parent's tree on the fork point (hit-focus.ts `entryFocus` starts it there).
  */
-import { selectedRow, queue, withStatus, type TreeState } from './state.js';
+import { queue, selectedRow, type TreeState, withStatus } from './state.js';
 
 /** Enter on a fork row: that session's tree (Esc returns here); undefined on any other row. */
 export function openForkRow(state: TreeState): TreeState | undefined {
@@ -14,6 +14,11 @@ export const FORK_ROW_NOTE = 'A ⑂ fork row is another session: Enter opens its
 
 export function openParent(state: TreeState): TreeState {
   const parent = state.parent;
-  if (parent === undefined) return withStatus(state, { text: 'This session is not a fork of a session in the catalogue', tone: 'info' });
-  return queue(state, { kind: 'open-session', path: parent.path, ...(parent.entryId !== null ? { focusId: parent.entryId } : {}) });
+  if (parent === undefined)
+    return withStatus(state, { text: 'This session is not a fork of a session in the catalogue', tone: 'info' });
+  return queue(state, {
+    kind: 'open-session',
+    path: parent.path,
+    ...(parent.entryId !== null ? { focusId: parent.entryId } : {}),
+  });
 }

@@ -7,11 +7,11 @@
  * last read (checked before every read; a change further back in a grown file is not seen). fs.watch is not reliable everywhere (network filesystems, some editors' rename-on-save),
  * so a slow poll backs it up.
  */
-import { watch as watchFile, type FSWatcher, type Stats } from 'node:fs';
+import { type FSWatcher, type Stats, watch as watchFile } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isBlank, lineEntries, parseLine } from '../store/lines.js';
 import { entryOf } from '../store/migrate.js';
-import { scanFrom, type Seam } from '../store/scan.js';
+import { type Seam, scanFrom } from '../store/scan.js';
 import type { JsonObject, LoadedSession, Problem, SessionEntry } from '../store/types.js';
 
 export type ReloadCause = 'shrank' | 'replaced' | 'rewritten' | 'torn-line-completed';
@@ -87,7 +87,14 @@ interface Position {
 function positionOf(from: LiveStart): Position {
   // A session built by hand has no resume point: treat its bytes as whole lines already counted.
   const seam = from.resumeAt?.seam ?? { offset: from.size, head: Buffer.alloc(0), tail: Buffer.alloc(0) };
-  return { seam, lines: from.resumeAt?.lines ?? 0, ino: from.resumeAt?.ino ?? 0, tornTail: from.size > seam.offset, size: from.size, mtimeMs: from.mtimeMs };
+  return {
+    seam,
+    lines: from.resumeAt?.lines ?? 0,
+    ino: from.resumeAt?.ino ?? 0,
+    tornTail: from.size > seam.offset,
+    size: from.size,
+    mtimeMs: from.mtimeMs,
+  };
 }
 
 export function watchSession(path: string, options: WatchOptions): LiveWatcher {
@@ -128,13 +135,25 @@ export function watchSession(path: string, options: WatchOptions): LiveWatcher {
     if (at.ino !== 0 && scanned.ino !== at.ino) return restart(st, 'replaced');
     const grew = scanned.seam.offset > at.seam.offset;
     const torn = at.tornTail;
-    at = { seam: scanned.seam, lines: scanned.lastCompleteLine, ino: scanned.ino, tornTail: torn && !grew, size: st.size, mtimeMs: st.mtimeMs };
+    at = {
+      seam: scanned.seam,
+      lines: scanned.lastCompleteLine,
+      ino: scanned.ino,
+      tornTail: torn && !grew,
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+    };
     if (!grew) return;
     // The read the screen shows dropped a torn last line that is now complete: its start lies
     // before the old seam's end of what was shown, so only a full read shows it right.
     if (torn) return restart(st, 'torn-line-completed');
     if (lines.entries.length > 0 || lines.problems.length > 0) {
-      options.onEvent({ kind: 'append', entries: lines.entries, entryLines: lines.entryLines, problems: lines.problems });
+      options.onEvent({
+        kind: 'append',
+        entries: lines.entries,
+        entryLines: lines.entryLines,
+        problems: lines.problems,
+      });
     }
   };
 

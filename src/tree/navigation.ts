@@ -4,8 +4,18 @@
  */
 import { centredOffset, clampOffset } from '../state/viewport.js';
 import type { FilterMode, TreeIndex } from './flatten.js';
-import { FILTER_CYCLE, buildForest, foldsHiding, layoutForest, nearestDrawn, rowId, search, segmentDown, segmentStartAbove } from './flatten.js';
-import { selectedId, selectedRow, withStatus, type TreeState } from './state.js';
+import {
+  buildForest,
+  FILTER_CYCLE,
+  foldsHiding,
+  layoutForest,
+  nearestDrawn,
+  rowId,
+  search,
+  segmentDown,
+  segmentStartAbove,
+} from './flatten.js';
+import { selectedId, selectedRow, type TreeState, withStatus } from './state.js';
 
 /** Moves the cursor to `row` (clamped), scrolling minimally. Sets the anchor to that entry. */
 export function moveTo(state: TreeState, row: number): TreeState {

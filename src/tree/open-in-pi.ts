@@ -6,9 +6,9 @@
  * screen runs the probe (`check-open`) and the hand-over (`open-in-pi`).
  */
 import { launchCommand } from '../pi-launch.js';
-import { missingCwdQuestion, type MissingCwd, type MissingCwdChoice } from '../state/missing-cwd.js';
+import { type MissingCwd, type MissingCwdChoice, missingCwdQuestion } from '../state/missing-cwd.js';
 import { leafIdOf } from './actions.js';
-import { queue, withStatus, type TreeAction, type TreeState } from './state.js';
+import { queue, type TreeAction, type TreeState, withStatus } from './state.js';
 
 /** An entry of this session (the leaf is moved there first), or another session file (a fork). */
 export type OpenTarget = { kind: 'entry'; id: string } | { kind: 'file'; path: string };
@@ -41,14 +41,21 @@ export function decideOpen(checked: OpenChecked, facts: OpenFacts): OpenDecision
     const file = target.kind === 'file' ? target.path : facts.path;
     const command = launchCommand({ path: file, cwd: checked.cwdExists ? facts.sessionCwd : facts.here });
     const movesLeaf = target.kind === 'entry' && target.id !== facts.leafId;
-    return { kind: 'refuse', message: `pi is not on your PATH, so nothing was written. ${movesLeaf ? 'Resume from here, then run' : 'Run'}: ${command}` };
+    return {
+      kind: 'refuse',
+      message: `pi is not on your PATH, so nothing was written. ${movesLeaf ? 'Resume from here, then run' : 'Run'}: ${command}`,
+    };
   }
   if (!checked.cwdExists) return { kind: 'ask', target, question: missingCwdQuestion(facts.sessionCwd, facts.here) };
   return { kind: 'open', target, cwd: facts.sessionCwd };
 }
 
 /** The answer to the missing-folder question: open in the current folder (continue or fork), or nothing. */
-export function decideChoice(choice: MissingCwdChoice | undefined, target: OpenTarget, question: MissingCwd): OpenDecision | undefined {
+export function decideChoice(
+  choice: MissingCwdChoice | undefined,
+  target: OpenTarget,
+  question: MissingCwd,
+): OpenDecision | undefined {
   if (choice === 'continue') return { kind: 'open', target, cwd: question.here };
   if (choice === 'fork') return { kind: 'open', target, cwd: question.here, fork: true };
   return undefined;
@@ -56,7 +63,12 @@ export function decideChoice(choice: MissingCwdChoice | undefined, target: OpenT
 
 /** `check-open`'s answer: hand over, ask about the folder, or say why not. */
 export function openChecked(state: TreeState, action: Extract<TreeAction, { type: 'openChecked' }>): TreeState {
-  const decision = decideOpen(action, { path: action.path, sessionCwd: action.sessionCwd, here: action.here, leafId: leafIdOf(state) });
+  const decision = decideOpen(action, {
+    path: action.path,
+    sessionCwd: action.sessionCwd,
+    here: action.here,
+    leafId: leafIdOf(state),
+  });
   // The check held the keys back; a refusal or the question takes them again.
   return applyOpen({ ...state, busy: false, leaving: false }, decision);
 }
@@ -70,13 +82,28 @@ export function answerMissingCwd(state: TreeState, choice: MissingCwdChoice | un
 
 function applyOpen(state: TreeState, decision: OpenDecision | undefined): TreeState {
   const browse: TreeState = { ...state, mode: 'browse', menu: null, openQuestion: null };
-  if (decision === undefined) return withStatus(browse, { text: 'Open in pi cancelled: nothing was written', tone: 'info' });
+  if (decision === undefined)
+    return withStatus(browse, { text: 'Open in pi cancelled: nothing was written', tone: 'info' });
   switch (decision.kind) {
     case 'refuse':
       return withStatus(browse, { text: decision.message, tone: 'error' });
     case 'ask':
-      return { ...state, mode: 'open-missing-cwd', menu: decision.question.menu, openQuestion: { target: decision.target, question: decision.question }, status: null };
+      return {
+        ...state,
+        mode: 'open-missing-cwd',
+        menu: decision.question.menu,
+        openQuestion: { target: decision.target, question: decision.question },
+        status: null,
+      };
     case 'open':
-      return queue({ ...browse, busy: true, status: { text: 'Opening in pi…', tone: 'info' } }, { kind: 'open-in-pi', target: decision.target, cwd: decision.cwd, ...(decision.fork ? { fork: true as const } : {}) });
+      return queue(
+        { ...browse, busy: true, status: { text: 'Opening in pi…', tone: 'info' } },
+        {
+          kind: 'open-in-pi',
+          target: decision.target,
+          cwd: decision.cwd,
+          ...(decision.fork ? { fork: true as const } : {}),
+        },
+      );
   }
 }

@@ -9,33 +9,64 @@
  * Folds are kept across filter and search changes (pi clears them); live appends keep cursor,
  * folds, filter and search.
  */
-import { resolveCommand, type KeyBinding } from '../keymap/keymap.js';
+import { type KeyBinding, resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import { chosenValue, moveMenu } from '../state/menu.js';
+import type { MissingCwdChoice } from '../state/missing-cwd.js';
 import { cleanInputText, initialTextInput, textInputReducer } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import { clampOffset, isListMove, listMoveTarget } from '../state/viewport.js';
-import { branched, chooseForkAction, chooseMenuAction, forked, openMenu, scrollDetail, startLabel, submitLabel, submitSummary } from './actions.js';
+import {
+  branched,
+  chooseForkAction,
+  chooseMenuAction,
+  forked,
+  openMenu,
+  scrollDetail,
+  startLabel,
+  submitLabel,
+  submitSummary,
+} from './actions.js';
 import { wrapDetail } from './detail-view.js';
 import type { FilterMode, TreeIndex } from './flatten.js';
 import { buildForest, foldsHiding, layoutForest } from './flatten.js';
+import { scrollTreeHelp } from './help.js';
 import type { TreeFocus } from './hit-focus.js';
 import type { TreeCommand } from './keymap.js';
 import { TREE_BINDINGS } from './keymap.js';
-import type { ForkAction, MenuAction } from './menu-items.js';
-import { scrollTreeHelp } from './help.js';
-import { onUndoQuestionKey, startUndo, undoStepped } from './undo.js';
-import { answerMissingCwd, openChecked } from './open-in-pi.js';
-import type { MissingCwdChoice } from '../state/missing-cwd.js';
 import { openForkRow, openParent } from './lineage-actions.js';
-import { centerOn, cycleFilter, foldOrUp, jumpMatch, moveTo, recompute, setFilter, setQuery, toggleFilter, unfoldOrDown } from './navigation.js';
-import { keyMode, queue, selectedId, withStatus, type DetailSource, type TreeAction, type TreeState } from './state.js';
+import type { ForkAction, MenuAction } from './menu-items.js';
+import {
+  centerOn,
+  cycleFilter,
+  foldOrUp,
+  jumpMatch,
+  moveTo,
+  recompute,
+  setFilter,
+  setQuery,
+  toggleFilter,
+  unfoldOrDown,
+} from './navigation.js';
+import { answerMissingCwd, openChecked } from './open-in-pi.js';
+import { type DetailSource, keyMode, queue, selectedId, type TreeAction, type TreeState, withStatus } from './state.js';
+import { onUndoQuestionKey, startUndo, undoStepped } from './undo.js';
 
 export { RETAINED_ROW_NOTE } from './actions.js';
 export { treeHelpHeight } from './help.js';
+export type {
+  DetailSource,
+  DetailView,
+  ForkAction,
+  MenuAction,
+  StatusMessage,
+  TreeAction,
+  TreeEffect,
+  TreeMode,
+  TreeState,
+} from './state.js';
 export { keyMode, matchPosition, selectedId, selectedRow, takesKeys, treeKey } from './state.js';
-export type { DetailSource, DetailView, ForkAction, MenuAction, StatusMessage, TreeAction, TreeEffect, TreeMode, TreeState } from './state.js';
 
 export interface InitOptions {
   index: TreeIndex;
@@ -91,7 +122,10 @@ export function initTreeState(options: InitOptions): TreeState {
   const focus = options.focus;
   if (focus) {
     // The filter as a change, so the forest is rebuilt for it even without a search (entryFocus).
-    const searched = recompute({ ...base, openedQuery: focus.query === '' ? null : focus.query }, { filter: focus.filter, query: focus.query });
+    const searched = recompute(
+      { ...base, openedQuery: focus.query === '' ? null : focus.query },
+      { filter: focus.filter, query: focus.query },
+    );
     const focused = centerOn(searched, Math.max(0, searched.layout.rowOf[focus.node] ?? -1), true);
     // pi's configuration problems (the warning) come first.
     return focus.note && focused.status === null ? withStatus(focused, { text: focus.note, tone: 'info' }) : focused;
@@ -107,13 +141,17 @@ function deleteWord(query: string): string {
 }
 
 function runCommand(state: TreeState, command: TreeCommand): TreeState {
-  if (isListMove(command)) return moveTo(state, listMoveTarget(command, state.cursor, state.listHeight, state.layout.count));
+  if (isListMove(command))
+    return moveTo(state, listMoveTarget(command, state.cursor, state.listHeight, state.layout.count));
   switch (command) {
     case 'jumpToLeaf': {
       const host = state.forest.leafHost;
       if (host === -1) return withStatus(state, { text: 'The leaf is hidden by the filter', tone: 'info' });
       const hidden = foldsHiding(state.layout, host);
-      const next = hidden.length > 0 ? recompute(state, { folds: new Set([...state.folds].filter((id) => !hidden.includes(id))) }) : state;
+      const next =
+        hidden.length > 0
+          ? recompute(state, { folds: new Set([...state.folds].filter((id) => !hidden.includes(id))) })
+          : state;
       return centerOn(next, next.layout.rowOf[host]!, true);
     }
     case 'foldOrUp':
@@ -232,7 +270,8 @@ function onKey(state: TreeState, keypress: Keypress): TreeState {
 function onPromptKey(state: TreeState, command: TreeCommand | undefined, text: string): TreeState {
   if (command === 'cancel') return treeReducer(state, { type: 'cancel' });
   if (command === 'submit') return treeReducer(state, { type: 'submit' });
-  const edit = textEditOf(command) ?? (command === undefined && text !== '' ? ({ type: 'insert', text } as const) : undefined);
+  const edit =
+    textEditOf(command) ?? (command === undefined && text !== '' ? ({ type: 'insert', text } as const) : undefined);
   return edit ? treeReducer(state, { type: 'input', action: edit }) : state;
 }
 
@@ -241,7 +280,10 @@ function onMenuKey(state: TreeState, command: TreeCommand | undefined): TreeStat
   if (!menu) return state;
   const forkDone = state.mode === 'fork-done';
   if (state.mode === 'open-missing-cwd' && (command === 'cancel' || command === 'menuChoose')) {
-    return answerMissingCwd(state, command === 'cancel' ? 'cancel' : (chosenValue(menu) as MissingCwdChoice | undefined));
+    return answerMissingCwd(
+      state,
+      command === 'cancel' ? 'cancel' : (chosenValue(menu) as MissingCwdChoice | undefined),
+    );
   }
   switch (command) {
     case 'menuUp':
@@ -249,11 +291,15 @@ function onMenuKey(state: TreeState, command: TreeCommand | undefined): TreeStat
     case 'menuDown':
       return { ...state, menu: moveMenu(menu, 1) };
     case 'cancel':
-      return forkDone ? treeReducer(state, { type: 'forkMenu', action: 'stay' }) : treeReducer(state, { type: 'menu', action: 'cancel' });
+      return forkDone
+        ? treeReducer(state, { type: 'forkMenu', action: 'stay' })
+        : treeReducer(state, { type: 'menu', action: 'cancel' });
     case 'menuChoose': {
       const value = chosenValue(menu);
       if (value === undefined) return state;
-      return forkDone ? treeReducer(state, { type: 'forkMenu', action: value as ForkAction }) : treeReducer(state, { type: 'menu', action: value as MenuAction });
+      return forkDone
+        ? treeReducer(state, { type: 'forkMenu', action: value as ForkAction })
+        : treeReducer(state, { type: 'menu', action: value as MenuAction });
     }
     default:
       return state;
@@ -264,15 +310,18 @@ function onSingleKey(state: TreeState, keypress: Keypress): TreeState {
   const mode = keyMode(state);
   // In the prompts every printable key types, a key bound by pi's keybindings.json too: a burst
   // of text and the same keys typed one by one must mean the same.
-  const command = keypress.text !== '' && typesText(state) ? undefined : resolveCommand(state.bindings, keypress.name, mode);
+  const command =
+    keypress.text !== '' && typesText(state) ? undefined : resolveCommand(state.bindings, keypress.name, mode);
   if (command === 'quit') return queue(state, { kind: 'quit' });
   if (mode === 'prompt') return onPromptKey(state, command, keypress.text);
   if (mode === 'menu') return onMenuKey(state, command);
   if (mode === 'confirm') return onUndoQuestionKey(state, command);
   // Any key dismisses the previous status message; a command may set a new one.
-  const cleared = state.status !== null && (mode === 'browse' || mode === 'search') ? { ...state, status: null } : state;
+  const cleared =
+    state.status !== null && (mode === 'browse' || mode === 'search') ? { ...state, status: null } : state;
   if (command !== undefined) return runCommand(cleared, command);
-  if ((mode === 'browse' || mode === 'search') && keypress.text !== '') return setQuery(cleared, cleared.query + keypress.text);
+  if ((mode === 'browse' || mode === 'search') && keypress.text !== '')
+    return setQuery(cleared, cleared.query + keypress.text);
   // Keys that are not the help's own leave it open: its hint line says how to scroll and close it.
   if (mode === 'help') return cleared;
   return cleared;
@@ -323,7 +372,11 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
     case 'branched':
       return branched(state, action.leafId, action.editorText);
     case 'labeled':
-      return { ...state, busy: false, status: { text: action.label === '' ? 'Label cleared' : `Labeled [${action.label}]`, tone: 'success' } };
+      return {
+        ...state,
+        busy: false,
+        status: { text: action.label === '' ? 'Label cleared' : `Labeled [${action.label}]`, tone: 'success' },
+      };
     case 'forked':
       return forked(state, action.path, action.editorText);
     case 'copied':

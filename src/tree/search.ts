@@ -18,7 +18,10 @@ export interface SearchResult {
 }
 
 export function searchTokens(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter((t) => t !== '');
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => t !== '');
 }
 
 function nodeMatches(index: TreeIndex, num: number, tokens: readonly string[]): boolean {
@@ -42,7 +45,8 @@ export function search(index: TreeIndex, query: string, previous?: SearchResult)
   if (tokens.length === 0) return undefined;
   const isMatch = new Uint8Array(index.nodeCount);
   const found: number[] = [];
-  const narrowing = previous !== undefined && previous.index === index && query.toLowerCase().startsWith(previous.query.toLowerCase());
+  const narrowing =
+    previous !== undefined && previous.index === index && query.toLowerCase().startsWith(previous.query.toLowerCase());
   if (narrowing) {
     for (const n of previous.matches) {
       if (nodeMatches(index, n, tokens)) {
@@ -60,4 +64,3 @@ export function search(index: TreeIndex, query: string, previous?: SearchResult)
   }
   return { query, tokens, matches: Int32Array.from(found), isMatch, index };
 }
-

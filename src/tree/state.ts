@@ -3,25 +3,35 @@
  * (src/tree/reducer.ts is the reducer; navigation.ts moves the cursor; actions.ts runs menu
  * choices, prompts and effect outcomes).
  */
+
+import type { KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import type { UndoQuestion } from '../state/journal-undo.js';
-import type { UndoStep } from '../store/undo.js';
 import type { MenuState } from '../state/menu.js';
-import type { KeyBinding } from '../keymap/keymap.js';
+import type { MissingCwd, MissingCwdChoice } from '../state/missing-cwd.js';
 import type { TextInputAction, TextInputState } from '../state/text-input.js';
+import type { UndoStep } from '../store/undo.js';
 import type { DetailLine } from './entry-detail.js';
-import type { ParentLink } from './fork-nodes.js';
 import type { FilterMode, FlatRow, Forest, Layout, SearchResult, TreeIndex } from './flatten.js';
 import { rowAt, rowId } from './flatten.js';
+import type { ParentLink } from './fork-nodes.js';
 import type { TreeCommand, TreeKeyMode } from './keymap.js';
 import type { ForkAction, MenuAction } from './menu-items.js';
-import type { MissingCwd, MissingCwdChoice } from '../state/missing-cwd.js';
 import type { OpenChecked, OpenFacts, OpenTarget } from './open-in-pi.js';
 
 export type { ForkAction, MenuAction };
 
 /** `open-missing-cwd`: Open in pi found the session's folder gone and asks pi's question. */
-export type TreeMode = 'browse' | 'menu' | 'label-input' | 'summary-input' | 'detail' | 'help' | 'fork-done' | 'undo-confirm' | 'open-missing-cwd';
+export type TreeMode =
+  | 'browse'
+  | 'menu'
+  | 'label-input'
+  | 'summary-input'
+  | 'detail'
+  | 'help'
+  | 'fork-done'
+  | 'undo-confirm'
+  | 'open-missing-cwd';
 
 export interface StatusMessage {
   text: string;
@@ -49,7 +59,13 @@ export type TreeEffectBody =
   | { kind: 'quit' };
 
 /** Effects after which this screen is being left: the keys that follow belong to the next one. */
-const LEAVING_EFFECTS: ReadonlySet<TreeEffectBody['kind']> = new Set(['check-open', 'open-in-pi', 'open-session', 'back', 'quit']);
+const LEAVING_EFFECTS: ReadonlySet<TreeEffectBody['kind']> = new Set([
+  'check-open',
+  'open-in-pi',
+  'open-session',
+  'back',
+  'quit',
+]);
 
 export interface DetailView {
   title: string;
@@ -194,5 +210,10 @@ export function withStatus(state: TreeState, status: StatusMessage | null): Tree
 
 export function queue(state: TreeState, effect: TreeEffectBody): TreeState {
   const effects = [...state.effects, { ...effect, effectId: state.nextEffectId }];
-  return { ...state, effects, nextEffectId: state.nextEffectId + 1, leaving: state.leaving || LEAVING_EFFECTS.has(effect.kind) };
+  return {
+    ...state,
+    effects,
+    nextEffectId: state.nextEffectId + 1,
+    leaving: state.leaving || LEAVING_EFFECTS.has(effect.kind),
+  };
 }

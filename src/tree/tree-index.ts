@@ -9,16 +9,17 @@
  * Nodes forkBase … nodeCount-1 are the sessions forked from this one (fork-nodes.ts): rows, not
  * entries, drawn under the nearest shown entry at or above their fork point.
  */
+
+import { plural } from '../format.js';
 import { retainedTailOf } from '../store/context.js';
 import { messageOf } from '../store/entry.js';
 import type { SessionTree } from '../store/tree.js';
 import type { JsonObject, SessionEntry } from '../store/types.js';
-import type { DisplayContext, EntryDisplay, ToolCallIndex } from './entry-display.js';
-import type { FilterMode } from './filter.js';
-import { forkKey, type ForkLink } from './fork-nodes.js';
-import { plural } from '../format.js';
 import { sanitizeInline } from '../text/terminal-text.js';
+import type { DisplayContext, EntryDisplay, ToolCallIndex } from './entry-display.js';
 import { collectToolCalls, entryDisplay, entrySearchText, isPureToolCallTurn } from './entry-display.js';
+import type { FilterMode } from './filter.js';
+import { type ForkLink, forkKey } from './fork-nodes.js';
 
 // Node kinds, as far as filters care.
 export const K_OTHER = 0;
@@ -30,7 +31,14 @@ export const K_PURE_TOOL_CALL = 5;
 export const K_SYSTEM = 6;
 export const K_FORK = 7;
 
-const BOOKKEEPING_TYPES = new Set(['label', 'context_edit', 'custom', 'model_change', 'thinking_level_change', 'session_info']);
+const BOOKKEEPING_TYPES = new Set([
+  'label',
+  'context_edit',
+  'custom',
+  'model_change',
+  'thinking_level_change',
+  'session_info',
+]);
 
 function kindOf(entry: SessionEntry): number {
   if (entry.type === 'usage') return K_USAGE;
@@ -159,7 +167,13 @@ export function buildIndex(tree: SessionTree, options: IndexOptions = {}): TreeI
   const forkBase = size + retained.length;
   const forks = (options.forks ?? []).filter((f) => tree.byId.has(f.entryId));
   for (const fork of forks) {
-    standIns.push({ type: 'fork', id: forkKey((id) => tree.byId.has(id), fork.path), parentId: fork.entryId, timestamp: undefined, forkPath: fork.path });
+    standIns.push({
+      type: 'fork',
+      id: forkKey((id) => tree.byId.has(id), fork.path),
+      parentId: fork.entryId,
+      timestamp: undefined,
+      forkPath: fork.path,
+    });
   }
   const entries: readonly SessionEntry[] = standIns.length === 0 ? tree.order : [...tree.order, ...standIns];
   const nodeCount = entries.length;
@@ -244,7 +258,13 @@ export function buildIndex(tree: SessionTree, options: IndexOptions = {}): TreeI
 
 /** The same tree with another leaf (active path and filter masks recomputed, texts kept). */
 export function withLeaf(index: TreeIndex, leafId: string | null): TreeIndex {
-  return buildIndex(index.tree, { leafId, texts: index.texts, toolCalls: index.displayContext.toolCalls, forks: index.forks, ...(index.displayContext.home === undefined ? {} : { home: index.displayContext.home }) });
+  return buildIndex(index.tree, {
+    leafId,
+    texts: index.texts,
+    toolCalls: index.displayContext.toolCalls,
+    forks: index.forks,
+    ...(index.displayContext.home === undefined ? {} : { home: index.displayContext.home }),
+  });
 }
 
 /** The retained message a node stands for, or undefined for an entry. */
@@ -276,13 +296,20 @@ export function retainedNodeById(index: TreeIndex, id: string): RetainedNode | u
 
 export function displayOf(index: TreeIndex, num: number): EntryDisplay {
   const fork = forkNode(index, num);
-  if (fork) return { prefix: FORK_ROW_PREFIX, prefixTone: 'summary', text: `${inlineTitle(fork.title)} · ${plural(fork.added, 'entry', 'entries')} since`, textTone: 'plain' };
+  if (fork)
+    return {
+      prefix: FORK_ROW_PREFIX,
+      prefixTone: 'summary',
+      text: `${inlineTitle(fork.title)} · ${plural(fork.added, 'entry', 'entries')} since`,
+      textTone: 'plain',
+    };
   const entry = index.entries[num]!;
   const cached = index.texts.display.get(entry);
   if (cached) return cached;
   const display = entryDisplay(entry, index.displayContext);
   // A result whose call is not known yet (torn live append) must not freeze its fallback text.
-  const unresolvedResult = index.kind[num] === K_TOOL_RESULT && !index.displayContext.toolCalls.has(String(messageOf(entry)?.['toolCallId']));
+  const unresolvedResult =
+    index.kind[num] === K_TOOL_RESULT && !index.displayContext.toolCalls.has(String(messageOf(entry)?.['toolCallId']));
   if (!unresolvedResult) index.texts.display.set(entry, display);
   return display;
 }

@@ -18,14 +18,24 @@ export function startUndo(state: TreeState): TreeState {
 /** The question's keys; every other key is swallowed (a stray keystroke must not undo anything). */
 export function onUndoQuestionKey(state: TreeState, command: TreeCommand | undefined): TreeState {
   const question = state.undoQuestion;
-  if (command === 'keep' || !question) return { ...state, mode: 'browse', undoQuestion: null, status: { text: UNDO_KEPT, tone: 'info' } };
+  if (command === 'keep' || !question)
+    return { ...state, mode: 'browse', undoQuestion: null, status: { text: UNDO_KEPT, tone: 'info' } };
   if (command !== 'undoAnyway') return state;
-  return queue({ ...state, mode: 'browse', undoQuestion: null, busy: true, status: { text: UNDOING, tone: 'info' } }, { kind: 'undo', confirmed: question.id });
+  return queue(
+    { ...state, mode: 'browse', undoQuestion: null, busy: true, status: { text: UNDOING, tone: 'info' } },
+    { kind: 'undo', confirmed: question.id },
+  );
 }
 
 export function undoStepped(state: TreeState, step: UndoStep): TreeState {
   const reply = undoReply(step);
   const idle = { ...state, busy: false };
-  if (reply.kind === 'ask') return { ...idle, mode: 'undo-confirm', undoQuestion: reply.question, status: reply.warning ? { text: reply.warning, tone: 'error' } : null };
+  if (reply.kind === 'ask')
+    return {
+      ...idle,
+      mode: 'undo-confirm',
+      undoQuestion: reply.question,
+      status: reply.warning ? { text: reply.warning, tone: 'error' } : null,
+    };
   return { ...idle, status: { text: reply.text, tone: reply.tone } };
 }

@@ -8,20 +8,44 @@
  * compared after `{...row}` turns it into a plain value).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_VERSION, catalogueDir, catalogueFile, CatalogueSink, countingIo, listSessionsCached, loadCatalogue, summarizeAppended, summarizeFull } from '../../src/catalog/index.js';
 import { toSessionRecord } from '../../src/catalog/format.js';
-import { summarizeFileSync, type SessionInfo } from '../../src/store/index.js';
+import {
+  CATALOGUE_VERSION,
+  CatalogueSink,
+  catalogueDir,
+  catalogueFile,
+  countingIo,
+  listSessionsCached,
+  loadCatalogue,
+  summarizeAppended,
+  summarizeFull,
+} from '../../src/catalog/index.js';
+import { type SessionInfo, summarizeFileSync } from '../../src/store/index.js';
 import { CLI, runCli } from '../helpers/cli.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { age, appendLines, corpusStore, freshList, plain, type TestStore } from './helpers.js';
 
 async function cached(store: TestStore, extra: Partial<Parameters<typeof listSessionsCached>[1]> = {}) {
   const counter = { bytes: 0 };
-  const result = await listSessionsCached(store.locations, { scope: 'all', cacheDir: store.cacheDir, io: countingIo(counter), ...extra });
+  const result = await listSessionsCached(store.locations, {
+    scope: 'all',
+    cacheDir: store.cacheDir,
+    io: countingIo(counter),
+    ...extra,
+  });
   const saved = await result.saved;
   return { result, saved, bytes: counter.bytes, sessions: result.sessions.map(plain) };
 }
@@ -35,7 +59,9 @@ function storeWithBigSession(): { store: TestStore; big: string; builder: Sessio
     builder.assistant(`step ${i}`, { model: 'claude-x', tokens: 10, cost: 0.01 });
     builder.toolResult('bash', 'x'.repeat(4000));
   }
-  const big = builder.writeTo(join(store.root, '--home-test-big--', '2026-01-05T09-00-00-000Z_019b1111-0000-7000-8000-000000000001.jsonl'));
+  const big = builder.writeTo(
+    join(store.root, '--home-test-big--', '2026-01-05T09-00-00-000Z_019b1111-0000-7000-8000-000000000001.jsonl'),
+  );
   age(big);
   store.files.push(big);
   return { store, big, builder };
@@ -46,7 +72,10 @@ describe('catalogue: cold and warm', () => {
     const store = corpusStore();
     const fresh = await freshList(store.locations);
     const cold = await cached(store);
-    expect(cold.result.stats).toMatchObject({ catalogue: 'missing', added: store.files.filter((f) => f.endsWith('.jsonl')).length });
+    expect(cold.result.stats).toMatchObject({
+      catalogue: 'missing',
+      added: store.files.filter((f) => f.endsWith('.jsonl')).length,
+    });
     expect(cold.saved).toBe(true);
     expect(cold.sessions).toStrictEqual(fresh.sessions);
     expect(cold.result.skipped).toStrictEqual(fresh.skipped);
@@ -66,7 +95,14 @@ describe('catalogue: cold and warm', () => {
     expect(await warm.saved).toBe(false); // nothing changed: nothing written
     expect(bytesAtPaint).toBe(0);
     expect(counter.bytes).toBe(0); // not one session byte read
-    expect(warm.stats).toMatchObject({ catalogue: 'loaded', unchanged: cold.result.stats.added, appended: 0, reread: 0, added: 0, removed: 0 });
+    expect(warm.stats).toMatchObject({
+      catalogue: 'loaded',
+      unchanged: cold.result.stats.added,
+      appended: 0,
+      reread: 0,
+      added: 0,
+      removed: 0,
+    });
     expect(painted.map(plain)).toStrictEqual(fresh.sessions);
     expect(warm.sessions.map(plain)).toStrictEqual(fresh.sessions);
     expect(warm.skipped).toStrictEqual(fresh.skipped);
@@ -74,7 +110,7 @@ describe('catalogue: cold and warm', () => {
     expect(warm.sessions[0]).toBe(painted[0]);
   });
 
-  it('reads a session\'s message text without its tool output, and the output only when asked', async () => {
+  it("reads a session's message text without its tool output, and the output only when asked", async () => {
     const { store, big } = storeWithBigSession();
     const cold = await cached(store);
     expect(cold.saved).toBe(true);
@@ -114,14 +150,18 @@ describe('catalogue: cold and warm', () => {
     const replaced = readFileSync(file);
     rmSync(file);
     writeFileSync(file, replaced.subarray(0, 100));
-    for (const info of rest.slice(3)) expect(info.toolOutputText, info.path).toBe((summarizeFileSync(info.path) as SessionInfo).toolOutputText);
+    for (const info of rest.slice(3))
+      expect(info.toolOutputText, info.path).toBe((summarizeFileSync(info.path) as SessionInfo).toolOutputText);
   });
 
   it('the sink reads back what it holds, in its batch or on disk; once given up, a row reads its session file', () => {
     const store = corpusStore();
     const file = catalogueFile(store.cacheDir, store.root);
     const sink = CatalogueSink.open(file, store.root)!;
-    const rows = store.files.filter((f) => f.endsWith('.jsonl')).map((f) => summarizeFileSync(f)).filter((r): r is SessionInfo => !('ok' in r));
+    const rows = store.files
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => summarizeFileSync(f))
+      .filter((r): r is SessionInfo => !('ok' in r));
     const big = 'x'.repeat(5 * 1024 * 1024);
     const ranges = [sink.appendResume(big)!, ...rows.map((info) => sink.appendTexts(info)!)];
     expect(sink.read(ranges[0]![0], ranges[0]![1])!.toString()).toBe(big);
@@ -173,7 +213,11 @@ describe('catalogue: cold and warm', () => {
     const store = corpusStore();
     await cached(store);
     for (const dir of ['/home/dev/code/webshop', '/home/dev']) {
-      const locations = { ...store.locations, cwd: dir, sessionDir: join(store.root, `--${dir.slice(1).replace(/\//g, '-')}--`) };
+      const locations = {
+        ...store.locations,
+        cwd: dir,
+        sessionDir: join(store.root, `--${dir.slice(1).replace(/\//g, '-')}--`),
+      };
       for (const scope of ['cwd', 'cwd-tree', 'all'] as const) {
         const warm = await listSessionsCached(locations, { scope, cacheDir: store.cacheDir });
         await warm.saved;
@@ -191,11 +235,42 @@ describe('catalogue: incremental refresh', () => {
     await cached(store);
     const sizeBefore = statSync(big).size;
     const appended = appendLines(big, [
-      { type: 'message', id: 'app00001', parentId: '0000007a', timestamp: '2026-01-05T12:00:00.000Z', message: { role: 'user', content: 'a new question about zebras', timestamp: 1767614400000 } },
-      { type: 'session_info', id: 'app00002', parentId: 'app00001', timestamp: '2026-01-05T12:00:01.000Z', name: 'renamed later' },
+      {
+        type: 'message',
+        id: 'app00001',
+        parentId: '0000007a',
+        timestamp: '2026-01-05T12:00:00.000Z',
+        message: { role: 'user', content: 'a new question about zebras', timestamp: 1767614400000 },
+      },
+      {
+        type: 'session_info',
+        id: 'app00002',
+        parentId: 'app00001',
+        timestamp: '2026-01-05T12:00:01.000Z',
+        name: 'renamed later',
+      },
       // A second child of an early entry: a new branch point.
-      { type: 'label', id: 'app00003', parentId: '00000002', timestamp: '2026-01-05T12:00:02.000Z', targetId: '00000002', label: 'here' },
-      { type: 'message', id: 'app00004', parentId: 'missing1', timestamp: '2026-01-05T12:00:03.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'orphan answer' }], provider: 'p', model: 'm2', usage: { input: 5, output: 6, cacheRead: 0, cacheWrite: 0, totalTokens: 11, cost: { total: 0.5 } } } },
+      {
+        type: 'label',
+        id: 'app00003',
+        parentId: '00000002',
+        timestamp: '2026-01-05T12:00:02.000Z',
+        targetId: '00000002',
+        label: 'here',
+      },
+      {
+        type: 'message',
+        id: 'app00004',
+        parentId: 'missing1',
+        timestamp: '2026-01-05T12:00:03.000Z',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'orphan answer' }],
+          provider: 'p',
+          model: 'm2',
+          usage: { input: 5, output: 6, cacheRead: 0, cacheWrite: 0, totalTokens: 11, cost: { total: 0.5 } },
+        },
+      },
     ]);
     expect(sizeBefore).toBeGreaterThan(200_000);
     const warm = await cached(store);
@@ -209,7 +284,15 @@ describe('catalogue: incremental refresh', () => {
     expect(row.allMessagesText).toContain('zebras');
     expect(row.problems.map((p) => p.kind)).toContain('orphan');
     // And again: the resumed state was saved, so a second append resumes from the new end.
-    const more = appendLines(big, [{ type: 'message', id: 'app00005', parentId: 'app00004', timestamp: '2026-01-05T12:01:00.000Z', message: { role: 'user', content: 'and giraffes', timestamp: 1767614460000 } }]);
+    const more = appendLines(big, [
+      {
+        type: 'message',
+        id: 'app00005',
+        parentId: 'app00004',
+        timestamp: '2026-01-05T12:01:00.000Z',
+        message: { role: 'user', content: 'and giraffes', timestamp: 1767614460000 },
+      },
+    ]);
     const again = await cached(store);
     expect(again.result.stats.appended).toBe(1);
     expect(again.bytes).toBeLessThanOrEqual(more + 320);
@@ -218,7 +301,13 @@ describe('catalogue: incremental refresh', () => {
 
   it('completes a torn last line on the next refresh', async () => {
     const { store, big } = storeWithBigSession();
-    const line = JSON.stringify({ type: 'message', id: 'torn0001', parentId: '0000007a', timestamp: '2026-01-05T12:00:00.000Z', message: { role: 'user', content: 'half written', timestamp: 1767614400000 } });
+    const line = JSON.stringify({
+      type: 'message',
+      id: 'torn0001',
+      parentId: '0000007a',
+      timestamp: '2026-01-05T12:00:00.000Z',
+      message: { role: 'user', content: 'half written', timestamp: 1767614400000 },
+    });
     writeFileSync(big, line.slice(0, 40), { flag: 'a' });
     age(big);
     const first = await cached(store);
@@ -240,7 +329,10 @@ describe('catalogue: incremental refresh', () => {
 
     // Replaced: same bytes plus a line, via a new file renamed over it (new inode, pi's migration).
     const replacement = `${big}.new`;
-    writeFileSync(replacement, `${builder.text()}${JSON.stringify({ type: 'session_info', id: 'zz000001', parentId: builder.leaf, timestamp: '2026-01-05T13:00:00.000Z', name: 'migrated' })}\n`);
+    writeFileSync(
+      replacement,
+      `${builder.text()}${JSON.stringify({ type: 'session_info', id: 'zz000001', parentId: builder.leaf, timestamp: '2026-01-05T13:00:00.000Z', name: 'migrated' })}\n`,
+    );
     renameSync(replacement, big);
     age(big);
     // Shrunk: the last line removed.
@@ -256,7 +348,9 @@ describe('catalogue: incremental refresh', () => {
 
     const warm = await cached(store);
     expect(warm.result.stats).toMatchObject({ appended: 0, reread: 3 });
-    expect(warm.bytes).toBe(statSync(big).size + statSync(small).size + statSync(other).size + 64 /* the head fingerprint that failed */);
+    expect(warm.bytes).toBe(
+      statSync(big).size + statSync(small).size + statSync(other).size + 64 /* the head fingerprint that failed */,
+    );
     expect(warm.sessions).toStrictEqual((await freshList(store.locations)).sessions);
     expect(warm.sessions.find((s) => s.path === big)!.name).toBe('migrated');
   });
@@ -268,7 +362,9 @@ describe('catalogue: incremental refresh', () => {
     rmSync(gone);
     const added = new SessionBuilder({ id: '019b2222-0000-7000-8000-000000000001', cwd: '/home/test/new' });
     added.user('brand new');
-    const addedPath = added.writeTo(join(store.root, '--home-test-new--', '2026-01-05T09-00-00-000Z_019b2222-0000-7000-8000-000000000001.jsonl'));
+    const addedPath = added.writeTo(
+      join(store.root, '--home-test-new--', '2026-01-05T09-00-00-000Z_019b2222-0000-7000-8000-000000000001.jsonl'),
+    );
     age(addedPath);
     const removed: string[] = [];
     const arrived: string[] = [];
@@ -323,10 +419,44 @@ describe('catalogue: robustness', () => {
     ['missing', (file) => rmSync(file)],
     ['truncated', (file) => truncateSync(file, statSync(file).size - 10)],
     // Inside the metadata, the last section.
-    ['corrupt', (file) => writeFileSync(file, (({ bytes, at }) => Buffer.concat([bytes.subarray(0, at), Buffer.from('\u0000garbage'), bytes.subarray(at + 8)]))({ bytes: readFileSync(file), at: statSync(file).size - 200 }))],
-    ['corrupt header', (file) => writeFileSync(file, Buffer.concat([Buffer.from('{"format":'), readFileSync(file).subarray(10, 40), Buffer.from('\u0000'), readFileSync(file).subarray(41)]))],
+    [
+      'corrupt',
+      (file) =>
+        writeFileSync(
+          file,
+          (({ bytes, at }) =>
+            Buffer.concat([bytes.subarray(0, at), Buffer.from('\u0000garbage'), bytes.subarray(at + 8)]))({
+            bytes: readFileSync(file),
+            at: statSync(file).size - 200,
+          }),
+        ),
+    ],
+    [
+      'corrupt header',
+      (file) =>
+        writeFileSync(
+          file,
+          Buffer.concat([
+            Buffer.from('{"format":'),
+            readFileSync(file).subarray(10, 40),
+            Buffer.from('\u0000'),
+            readFileSync(file).subarray(41),
+          ]),
+        ),
+    ],
     ['foreign', (file) => writeFileSync(file, 'hello\n')],
-    ['older version', (file) => writeFileSync(file, readFileSync(file, 'latin1').replace(`"version":${CATALOGUE_VERSION},`, `"version":${CATALOGUE_VERSION - 1},`), 'latin1')],
+    [
+      'older version',
+      (file) =>
+        writeFileSync(
+          file,
+          readFileSync(file, 'latin1').replace(
+            `"version":${CATALOGUE_VERSION},`,
+            `"version":${CATALOGUE_VERSION - 1},`,
+          ),
+          'latin1',
+        ),
+    ],
   ];
   for (const [what, breakIt] of breakers) {
     it(`rebuilds a ${what} catalogue silently`, async () => {
@@ -353,8 +483,11 @@ describe('catalogue: robustness', () => {
     for (let round = 0; round < 2; round++) {
       // Every process finds the files changed (touched), so every one of them writes.
       for (const f of store.files) age(f);
-      const outputs = await Promise.all([0, 1, 2, 3].map(() => run(process.execPath, [CLI, 'list', '--all', '--json'], { env, cwd: xdg })));
-      for (const out of outputs) expect(JSON.parse(out.stdout)).toHaveLength((await freshList(store.locations)).sessions.length);
+      const outputs = await Promise.all(
+        [0, 1, 2, 3].map(() => run(process.execPath, [CLI, 'list', '--all', '--json'], { env, cwd: xdg })),
+      );
+      for (const out of outputs)
+        expect(JSON.parse(out.stdout)).toHaveLength((await freshList(store.locations)).sessions.length);
     }
     const dir = join(xdg, 'pi-sessions');
     const cat = loadCatalogue(catalogueFile(dir, store.root), store.root);
@@ -398,7 +531,9 @@ describe('catalogue: where it lives, and --no-cache', () => {
     const before = readFileSync(file);
     const mtime = statSync(file).mtimeMs;
     // A change the cached listing would write down is left alone with cache: false.
-    appendLines(store.files.find((f) => f.endsWith('.jsonl'))!, [{ type: 'custom', id: 'c0000001', parentId: null, timestamp: '2026-01-05T12:00:00.000Z' }]);
+    appendLines(store.files.find((f) => f.endsWith('.jsonl'))!, [
+      { type: 'custom', id: 'c0000001', parentId: null, timestamp: '2026-01-05T12:00:00.000Z' },
+    ]);
     const fresh = await listSessionsCached(store.locations, { scope: 'all', cacheDir: store.cacheDir, cache: false });
     expect(await fresh.saved).toBe(false);
     expect(fresh.sessions.map(plain)).toStrictEqual((await freshList(store.locations)).sessions);

@@ -1,7 +1,13 @@
 /** Stores for the catalogue tests: copies of both corpora (broken files included) in a temp dir. */
 import { appendFileSync, cpSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { listSessions, resolveLocations, type ListScope, type Locations, type SessionInfo } from '../../src/store/index.js';
+import {
+  type ListScope,
+  type Locations,
+  listSessions,
+  resolveLocations,
+  type SessionInfo,
+} from '../../src/store/index.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
 
@@ -37,7 +43,8 @@ export function age(path: string): void {
 export function corpusStore(): TestStore {
   const agentDir = tempDir('pi-sessions-catalog-');
   const root = join(agentDir, 'sessions');
-  for (const corpus of ['pi-written', 'generated']) cpSync(join(FIXTURES, corpus, 'sessions'), root, { recursive: true });
+  for (const corpus of ['pi-written', 'generated'])
+    cpSync(join(FIXTURES, corpus, 'sessions'), root, { recursive: true });
   const files = ageAll(root);
   const locations = resolveLocations({ cwd: '/nonexistent', env: { PI_CODING_AGENT_DIR: agentDir } });
   return { agentDir, root, cacheDir: join(tempDir('pi-sessions-cache-'), 'pi-sessions'), locations, files };

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listSessionsCached } from '../../src/catalog/index.js';
 import { catalogueSessions, findLineage, lineageOf, mergeSessions, parentResolver } from '../../src/catalog/lineage.js';
-import { buildTree, readSessionSync, resolveLocations, summarizeFileSync, type LoadedSession } from '../../src/store/index.js';
+import {
+  buildTree,
+  type LoadedSession,
+  readSessionSync,
+  resolveLocations,
+  summarizeFileSync,
+} from '../../src/store/index.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
 import { openWithPi, piModule } from '../helpers/pi.js';
@@ -17,7 +23,13 @@ const WEBSHOP = join(FIXTURES, 'pi-written', 'sessions', '--home-dev-code-websho
 const CORPUS_PARENT = '2026-02-05T11-11-43-835Z_019c2d80-38db-70f7-9c6b-a315ccfcc493.jsonl';
 const CORPUS_FORK = '2026-02-06T11-50-08-188Z_019c32c9-be3c-70f7-9c6b-a33823ddcd5b.jsonl';
 
-const BRANCH_REEDIT = join(FIXTURES, 'pi-written', 'sessions', '--home-dev-code-pi-tools--', '2026-02-05T09-12-40-244Z_019c2d13-3834-70f7-9c6b-a3040ab3463b.jsonl');
+const BRANCH_REEDIT = join(
+  FIXTURES,
+  'pi-written',
+  'sessions',
+  '--home-dev-code-pi-tools--',
+  '2026-02-05T09-12-40-244Z_019c2d13-3834-70f7-9c6b-a3040ab3463b.jsonl',
+);
 
 function load(path: string): LoadedSession {
   const session = readSessionSync(path);
@@ -40,7 +52,12 @@ describe('lineage', () => {
     const parent = load(parentPath);
     const parentTree = buildTree(parent);
     // An assistant entry off the active path, so the fork is not simply the leaf's copy.
-    const target = parent.entries.find((e) => e.type === 'message' && (e as { message?: { role?: string } }).message?.role === 'assistant' && e.id !== parentTree.leafId)!;
+    const target = parent.entries.find(
+      (e) =>
+        e.type === 'message' &&
+        (e as { message?: { role?: string } }).message?.role === 'assistant' &&
+        e.id !== parentTree.leafId,
+    )!;
     const { SessionManager } = await piModule();
     const forkPath = SessionManager.open(parentPath, dir, '/').createBranchedSession(target.id)!;
     expect(forkPath).toBeTruthy();
@@ -69,7 +86,10 @@ describe('lineage', () => {
     ];
     const got = await findLineage(parentPath, parent, buildTree(parent), known);
     expect(got.forks).toEqual([]);
-    const orphan: LoadedSession = { ...parent, header: { ...parent.header, parentSession: join(dir, 'missing.jsonl') } };
+    const orphan: LoadedSession = {
+      ...parent,
+      header: { ...parent.header, parentSession: join(dir, 'missing.jsonl') },
+    };
     expect((await findLineage(parentPath, orphan, buildTree(orphan), known)).parent).toBeUndefined();
   });
 
@@ -99,7 +119,10 @@ describe('lineage', () => {
     expect(forks.map((f) => f.path)).toEqual([forkPath]);
     // pi's own answer: the parent's branch to that entry, without its labels, is exactly what the fork copied first.
     const pi = await openWithPi(parentPath);
-    const branch = pi.manager.getBranch(forks[0]!.entryId).filter((e) => (e as { type?: string }).type !== 'label').map((e) => e.id);
+    const branch = pi.manager
+      .getBranch(forks[0]!.entryId)
+      .filter((e) => (e as { type?: string }).type !== 'label')
+      .map((e) => e.id);
     expect(fork.entries.slice(0, branch.length).map((e) => e.id)).toEqual(branch);
     expect(fork.entries[branch.length]?.type ?? 'label').toBe('label');
 

@@ -2,8 +2,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkReducer, initialCheckState, resumeCheckState, type CheckAction, type CheckState } from '../../src/check/reducer.js';
-import { checkFile, type CheckReport } from '../../src/store/index.js';
+import {
+  type CheckAction,
+  type CheckState,
+  checkReducer,
+  initialCheckState,
+  resumeCheckState,
+} from '../../src/check/reducer.js';
+import { type CheckReport, checkFile } from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { smallCases } from '../hostile/corpus.js';
 
@@ -31,13 +37,21 @@ describe('check view', () => {
     expect(s.progress).toBeUndefined();
     const text = s.view.lines.map((l) => l.text);
     expect(text[0]).toMatch(/^\d+ problems? in 2 of 3 files \(.*\) in /);
-    expect(s.view.files.map((f) => f.path.split('/').at(-1))).toEqual(['glued-lines.jsonl', 'not-json-at-all.jsonl', 'good.jsonl']);
+    expect(s.view.files.map((f) => f.path.split('/').at(-1))).toEqual([
+      'glued-lines.jsonl',
+      'not-json-at-all.jsonl',
+      'good.jsonl',
+    ]);
     const glued = s.view.files[0]!;
     const block = text.slice(glued.first, glued.last + 1);
     expect(block[0]).toMatch(/glued-lines\.jsonl · 2 problems$/);
     expect(block[1]).toMatch(/^ {2}[\d.]+ [KB]+, \d+ entries, 0 compactions, \d+% tool output$/);
-    expect(block).toContain('  line 3: error: 2 entries glued on one line (written by pi before 0.84.4); recovered [glued-line]');
-    expect(block).toContain('    what to do: fork the session with pi-sessions (it recovers both entries) and use the fork');
+    expect(block).toContain(
+      '  line 3: error: 2 entries glued on one line (written by pi before 0.84.4); recovered [glued-line]',
+    );
+    expect(block).toContain(
+      '    what to do: fork the session with pi-sessions (it recovers both entries) and use the fork',
+    );
     expect(block.some((l) => l.startsWith('    pi 1.6.0 '))).toBe(true);
     expect(block.some((l) => l.startsWith('    what to do: '))).toBe(true);
     expect(s.view.files.map((f) => f.openable)).toEqual([true, false, true]);
@@ -49,8 +63,12 @@ describe('check view', () => {
     const big = { ...files[2]!, health: { ...files[2]!.health!, size: 40 * 1024 * 1024 } };
     const s = run(initialCheckState(40), { type: 'report', report: { searched: '/s', files: [files[0]!, big] } });
     const text = s.view.lines.map((l) => l.text);
-    expect(text[1]).toBe('1 file large enough to make pi slow (over 32 MB: pi loads whole files); Ctrl+E in the list slims one');
-    expect(text.some((l) => /^ {2}40 MB, .* · large enough to make pi slow \(it loads whole files\)$/.test(l))).toBe(true);
+    expect(text[1]).toBe(
+      '1 file large enough to make pi slow (over 32 MB: pi loads whole files); Ctrl+E in the list slims one',
+    );
+    expect(text.some((l) => /^ {2}40 MB, .* · large enough to make pi slow \(it loads whole files\)$/.test(l))).toBe(
+      true,
+    );
   });
 
   it('moves between files, scrolls a page, opens a readable file’s tree, says why another cannot be, Esc goes back', () => {

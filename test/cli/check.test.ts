@@ -4,7 +4,7 @@
  * into memory, and human output that never lets session text act on the terminal.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
@@ -17,7 +17,20 @@ interface CheckJson {
   fileCount: number;
   problemCount: number;
   filesWithProblems: number;
-  files: { path: string; sessionId: string | null; problems: { path: string; line: number; kind: string; severity: string; message: string; pi: string; fix: string }[]; health: { size: number } | null }[];
+  files: {
+    path: string;
+    sessionId: string | null;
+    problems: {
+      path: string;
+      line: number;
+      kind: string;
+      severity: string;
+      message: string;
+      pi: string;
+      fix: string;
+    }[];
+    health: { size: number } | null;
+  }[];
 }
 
 /** A clean session whose cwd exists (the temp dir itself). */
@@ -51,7 +64,8 @@ describe('pi-sessions check', () => {
 
   it('the hostile corpus: exit 1 and every damaged file named with its problems; the same for one session', async () => {
     const dir = tempDir('pi-sessions-check-');
-    for (const [name, bytes] of Object.entries(smallCases())) writeFileSync(join(dir, `2026-01-05T09-00-00-000Z_${name}.jsonl`), bytes);
+    for (const [name, bytes] of Object.entries(smallCases()))
+      writeFileSync(join(dir, `2026-01-05T09-00-00-000Z_${name}.jsonl`), bytes);
     const run = await runCliAsync(['check', '--json', '--session-dir', dir]);
     expectCleanRun(run, 'check --json');
     expect(run.code).toBe(1);
@@ -59,8 +73,14 @@ describe('pi-sessions check', () => {
     expect(report.fileCount).toBe(Object.keys(smallCases()).length);
     const byName = new Map(report.files.map((f) => [f.path.replace(/^.*_(.*)\.jsonl$/, '$1'), f]));
     expect(byName.get('glued-lines')!.problems.map((p) => [p.kind, p.line])).toContainEqual(['glued-line', 3]);
-    expect(byName.get('bom')!.problems.find((p) => p.kind === 'bom')).toMatchObject({ line: 1, severity: 'error', pi: expect.stringContaining('refuses') });
-    expect(byName.get('truncated-last-line')!.problems.some((p) => p.kind === 'torn-last-line' && p.line > 1)).toBe(true);
+    expect(byName.get('bom')!.problems.find((p) => p.kind === 'bom')).toMatchObject({
+      line: 1,
+      severity: 'error',
+      pi: expect.stringContaining('refuses'),
+    });
+    expect(byName.get('truncated-last-line')!.problems.some((p) => p.kind === 'torn-last-line' && p.line > 1)).toBe(
+      true,
+    );
     expect(byName.get('crlf')!.problems.map((p) => p.kind)).toEqual(['cwd-missing']); // /home/test/hostile is not on this machine
     const single = await runCliAsync(['check', '--json', join(dir, '2026-01-05T09-00-00-000Z_cycle-two.jsonl')]);
     expect(single.code).toBe(1);
@@ -83,7 +103,10 @@ describe('pi-sessions check', () => {
     closeSync(fd);
     // A 400 MB ceiling on the process's data (RLIMIT_DATA counts Buffers too, unlike a heap limit):
     // reading the sparse file into memory would fail under it.
-    const run = await runCliAsync(['check', '--json', '--session-dir', dir], { wrapper: ['sh', '-c', 'ulimit -d 400000 && exec "$@"', 'sh'], timeoutMs: 20_000 });
+    const run = await runCliAsync(['check', '--json', '--session-dir', dir], {
+      wrapper: ['sh', '-c', 'ulimit -d 400000 && exec "$@"', 'sh'],
+      timeoutMs: 20_000,
+    });
     expectCleanRun(run, 'check with a FIFO');
     expect(run.code).toBe(1);
     const report = jsonOf(run) as CheckJson;
@@ -101,7 +124,10 @@ describe('pi-sessions check', () => {
     b.user('hi');
     const path = join(evil, '2026-01-05T09-00-00-000Z_x\u001b[1m.jsonl');
     writeFileSync(path, `${b.text()}{"not closed`);
-    for (const args of [['check', '--session-dir', evil], ['check', path]]) {
+    for (const args of [
+      ['check', '--session-dir', evil],
+      ['check', path],
+    ]) {
       const run = await runCliAsync(args);
       expectCleanRun(run, args.join(' '));
       expect(run.code).toBe(1);
@@ -117,16 +143,24 @@ describe('pi-sessions check', () => {
   it('usage errors exit 2; a session that does not exist exits 1 with one line', async () => {
     const dir = tempDir('pi-sessions-check-');
     const path = cleanSession(dir);
-    for (const args of [['check', path, '--all'], ['check', path, path], ['check', '--leaf', 'x']]) {
+    for (const args of [
+      ['check', path, '--all'],
+      ['check', path, path],
+      ['check', '--leaf', 'x'],
+    ]) {
       const run = await runCliAsync(args);
       expect(run.code, args.join(' ')).toBe(2);
-      expect(run.stderr).toMatch(/^pi-sessions: [^\n]*\(usage: pi-sessions check \[session\] \[--all\] \[--json\]\)\n$/);
+      expect(run.stderr).toMatch(
+        /^pi-sessions: [^\n]*\(usage: pi-sessions check \[session\] \[--all\] \[--json\]\)\n$/,
+      );
     }
     const missing = await runCliAsync(['check', join(dir, 'nope.jsonl')]);
     expectCleanRun(missing, 'check nope');
     expect(missing.code).toBe(1);
     const help = await runCliAsync(['help', 'check']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('--json prints {version: 1, searched, fileCount, problemCount, filesWithProblems, files: [{path,');
+    expect(help.stdout).toContain(
+      '--json prints {version: 1, searched, fileCount, problemCount, filesWithProblems, files: [{path,',
+    );
   });
 });

@@ -2,8 +2,8 @@
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, goldenCases } from '../helpers/corpus.js';
 import { HAS_SETSID, NO_SETSID, runCli } from '../helpers/cli.js';
+import { FIXTURES, goldenCases } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
 
 function corpusCopy(): { agent: string; root: string } {
@@ -23,7 +23,14 @@ describe('pi-sessions CLI', () => {
   });
 
   it('exits 2 on usage errors with one clear line', () => {
-    for (const args of [['frobnicate'], ['list', '--frob'], ['tree'], ['context', 'x'], ['rename', 'x'], ['list', '--permanent', '--summary', 'x']]) {
+    for (const args of [
+      ['frobnicate'],
+      ['list', '--frob'],
+      ['tree'],
+      ['context', 'x'],
+      ['rename', 'x'],
+      ['list', '--permanent', '--summary', 'x'],
+    ]) {
       const run = runCli(args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^pi-sessions: [^\n]*\n$/);
@@ -51,9 +58,29 @@ describe('pi-sessions CLI', () => {
     const run = runCli(['list', '--all', '--json'], { env: { PI_CODING_AGENT_DIR: agent } });
     expect(run.code).toBe(0);
     const rows = JSON.parse(run.stdout) as Record<string, unknown>[];
-    const golden = JSON.parse(readFileSync(join(FIXTURES, 'pi-written', 'goldens', 'list.json'), 'utf8')) as { sessions: { id: string }[] };
+    const golden = JSON.parse(readFileSync(join(FIXTURES, 'pi-written', 'goldens', 'list.json'), 'utf8')) as {
+      sessions: { id: string }[];
+    };
     expect(rows.map((r) => r['id'])).toEqual(golden.sessions.map((s) => s.id));
-    expect(Object.keys(rows[0]!)).toEqual(expect.arrayContaining(['path', 'id', 'cwd', 'name', 'created', 'modified', 'messageCount', 'firstMessage', 'parentSessionPath', 'size', 'userMessageCount', 'branchCount', 'leafId', 'usage', 'problems']));
+    expect(Object.keys(rows[0]!)).toEqual(
+      expect.arrayContaining([
+        'path',
+        'id',
+        'cwd',
+        'name',
+        'created',
+        'modified',
+        'messageCount',
+        'firstMessage',
+        'parentSessionPath',
+        'size',
+        'userMessageCount',
+        'branchCount',
+        'leafId',
+        'usage',
+        'problems',
+      ]),
+    );
   });
 
   it('prints a readable table for the current folder and says when it is empty', () => {
@@ -66,7 +93,7 @@ describe('pi-sessions CLI', () => {
     expect(empty.stdout).toMatch(/No sessions .*does not exist.*--all/);
   });
 
-  it('prints tree JSON with the goldens\' field names and values', () => {
+  it("prints tree JSON with the goldens' field names and values", () => {
     const c = goldenCases().find((x) => x.corpus === 'pi-written' && x.file.startsWith('2026-02-05T11-11-43-835Z'))!;
     const run = runCli(['tree', c.sessionPath, '--json']);
     expect(run.code).toBe(0);
@@ -80,7 +107,9 @@ describe('pi-sessions CLI', () => {
 
   it('prints context JSON from the leaf or another entry, by id prefix', () => {
     const { agent } = corpusCopy();
-    const c = goldenCases().find((x) => x.corpus === 'pi-written' && x.golden.contextEntries.length > 4 && !x.golden.idsFromMigration)!;
+    const c = goldenCases().find(
+      (x) => x.corpus === 'pi-written' && x.golden.contextEntries.length > 4 && !x.golden.idsFromMigration,
+    )!;
     const env = { PI_CODING_AGENT_DIR: agent };
     const run = runCli(['context', c.golden.sessionId!.slice(0, 13), '--json', '--cwd', c.golden.cwd!], { env });
     expect(run.code).toBe(0);
@@ -101,7 +130,13 @@ describe('pi-sessions CLI', () => {
     const folder = join(root, '--home-dev-code-webshop--');
     const file = join(folder, readdirSync(folder).find((n) => n.includes('019c2d80'))!);
     expect(runCli(['rename', file, 'From the CLI'], { env }).stdout).toMatch(/Renamed to "From the CLI"/);
-    const tree = () => JSON.parse(runCli(['tree', file, '--json'], { env }).stdout) as { sessionName: string; labels: Record<string, string>; branch: string[]; leafId: string };
+    const tree = () =>
+      JSON.parse(runCli(['tree', file, '--json'], { env }).stdout) as {
+        sessionName: string;
+        labels: Record<string, string>;
+        branch: string[];
+        leafId: string;
+      };
     expect(tree().sessionName).toBe('From the CLI');
     const first = tree().branch[0]!;
     expect(runCli(['label', file, first, 'start'], { env }).code).toBe(0);
@@ -130,7 +165,12 @@ describe('pi-sessions CLI', () => {
 
   it('fails clearly on files that are not sessions and on unknown ids', () => {
     const broken = join(FIXTURES, 'generated', 'sessions');
-    const noHeader = readdirSync(broken, { recursive: true, encoding: 'utf8' }).find((n) => basename(n).length > 0 && n.endsWith('.jsonl') && readFileSync(join(broken, n), 'utf8').startsWith('{"type":"message"'));
+    const noHeader = readdirSync(broken, { recursive: true, encoding: 'utf8' }).find(
+      (n) =>
+        basename(n).length > 0 &&
+        n.endsWith('.jsonl') &&
+        readFileSync(join(broken, n), 'utf8').startsWith('{"type":"message"'),
+    );
     if (noHeader) {
       const run = runCli(['tree', join(broken, noHeader), '--json']);
       expect(run.code).toBe(1);

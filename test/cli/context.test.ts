@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contextJson } from '../../src/cli-commands.js';
+import type { JsonObject, MessageSource } from '../../src/store/index.js';
 import { readSessionSync } from '../../src/store/index.js';
 import { runCli } from '../helpers/cli.js';
 import { canonicalJson, goldenCases } from '../helpers/corpus.js';
 import { openWithPi, piContextAt } from '../helpers/pi.js';
-import { RETAINED_EXPECTED, describeMessage, retainedPath } from '../helpers/retained.js';
-import type { JsonObject, MessageSource } from '../../src/store/index.js';
+import { describeMessage, RETAINED_EXPECTED, retainedPath } from '../helpers/retained.js';
 
 interface ContextOut {
   rule: string;

@@ -2,11 +2,11 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSessionSync } from '../../src/store/index.js';
-import { CORPORA, FIXTURES, goldenCases, sessionsRoot, type Corpus } from '../helpers/corpus.js';
-import { runCli } from '../helpers/cli.js';
-import { tempDir } from '../helpers/factory.js';
 import type { LabelRow } from '../../src/cli-labels.js';
+import { readSessionSync } from '../../src/store/index.js';
+import { runCli } from '../helpers/cli.js';
+import { CORPORA, type Corpus, FIXTURES, goldenCases, sessionsRoot } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/factory.js';
 
 function corpusCopy(corpus: Corpus): { agent: string; root: string } {
   const agent = tempDir();
@@ -24,8 +24,12 @@ function goldenLabels(corpus: Corpus): Map<string, Resolved> {
     const ours = readSessionSync(c.sessionPath);
     if (!ours.ok) throw new Error(`${c.sessionPath}: ${ours.message}`);
     const idMap = new Map(c.golden.entries.map((e, i) => [e.id, ours.entries[i]!.id]));
-    const mapKeys = (record: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(record).map(([id, v]) => [idMap.get(id) ?? id, v]));
-    expected.set(relative(sessionsRoot(corpus), c.sessionPath), { labels: mapKeys(c.golden.labels), labelTimestamps: mapKeys(c.golden.labelTimestamps) });
+    const mapKeys = (record: Record<string, string>): Record<string, string> =>
+      Object.fromEntries(Object.entries(record).map(([id, v]) => [idMap.get(id) ?? id, v]));
+    expected.set(relative(sessionsRoot(corpus), c.sessionPath), {
+      labels: mapKeys(c.golden.labels),
+      labelTimestamps: mapKeys(c.golden.labelTimestamps),
+    });
   }
   return expected;
 }
@@ -34,7 +38,9 @@ describe('pi-sessions labels', () => {
   for (const corpus of CORPORA) {
     it(`--all --json lists exactly pi's resolved labels of the ${corpus} corpus`, () => {
       const { agent, root } = corpusCopy(corpus);
-      const run = runCli(['labels', '--all', '--json'], { env: { PI_CODING_AGENT_DIR: agent, XDG_CACHE_HOME: tempDir() } });
+      const run = runCli(['labels', '--all', '--json'], {
+        env: { PI_CODING_AGENT_DIR: agent, XDG_CACHE_HOME: tempDir() },
+      });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       const rows = JSON.parse(run.stdout) as LabelRow[];
@@ -63,12 +69,37 @@ describe('pi-sessions labels', () => {
     mkdirSync(dir, { recursive: true });
     const lines = [
       { type: 'session', version: 3, id: 'aaaaaaaa-1111', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/home/dev/x' },
-      { type: 'message', id: 'm1', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: 'fix the\nbug \u001b[31mnow\u001b[0m', timestamp: 1 } },
-      { type: 'label', id: 'l1', parentId: 'm1', timestamp: '2026-01-01T00:00:02.000Z', targetId: 'm1', label: 'replaced' },
-      { type: 'label', id: 'l2', parentId: 'l1', timestamp: '2026-01-01T00:00:03.000Z', targetId: 'm1', label: 'odd\u001b]0;x\u0007 label' },
+      {
+        type: 'message',
+        id: 'm1',
+        parentId: null,
+        timestamp: '2026-01-01T00:00:01.000Z',
+        message: { role: 'user', content: 'fix the\nbug \u001b[31mnow\u001b[0m', timestamp: 1 },
+      },
+      {
+        type: 'label',
+        id: 'l1',
+        parentId: 'm1',
+        timestamp: '2026-01-01T00:00:02.000Z',
+        targetId: 'm1',
+        label: 'replaced',
+      },
+      {
+        type: 'label',
+        id: 'l2',
+        parentId: 'l1',
+        timestamp: '2026-01-01T00:00:03.000Z',
+        targetId: 'm1',
+        label: 'odd\u001b]0;x\u0007 label',
+      },
     ];
-    writeFileSync(join(dir, '2026-01-01T00-00-00-000Z_aaaaaaaa-1111.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
-    const run = runCli(['labels', '--cwd', '/home/dev/x'], { env: { PI_CODING_AGENT_DIR: agent, XDG_CACHE_HOME: tempDir() } });
+    writeFileSync(
+      join(dir, '2026-01-01T00-00-00-000Z_aaaaaaaa-1111.jsonl'),
+      `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`,
+    );
+    const run = runCli(['labels', '--cwd', '/home/dev/x'], {
+      env: { PI_CODING_AGENT_DIR: agent, XDG_CACHE_HOME: tempDir() },
+    });
     expect(run.code, run.stderr).toBe(0);
     const out = run.stdout.trimEnd().split('\n');
     expect(out).toHaveLength(3);

@@ -3,10 +3,17 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSessionSync, statsOf, discoverSessionFiles, resolveLocations, type LoadedSession, type UsageTotals } from '../../src/store/index.js';
+import {
+  discoverSessionFiles,
+  type LoadedSession,
+  readSessionSync,
+  resolveLocations,
+  statsOf,
+  type UsageTotals,
+} from '../../src/store/index.js';
+import { displayWidth } from '../../src/text/terminal-text.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
-import { displayWidth } from '../../src/text/terminal-text.js';
 import { expectCleanRun, jsonOf, runCliAsync } from '../hostile/run.js';
 
 interface StatsJson {
@@ -36,7 +43,13 @@ describe('pi-sessions stats (charts)', () => {
     expect(lines).toContain('Per day (93 days, peak $1.99 on 2026-02-05)');
     expect(lines.find((l) => l.startsWith('2026-02-05  '))).toMatch(/^2026-02-05 {2}█+ +\$1\.99 +1\.4M$/);
     expect(run.stdout).toMatch(/[▁▂▃▄▅▆▇]/);
-    for (const heading of ['Per project', 'Per model', 'Per session', 'Abandoned branches (17: $0.44, 293k, 20% of the total)']) expect(lines).toContain(heading);
+    for (const heading of [
+      'Per project',
+      'Per model',
+      'Per session',
+      'Abandoned branches (17: $0.44, 293k, 20% of the total)',
+    ])
+      expect(lines).toContain(heading);
     const narrow = await runCliAsync(['stats', '--all', '--by', 'week'], { env: { ...env, COLUMNS: '44' } });
     const narrowLines = narrow.stdout.trimEnd().split('\n');
     expect(Math.max(...narrowLines.map(displayWidth))).toBeLessThanOrEqual(44);
@@ -47,7 +60,10 @@ describe('pi-sessions stats (charts)', () => {
     const env = agent();
     const forced = await runCliAsync(['stats', '--all'], { env: { ...env, FORCE_COLOR: '1' } });
     expect(forced.stdout).toMatch(/\u001b\[36m█/);
-    for (const [extra, args] of [[{ NO_COLOR: '1' }, []], [{ FORCE_COLOR: '1' }, ['--no-color']]] as const) {
+    for (const [extra, args] of [
+      [{ NO_COLOR: '1' }, []],
+      [{ FORCE_COLOR: '1' }, ['--no-color']],
+    ] as const) {
       const plain = await runCliAsync(['stats', '--all', ...args], { env: { ...env, ...extra } });
       expect(plain.code).toBe(0);
       expect(plain.stdout).toContain('█');
@@ -68,11 +84,16 @@ describe('pi-sessions stats --json', () => {
     expect(run.code).toBe(0);
     const report = jsonOf(run) as StatsJson;
     const { files } = discoverSessionFiles(resolveLocations({ env: { PI_CODING_AGENT_DIR: agent }, cwd: '/' }), 'all');
-    const sessions = files.filter((f) => f !== fifo).map((f) => readSessionSync(f)).filter((r): r is LoadedSession => r.ok);
+    const sessions = files
+      .filter((f) => f !== fifo)
+      .map((f) => readSessionSync(f))
+      .filter((r): r is LoadedSession => r.ok);
     expect(report).toMatchObject({ version: 1, since: null, until: null });
     expect(report.totals).toEqual(JSON.parse(JSON.stringify(statsOf(sessions).totals)));
     expect(report.bySession.some((s) => s.copiedEntries > 0)).toBe(true);
-    const ranged = jsonOf(await runCliAsync(['stats', '--all', '--json', '--since', '2026-02-06', '--until', '2026-03-01'], { env })) as StatsJson;
+    const ranged = jsonOf(
+      await runCliAsync(['stats', '--all', '--json', '--since', '2026-02-06', '--until', '2026-03-01'], { env }),
+    ) as StatsJson;
     expect(ranged.since).toBe('2026-02-06T00:00:00.000Z');
     expect(ranged.byDay.map((r) => r.key).every((k) => k >= '2026-02-06' && k < '2026-03-01')).toBe(true);
     expect(ranged.totals.cost).toBeLessThan(report.totals.cost);
@@ -81,7 +102,12 @@ describe('pi-sessions stats --json', () => {
   it('exits 2 with a bad date, period or argument, with one line naming the usage', async () => {
     const dir = tempDir('pi-sessions-stats-');
     writeFileSync(join(dir, 'x.txt'), '');
-    for (const args of [['stats', '--json', '--since', 'yesterday-ish'], ['stats', '--json', 'extra'], ['stats', '--by', 'year'], ['stats', '--by']]) {
+    for (const args of [
+      ['stats', '--json', '--since', 'yesterday-ish'],
+      ['stats', '--json', 'extra'],
+      ['stats', '--by', 'year'],
+      ['stats', '--by'],
+    ]) {
       const run = await runCliAsync([...args, '--session-dir', dir]);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^pi-sessions: [^\n]*usage: pi-sessions stats[^\n]*\n$/);

@@ -4,9 +4,17 @@
  * Only rejected command lines are run here: nothing reaches the store or the terminal.
  */
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli-main.js';
-import { acceptedOptions, argumentCounts, COMMANDS, commandSynopsis, OPTIONS, type CommandSpec, type OptionName } from '../../src/cli-usage.js';
 import type { Output } from '../../src/cli-commands.js';
+import { main } from '../../src/cli-main.js';
+import {
+  acceptedOptions,
+  argumentCounts,
+  COMMANDS,
+  type CommandSpec,
+  commandSynopsis,
+  OPTIONS,
+  type OptionName,
+} from '../../src/cli-usage.js';
 
 async function run(argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
@@ -26,34 +34,55 @@ const optionArgs = (name: OptionName): string[] => ('value' in OPTIONS[name] ? [
 
 describe('each command accepts only its own options', () => {
   const cases = COMMANDS.flatMap((command) =>
-    (Object.keys(OPTIONS) as OptionName[]).filter((name) => !acceptedOptions(command).has(name)).map((name) => ({ command, name })),
+    (Object.keys(OPTIONS) as OptionName[])
+      .filter((name) => !acceptedOptions(command).has(name))
+      .map((name) => ({ command, name })),
   );
 
-  it.each(cases.map((c) => [c.command.name || '(picker)', c.name, c] as const))('%s rejects --%s', async (_label, _option, { command, name }) => {
-    const result = await run([...minimal(command), ...optionArgs(name)]);
-    expect(result.code).toBe(2);
-    expect(result.out).toEqual([]);
-    expect(result.err).toHaveLength(1);
-    expect(result.err[0]).toBe(`pi-sessions: ${command.name || 'pi-sessions without a command'} does not take --${name} (usage: pi-sessions ${commandSynopsis(command)})`);
-  });
+  it.each(cases.map((c) => [c.command.name || '(picker)', c.name, c] as const))(
+    '%s rejects --%s',
+    async (_label, _option, { command, name }) => {
+      const result = await run([...minimal(command), ...optionArgs(name)]);
+      expect(result.code).toBe(2);
+      expect(result.out).toEqual([]);
+      expect(result.err).toHaveLength(1);
+      expect(result.err[0]).toBe(
+        `pi-sessions: ${command.name || 'pi-sessions without a command'} does not take --${name} (usage: pi-sessions ${commandSynopsis(command)})`,
+      );
+    },
+  );
 
   it('rejects the example of the issue: list --permanent --summary x', async () => {
     const result = await run(['list', '--permanent', '--summary', 'x']);
     expect(result.code).toBe(2);
-    expect(result.err).toEqual(['pi-sessions: list does not take --permanent (usage: pi-sessions list [--all | --tree] [--json] [--no-cache])']);
+    expect(result.err).toEqual([
+      'pi-sessions: list does not take --permanent (usage: pi-sessions list [--all | --tree] [--json] [--no-cache])',
+    ]);
   });
 
   it('rejects a choice of two, a missing required option, and wrong argument counts', async () => {
-    expect((await run(['list', '--all', '--tree'])).err).toEqual(['pi-sessions: --all and --tree cannot be combined (usage: pi-sessions list [--all | --tree] [--json] [--no-cache])']);
+    expect((await run(['list', '--all', '--tree'])).err).toEqual([
+      'pi-sessions: --all and --tree cannot be combined (usage: pi-sessions list [--all | --tree] [--json] [--no-cache])',
+    ]);
     expect((await run(['context', 'x'])).err[0]).toMatch(/^pi-sessions: context needs --json \(usage: /);
-    expect((await run(['label', 'x'])).err[0]).toMatch(/^pi-sessions: missing <entryId> \(usage: pi-sessions label <session> <entryId> \[label\]\)$/);
-    expect((await run(['rename', 'a', 'b', 'c'])).err[0]).toMatch(/^pi-sessions: unexpected argument "c" \(usage: pi-sessions rename /);
+    expect((await run(['label', 'x'])).err[0]).toMatch(
+      /^pi-sessions: missing <entryId> \(usage: pi-sessions label <session> <entryId> \[label\]\)$/,
+    );
+    expect((await run(['rename', 'a', 'b', 'c'])).err[0]).toMatch(
+      /^pi-sessions: unexpected argument "c" \(usage: pi-sessions rename /,
+    );
     expect((await run(['list', 'extra'])).code).toBe(2);
     expect((await run(['help', 'list', 'tree'])).code).toBe(2);
   });
 
   it('says what is wrong with an unknown option, a missing value, an unknown command, in one safe line', async () => {
-    for (const argv of [['--frob'], ['list', '--cwd'], ['frob\u001b]0;TITLE\u0007'], ['help', 'nope'], ['list', '--json=yes']]) {
+    for (const argv of [
+      ['--frob'],
+      ['list', '--cwd'],
+      ['frob\u001b]0;TITLE\u0007'],
+      ['help', 'nope'],
+      ['list', '--json=yes'],
+    ]) {
       const result = await run(argv);
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.err, argv.join(' ')).toHaveLength(1);
@@ -61,7 +90,9 @@ describe('each command accepts only its own options', () => {
       expect(result.err[0]).not.toMatch(/[\u0000-\u001f]/);
     }
     expect((await run(['frob'])).err).toEqual(['pi-sessions: unknown command "frob" (see pi-sessions --help)']);
-    expect((await run(['--frob'])).err[0]).toBe("pi-sessions: Unknown option '--frob' (usage: pi-sessions [--print] [--all] [--query TEXT] [--current FILE] [--no-cache])");
+    expect((await run(['--frob'])).err[0]).toBe(
+      "pi-sessions: Unknown option '--frob' (usage: pi-sessions [--print] [--all] [--query TEXT] [--current FILE] [--no-cache])",
+    );
   });
 });
 
@@ -72,19 +103,25 @@ describe('help', () => {
     expect((await run(['--help'])).out).toEqual(help.out);
     const text = help.out.join('\n');
     expect(text).toMatch(/^Usage: pi-sessions \[options\] \[command\]/);
-    for (const command of COMMANDS.filter((c) => c.name !== '')) expect(text).toContain(`  ${commandSynopsis(command)}  `);
+    for (const command of COMMANDS.filter((c) => c.name !== ''))
+      expect(text).toContain(`  ${commandSynopsis(command)}  `);
     for (const name of Object.keys(OPTIONS)) expect(text).toContain(`--${name}`);
     expect(text).toContain('130 interrupted (Ctrl+C)');
     expect(text).toContain('PI_SESSIONS_DEBUG');
     expect(text).toContain('NO_COLOR');
   });
 
-  it.each(COMMANDS.filter((c) => c.name !== '').map((c) => [c.name, c] as const))('%s --help and help %s print its usage', async (name, command) => {
-    const viaFlag = await run([name, '--help']);
-    expect(viaFlag.code).toBe(0);
-    expect(viaFlag.out[0]).toMatch(new RegExp(`^Usage: pi-sessions ${commandSynopsis(command).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
-    for (const name of command.options.flat()) expect(viaFlag.out[0]).toContain(`--${name}`);
-    expect(viaFlag.out[0]).toContain('130 interrupted (Ctrl+C)');
-    expect((await run(['help', name])).out).toEqual(viaFlag.out);
-  });
+  it.each(COMMANDS.filter((c) => c.name !== '').map((c) => [c.name, c] as const))(
+    '%s --help and help %s print its usage',
+    async (name, command) => {
+      const viaFlag = await run([name, '--help']);
+      expect(viaFlag.code).toBe(0);
+      expect(viaFlag.out[0]).toMatch(
+        new RegExp(`^Usage: pi-sessions ${commandSynopsis(command).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`),
+      );
+      for (const name of command.options.flat()) expect(viaFlag.out[0]).toContain(`--${name}`);
+      expect(viaFlag.out[0]).toContain('130 interrupted (Ctrl+C)');
+      expect((await run(['help', name])).out).toEqual(viaFlag.out);
+    },
+  );
 });

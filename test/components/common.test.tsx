@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import { Box, Text } from 'ink';
-import { KeyHints } from '../../components/common/KeyHints.js';
+import { describe, expect, it } from 'vitest';
 import { HelpOverlay, helpLines } from '../../components/common/HelpOverlay.js';
-import { layoutTextInput, TextInputView } from '../../components/common/TextInputView.js';
+import { KeyHints } from '../../components/common/KeyHints.js';
 import { StatusLine } from '../../components/common/StatusLine.js';
+import { layoutTextInput, TextInputView } from '../../components/common/TextInputView.js';
 import { useTerminalSize } from '../../components/common/use-terminal-size.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
 import { initialTextInput, type TextInputState } from '../../src/state/text-input.js';
@@ -50,7 +50,10 @@ describe('StatusLine', () => {
   });
 
   it('is one sanitized, truncated line', async () => {
-    const app = renderInk(<StatusLine message={{ kind: 'error', text: 'bad\nname\u001b[2J in a long message' }} width={20} />, { columns: 40 });
+    const app = renderInk(
+      <StatusLine message={{ kind: 'error', text: 'bad\nname\u001b[2J in a long message' }} width={20} />,
+      { columns: 40 },
+    );
     const frame = await app.waitFor('✗');
     expect(frame).toBe('✗ bad ⏎ name␛[2J in…');
   });
@@ -123,7 +126,9 @@ describe('TextInputView', () => {
   });
 
   it('shows a placeholder when empty', async () => {
-    const app = renderInk(<TextInputView state={initialTextInput('')} prompt="/ " placeholder="type to search" width={30} />);
+    const app = renderInk(
+      <TextInputView state={initialTextInput('')} prompt="/ " placeholder="type to search" width={30} />,
+    );
     expect(await app.waitFor('type to search')).toBe('/  type to search');
   });
 
@@ -144,10 +149,13 @@ describe('HelpOverlay', () => {
   });
 
   it('renders every row on one line within the size', async () => {
-    const app = renderInk(<HelpOverlay bindings={BINDINGS} width={40} height={20} modeTitles={{ browse: 'Browse', search: 'Search' }} />, {
-      columns: 40,
-      rows: 21,
-    });
+    const app = renderInk(
+      <HelpOverlay bindings={BINDINGS} width={40} height={20} modeTitles={{ browse: 'Browse', search: 'Search' }} />,
+      {
+        columns: 40,
+        rows: 21,
+      },
+    );
     const frame = await app.waitFor('Esc / ? close');
     const lines = rows(frame);
     expect(lines).toHaveLength(20);
@@ -165,13 +173,19 @@ describe('HelpOverlay', () => {
     const app = renderInk(<HelpOverlay bindings={BINDINGS} width={40} height={6} />, { columns: 40, rows: 7 });
     const frame = await app.waitFor('of 12');
     // 12 lines of content, 4 body rows: 3 shown + the position line.
-    expect(rows(frame)).toEqual(['Keyboard shortcuts', 'Everywhere', '  Enter       Open the selected session', '  q / Ctrl+C  Quit', '1–3 of 12 · ↑↓ PgUp PgDn scroll', 'Esc / ? close']);
+    expect(rows(frame)).toEqual([
+      'Keyboard shortcuts',
+      'Everywhere',
+      '  Enter       Open the selected session',
+      '  q / Ctrl+C  Quit',
+      '1–3 of 12 · ↑↓ PgUp PgDn scroll',
+      'Esc / ? close',
+    ]);
     app.rerender(<HelpOverlay bindings={BINDINGS} width={40} height={6} offset={100} />);
     const end = await app.waitFor('10–12 of 12');
     expect(rows(end)).toHaveLength(6);
     expect(end).toContain('Leave search');
   });
-
 });
 
 function Size() {

@@ -20,7 +20,7 @@
  *     never overwrite pi's entries; pi keeps chaining to its in-memory leaf, exactly as with
  *     pi's own /tree in another process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,8 +50,15 @@ const step = () => {
 step();
 `;
 
-function startWriter(path: string, count: number, startLeaf: string, delayMs: number): { child: ChildProcess; done: Promise<void> } {
-  const child = spawn(process.execPath, ['-e', WRITER, path, String(count), startLeaf, String(delayMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startWriter(
+  path: string,
+  count: number,
+  startLeaf: string,
+  delayMs: number,
+): { child: ChildProcess; done: Promise<void> } {
+  const child = spawn(process.execPath, ['-e', WRITER, path, String(count), startLeaf, String(delayMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const done = new Promise<void>((resolve, reject) => {
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer exited with ${code}`))));
   });
@@ -99,7 +106,10 @@ function expectConsistent(entries: Line[], writerCount: number, seedIds: string[
   for (let i = 1; i < writer.length; i++) expect(writer[i]!.parentId).toBe(writer[i - 1]!.id);
   const real = new Set([...seedIds, ...writer.map((e) => e.id)]);
   for (const ours of entries.filter((e) => !real.has(e.id))) {
-    expect(ours.parentId === null || ids.has(ours.parentId), `${ours.type} ${ours.id} hangs under ${ours.parentId}`).toBe(true);
+    expect(
+      ours.parentId === null || ids.has(ours.parentId),
+      `${ours.type} ${ours.id} hangs under ${ours.parentId}`,
+    ).toBe(true);
     if (ours.targetId !== undefined) expect(real.has(ours.targetId), `${ours.type} targets a real entry`).toBe(true);
   }
 }
@@ -118,7 +128,11 @@ describe('pi-sessions writing while pi writes', () => {
     while (writer.child.exitCode === null) {
       round++;
       const args =
-        round % 3 === 0 ? ['rename', path, `name ${round}`] : round % 3 === 1 ? ['label', path, first, `label ${round}`] : ['branch', path, leaf];
+        round % 3 === 0
+          ? ['rename', path, `name ${round}`]
+          : round % 3 === 1
+            ? ['label', path, first, `label ${round}`]
+            : ['branch', path, leaf];
       const run = await runCliAsync(args, { timeoutMs: 15_000 });
       expectCleanRun(run, args.join(' '));
       // The store re-plans when the file changed between its read and its append (so our entry
@@ -183,7 +197,10 @@ describe('pi-sessions writing while pi writes', () => {
     await pty.waitForText('after the replacement', 10_000);
     await pty.waitForText(/Reloaded: /);
     // A torn line is held back until its newline arrives.
-    appendFileSync(path, '{"type":"message","id":"b0000001","parentId":"00000002","timestamp":"2026-01-05T09:00:10.000Z","message":{"role":"user","content":"torn then comp');
+    appendFileSync(
+      path,
+      '{"type":"message","id":"b0000001","parentId":"00000002","timestamp":"2026-01-05T09:00:10.000Z","message":{"role":"user","content":"torn then comp',
+    );
     appendFileSync(path, 'leted"}}\n');
     await pty.waitForText('torn then completed', 10_000);
     await pty.press(PTY_KEYS.ctrlC);

@@ -11,7 +11,17 @@ import { buildTree, readSessionSync } from '../../src/store/index.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
-import { E2E_TEST_MS, expectRestored, makeHome, startApp, startAppThenStty, sttyFlags, waitForFrame, writeSession, type TestHome } from './harness.js';
+import {
+  E2E_TEST_MS,
+  expectRestored,
+  makeHome,
+  startApp,
+  startAppThenStty,
+  sttyFlags,
+  type TestHome,
+  waitForFrame,
+  writeSession,
+} from './harness.js';
 
 const BS = '\u007f';
 const CTRL = { c: '\u0003', r: '\u0012', s: '\u0013', t: '\u0014' } as const;
@@ -26,7 +36,10 @@ interface Store {
 let counter = 0;
 function session(cwd: string, prompt: string, name?: string): SessionBuilder {
   counter++;
-  const builder = new SessionBuilder({ id: `${counter.toString(16).padStart(8, 'b')}-0000-7000-8000-000000000000`, cwd });
+  const builder = new SessionBuilder({
+    id: `${counter.toString(16).padStart(8, 'b')}-0000-7000-8000-000000000000`,
+    cwd,
+  });
   builder.user(prompt);
   builder.assistant(`Answer about ${prompt}`);
   builder.user(`follow-up on ${prompt}`);
@@ -47,8 +60,18 @@ function makeStore(root?: string): Store {
   if (root !== undefined) rmSync(root, { recursive: true, force: true });
   const home = makeHome(root);
   const { cwd, projectDir } = home;
-  const draft = writeSession(session(cwd, 'write the release notes', 'Draft release notes'), projectDir, '2026-01-04T09-00-00-000Z_draft.jsonl', 4);
-  const parser = writeSession(session(cwd, 'parser cache invalidation'), projectDir, '2026-01-06T09-00-00-000Z_parser.jsonl', 2);
+  const draft = writeSession(
+    session(cwd, 'write the release notes', 'Draft release notes'),
+    projectDir,
+    '2026-01-04T09-00-00-000Z_draft.jsonl',
+    4,
+  );
+  const parser = writeSession(
+    session(cwd, 'parser cache invalidation'),
+    projectDir,
+    '2026-01-06T09-00-00-000Z_parser.jsonl',
+    2,
+  );
   writeSession(session(cwd, 'abc search target'), projectDir, '2026-01-03T09-00-00-000Z_abc.jsonl', 6);
   writeSession(session(cwd, 'the fix is to retry'), projectDir, '2026-01-02T09-00-00-000Z_fix.jsonl', 8);
   return { home, draft, parser };
@@ -70,7 +93,10 @@ async function typeText(pty: PtySession, text: string): Promise<void> {
 async function waitForSearchable(pty: PtySession): Promise<void> {
   await pty.waitForText(LIST_READY);
   await typeText(pty, 'retry');
-  await pty.waitForScreen((s) => s.includes('> retry') && /1\/4 · this folder/.test(s) && s.includes('the fix is to retry'), 'the probe search "retry" finds "the fix is to retry" by its text');
+  await pty.waitForScreen(
+    (s) => s.includes('> retry') && /1\/4 · this folder/.test(s) && s.includes('the fix is to retry'),
+    'the probe search "retry" finds "the fix is to retry" by its text',
+  );
   await pty.press(esc);
   await pty.waitForText(LIST_READY);
 }
@@ -99,7 +125,11 @@ async function bothWays(scenario: Scenario): Promise<[string, string]> {
     await scenario.before?.(pty, store);
     if (burst) pty.write(scenario.keys.join(''));
     else await pty.press(...scenario.keys);
-    const screen = await waitForFrame(pty, scenario.done, `${scenario.what} (${burst ? 'keys in one write' : 'one key per write'})`);
+    const screen = await waitForFrame(
+      pty,
+      scenario.done,
+      `${scenario.what} (${burst ? 'keys in one write' : 'one key per write'})`,
+    );
     await scenario.after?.(pty, store);
     pty.kill('SIGKILL');
     await pty.waitForExit();
@@ -171,15 +201,31 @@ describe('bursts in the picker', { timeout: E2E_TEST_MS }, () => {
   });
 
   it('Tab Tab, Ctrl+S Ctrl+S and Ctrl+T ×3 each act as many times as pressed', async () => {
-    await expectSame({ keys: [tab, tab], done: (s) => /4\/4 · all projects/.test(s), what: 'the scope is all projects' });
-    await expectSame({ keys: [CTRL.s, CTRL.s], done: (s) => s.includes('sort: relevance'), what: 'the sort is relevance' });
-    await expectSame({ keys: [CTRL.t, CTRL.t, CTRL.t], done: (s) => s.includes('● 3 marked'), what: 'three sessions are marked' });
+    await expectSame({
+      keys: [tab, tab],
+      done: (s) => /4\/4 · all projects/.test(s),
+      what: 'the scope is all projects',
+    });
+    await expectSame({
+      keys: [CTRL.s, CTRL.s],
+      done: (s) => s.includes('sort: relevance'),
+      what: 'the sort is relevance',
+    });
+    await expectSame({
+      keys: [CTRL.t, CTRL.t, CTRL.t],
+      done: (s) => s.includes('● 3 marked'),
+      what: 'three sessions are marked',
+    });
   });
 
   it('a burst in the help: ? opens it, q closes it, x is typed into the search', async () => {
     // "x" is found in message text: both runs are compared once that text is indexed (the header
     // says "text indexed n/N" until then), or one may be caught before it and one after.
-    await expectSame({ keys: ['?', 'q', 'x'], done: (s) => s.includes('> x') && !s.includes('pi-sessions · keys') && !s.includes('text indexed'), what: 'help closed and "x" searched' });
+    await expectSame({
+      keys: ['?', 'q', 'x'],
+      done: (s) => s.includes('> x') && !s.includes('pi-sessions · keys') && !s.includes('text indexed'),
+      what: 'help closed and "x" searched',
+    });
   });
 
   it('Ctrl+C Ctrl+C and Esc Esc quit as they do one by one, and the terminal is restored', async () => {
@@ -221,7 +267,10 @@ describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
   const toParserRow = async (pty: PtySession): Promise<void> => {
     await pty.waitForText(LIST_READY);
     await pty.press(PTY_KEYS.home);
-    await pty.waitForScreen((s) => cursorRow(s).includes('parser cache invalidation'), 'the cursor is on the parser session');
+    await pty.waitForScreen(
+      (s) => cursorRow(s).includes('parser cache invalidation'),
+      'the cursor is on the parser session',
+    );
   };
   const openTree = async (pty: PtySession): Promise<void> => {
     await toParserRow(pty);
@@ -262,7 +311,10 @@ describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
         // Both the write's acknowledgement (the status) and its read-back (the row; the prompt is
         // pre-filled from it), in whichever order they come: the file watcher may show the row
         // before the write returns, and a status that lands after the next L covers the prompt's hints.
-        await pty.waitForScreen((s) => s.includes('◆ [first label] assistant') && s.includes('✓ Labeled [first label]'), 'the first label is written and shown');
+        await pty.waitForScreen(
+          (s) => s.includes('◆ [first label] assistant') && s.includes('✓ Labeled [first label]'),
+          'the first label is written and shown',
+        );
         await pty.press('L');
         await pty.waitForText('Label (empty to remove): first label');
       },
@@ -279,18 +331,33 @@ describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
         const labels = [...buildTree(loaded).labels.values()];
         expect(labels).toEqual(['second']);
         const pi = await openWithPi(store.parser);
-        expect(pi.manager.getEntries().map((e) => pi.manager.getLabel(e.id)).filter((l) => l !== undefined)).toEqual(['second']);
+        expect(
+          pi.manager
+            .getEntries()
+            .map((e) => pi.manager.getLabel(e.id))
+            .filter((l) => l !== undefined),
+        ).toEqual(['second']);
         expect(row).not.toBe('');
       },
     });
   });
 
   it('a burst in the help: ? opens it, q closes it, x starts a search', async () => {
-    await expectSame({ before: openTree, keys: ['?', 'q', 'x'], done: (s) => s.includes('Search: x'), what: 'help closed and "x" searched' });
+    await expectSame({
+      before: openTree,
+      keys: ['?', 'q', 'x'],
+      done: (s) => s.includes('Search: x'),
+      what: 'help closed and "x" searched',
+    });
   });
 
   it('Ctrl+T ×3 toggles the filter three times', async () => {
-    await expectSame({ before: openTree, keys: [CTRL.t, CTRL.t, CTRL.t], done: (s) => s.includes('[no-tools]'), what: 'the no-tools filter is on' });
+    await expectSame({
+      before: openTree,
+      keys: [CTRL.t, CTRL.t, CTRL.t],
+      done: (s) => s.includes('[no-tools]'),
+      what: 'the no-tools filter is on',
+    });
   });
 
   it('Esc Esc with a search: the first clears it, the second goes back to the list', async () => {

@@ -18,13 +18,29 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeStore } from '../../src/generate/store.js';
-import { discoverSessionFiles, readSessionSync, resolveLocations, roleOf, statsOf, usageOf, type LoadedSession, type SessionEntry, type UsageTotals } from '../../src/store/index.js';
+import {
+  discoverSessionFiles,
+  type LoadedSession,
+  readSessionSync,
+  resolveLocations,
+  roleOf,
+  type SessionEntry,
+  statsOf,
+  type UsageTotals,
+  usageOf,
+} from '../../src/store/index.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
-import { installOutsideTool, type Found, type OutsideTool } from '../helpers/outside-tool.js';
+import { type Found, installOutsideTool, type OutsideTool } from '../helpers/outside-tool.js';
 import { jsonOf, runCliAsync } from '../hostile/run.js';
 
-const CCUSAGE_PI: OutsideTool = { spec: '@ccusage/pi@18.0.11', folder: 'ccusage-pi', bin: ['.bin', 'ccusage-pi'], versionArgs: ['--version'], versionPrefix: '18.0.11' };
+const CCUSAGE_PI: OutsideTool = {
+  spec: '@ccusage/pi@18.0.11',
+  folder: 'ccusage-pi',
+  bin: ['.bin', 'ccusage-pi'],
+  versionArgs: ['--version'],
+  versionPrefix: '18.0.11',
+};
 let ccusagePi: Found = { skip: 'not installed yet' };
 beforeAll(() => {
   ccusagePi = installOutsideTool(CCUSAGE_PI);
@@ -47,8 +63,22 @@ interface CcRow {
   totalCost: number;
 }
 
-function ccusage(bin: string, command: 'daily' | 'session', sessionsRoot: string): (CcRow & { date?: string; sessionId?: string })[] {
-  const run = spawnSync(bin, [command, '--json'], { cwd: tempDir('pi-sessions-ccusage-'), env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: tempDir('pi-sessions-ccusage-home-'), TZ: 'UTC', PI_AGENT_DIR: sessionsRoot }, encoding: 'utf8', timeout: 60_000 });
+function ccusage(
+  bin: string,
+  command: 'daily' | 'session',
+  sessionsRoot: string,
+): (CcRow & { date?: string; sessionId?: string })[] {
+  const run = spawnSync(bin, [command, '--json'], {
+    cwd: tempDir('pi-sessions-ccusage-'),
+    env: {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+      HOME: tempDir('pi-sessions-ccusage-home-'),
+      TZ: 'UTC',
+      PI_AGENT_DIR: sessionsRoot,
+    },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(run.status, run.stderr).toBe(0);
   const json = JSON.parse(run.stdout) as { daily?: CcRow[]; sessions?: CcRow[] };
   return (command === 'daily' ? json.daily : json.sessions) ?? [];
@@ -64,8 +94,20 @@ function assistantUsageOnly(session: LoadedSession): LoadedSession {
   return { ...session, entries: session.entries.map(strip) };
 }
 
-const asCc = (u: UsageTotals): CcRow => ({ inputTokens: u.input, outputTokens: u.output, cacheCreationTokens: u.cacheWrite, cacheReadTokens: u.cacheRead, totalCost: Math.round(u.cost * 1e9) });
-const rounded = (r: CcRow): CcRow => ({ inputTokens: r.inputTokens, outputTokens: r.outputTokens, cacheCreationTokens: r.cacheCreationTokens, cacheReadTokens: r.cacheReadTokens, totalCost: Math.round(r.totalCost * 1e9) });
+const asCc = (u: UsageTotals): CcRow => ({
+  inputTokens: u.input,
+  outputTokens: u.output,
+  cacheCreationTokens: u.cacheWrite,
+  cacheReadTokens: u.cacheRead,
+  totalCost: Math.round(u.cost * 1e9),
+});
+const rounded = (r: CcRow): CcRow => ({
+  inputTokens: r.inputTokens,
+  outputTokens: r.outputTokens,
+  cacheCreationTokens: r.cacheCreationTokens,
+  cacheReadTokens: r.cacheReadTokens,
+  totalCost: Math.round(r.totalCost * 1e9),
+});
 /** ccusage's session id: the file name after its first `_`. */
 const fileSessionId = (path: string): string => {
   const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.jsonl$/, '');
@@ -91,7 +133,12 @@ function families(sessions: readonly LoadedSession[]): Map<string, string> {
 
 async function compare(bin: string, agentDir: string): Promise<{ days: number; sessions: number; families: number }> {
   const sessionsRoot = join(agentDir, 'sessions');
-  const ours = jsonOf(await runCliAsync(['stats', '--all', '--json'], { env: { PI_CODING_AGENT_DIR: agentDir, TZ: 'UTC' }, timeoutMs: 60_000 })) as { totals: UsageTotals };
+  const ours = jsonOf(
+    await runCliAsync(['stats', '--all', '--json'], {
+      env: { PI_CODING_AGENT_DIR: agentDir, TZ: 'UTC' },
+      timeoutMs: 60_000,
+    }),
+  ) as { totals: UsageTotals };
   const { files } = discoverSessionFiles(resolveLocations({ env: { PI_CODING_AGENT_DIR: agentDir }, cwd: '/' }), 'all');
   const sessions = files.map((f) => readSessionSync(f)).filter((r): r is LoadedSession => r.ok);
   // The CLI's figures are the store module's (test/cli/stats.test.ts); here, what ccusage should print.
@@ -99,20 +146,32 @@ async function compare(bin: string, agentDir: string): Promise<{ days: number; s
   const expected = statsOf(sessions.map(assistantUsageOnly));
 
   const daily = ccusage(bin, 'daily', sessionsRoot);
-  expect(Object.fromEntries(daily.map((d) => [d.date, rounded(d)]))).toEqual(Object.fromEntries(expected.byDay.map((d) => [d.key, asCc(d.usage)])));
+  expect(Object.fromEntries(daily.map((d) => [d.date, rounded(d)]))).toEqual(
+    Object.fromEntries(expected.byDay.map((d) => [d.key, asCc(d.usage)])),
+  );
 
   const familyOf = families(sessions);
   const cc = new Map(ccusage(bin, 'session', sessionsRoot).map((s) => [s.sessionId, s]));
   const zero: CcRow = { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, totalCost: 0 };
   const byFamily = new Map<string, { ours: CcRow; theirs: CcRow; members: number }>();
-  const add = (a: CcRow, b: CcRow): CcRow => ({ inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens, cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens, totalCost: a.totalCost + b.totalCost });
+  const add = (a: CcRow, b: CcRow): CcRow => ({
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    totalCost: a.totalCost + b.totalCost,
+  });
   let alone = 0;
   for (const s of expected.bySession) {
     const theirs = rounded(cc.get(fileSessionId(s.path)) ?? zero);
     cc.delete(fileSessionId(s.path));
     const family = familyOf.get(s.path)!;
     const group = byFamily.get(family) ?? { ours: zero, theirs: zero, members: 0 };
-    byFamily.set(family, { ours: add(group.ours, asCc(s.usage)), theirs: add(group.theirs, theirs), members: group.members + 1 });
+    byFamily.set(family, {
+      ours: add(group.ours, asCc(s.usage)),
+      theirs: add(group.theirs, theirs),
+      members: group.members + 1,
+    });
   }
   for (const [family, group] of byFamily) {
     if (group.members === 1) alone++;
@@ -129,7 +188,16 @@ describe(`stats against ${CCUSAGE_PI.spec}`, () => {
   it('a generated store with forks, legacy and broken files: every day, every session, every fork family', async (ctx) => {
     const bin = ccusageOrSkip(ctx);
     const agent = tempDir('pi-sessions-ccusage-store-');
-    writeStore(join(agent, 'sessions'), { projects: 4, sessions: 40, entries: 60, toolBytes: 200, seed: 11, forkShare: 0.15, legacy: true, broken: true });
+    writeStore(join(agent, 'sessions'), {
+      projects: 4,
+      sessions: 40,
+      entries: 60,
+      toolBytes: 200,
+      seed: 11,
+      forkShare: 0.15,
+      legacy: true,
+      broken: true,
+    });
     const counts = await compare(bin, agent);
     expect(counts.days).toBeGreaterThan(20);
     expect(counts.families).toBeGreaterThan(0);

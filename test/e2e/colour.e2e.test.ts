@@ -5,13 +5,18 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionBuilder } from '../helpers/factory.js';
-import { CLI_PATH, PTY_KEYS, startPty, type PtySession } from '../helpers/pty.js';
-import { makeHome, startApp, writeSession, type TestHome, E2E_TEST_MS, E2E_WAIT_MS } from './harness.js';
+import { CLI_PATH, PTY_KEYS, type PtySession, startPty } from '../helpers/pty.js';
+import { E2E_TEST_MS, E2E_WAIT_MS, makeHome, startApp, type TestHome, writeSession } from './harness.js';
 
 /** The SGR sequences in `raw` that set a colour (foreground or background, any depth). */
 function colourSequences(raw: string): string[] {
   return [...raw.matchAll(/\u001b\[([0-9;]*)m/g)]
-    .filter((m) => m[1]!.split(';').some((p) => { const n = Number(p); return (n >= 30 && n <= 49) || (n >= 90 && n <= 97) || (n >= 100 && n <= 107); }))
+    .filter((m) =>
+      m[1]!.split(';').some((p) => {
+        const n = Number(p);
+        return (n >= 30 && n <= 49) || (n >= 90 && n <= 97) || (n >= 100 && n <= 107);
+      }),
+    )
     .map((m) => JSON.stringify(m[0]));
 }
 
@@ -47,7 +52,10 @@ describe('colour in the full-screen app', { timeout: E2E_TEST_MS }, () => {
 
   it('NO_COLOR=1 and --no-color draw no colour, but keep the inverse text cursor', async () => {
     const { home } = namedSessionHome();
-    for (const [args, env] of [[[], { NO_COLOR: '1' }], [['--no-color'], {}]] as const) {
+    for (const [args, env] of [
+      [[], { NO_COLOR: '1' }],
+      [['--no-color'], {}],
+    ] as const) {
       const raw = await pickerBytes(home, [...args], env);
       expect(colourSequences(raw), JSON.stringify({ args, env })).toEqual([]);
       expect(raw).toContain(INVERSE);
@@ -71,13 +79,25 @@ describe('colour in the full-screen app', { timeout: E2E_TEST_MS }, () => {
     const { home } = namedSessionHome();
     const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
     const script = `${quote(process.execPath)} ${quote(CLI_PATH)} --print > ${quote(join(home.root, 'OUT'))}; echo "cli-exit=$?"`;
-    const withColour = startPty({ command: '/bin/sh', args: ['-c', script], cwd: home.cwd, env: home.env, timeoutMs: E2E_WAIT_MS });
+    const withColour = startPty({
+      command: '/bin/sh',
+      args: ['-c', script],
+      cwd: home.cwd,
+      env: home.env,
+      timeoutMs: E2E_WAIT_MS,
+    });
     await withColour.waitForText('★ Fence painting');
     await withColour.press(PTY_KEYS.escape);
     await withColour.waitForText('cli-exit=1');
     expect(colourSequences(withColour.rawOutput())).not.toEqual([]);
 
-    const without = startPty({ command: '/bin/sh', args: ['-c', script], cwd: home.cwd, env: { ...home.env, NO_COLOR: '1' }, timeoutMs: E2E_WAIT_MS });
+    const without = startPty({
+      command: '/bin/sh',
+      args: ['-c', script],
+      cwd: home.cwd,
+      env: { ...home.env, NO_COLOR: '1' },
+      timeoutMs: E2E_WAIT_MS,
+    });
     await without.waitForText('★ Fence painting');
     await without.press(PTY_KEYS.escape);
     await without.waitForText('cli-exit=1');

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/factory.js';
-import { PTY_KEYS, REPO_ROOT, startPty, type PtySession } from '../helpers/pty.js';
+import { PTY_KEYS, type PtySession, REPO_ROOT, startPty } from '../helpers/pty.js';
 import { E2E_TEST_MS, E2E_WAIT_MS, expectRestored } from './harness.js';
 
 const START = join(REPO_ROOT, 'dist', 'src', 'start.js');
@@ -21,7 +21,15 @@ function startDemo(): { pty: PtySession; tmp: string } {
   const home = join(root, 'home');
   const cwd = join(root, 'work');
   for (const dir of [tmp, home, cwd]) mkdirSync(dir, { recursive: true });
-  const pty = startPty({ command: process.execPath, args: [START], cwd, cols: 120, rows: 30, timeoutMs: E2E_WAIT_MS, env: { HOME: home, TMPDIR: tmp, PI_CODING_AGENT_DIR: join(root, 'agent') } });
+  const pty = startPty({
+    command: process.execPath,
+    args: [START],
+    cwd,
+    cols: 120,
+    rows: 30,
+    timeoutMs: E2E_WAIT_MS,
+    env: { HOME: home, TMPDIR: tmp, PI_CODING_AGENT_DIR: join(root, 'agent') },
+  });
   return { pty, tmp };
 }
 
@@ -35,7 +43,10 @@ async function opened(pty: PtySession, tmp: string): Promise<void> {
 
 /** The app process: the start process's one child. */
 function appPid(startPid: number): number {
-  const pids = execFileSync('pgrep', ['-P', String(startPid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+  const pids = execFileSync('pgrep', ['-P', String(startPid)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map(Number);
   expect(pids).toHaveLength(1);
   return pids[0]!;
 }

@@ -13,19 +13,32 @@ const CTRL_S = '\u0013';
 
 /** The row under the cursor (`›` in the first column). */
 function cursorRow(pty: PtySession): string {
-  return pty.screen().split('\n').find((line) => line.startsWith('›')) ?? '';
+  return (
+    pty
+      .screen()
+      .split('\n')
+      .find((line) => line.startsWith('›')) ?? ''
+  );
 }
 
 describe('branch-aware hits in a real terminal', { timeout: E2E_TEST_MS }, () => {
   it('tags an abandoned hit, opens the tree on its entry, and Esc restores the picker', async () => {
     const home = makeHome();
     // The newest session mentions the word on the path pi resumes…
-    const plain = new SessionBuilder({ id: '019b0000-aaaa-7000-8000-000000000001', cwd: home.cwd, startMs: Date.UTC(2026, 0, 9) });
+    const plain = new SessionBuilder({
+      id: '019b0000-aaaa-7000-8000-000000000001',
+      cwd: home.cwd,
+      startMs: Date.UTC(2026, 0, 9),
+    });
     plain.user('Plain session about a zebra crossing');
     plain.assistant('The zebra crossing is fine.');
     writeSession(plain, home.projectDir, '2026-01-09T00-00-00-000Z_plain.jsonl', 2);
     // …the older one only on a branch pi left.
-    const branched = new SessionBuilder({ id: '019b0000-bbbb-7000-8000-000000000002', cwd: home.cwd, startMs: Date.UTC(2026, 0, 5) });
+    const branched = new SessionBuilder({
+      id: '019b0000-bbbb-7000-8000-000000000002',
+      cwd: home.cwd,
+      startMs: Date.UTC(2026, 0, 5),
+    });
     branched.user('Branched session: plan the road');
     const fork = branched.assistant('Two ways to go.');
     branched.user('What about a zebra stripe layout?');
@@ -42,7 +55,12 @@ describe('branch-aware hits in a real terminal', { timeout: E2E_TEST_MS }, () =>
     await pty.press(...'zebra'.split(''));
     await pty.waitForText(/2\/2 · this folder/);
     // Each row says where its hits are; the branched session's only hit is abandoned.
-    await pty.waitForScreen((s) => /Plain session.* · 2 active: .*zebra crossing/.test(s) && /Branched session.* · 1 abandoned: .*zebra stripe/.test(s), 'rows tagged by place');
+    await pty.waitForScreen(
+      (s) =>
+        /Plain session.* · 2 active: .*zebra crossing/.test(s) &&
+        /Branched session.* · 1 abandoned: .*zebra stripe/.test(s),
+      'rows tagged by place',
+    );
 
     // in:abandoned keeps only the session with such a hit.
     await pty.press(...' in:abandoned'.split(''));
@@ -56,7 +74,10 @@ describe('branch-aware hits in a real terminal', { timeout: E2E_TEST_MS }, () =>
     await pty.waitForScreen(() => cursorRow(pty).includes('Branched session'), 'the cursor is on the branched session');
     await pty.press(PTY_KEYS.right);
     await pty.waitForText(/Search: zebra/);
-    await pty.waitForScreen(() => cursorRow(pty).includes('user: What about a zebra stripe layout?'), 'the cursor is on the abandoned entry');
+    await pty.waitForScreen(
+      () => cursorRow(pty).includes('user: What about a zebra stripe layout?'),
+      'the cursor is on the abandoned entry',
+    );
     expect(pty.screen()).toMatch(/1\/1 match/);
 
     // One Esc returns to the picker as it was: the pre-filled search is the hit's, not the user's.
@@ -64,7 +85,10 @@ describe('branch-aware hits in a real terminal', { timeout: E2E_TEST_MS }, () =>
     await pty.waitForText(/2\/2 · this folder/);
     expect(pty.screen()).toMatch(/> zebra/);
     expect(pty.screen()).toMatch(/sort: recent/);
-    await pty.waitForScreen(() => cursorRow(pty).includes('Branched session'), 'the cursor is back on the branched session');
+    await pty.waitForScreen(
+      () => cursorRow(pty).includes('Branched session'),
+      'the cursor is back on the branched session',
+    );
     await pty.press(PTY_KEYS.escape, PTY_KEYS.escape);
     expect(await pty.waitForExit()).toBe(0);
     expectRestored(pty);

@@ -6,8 +6,8 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeCwd } from '../../src/store/index.js';
-import { tempDir, type SessionBuilder } from '../helpers/factory.js';
-import { CLI_PATH, startPty, type PtySession, type StartPtyOptions } from '../helpers/pty.js';
+import { type SessionBuilder, tempDir } from '../helpers/factory.js';
+import { CLI_PATH, type PtySession, type StartPtyOptions, startPty } from '../helpers/pty.js';
 
 export interface TestHome {
   root: string;
@@ -78,12 +78,21 @@ export function frameDone(pty: PtySession): boolean {
 }
 
 /** Waits for a screen that `predicate` accepts, read between two frames (see `frameDone`). */
-export function waitForFrame(pty: PtySession, predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string> {
+export function waitForFrame(
+  pty: PtySession,
+  predicate: (screen: string) => boolean,
+  what: string,
+  timeoutMs?: number,
+): Promise<string> {
   return pty.waitForScreen((screen) => frameDone(pty) && predicate(screen), what, timeoutMs);
 }
 
 /** Starts the built CLI in a pty inside `home`. */
-export function startApp(home: TestHome, args: string[] = [], options: Omit<StartPtyOptions, 'args' | 'env' | 'cwd'> & { env?: Record<string, string> } = {}): PtySession {
+export function startApp(
+  home: TestHome,
+  args: string[] = [],
+  options: Omit<StartPtyOptions, 'args' | 'env' | 'cwd'> & { env?: Record<string, string> } = {},
+): PtySession {
   return startPty({ timeoutMs: E2E_WAIT_MS, ...options, args, cwd: home.cwd, env: { ...home.env, ...options.env } });
 }
 
@@ -108,7 +117,11 @@ export function trashedPaths(home: TestHome): string[] {
  * output the master has not read yet, so "stty-done" could be lost (the pty is killed when the
  * test ends).
  */
-export function startAppThenStty(home: TestHome, args: string[], options: { cols?: number; rows?: number } = {}): PtySession {
+export function startAppThenStty(
+  home: TestHome,
+  args: string[],
+  options: { cols?: number; rows?: number } = {},
+): PtySession {
   const quoted = [process.execPath, CLI_PATH, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return startPty({
     timeoutMs: E2E_WAIT_MS,

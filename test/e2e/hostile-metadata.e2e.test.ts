@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { unsafeBytes } from '../helpers/terminal-bytes.js';
-import { makeHome, startApp, type TestHome, E2E_TEST_MS } from './harness.js';
+import { E2E_TEST_MS, makeHome, startApp, type TestHome } from './harness.js';
 
 /** OSC 52 (clipboard write), OSC 0 (window title) and a CSI (clear screen), each with a marker. */
 const HOSTILE = '\u001b]52;c;cHduZWQ=\u0007\u001b]0;TITLE\u0007\u001b[2J';
@@ -24,8 +24,20 @@ const SHOWN = '␛]52;c;cHduZWQ=\\x07␛]0;TITLE\\x07␛[2J';
 function writeRawSession(path: string, options: { id: string; cwd: string; replyId: string }): void {
   const lines = [
     { type: 'session', version: 3, id: options.id, timestamp: '2026-01-05T09:00:00.000Z', cwd: options.cwd },
-    { type: 'message', id: '00000001', parentId: null, timestamp: '2026-01-05T09:00:01.000Z', message: { role: 'user', content: 'a plain prompt', timestamp: 1767603601000 } },
-    { type: 'message', id: options.replyId, parentId: '00000001', timestamp: '2026-01-05T09:00:02.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }], timestamp: 1767603602000 } },
+    {
+      type: 'message',
+      id: '00000001',
+      parentId: null,
+      timestamp: '2026-01-05T09:00:01.000Z',
+      message: { role: 'user', content: 'a plain prompt', timestamp: 1767603601000 },
+    },
+    {
+      type: 'message',
+      id: options.replyId,
+      parentId: '00000001',
+      timestamp: '2026-01-05T09:00:02.000Z',
+      message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }], timestamp: 1767603602000 },
+    },
   ];
   writeFileSync(path, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
   const monthAgo = new Date(Date.now() - 30 * 86_400_000);
@@ -87,7 +99,11 @@ describe('hostile metadata never reaches the terminal as control sequences', { t
     expect(missing.code, missing.stderr).toBe(0);
     expect(missing.stdout).toContain(`sessions${SHOWN} does not exist`);
     mkdirSync(sessionDir);
-    writeRawSession(join(sessionDir, 'a.jsonl'), { id: '0000000f-0000-7000-8000-000000000000', cwd: home.cwd, replyId: '00000002' });
+    writeRawSession(join(sessionDir, 'a.jsonl'), {
+      id: '0000000f-0000-7000-8000-000000000000',
+      cwd: home.cwd,
+      replyId: '00000002',
+    });
     const listed = runCli(['list'], { env: home.env, cwd: home.cwd });
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain(`1 session in ${sessionDir.replace(HOSTILE, SHOWN)}`);
@@ -125,7 +141,9 @@ describe('hostile metadata never reaches the terminal as control sequences', { t
     await pty.press(PTY_KEYS.enter);
     // The trash fails: the prompt quotes the trash folder it could not use (a hostile path, shown
     // escaped) and offers a permanent delete.
-    await pty.waitForText(`The trash is unavailable (could not move to the trash: the trash (${notADir.replace(HOSTILE, SHOWN)}/sub/Trash) cannot take it: not a directory)`);
+    await pty.waitForText(
+      `The trash is unavailable (could not move to the trash: the trash (${notADir.replace(HOSTILE, SHOWN)}/sub/Trash) cannot take it: not a directory)`,
+    );
     await pty.press(PTY_KEYS.escape);
     await pty.waitForText('Delete cancelled');
     await pty.press(PTY_KEYS.ctrlC);

@@ -15,7 +15,7 @@ import { FIXTURES } from '../helpers/corpus.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { piModule } from '../helpers/pi.js';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
-import { makeHome, startApp, waitForFrame, writeSession, E2E_TEST_MS, type TestHome } from './harness.js';
+import { E2E_TEST_MS, makeHome, startApp, type TestHome, waitForFrame, writeSession } from './harness.js';
 
 const CTRL_L = '\u000c';
 const CTRL_C = '\u0003';
@@ -42,7 +42,11 @@ async function store(): Promise<Store> {
   a.name('Parser work');
   const parentPath = writeSession(a, home.projectDir, '2026-01-05T09-00-00-000Z_parser.jsonl', 3);
 
-  const b = new SessionBuilder({ id: '0b000000-0000-7000-8000-000000000000', cwd: home.cwd, startMs: Date.UTC(2026, 0, 6, 9) });
+  const b = new SessionBuilder({
+    id: '0b000000-0000-7000-8000-000000000000',
+    cwd: home.cwd,
+    startMs: Date.UTC(2026, 0, 6, 9),
+  });
   const prompt = b.user('second session prompt');
   b.assistant('second answer');
   b.label(prompt, 'bookmark-b');
@@ -55,7 +59,12 @@ async function store(): Promise<Store> {
 }
 
 function cursorRow(pty: PtySession): string {
-  return pty.screen().split('\n').find((line) => line.startsWith('›')) ?? '';
+  return (
+    pty
+      .screen()
+      .split('\n')
+      .find((line) => line.startsWith('›')) ?? ''
+  );
 }
 
 /**
@@ -66,11 +75,15 @@ function cursorRow(pty: PtySession): string {
 async function moveCursorTo(pty: PtySession, text: string): Promise<void> {
   await pty.press(PTY_KEYS.home);
   // Home's own frame: the cursor on the first row of the list (right under the query line).
-  let screen = await waitForFrame(pty, (s) => {
-    const lines = s.split('\n');
-    const query = lines.findIndex((l) => l.startsWith('Type to search') || l.startsWith('Search:'));
-    return query !== -1 && lines[query + 1]?.startsWith('›') === true;
-  }, 'the cursor on the first row');
+  let screen = await waitForFrame(
+    pty,
+    (s) => {
+      const lines = s.split('\n');
+      const query = lines.findIndex((l) => l.startsWith('Type to search') || l.startsWith('Search:'));
+      return query !== -1 && lines[query + 1]?.startsWith('›') === true;
+    },
+    'the cursor on the first row',
+  );
   for (let i = 0; i < 40 && !cursorRow(pty).includes(text); i++) {
     const before = screen;
     await pty.press(PTY_KEYS.down);
@@ -85,7 +98,11 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     const pty = startApp(home, [], { cols: 120, rows: 30 });
     await pty.waitForText('Parser work');
     await pty.press(...'second'.split(''));
-    const picker = await waitForFrame(pty, (s) => s.includes('> second') && !s.includes('Parser work'), 'the search shows the second session only');
+    const picker = await waitForFrame(
+      pty,
+      (s) => s.includes('> second') && !s.includes('Parser work'),
+      'the search shows the second session only',
+    );
     await pty.press(CTRL_L);
     // Every label of the scope: both sessions, and the fork's label pi re-made on its copy.
     // (A screen is read whole only once every part is there: ink writes a frame in several writes.)
@@ -95,15 +112,27 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     expect(labels.split('\n').filter((l) => l.includes('[parser-plan]')).length).toBe(2);
 
     await pty.press(...'bookmark'.split(''));
-    await waitForFrame(pty, (s) => /Labels · 1 of 4 labels/.test(s) && s.includes('[bookmark-b]') && !s.includes('[parser-plan]'), 'only the matching label');
+    await waitForFrame(
+      pty,
+      (s) => /Labels · 1 of 4 labels/.test(s) && s.includes('[bookmark-b]') && !s.includes('[parser-plan]'),
+      'only the matching label',
+    );
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText('Session Tree');
-    await waitForFrame(pty, () => cursorRow(pty).includes('[bookmark-b] user: second session prompt'), 'the cursor is on the labelled entry');
+    await waitForFrame(
+      pty,
+      () => cursorRow(pty).includes('[bookmark-b] user: second session prompt'),
+      'the cursor is on the labelled entry',
+    );
 
     await pty.press(PTY_KEYS.escape);
     await pty.waitForText('Filter: bookmark');
     await pty.press(PTY_KEYS.escape);
-    await waitForFrame(pty, (s) => !s.includes('Filter: bookmark') && s.includes('[parser-plan]'), 'the filter is cleared');
+    await waitForFrame(
+      pty,
+      (s) => !s.includes('Filter: bookmark') && s.includes('[parser-plan]'),
+      'the filter is cleared',
+    );
     await pty.press(PTY_KEYS.escape);
     await waitForFrame(pty, (s) => s === picker, 'the picker exactly as it was');
 
@@ -113,7 +142,13 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     await pty.press(...'tool-turn'.split(''));
     await pty.waitForText(/Labels · 1 of/);
     await pty.press(PTY_KEYS.enter);
-    await waitForFrame(pty, (s) => s.includes('Filter labeled-only: the default filter hides this entry') && cursorRow(pty).includes('[tool-turn]'), 'the hidden entry shown, and said so');
+    await waitForFrame(
+      pty,
+      (s) =>
+        s.includes('Filter labeled-only: the default filter hides this entry') &&
+        cursorRow(pty).includes('[tool-turn]'),
+      'the hidden entry shown, and said so',
+    );
     await pty.press(CTRL_C);
     expect(await pty.waitForExit()).toBe(130);
   });
@@ -142,14 +177,22 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     expect(lines[at - 1]).toContain('assistant: The parser plan is ready');
 
     await moveCursorTo(pty, '⑂ fork:');
-    const parentTree = await waitForFrame(pty, () => cursorRow(pty).includes('⑂ fork:'), 'the cursor on the fork row, drawn whole');
+    const parentTree = await waitForFrame(
+      pty,
+      () => cursorRow(pty).includes('⑂ fork:'),
+      'the cursor on the fork row, drawn whole',
+    );
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText('⑂ fork of Parser work (P opens it)');
     expect(pty.screen()).not.toContain('unique-after-fork');
 
     await pty.press('P');
     await pty.waitForText('Session Tree · Parser work');
-    await waitForFrame(pty, () => cursorRow(pty).includes('assistant: The parser plan is ready'), 'the parent opens on the fork point');
+    await waitForFrame(
+      pty,
+      () => cursorRow(pty).includes('assistant: The parser plan is ready'),
+      'the parent opens on the fork point',
+    );
     await pty.press(PTY_KEYS.escape);
     await pty.waitForText('⑂ fork of Parser work');
     await pty.press(PTY_KEYS.escape);
@@ -167,10 +210,18 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     // A listing writes the catalogue; the tree alone then lists nothing and reads no other file.
     const list = startApp(home, ['list', '--all']);
     expect(await list.waitForExit()).toBe(0);
-    const pty = startApp(home, ['tree', join(dir, '2026-02-05T11-11-43-835Z_019c2d80-38db-70f7-9c6b-a315ccfcc493.jsonl')], { cols: 120, rows: 40 });
+    const pty = startApp(
+      home,
+      ['tree', join(dir, '2026-02-05T11-11-43-835Z_019c2d80-38db-70f7-9c6b-a315ccfcc493.jsonl')],
+      { cols: 120, rows: 40 },
+    );
     await waitForFrame(pty, (s) => s.includes('⑂ fork:'), 'the fork row');
     await moveCursorTo(pty, '⑂ fork:');
-    const parentTree = await waitForFrame(pty, () => cursorRow(pty).includes('⑂ fork:'), 'the cursor on the fork row, drawn whole');
+    const parentTree = await waitForFrame(
+      pty,
+      () => cursorRow(pty).includes('⑂ fork:'),
+      'the cursor on the fork row, drawn whole',
+    );
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText(/⑂ fork of .* \(P opens it\)/);
     await pty.press(PTY_KEYS.escape);

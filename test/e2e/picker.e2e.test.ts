@@ -14,15 +14,15 @@ import { SessionBuilder } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
 import {
+  E2E_TEST_MS,
   expectRestored,
   makeHome,
   startApp,
   startAppThenStty,
   sttyFlags,
+  type TestHome,
   trashedPaths,
   writeSession,
-  type TestHome,
-  E2E_TEST_MS,
 } from './harness.js';
 
 const CTRL = {
@@ -49,7 +49,10 @@ let counter = 0;
 function session(cwd: string, prompt: string, options: { name?: string; ageDays?: number } = {}): SessionBuilder {
   counter++;
   // Ids differ in their first characters: the preview shows them truncated.
-  const builder = new SessionBuilder({ id: `${counter.toString(16).padStart(8, 'e')}-0000-7000-8000-000000000000`, cwd });
+  const builder = new SessionBuilder({
+    id: `${counter.toString(16).padStart(8, 'e')}-0000-7000-8000-000000000000`,
+    cwd,
+  });
   builder.user(prompt);
   builder.assistant(`Answer about ${prompt}`);
   if (options.name) builder.name(options.name);
@@ -65,21 +68,45 @@ function pickerStore(): PickerStore {
   const home = makeHome();
   writeStore(home.sessionsRoot, { projects: 3, sessions: 12, entries: 16, toolBytes: 300, seed: 11 });
   const { cwd, projectDir } = home;
-  const named = writeSession(session(cwd, 'plan the zebra crossing', { name: 'Zebra crossing plan' }), projectDir, '2026-01-05T09-00-00-000Z_named.jsonl', 10);
-  const obsolete = ['one', 'two', 'three'].map((word, i) =>
-    writeSession(session(cwd, `obsolete experiment ${word}`), projectDir, `2025-06-0${i + 1}T09-00-00-000Z_obsolete-${word}.jsonl`, 200 + i),
+  const named = writeSession(
+    session(cwd, 'plan the zebra crossing', { name: 'Zebra crossing plan' }),
+    projectDir,
+    '2026-01-05T09-00-00-000Z_named.jsonl',
+    10,
   );
-  const keeper = writeSession(session(cwd, 'keep this migration work'), projectDir, '2026-01-06T09-00-00-000Z_keeper.jsonl', 5);
+  const obsolete = ['one', 'two', 'three'].map((word, i) =>
+    writeSession(
+      session(cwd, `obsolete experiment ${word}`),
+      projectDir,
+      `2025-06-0${i + 1}T09-00-00-000Z_obsolete-${word}.jsonl`,
+      200 + i,
+    ),
+  );
+  const keeper = writeSession(
+    session(cwd, 'keep this migration work'),
+    projectDir,
+    '2026-01-06T09-00-00-000Z_keeper.jsonl',
+    5,
+  );
   const subCwd = join(cwd, 'sub');
   mkdirSync(subCwd);
   const subDir = join(home.sessionsRoot, encodeCwd(subCwd));
   mkdirSync(subDir);
-  const nested = writeSession(session(subCwd, 'nested folder session'), subDir, '2026-01-07T09-00-00-000Z_nested.jsonl', 3);
+  const nested = writeSession(
+    session(subCwd, 'nested folder session'),
+    subDir,
+    '2026-01-07T09-00-00-000Z_nested.jsonl',
+    3,
+  );
   return { home, named, obsolete, keeper, nested };
 }
 
 /** Starts the picker and waits for the first full list of this folder. */
-async function startPicker(store: PickerStore, args: string[] = [], size = { cols: 110, rows: 30 }): Promise<PtySession> {
+async function startPicker(
+  store: PickerStore,
+  args: string[] = [],
+  size = { cols: 110, rows: 30 },
+): Promise<PtySession> {
   const pty = startApp(store.home, args, size);
   await pty.waitForText(/pi sessions 5\/5 · this folder/);
   await pty.waitForText('keep this migration work');
@@ -97,8 +124,16 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     expect(pty.isAlternateScreen()).toBe(true);
     expect(pty.cursorHidden()).toBe(true);
     // The whole first frame: ink may write it in more than one chunk.
-    const titles = ['Zebra crossing plan', 'obsolete experiment one', 'obsolete experiment three', 'keep this migration work'];
-    const first = await pty.waitForScreen((s) => titles.every((title) => s.includes(title)), 'every row of this folder');
+    const titles = [
+      'Zebra crossing plan',
+      'obsolete experiment one',
+      'obsolete experiment three',
+      'keep this migration work',
+    ];
+    const first = await pty.waitForScreen(
+      (s) => titles.every((title) => s.includes(title)),
+      'every row of this folder',
+    );
     expect(first).not.toContain('nested folder session');
 
     await typeText(pty, 'obsolete');
@@ -131,7 +166,10 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     await pty.press(PTY_KEYS.home, CTRL.o);
     const firstId = /Id\s+(e+[0-9a-f]+)-/.exec(await pty.waitForText(/Id\s+e+[0-9a-f]+-/))?.[1];
     await pty.press(PTY_KEYS.down);
-    await pty.waitForScreen((text) => /Id\s+e+[0-9a-f]+-/.test(text) && !text.includes(`${firstId}-`), 'the preview shows the next session');
+    await pty.waitForScreen(
+      (text) => /Id\s+e+[0-9a-f]+-/.test(text) && !text.includes(`${firstId}-`),
+      'the preview shows the next session',
+    );
     expect(pty.screen()).toMatch(/Modified\s+\d{4}-\d\d-\d\d/);
     await pty.press(CTRL.o);
     await pty.waitForScreen((text) => !/Id\s+e+[0-9a-f]+-/.test(text), 'the preview is closed');
@@ -243,7 +281,10 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     pty.resize(40, 12);
     // Narrow: the header drops its "pi sessions" prefix, rows are truncated with an ellipsis.
     // Wait for the whole frame (header to footer): ink may write it in more than one chunk.
-    const narrow = await pty.waitForScreen((s) => /^5\/5 · this folder/m.test(s) && /Enter resume/.test(s), 'the narrow frame with its footer');
+    const narrow = await pty.waitForScreen(
+      (s) => /^5\/5 · this folder/m.test(s) && /Enter resume/.test(s),
+      'the narrow frame with its footer',
+    );
     const lines = narrow.split('\n');
     expect(lines.length).toBeLessThanOrEqual(12);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeCwd } from '../../src/store/index.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { PTY_KEYS } from '../helpers/pty.js';
-import { E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession, type TestHome } from './harness.js';
+import { E2E_TEST_MS, expectRestored, makeHome, startApp, type TestHome, writeSession } from './harness.js';
 
 /** A folder holding a `pi` that writes where it ran and its arguments to `<root>/pi-ran`, and exits 0. */
 function fakePi(home: TestHome): { bin: string; ran: string } {
@@ -57,7 +57,9 @@ describe('Enter resumes in pi', { timeout: E2E_TEST_MS }, () => {
     // On the main screen, after the alternate screen is left: one line to copy (the terminal may wrap it).
     const raw = pty.rawOutput();
     const afterLeave = raw.slice(raw.lastIndexOf('\u001b[?1049l'));
-    expect(afterLeave).toContain(`pi is not on your PATH. To resume this session, run:\r\n  cd ${home.cwd} && pi --session ${path}\r\n`);
+    expect(afterLeave).toContain(
+      `pi is not on your PATH. To resume this session, run:\r\n  cd ${home.cwd} && pi --session ${path}\r\n`,
+    );
   });
 
   it("a missing folder: pi's question first; Cancel starts nothing; Fork runs pi --fork in the current folder", async () => {

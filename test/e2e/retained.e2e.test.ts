@@ -8,10 +8,15 @@ import { readFileSync, utimesSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
 import { RETAINED_FILES, retainedPath } from '../helpers/retained.js';
-import { copyCorpusSession, expectRestored, makeHome, startApp, E2E_TEST_MS, type TestHome } from './harness.js';
+import { copyCorpusSession, E2E_TEST_MS, expectRestored, makeHome, startApp, type TestHome } from './harness.js';
 
 function cursorRow(pty: PtySession): string {
-  return pty.screen().split('\n').find((line) => line.startsWith('›')) ?? '';
+  return (
+    pty
+      .screen()
+      .split('\n')
+      .find((line) => line.startsWith('›')) ?? ''
+  );
 }
 
 async function typeText(pty: PtySession, text: string): Promise<void> {
@@ -39,17 +44,25 @@ describe('retained messages in a real terminal', { timeout: E2E_TEST_MS }, () =>
     const pty = startApp(home, ['tree', path], { cols: 100, rows: 30 });
     await pty.waitForText('◆ assistant: final answer');
     const screen = pty.screen();
-    expect(screen).toContain('  • [compaction: 50k tokens]\n  ┆ retained user: kept request\n  ┆ retained assistant: kept reply, trimmed\n  • user: after compaction');
+    expect(screen).toContain(
+      '  • [compaction: 50k tokens]\n  ┆ retained user: kept request\n  ┆ retained assistant: kept reply, trimmed\n  • user: after compaction',
+    );
 
     await typeText(pty, 'trimmed');
     await pty.waitForText(/Search: trimmed.*1\/1 match/);
-    await pty.waitForScreen(() => cursorRow(pty).includes('┆ retained assistant: kept reply, trimmed'), 'the cursor is on the retained match');
+    await pty.waitForScreen(
+      () => cursorRow(pty).includes('┆ retained assistant: kept reply, trimmed'),
+      'the cursor is on the retained match',
+    );
 
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText('Resume from here');
     expect(pty.screen()).toContain('Retained: assistant: kept reply, trimmed');
     await pty.press(PTY_KEYS.enter);
-    await pty.waitForScreen((s) => !s.includes('Resume from here') && s.includes('not an entry'), 'Resume is refused with the reason');
+    await pty.waitForScreen(
+      (s) => !s.includes('Resume from here') && s.includes('not an entry'),
+      'Resume is refused with the reason',
+    );
     expect(readFileSync(path).equals(before)).toBe(true);
 
     await pty.press(PTY_KEYS.ctrlC);

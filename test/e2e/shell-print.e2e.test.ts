@@ -9,9 +9,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HAS_SETSID, NO_SETSID } from '../helpers/cli.js';
 import { SessionBuilder } from '../helpers/factory.js';
-import { CLI_PATH, PTY_KEYS, startPty, type PtySession } from '../helpers/pty.js';
+import { CLI_PATH, PTY_KEYS, type PtySession, startPty } from '../helpers/pty.js';
 import { unsafeBytes } from '../helpers/terminal-bytes.js';
-import { expectRestored, makeHome, sttyFlags, writeSession, type TestHome, E2E_TEST_MS, E2E_WAIT_MS } from './harness.js';
+import {
+  E2E_TEST_MS,
+  E2E_WAIT_MS,
+  expectRestored,
+  makeHome,
+  sttyFlags,
+  type TestHome,
+  writeSession,
+} from './harness.js';
 
 const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 const CLI = `${quote(process.execPath)} ${quote(CLI_PATH)}`;
@@ -28,7 +36,15 @@ function oneSessionHome(fileName = '2026-01-06T09-00-00-000Z_keeper.jsonl'): { h
 /** Runs `script` with `sh -c` in a pty inside `home`; `$CLI` is the built CLI. */
 function shell(home: TestHome, script: string): PtySession {
   // Wide: a path must fit on one row to be found on the screen.
-  return startPty({ command: '/bin/sh', args: ['-c', script.replaceAll('$CLI', CLI)], cwd: home.cwd, env: home.env, cols: 220, rows: 30, timeoutMs: E2E_WAIT_MS });
+  return startPty({
+    command: '/bin/sh',
+    args: ['-c', script.replaceAll('$CLI', CLI)],
+    cwd: home.cwd,
+    env: home.env,
+    cols: 220,
+    rows: 30,
+    timeoutMs: E2E_WAIT_MS,
+  });
 }
 
 describe('--print with stdout captured', { timeout: E2E_TEST_MS }, () => {
@@ -71,7 +87,10 @@ describe('--print with stdout captured', { timeout: E2E_TEST_MS }, () => {
     await pty.waitForText(/^pi sessions 1\/1 · this folder/m);
     // Narrow: the header drops its "pi sessions" prefix (below 70 columns).
     pty.resize(50, 12);
-    const narrow = await pty.waitForScreen((s) => /^1\/1 · this folder/m.test(s) && /Enter/.test(s), 'the narrow frame');
+    const narrow = await pty.waitForScreen(
+      (s) => /^1\/1 · this folder/m.test(s) && /Enter/.test(s),
+      'the narrow frame',
+    );
     for (const line of narrow.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
     pty.resize(120, 30);
     await pty.waitForText(/^pi sessions 1\/1 · this folder/m);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/corpus.js';
 import { PTY_KEYS } from '../helpers/pty.js';
-import { makeHome, startApp, E2E_TEST_MS, type TestHome } from './harness.js';
+import { E2E_TEST_MS, makeHome, startApp, type TestHome } from './harness.js';
 
 function corpusHome(): TestHome {
   const home = makeHome();
@@ -63,8 +63,19 @@ describe('usage charts in a terminal', { timeout: E2E_TEST_MS }, () => {
     await pty.waitForText(/Abandoned branches \(17:/);
     await pty.press(PTY_KEYS.escape);
     // The same scope, list and cursor.
-    await pty.waitForScreen((screen) => selectedAt(screen) === top + 3 && screen.split('\n')[top + 3] === selected && screen.includes('35/35 · all projects'), 'the picker as it was before $');
-    expect(pty.screen().split('\n').slice(0, top + 4)).toEqual(before.split('\n').slice(0, top + 4));
+    await pty.waitForScreen(
+      (screen) =>
+        selectedAt(screen) === top + 3 &&
+        screen.split('\n')[top + 3] === selected &&
+        screen.includes('35/35 · all projects'),
+      'the picker as it was before $',
+    );
+    expect(
+      pty
+        .screen()
+        .split('\n')
+        .slice(0, top + 4),
+    ).toEqual(before.split('\n').slice(0, top + 4));
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);
   });
@@ -75,7 +86,9 @@ describe('usage charts in a terminal', { timeout: E2E_TEST_MS }, () => {
     await pty.waitForText('35/35 · all projects');
     await pty.press('$');
     await pty.waitForText(DAY_BAR);
-    const colours = [...pty.rawOutput().matchAll(/\u001b\[([0-9;]*)m/g)].filter((m) => m[1]!.split(';').some((p) => /^(3\d|4\d|9[0-7]|10[0-7])$/.test(p)));
+    const colours = [...pty.rawOutput().matchAll(/\u001b\[([0-9;]*)m/g)].filter((m) =>
+      m[1]!.split(';').some((p) => /^(3\d|4\d|9[0-7]|10[0-7])$/.test(p)),
+    );
     expect(colours.map((m) => JSON.stringify(m[0]))).toEqual([]);
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);

@@ -14,7 +14,7 @@ import { runCli } from '../helpers/cli.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
 import { unsafeBytes } from '../helpers/terminal-bytes.js';
-import { makeHome, startApp, writeSession, type TestHome, E2E_TEST_MS } from './harness.js';
+import { E2E_TEST_MS, makeHome, startApp, type TestHome, writeSession } from './harness.js';
 
 /** Every kind of hostile sequence, each next to a marker word so a leak would be recognisable. */
 const NASTY = [
@@ -95,8 +95,21 @@ async function step(pty: PtySession, keys: string[], shows: string | RegExp): Pr
 
 describe('the checker itself', { timeout: E2E_TEST_MS }, () => {
   it('flags each kind of leak and accepts the app\u2019s own sequences', () => {
-    expect(unsafeBytes('\u001b[?1049h\u001b[?25l\u001b[1mtitle\u001b[22m\r\n\u001b[2K\u001b[1A\u001b[G\u001b[?2026h')).toEqual([]);
-    for (const leak of ['\u001b]0;x\u0007', '\u001b[6n', '\u001b[?1000h', '\u001bc', '\u009b31m', 'a\bb', 'a\rb', '\u202e', '\u200b', '\u0007']) {
+    expect(
+      unsafeBytes('\u001b[?1049h\u001b[?25l\u001b[1mtitle\u001b[22m\r\n\u001b[2K\u001b[1A\u001b[G\u001b[?2026h'),
+    ).toEqual([]);
+    for (const leak of [
+      '\u001b]0;x\u0007',
+      '\u001b[6n',
+      '\u001b[?1000h',
+      '\u001bc',
+      '\u009b31m',
+      'a\bb',
+      'a\rb',
+      '\u202e',
+      '\u200b',
+      '\u0007',
+    ]) {
       expect(unsafeBytes(`ok ${leak} ok`), JSON.stringify(leak)).not.toEqual([]);
     }
     expect(unsafeBytes('\u001b]52;c;aGk=\u0007', { allowCopy: true })).toEqual([]);
@@ -127,7 +140,10 @@ describe('hostile session text never reaches the terminal as control sequences',
     // Ctrl+D once the dialog is closed (the counter shows all along): an Esc and a Ctrl+D that
     // reach a busy app in one read are Alt+Ctrl+D.
     await pty.press(PTY_KEYS.escape);
-    await pty.waitForScreen((s) => !s.includes('Rename “') && /1\/3 · all projects/.test(s), 'the rename dialog is closed');
+    await pty.waitForScreen(
+      (s) => !s.includes('Rename “') && /1\/3 · all projects/.test(s),
+      'the rename dialog is closed',
+    );
     await step(pty, ['\u0004'], 'Delete this session?');
     await step(pty, [PTY_KEYS.escape], 'Delete cancelled');
     await step(pty, [PTY_KEYS.escape], /3\/3 · all projects/);
@@ -151,7 +167,10 @@ describe('hostile session text never reaches the terminal as control sequences',
     expect(pty.screen()).toMatch(/CMD ␛\[2J|bash: echo CMD/);
     // Each row's detail view: message text, tool call arguments, tool output.
     await step(pty, [PTY_KEYS.home], /^› /m);
-    const rows = pty.screen().split('\n').filter((line) => /^[› ] /.test(line) && /[•◆]|user|assistant|\[/.test(line)).length;
+    const rows = pty
+      .screen()
+      .split('\n')
+      .filter((line) => /^[› ] /.test(line) && /[•◆]|user|assistant|\[/.test(line)).length;
     for (let i = 0; i < rows; i++) {
       await step(pty, [PTY_KEYS.enter], '❯ Resume from here');
       await chooseMenuItem(pty, 'View');
@@ -222,7 +241,16 @@ describe('hostile session text never reaches the terminal as control sequences',
     const branch = runCli(['branch', store.unnamed, '00000001'], { env, cwd: store.home.cwd });
     expect(branch.code, branch.stderr).toBe(0);
     expect(branch.stdout).toContain('PROMPT ␛[2J'); // the message to re-send, escaped
-    outputs.push(rename.stdout, rename.stderr, label.stdout, label.stderr, missing.stdout, missing.stderr, branch.stdout, branch.stderr);
+    outputs.push(
+      rename.stdout,
+      rename.stderr,
+      label.stdout,
+      label.stderr,
+      missing.stdout,
+      missing.stderr,
+      branch.stdout,
+      branch.stderr,
+    );
     const problems = outputs.flatMap((text) => unsafeBytes(text));
     expect(problems).toEqual([]);
   });

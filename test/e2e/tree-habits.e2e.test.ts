@@ -69,7 +69,10 @@ describe('the tree side by side with pi, in a real terminal', { timeout: E2E_TES
     const b = new SessionBuilder();
     b.user('run the tests');
     b.toolCall('bash', { command: 'npm test' });
-    b.toolResult('bash', `\u001b[38;5;196mFAIL\u001b[0m Running the plugin suite with a rather long sentence that has to wrap in the middle\n${Array.from({ length: 40 }, (_, i) => `output line ${i + 1}`).join('\n')}`);
+    b.toolResult(
+      'bash',
+      `\u001b[38;5;196mFAIL\u001b[0m Running the plugin suite with a rather long sentence that has to wrap in the middle\n${Array.from({ length: 40 }, (_, i) => `output line ${i + 1}`).join('\n')}`,
+    );
     b.assistant('The tests fail.');
     const path = writeSession(b, home.projectDir, 'detail.jsonl');
     const pty = startApp(home, ['tree', path], { cols: 60, rows: 24 });
@@ -119,7 +122,11 @@ describe('the tree side by side with pi, in a real terminal', { timeout: E2E_TES
     await pty.press(PTY_KEYS.enter);
     // The header (the session's facts) and the rows (the reducer's index) are updated by two
     // calls, and a frame may be drawn between them: wait until the leaf has left the old row too.
-    const after = await waitForFrame(pty, (s) => s.includes('6 entries') && !s.includes('◆ assistant: second answer'), 'the header and the rows after the resume');
+    const after = await waitForFrame(
+      pty,
+      (s) => s.includes('6 entries') && !s.includes('◆ assistant: second answer'),
+      'the header and the rows after the resume',
+    );
     expect(after).toContain('6 entries · 0 branch points');
     expect(after).toContain(`◆ [best approach] ${time} assistant: first answer`);
     await pty.press(PTY_KEYS.ctrlC);

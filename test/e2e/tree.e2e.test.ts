@@ -8,14 +8,20 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildTree, getBranch, readSessionSync, type LoadedSession, type SessionEntry } from '../../src/store/index.js';
+import { buildTree, getBranch, type LoadedSession, readSessionSync, type SessionEntry } from '../../src/store/index.js';
 import { FIXTURES } from '../helpers/corpus.js';
+import { SessionBuilder } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
-import { copyCorpusSession, expectRestored, makeHome, startApp, writeSession, E2E_TEST_MS } from './harness.js';
-import { SessionBuilder } from '../helpers/factory.js';
+import { copyCorpusSession, E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession } from './harness.js';
 
-const BRANCH_REEDIT = join(FIXTURES, 'pi-written', 'sessions', '--home-dev-code-pi-tools--', '2026-02-05T09-12-40-244Z_019c2d13-3834-70f7-9c6b-a3040ab3463b.jsonl');
+const BRANCH_REEDIT = join(
+  FIXTURES,
+  'pi-written',
+  'sessions',
+  '--home-dev-code-pi-tools--',
+  '2026-02-05T09-12-40-244Z_019c2d13-3834-70f7-9c6b-a3040ab3463b.jsonl',
+);
 const FILE = '2026-02-05T09-12-40-244Z_019c2d13-3834-70f7-9c6b-a3040ab3463b.jsonl';
 const CTRL = { u: '\u0015', g: '\u0007' } as const;
 const LEAF_ROW = '◆ assistant: Updated `renderCart`';
@@ -37,7 +43,12 @@ function userEntry(session: LoadedSession, text: string): SessionEntry {
 
 /** The row under the cursor (`›` in the first column). */
 function cursorRow(pty: PtySession): string {
-  return pty.screen().split('\n').find((line) => line.startsWith('›')) ?? '';
+  return (
+    pty
+      .screen()
+      .split('\n')
+      .find((line) => line.startsWith('›')) ?? ''
+  );
 }
 
 async function typeText(pty: PtySession, text: string): Promise<void> {
@@ -72,7 +83,10 @@ describe('tree view in a real terminal', { timeout: E2E_TEST_MS }, () => {
     await pty.press(PTY_KEYS.down);
     await pty.waitForScreen(() => cursorRow(pty).includes('user: Actually'), 'the cursor is on "Actually"');
     await pty.press(PTY_KEYS.left);
-    await pty.waitForScreen((s) => !s.includes('Try a third variant') && /⊞.*user: Actually/.test(cursorRow(pty)), 'the branch is folded');
+    await pty.waitForScreen(
+      (s) => !s.includes('Try a third variant') && /⊞.*user: Actually/.test(cursorRow(pty)),
+      'the branch is folded',
+    );
     await pty.press(PTY_KEYS.right);
     await pty.waitForText('Try a third variant');
 
@@ -94,7 +108,10 @@ describe('tree view in a real terminal', { timeout: E2E_TEST_MS }, () => {
 
     // Label (Shift+L) the first entry.
     await pty.press(PTY_KEYS.home);
-    await pty.waitForScreen(() => cursorRow(pty).includes('Add missing buffer support'), 'the cursor is on the first prompt');
+    await pty.waitForScreen(
+      () => cursorRow(pty).includes('Add missing buffer support'),
+      'the cursor is on the first prompt',
+    );
     await pty.press('L');
     await pty.waitForText(/Label/);
     await typeText(pty, 'start-here');
@@ -118,7 +135,12 @@ describe('tree view in a real terminal', { timeout: E2E_TEST_MS }, () => {
     await pty.press(CTRL.g);
     const parent = third.parentId!;
     const afterResume = buildTree(load(path));
-    expect(getBranch(afterResume, afterResume.leafId).map((e) => e.id).filter((id) => load(path).entries.find((e) => e.id === id)?.type !== 'label').at(-1)).toBe(parent);
+    expect(
+      getBranch(afterResume, afterResume.leafId)
+        .map((e) => e.id)
+        .filter((id) => load(path).entries.find((e) => e.id === id)?.type !== 'label')
+        .at(-1),
+    ).toBe(parent);
     await pty.waitForScreen(() => cursorRow(pty).includes('◆'), 'the cursor is on the new leaf');
     expect(cursorRow(pty)).not.toContain('Updated `renderCart`');
     await expectStoreMatchesPi(path);
@@ -153,8 +175,12 @@ describe('tree view in a real terminal', { timeout: E2E_TEST_MS }, () => {
     // The fork's conversation is the source's path up to the parent of "Actually, …" (entries re-chained, same messages).
     const sourceBranch = getBranch(buildTree(load(path)), actually.parentId!).filter((e) => e.type === 'message');
     expect(sourceBranch.map((e) => e.id)).not.toContain(actually.id);
-    const forkMessages = (forkPi.manager.getBranch() as unknown as { type: string; message: unknown }[]).filter((e) => e.type === 'message');
-    expect(forkMessages.map((e) => JSON.stringify(e.message))).toEqual(sourceBranch.map((e) => JSON.stringify((e as unknown as { message: unknown }).message)));
+    const forkMessages = (forkPi.manager.getBranch() as unknown as { type: string; message: unknown }[]).filter(
+      (e) => e.type === 'message',
+    );
+    expect(forkMessages.map((e) => JSON.stringify(e.message))).toEqual(
+      sourceBranch.map((e) => JSON.stringify((e as unknown as { message: unknown }).message)),
+    );
     await expectStoreMatchesPi(forkPath);
     // Labels on the forked path travel with it, as pi's createBranchedSession does.
     expect(buildTree(fork).labels.size).toBe(1);
@@ -201,7 +227,10 @@ describe('tree view in a real terminal', { timeout: E2E_TEST_MS }, () => {
     await pty.waitForText(LEAF_ROW);
     pty.resize(40, 12);
     // The app's own narrow frame: rows cut with an ellipsis, the cursor row still on the leaf.
-    const narrow = await pty.waitForScreen((s) => s.includes('…') && /^› .*◆/m.test(s) && s.startsWith('Session Tree'), 'the narrow layout');
+    const narrow = await pty.waitForScreen(
+      (s) => s.includes('…') && /^› .*◆/m.test(s) && s.startsWith('Session Tree'),
+      'the narrow layout',
+    );
     expect(narrow.split('\n').length).toBeLessThanOrEqual(12);
     for (const line of narrow.split('\n')) expect(line.length).toBeLessThanOrEqual(40);
     pty.resize(100, 40);

@@ -24,135 +24,154 @@ function home(): { home: ReturnType<typeof makeHome>; path: string } {
 }
 
 describe('Ctrl+Z after a restart', () => {
-  it('the picker undoes a rename made in an earlier run; pi reads the old name again', async () => {
-    const { home: h, path } = home();
-    let pty = startApp(h);
-    await pty.waitForText('★ Before');
-    await pty.press(CTRL.r);
-    await pty.waitForText('Rename “Before”');
-    await pty.press(CTRL.u, ...'After'.split(''), PTY_KEYS.enter);
-    await pty.waitForText('★ After');
-    await pty.press(PTY_KEYS.escape);
-    expect(await pty.waitForExit()).toBe(0);
-    expect((await openWithPi(path)).manager.getSessionName()).toBe('After');
+  it(
+    'the picker undoes a rename made in an earlier run; pi reads the old name again',
+    async () => {
+      const { home: h, path } = home();
+      let pty = startApp(h);
+      await pty.waitForText('★ Before');
+      await pty.press(CTRL.r);
+      await pty.waitForText('Rename “Before”');
+      await pty.press(CTRL.u, ...'After'.split(''), PTY_KEYS.enter);
+      await pty.waitForText('★ After');
+      await pty.press(PTY_KEYS.escape);
+      expect(await pty.waitForExit()).toBe(0);
+      expect((await openWithPi(path)).manager.getSessionName()).toBe('After');
 
-    pty = startApp(h);
-    await pty.waitForText('★ After');
-    await pty.press(CTRL.z);
-    await pty.waitForText('Undid the rename of 2026-01-05T09-00-00-000Z_zebra.jsonl: name it "Before"');
-    // The scope is listed again: the row shows the name pi now reads.
-    await pty.waitForText('★ Before');
-    const pi = await openWithPi(path);
-    expect(pi.changedOnOpen).toBe(false);
-    expect(pi.manager.getSessionName()).toBe('Before');
-    await pty.press(CTRL.z);
-    await pty.waitForText('Nothing to undo');
-    await pty.press(PTY_KEYS.escape);
-    expect(await pty.waitForExit()).toBe(0);
-    expectRestored(pty);
-  }, E2E_TEST_MS);
+      pty = startApp(h);
+      await pty.waitForText('★ After');
+      await pty.press(CTRL.z);
+      await pty.waitForText('Undid the rename of 2026-01-05T09-00-00-000Z_zebra.jsonl: name it "Before"');
+      // The scope is listed again: the row shows the name pi now reads.
+      await pty.waitForText('★ Before');
+      const pi = await openWithPi(path);
+      expect(pi.changedOnOpen).toBe(false);
+      expect(pi.manager.getSessionName()).toBe('Before');
+      await pty.press(CTRL.z);
+      await pty.waitForText('Nothing to undo');
+      await pty.press(PTY_KEYS.escape);
+      expect(await pty.waitForExit()).toBe(0);
+      expectRestored(pty);
+    },
+    E2E_TEST_MS,
+  );
 
-  it('the picker brings back a session deleted in an earlier run, byte for byte', async () => {
-    const { home: h, path } = home();
-    const before = readFileSync(path);
-    let pty = startApp(h);
-    await pty.waitForText('★ Before');
-    await pty.press(CTRL.d);
-    await pty.waitForText('Delete this session?');
-    await pty.press(PTY_KEYS.enter);
-    await pty.waitForText('Moved 1 session to the trash');
-    await pty.press(PTY_KEYS.escape);
-    expect(await pty.waitForExit()).toBe(0);
-    expect(existsSync(path)).toBe(false);
+  it(
+    'the picker brings back a session deleted in an earlier run, byte for byte',
+    async () => {
+      const { home: h, path } = home();
+      const before = readFileSync(path);
+      let pty = startApp(h);
+      await pty.waitForText('★ Before');
+      await pty.press(CTRL.d);
+      await pty.waitForText('Delete this session?');
+      await pty.press(PTY_KEYS.enter);
+      await pty.waitForText('Moved 1 session to the trash');
+      await pty.press(PTY_KEYS.escape);
+      expect(await pty.waitForExit()).toBe(0);
+      expect(existsSync(path)).toBe(false);
 
-    pty = startApp(h, [], { cols: 120, rows: 24 });
-    await pty.waitForText('No sessions');
-    await pty.press(CTRL.z);
-    await pty.waitForText('Undid the delete of 2026-01-05T09-00-00-000Z_zebra.jsonl: restore it from the trash');
-    await pty.waitForText('★ Before');
-    expect(readFileSync(path).equals(before)).toBe(true);
-    expect((await openWithPi(path)).manager.getSessionName()).toBe('Before');
-    await pty.press(PTY_KEYS.escape);
-    expect(await pty.waitForExit()).toBe(0);
-  }, E2E_TEST_MS);
+      pty = startApp(h, [], { cols: 120, rows: 24 });
+      await pty.waitForText('No sessions');
+      await pty.press(CTRL.z);
+      await pty.waitForText('Undid the delete of 2026-01-05T09-00-00-000Z_zebra.jsonl: restore it from the trash');
+      await pty.waitForText('★ Before');
+      expect(readFileSync(path).equals(before)).toBe(true);
+      expect((await openWithPi(path)).manager.getSessionName()).toBe('Before');
+      await pty.press(PTY_KEYS.escape);
+      expect(await pty.waitForExit()).toBe(0);
+    },
+    E2E_TEST_MS,
+  );
 
-  it('the picker slims a session (prompt with the sizes), and after a restart Ctrl+Z puts the original back byte for byte', async () => {
-    const h = makeHome();
-    const b = new SessionBuilder({ cwd: h.cwd });
-    b.user('plan the zebra crossing');
-    const answer = b.assistant('Here is a plan');
-    b.user('an abandoned idea');
-    b.toolResult('read', 'x'.repeat(100_000));
-    b.branchFrom(answer);
-    b.name('Slim me');
-    b.user('the kept idea');
-    b.assistant('kept answer');
-    const path = writeSession(b, h.projectDir, '2026-01-05T09-00-00-000Z_big.jsonl');
-    const before = readFileSync(path);
-    const piBefore = (await openWithPi(path)).manager.buildSessionContext().messages;
+  it(
+    'the picker slims a session (prompt with the sizes), and after a restart Ctrl+Z puts the original back byte for byte',
+    async () => {
+      const h = makeHome();
+      const b = new SessionBuilder({ cwd: h.cwd });
+      b.user('plan the zebra crossing');
+      const answer = b.assistant('Here is a plan');
+      b.user('an abandoned idea');
+      b.toolResult('read', 'x'.repeat(100_000));
+      b.branchFrom(answer);
+      b.name('Slim me');
+      b.user('the kept idea');
+      b.assistant('kept answer');
+      const path = writeSession(b, h.projectDir, '2026-01-05T09-00-00-000Z_big.jsonl');
+      const before = readFileSync(path);
+      const piBefore = (await openWithPi(path)).manager.buildSessionContext().messages;
 
-    let pty = startApp(h, [], { cols: 120, rows: 24 });
-    await pty.waitForText('★ Slim me');
-    await pty.press(CTRL.e);
-    const prompt = await pty.waitForText('Keep only the active branch of “Slim me”?');
-    expect(prompt).toMatch(/\d+ KB → about 1\.\d KB · 5 of 7 entries kept/);
-    await pty.press(PTY_KEYS.enter);
-    await pty.waitForText(/Slimmed \d+ KB → 1\.\d KB \(5 entries of 7\)/);
-    const [slim, ...others] = readdirSync(h.projectDir);
-    expect(others).toEqual([]);
-    expect(slim).not.toBe(basename(path));
-    const pi = await openWithPi(join(h.projectDir, slim!));
-    expect(pi.manager.buildSessionContext().messages).toEqual(piBefore);
-    expect(pi.manager.getSessionName()).toBe('Slim me');
-    await pty.press(PTY_KEYS.escape);
-    expect(await pty.waitForExit()).toBe(0);
+      let pty = startApp(h, [], { cols: 120, rows: 24 });
+      await pty.waitForText('★ Slim me');
+      await pty.press(CTRL.e);
+      const prompt = await pty.waitForText('Keep only the active branch of “Slim me”?');
+      expect(prompt).toMatch(/\d+ KB → about 1\.\d KB · 5 of 7 entries kept/);
+      await pty.press(PTY_KEYS.enter);
+      await pty.waitForText(/Slimmed \d+ KB → 1\.\d KB \(5 entries of 7\)/);
+      const [slim, ...others] = readdirSync(h.projectDir);
+      expect(others).toEqual([]);
+      expect(slim).not.toBe(basename(path));
+      const pi = await openWithPi(join(h.projectDir, slim!));
+      expect(pi.manager.buildSessionContext().messages).toEqual(piBefore);
+      expect(pi.manager.getSessionName()).toBe('Slim me');
+      await pty.press(PTY_KEYS.escape);
+      expect(await pty.waitForExit()).toBe(0);
 
-    pty = startApp(h, [], { cols: 120, rows: 24 });
-    await pty.waitForText('★ Slim me');
-    await pty.press(CTRL.z);
-    await pty.waitForText('Undid the slim of 2026-01-05T09-00-00-000Z_big.jsonl');
-    expect(readdirSync(h.projectDir)).toEqual([basename(path)]);
-    expect(readFileSync(path).equals(before)).toBe(true);
-    await pty.press(PTY_KEYS.escape);
-    expect(await pty.waitForExit()).toBe(0);
-    expectRestored(pty);
-  }, E2E_TEST_MS);
+      pty = startApp(h, [], { cols: 120, rows: 24 });
+      await pty.waitForText('★ Slim me');
+      await pty.press(CTRL.z);
+      await pty.waitForText('Undid the slim of 2026-01-05T09-00-00-000Z_big.jsonl');
+      expect(readdirSync(h.projectDir)).toEqual([basename(path)]);
+      expect(readFileSync(path).equals(before)).toBe(true);
+      await pty.press(PTY_KEYS.escape);
+      expect(await pty.waitForExit()).toBe(0);
+      expectRestored(pty);
+    },
+    E2E_TEST_MS,
+  );
 
-  it('the tree asks before undoing a label pi has written after, then undoes it; pi keeps its entry', async () => {
-    const { home: h, path } = home();
-    let pty = startApp(h, ['tree', path], { cols: 120, rows: 24 });
-    await pty.waitForText('Here is a plan');
-    await pty.press('L');
-    await pty.waitForText('Label (empty to remove):');
-    await pty.press(...'checkpoint'.split(''), PTY_KEYS.enter);
-    await pty.waitForText('Labeled [checkpoint]');
-    await pty.press(PTY_KEYS.ctrlC);
-    expect(await pty.waitForExit()).toBe(130);
+  it(
+    'the tree asks before undoing a label pi has written after, then undoes it; pi keeps its entry',
+    async () => {
+      const { home: h, path } = home();
+      let pty = startApp(h, ['tree', path], { cols: 120, rows: 24 });
+      await pty.waitForText('Here is a plan');
+      await pty.press('L');
+      await pty.waitForText('Label (empty to remove):');
+      await pty.press(...'checkpoint'.split(''), PTY_KEYS.enter);
+      await pty.waitForText('Labeled [checkpoint]');
+      await pty.press(PTY_KEYS.ctrlC);
+      expect(await pty.waitForExit()).toBe(130);
 
-    const labelled = readSessionSync(path);
-    if (!labelled.ok) throw new Error(labelled.message);
-    const tree = buildTree(labelled);
-    const target = [...tree.labels.keys()][0]!;
-    // pi appends after our label, as a running pi would.
-    appendFileSync(path, `${JSON.stringify({ type: 'custom', customType: 'pi-wrote', data: {}, id: 'feedbeef', parentId: tree.leafId, timestamp: new Date().toISOString() })}\n`);
-    expect((await openWithPi(path)).manager.getLabel(target)).toBe('checkpoint');
+      const labelled = readSessionSync(path);
+      if (!labelled.ok) throw new Error(labelled.message);
+      const tree = buildTree(labelled);
+      const target = [...tree.labels.keys()][0]!;
+      // pi appends after our label, as a running pi would.
+      appendFileSync(
+        path,
+        `${JSON.stringify({ type: 'custom', customType: 'pi-wrote', data: {}, id: 'feedbeef', parentId: tree.leafId, timestamp: new Date().toISOString() })}\n`,
+      );
+      expect((await openWithPi(path)).manager.getLabel(target)).toBe('checkpoint');
 
-    pty = startApp(h, ['tree', path], { cols: 120, rows: 24 });
-    await pty.waitForText('Here is a plan');
-    await pty.press(CTRL.z);
-    await pty.waitForText("pi has written to 2026-01-05T09-00-00-000Z_zebra.jsonl since pi-sessions' label");
-    await pty.press('n');
-    await pty.waitForText('Nothing was undone');
-    expect((await openWithPi(path)).manager.getLabel(target)).toBe('checkpoint');
-    await pty.press(CTRL.z);
-    await pty.waitForText('undo it anyway');
-    await pty.press('y');
-    await pty.waitForText('Undid the label of 2026-01-05T09-00-00-000Z_zebra.jsonl');
-    const pi = (await openWithPi(path)).manager;
-    expect(pi.getLabel(target)).toBeUndefined();
-    expect(pi.getEntries().some((e) => e.id === 'feedbeef')).toBe(true);
-    await pty.press(PTY_KEYS.ctrlC);
-    expect(await pty.waitForExit()).toBe(130);
-    expectRestored(pty);
-  }, E2E_TEST_MS);
+      pty = startApp(h, ['tree', path], { cols: 120, rows: 24 });
+      await pty.waitForText('Here is a plan');
+      await pty.press(CTRL.z);
+      await pty.waitForText("pi has written to 2026-01-05T09-00-00-000Z_zebra.jsonl since pi-sessions' label");
+      await pty.press('n');
+      await pty.waitForText('Nothing was undone');
+      expect((await openWithPi(path)).manager.getLabel(target)).toBe('checkpoint');
+      await pty.press(CTRL.z);
+      await pty.waitForText('undo it anyway');
+      await pty.press('y');
+      await pty.waitForText('Undid the label of 2026-01-05T09-00-00-000Z_zebra.jsonl');
+      const pi = (await openWithPi(path)).manager;
+      expect(pi.getLabel(target)).toBeUndefined();
+      expect(pi.getEntries().some((e) => e.id === 'feedbeef')).toBe(true);
+      await pty.press(PTY_KEYS.ctrlC);
+      expect(await pty.waitForExit()).toBe(130);
+      expectRestored(pty);
+    },
+    E2E_TEST_MS,
+  );
 });

@@ -12,7 +12,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildContext, buildTree, getBranch, readSessionFromBuffer, subtreeUsage } from '../../src/store/index.js';
 import { nodeDetailLines } from '../../src/tree/entry-detail.js';
-import { buildForest, buildIndex, displayOf, filterMask, FILTER_CYCLE, layoutForest, rowAt, search } from '../../src/tree/flatten.js';
+import {
+  buildForest,
+  buildIndex,
+  displayOf,
+  FILTER_CYCLE,
+  filterMask,
+  layoutForest,
+  rowAt,
+  search,
+} from '../../src/tree/flatten.js';
 import { CORPORA, sessionsRoot } from '../helpers/corpus.js';
 import { RETAINED_FILES, retainedPath } from '../helpers/retained.js';
 
@@ -50,7 +59,14 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), mask: fc.integer({ min: 1, max: 255 }) }),
   // Bytes that matter to a line reader: newlines, braces, quotes, NUL, ESC, UTF-8 lead/continuation bytes.
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), bytes: fc.array(fc.constantFrom(0x0a, 0x0d, 0x7b, 0x7d, 0x22, 0x5c, 0x00, 0x1b, 0xc3, 0xa9, 0xef, 0xbb, 0xbf, 0xff), { minLength: 1, maxLength: 6 }) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    bytes: fc.array(
+      fc.constantFrom(0x0a, 0x0d, 0x7b, 0x7d, 0x22, 0x5c, 0x00, 0x1b, 0xc3, 0xa9, 0xef, 0xbb, 0xbf, 0xff),
+      { minLength: 1, maxLength: 6 },
+    ),
+  }),
 );
 
 function splitLines(bytes: Buffer): Buffer[] {
@@ -81,7 +97,8 @@ function mutate(source: Buffer, mutations: readonly Mutation[]): Buffer {
         break;
       case 'splice': {
         const other = splitLines(FILES[m.from % FILES.length]!);
-        if (other.length > 0) lines.splice(lines.length === 0 ? 0 : m.at % (lines.length + 1), 0, other[m.line % other.length]!);
+        if (other.length > 0)
+          lines.splice(lines.length === 0 ? 0 : m.at % (lines.length + 1), 0, other[m.line % other.length]!);
         bytes = Buffer.concat(lines);
         break;
       }
@@ -158,14 +175,17 @@ describe('fuzzed corpus files', () => {
 
   it('survives pure byte soup built from the bytes of real files', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 400 })), { minLength: 1, maxLength: 12 }), (pieces) => {
-        const parts = pieces.map(([file, at, length]) => {
-          const source = FILES[file % FILES.length]!;
-          const start = source.length === 0 ? 0 : at % source.length;
-          return source.subarray(start, start + length);
-        });
-        exercise(Buffer.concat(parts));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 400 })), { minLength: 1, maxLength: 12 }),
+        (pieces) => {
+          const parts = pieces.map(([file, at, length]) => {
+            const source = FILES[file % FILES.length]!;
+            const start = source.length === 0 ? 0 : at % source.length;
+            return source.subarray(start, start + length);
+          });
+          exercise(Buffer.concat(parts));
+        },
+      ),
       { numRuns: 4000 },
     );
   }, 60_000);

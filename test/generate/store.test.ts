@@ -7,12 +7,21 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planStore, writeStore } from '../../src/generate/store.js';
-import { buildTree, listSessions, readSessionSync, resolveLocations } from '../../src/store/index.js';
 import { entryTimeMs } from '../../src/store/entry.js';
+import { buildTree, listSessions, readSessionSync, resolveLocations } from '../../src/store/index.js';
 import { tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 
-const OPTIONS = { projects: 3, sessions: 40, entries: 40, toolBytes: 300, seed: 5, forkShare: 0.2, legacy: true, broken: true };
+const OPTIONS = {
+  projects: 3,
+  sessions: 40,
+  entries: 40,
+  toolBytes: 300,
+  seed: 5,
+  forkShare: 0.2,
+  legacy: true,
+  broken: true,
+};
 
 interface PiNode {
   entry: { id: string };
@@ -21,7 +30,10 @@ interface PiNode {
 
 /** parent id ('' for roots) → child ids, from pi's getTree(). */
 function piChildren(nodes: PiNode[], parent = '', out = new Map<string, string[]>()): Map<string, string[]> {
-  out.set(parent, nodes.map((n) => n.entry.id));
+  out.set(
+    parent,
+    nodes.map((n) => n.entry.id),
+  );
   for (const node of nodes) piChildren(node.children, node.entry.id, out);
   return out;
 }
@@ -39,8 +51,21 @@ describe('store generator', () => {
     expect(kinds.filter((k) => k === 'legacy-v1').length).toBeGreaterThanOrEqual(2);
     expect(kinds.filter((k) => k === 'legacy-v2').length).toBeGreaterThanOrEqual(2);
     expect(kinds.filter((k) => k.startsWith('broken:'))).toHaveLength(13);
-    const text = store.files.filter((f) => f.kind === 'v3').map((f) => readFileSync(f.path, 'utf8')).join('');
-    for (const type of ['branch_summary', 'label', 'session_info', 'compaction', 'model_change', 'thinking_level_change', 'toolCall', 'toolResult']) expect(text.includes(`"${type}"`), type).toBe(true);
+    const text = store.files
+      .filter((f) => f.kind === 'v3')
+      .map((f) => readFileSync(f.path, 'utf8'))
+      .join('');
+    for (const type of [
+      'branch_summary',
+      'label',
+      'session_info',
+      'compaction',
+      'model_change',
+      'thinking_level_change',
+      'toolCall',
+      'toolResult',
+    ])
+      expect(text.includes(`"${type}"`), type).toBe(true);
     const branched = store.files.filter((f) => {
       const read = readSessionSync(f.path);
       return read.ok && f.kind === 'v3' && buildTree(read).children.size < read.entries.length - 1;
@@ -51,11 +76,15 @@ describe('store generator', () => {
   it('is deterministic: the same options give the same bytes and times', () => {
     const again = [...planStore(root, OPTIONS)];
     expect(again.map((f) => join(root, f.relPath))).toEqual(store.files.map((f) => f.path));
-    for (const file of again) expect(Buffer.from(file.content).equals(readFileSync(join(root, file.relPath))), file.relPath).toBe(true);
+    for (const file of again)
+      expect(Buffer.from(file.content).equals(readFileSync(join(root, file.relPath))), file.relPath).toBe(true);
   });
 
   it('lists every healthy and legacy session without problems; forks point at their parent file', async () => {
-    const { sessions } = await listSessions(resolveLocations({ cwd: '/nonexistent', env: { PI_CODING_AGENT_DIR: agent } }), { scope: 'all' });
+    const { sessions } = await listSessions(
+      resolveLocations({ cwd: '/nonexistent', env: { PI_CODING_AGENT_DIR: agent } }),
+      { scope: 'all' },
+    );
     const healthy = store.files.filter((f) => f.kind === 'v3' || f.kind === 'fork' || f.kind.startsWith('legacy'));
     for (const file of healthy) {
       const info = sessions.find((s) => s.path === file.path);
@@ -72,7 +101,8 @@ describe('store generator', () => {
       const parentIds = new Set(parentRead.entries.map((e) => e.id));
       const copied = read.entries.filter((e) => parentIds.has(e.id) && e.type !== 'label');
       expect(copied.length).toBeGreaterThan(0);
-      for (const entry of copied) expect(entryTimeMs(entry) < Date.parse(read.header['timestamp'] as string), fork.path).toBe(true);
+      for (const entry of copied)
+        expect(entryTimeMs(entry) < Date.parse(read.header['timestamp'] as string), fork.path).toBe(true);
     }
   });
 
@@ -86,11 +116,17 @@ describe('store generator', () => {
       expect(pi.manager.getLeafId(), file.path).toBe(tree.leafId);
       expect(pi.manager.getSessionName() ?? null, file.path).toBe(tree.sessionName ?? null);
       const ours = new Map<string, string[]>([['', tree.roots.map((e) => e.id)]]);
-      for (const [parent, kids] of tree.children) if (kids.length > 0) ours.set(parent, kids.map((e) => e.id));
+      for (const [parent, kids] of tree.children)
+        if (kids.length > 0)
+          ours.set(
+            parent,
+            kids.map((e) => e.id),
+          );
       const theirs = piChildren(pi.manager.getTree() as PiNode[]);
       for (const [parent, kids] of theirs) if (kids.length === 0) theirs.delete(parent);
       expect(ours, file.path).toEqual(theirs);
-      for (const entry of read.entries) expect(tree.labels.get(entry.id), `${file.path} ${entry.id}`).toBe(pi.manager.getLabel(entry.id));
+      for (const entry of read.entries)
+        expect(tree.labels.get(entry.id), `${file.path} ${entry.id}`).toBe(pi.manager.getLabel(entry.id));
     }
   });
 });

@@ -15,12 +15,24 @@ it('a run of one file whose every test is skipped exits 0 and leaves nothing in 
   const outer = mkdtempSync(join(process.env['PI_SESSIONS_TEST_CACHE_TMPDIR'] ?? tmpdir(), 'pi-sessions-nested-run-'));
   try {
     const vitest = join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-    const run = spawnSync(process.execPath, [vitest, 'run', '--config', 'test/vitest.config.ts', 'test/demo.test.ts', '-t', 'a test name that matches no test'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, TMPDIR: outer, PI_SESSIONS_TEST_HOMES: undefined, FORCE_COLOR: '0' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [
+        vitest,
+        'run',
+        '--config',
+        'test/vitest.config.ts',
+        'test/demo.test.ts',
+        '-t',
+        'a test name that matches no test',
+      ],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, TMPDIR: outer, PI_SESSIONS_TEST_HOMES: undefined, FORCE_COLOR: '0' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     expect(run.stdout + run.stderr).toMatch(/skipped/);
     expect(run.stderr).not.toMatch(/FAIL/);
     expect(run.status, run.stdout + run.stderr).toBe(0);

@@ -8,7 +8,8 @@ export const CLI = join(REPO_ROOT, 'bin', 'pi-sessions.js');
 
 /** Whether `setsid` (util-linux) can start a process without a controlling terminal here. */
 export const HAS_SETSID = spawnSync('setsid', ['--version'], { stdio: 'ignore' }).status === 0;
-export const NO_SETSID = 'setsid (util-linux) is not installed: a process without a controlling terminal cannot be started';
+export const NO_SETSID =
+  'setsid (util-linux) is not installed: a process without a controlling terminal cannot be started';
 
 export interface CliRun {
   code: number | null;
@@ -20,7 +21,10 @@ export interface CliRun {
  * `noTerminal`: run in a new session (`setsid`), without a controlling terminal, so a command that
  * would open the full-screen app on /dev/tty is refused even when the tests run in a terminal.
  */
-export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string; noTerminal?: boolean } = {}): CliRun {
+export function runCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string; noTerminal?: boolean } = {},
+): CliRun {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run compile\` first (npm test does)`);
   const [command, ...argv] = [...(options.noTerminal ? ['setsid', '-w'] : []), process.execPath, CLI, ...args];
   const result = spawnSync(command!, argv, {

@@ -68,7 +68,14 @@ export class SessionBuilder {
         api: 'anthropic-messages',
         provider: options.provider ?? 'anthropic',
         model: options.model ?? 'claude-sonnet-4-5',
-        usage: { input: tokens / 2, output: tokens / 2, cacheRead: 0, cacheWrite: 0, totalTokens: tokens, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: options.cost ?? 0.01 } },
+        usage: {
+          input: tokens / 2,
+          output: tokens / 2,
+          cacheRead: 0,
+          cacheWrite: 0,
+          totalTokens: tokens,
+          cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: options.cost ?? 0.01 },
+        },
         stopReason: 'stop',
         timestamp: this.clock + 1000,
       },
@@ -82,7 +89,14 @@ export class SessionBuilder {
         content: [{ type: 'toolCall', id: `call_${this.counter + 1}`, name, arguments: args }],
         provider: 'anthropic',
         model: 'claude-sonnet-4-5',
-        usage: { input: 10, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: 20, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0.001 } },
+        usage: {
+          input: 10,
+          output: 10,
+          cacheRead: 0,
+          cacheWrite: 0,
+          totalTokens: 20,
+          cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0.001 },
+        },
         stopReason: 'toolUse',
         timestamp: this.clock + 1000,
       },
@@ -91,7 +105,14 @@ export class SessionBuilder {
 
   toolResult(toolName: string, text: string, toolCallId = `call_${this.counter}`): string {
     return this.entry('message', {
-      message: { role: 'toolResult', toolCallId, toolName, content: [{ type: 'text', text }], isError: false, timestamp: this.clock + 1000 },
+      message: {
+        role: 'toolResult',
+        toolCallId,
+        toolName,
+        content: [{ type: 'text', text }],
+        isError: false,
+        timestamp: this.clock + 1000,
+      },
     });
   }
 

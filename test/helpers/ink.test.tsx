@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { useReducer, useState } from 'react';
 import { Box, Text, useApp, useInput } from 'ink';
+import { useReducer, useState } from 'react';
+import { describe, expect, it } from 'vitest';
 import { useTerminalSize } from '../../components/common/use-terminal-size.js';
 import { alt, ctrl, FakeStdout, KEYS, renderInk, stripAnsi } from './ink.js';
 
@@ -37,7 +37,11 @@ function List() {
 
 function SizeView() {
   const { columns, rows } = useTerminalSize();
-  return <Text>size {columns}x{rows}</Text>;
+  return (
+    <Text>
+      size {columns}x{rows}
+    </Text>
+  );
 }
 
 function Counter() {

@@ -13,8 +13,8 @@
  *   app.unmount();   // also done automatically at the end of the current test
  */
 import { EventEmitter } from 'node:events';
+import { type Instance, render } from 'ink';
 import type { ReactElement } from 'react';
-import { render, type Instance } from 'ink';
 import { onTestFinished } from 'vitest';
 import { stripTerminalSequences } from '../../src/text/terminal-text.js';
 
@@ -44,7 +44,11 @@ export class FakeStdout extends EventEmitter {
     this.rows = rows;
   }
 
-  write(chunk: string | Uint8Array, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback): boolean {
+  write(
+    chunk: string | Uint8Array,
+    encodingOrCallback?: BufferEncoding | WriteCallback,
+    callback?: WriteCallback,
+  ): boolean {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     this.writes.push(text);
     // ink writes a bare '\n' in CI mode on unmount; it is not a frame.
@@ -139,7 +143,8 @@ export { KEYS } from './keys.js';
 /** Ctrl+letter as a terminal sends it (the C0 control code), e.g. ctrl('r') === '\x12'. */
 export function ctrl(letter: string): string {
   const code = letter.toLowerCase().charCodeAt(0);
-  if (letter.length !== 1 || code < 0x61 || code > 0x7a) throw new Error(`ctrl() expects a letter a-z, got ${JSON.stringify(letter)}`);
+  if (letter.length !== 1 || code < 0x61 || code > 0x7a)
+    throw new Error(`ctrl() expects a letter a-z, got ${JSON.stringify(letter)}`);
   return String.fromCharCode(code & 0x1f);
 }
 

@@ -24,7 +24,11 @@ export interface OutsideTool {
 
 export type Found = { path: string } | { skip: string };
 
-const firstLine = (text: string): string => text.split('\n').find((line) => line.trim() !== '')?.trim() ?? 'no output';
+const firstLine = (text: string): string =>
+  text
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim() ?? 'no output';
 
 /** The tool's program, installed into the cache when absent or of another version; or why not. */
 export function installOutsideTool(tool: OutsideTool): Found {
@@ -33,7 +37,11 @@ export function installOutsideTool(tool: OutsideTool): Found {
   const bin = join(cache, 'node_modules', ...tool.bin);
   const version = (): string | undefined => {
     try {
-      return execFileSync(bin, tool.versionArgs, { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+      return execFileSync(bin, tool.versionArgs, {
+        encoding: 'utf8',
+        timeout: 30_000,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }).trim();
     } catch {
       return undefined;
     }
@@ -41,9 +49,25 @@ export function installOutsideTool(tool: OutsideTool): Found {
   const wanted = (v: string | undefined): boolean => v?.startsWith(tool.versionPrefix) === true;
   if (!existsSync(bin) || !wanted(version())) {
     try {
-      execFileSync('npm', ['install', '--prefix', cache, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', tool.spec], { stdio: 'pipe', timeout: 300_000 });
+      execFileSync(
+        'npm',
+        [
+          'install',
+          '--prefix',
+          cache,
+          '--no-save',
+          '--no-package-lock',
+          '--no-audit',
+          '--no-fund',
+          '--loglevel=error',
+          tool.spec,
+        ],
+        { stdio: 'pipe', timeout: 300_000 },
+      );
     } catch (error) {
-      return { skip: `\`npm install --prefix ${cache} ${tool.spec}\` failed: ${firstLine(String((error as { stderr?: unknown }).stderr ?? error))}` };
+      return {
+        skip: `\`npm install --prefix ${cache} ${tool.spec}\` failed: ${firstLine(String((error as { stderr?: unknown }).stderr ?? error))}`,
+      };
     }
   }
   const got = version();

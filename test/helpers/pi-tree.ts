@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from './corpus.js';
-import { openWithPi } from './pi.js';
 import { stripAnsi } from './ink.js';
+import { openWithPi } from './pi.js';
 
 interface PiTreeSelector {
   render(width: number): string[];
@@ -15,7 +15,13 @@ interface PiTreeSelector {
 }
 
 interface PiTreeModule {
-  TreeSelectorComponent: new (tree: unknown, leafId: string | null, terminalHeight: number, onSelect: () => void, onCancel: () => void) => PiTreeSelector;
+  TreeSelectorComponent: new (
+    tree: unknown,
+    leafId: string | null,
+    terminalHeight: number,
+    onSelect: () => void,
+    onCancel: () => void,
+  ) => PiTreeSelector;
 }
 
 const DIST = join(REPO_ROOT, 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist');
@@ -23,9 +29,13 @@ let loaded: Promise<PiTreeModule> | undefined;
 
 async function piTreeModule(): Promise<PiTreeModule> {
   loaded ??= (async () => {
-    const theme = (await import(pathToFileURL(join(DIST, 'modes', 'interactive', 'theme', 'theme.js')).href)) as { initTheme(name: string, watch: boolean): void };
+    const theme = (await import(pathToFileURL(join(DIST, 'modes', 'interactive', 'theme', 'theme.js')).href)) as {
+      initTheme(name: string, watch: boolean): void;
+    };
     theme.initTheme('dark', false);
-    return (await import(pathToFileURL(join(DIST, 'modes', 'interactive', 'components', 'tree-selector.js')).href)) as PiTreeModule;
+    return (await import(
+      pathToFileURL(join(DIST, 'modes', 'interactive', 'components', 'tree-selector.js')).href
+    )) as PiTreeModule;
   })();
   return loaded;
 }
@@ -35,13 +45,27 @@ async function piTreeModule(): Promise<PiTreeModule> {
  * trailing spaces trimmed: the lines between the header's blank line and the `(i/N)` counter.
  * `terminalHeight` sets pi's list height (half of it).
  */
-export async function piTreeRows(path: string, width: number, keys: readonly string[] = [], terminalHeight = 80): Promise<string[]> {
+export async function piTreeRows(
+  path: string,
+  width: number,
+  keys: readonly string[] = [],
+  terminalHeight = 80,
+): Promise<string[]> {
   const { TreeSelectorComponent } = await piTreeModule();
   const { manager } = await openWithPi(path);
-  const selector = new TreeSelectorComponent(manager.getTree(), manager.getLeafId(), terminalHeight, () => {}, () => {});
+  const selector = new TreeSelectorComponent(
+    manager.getTree(),
+    manager.getLeafId(),
+    terminalHeight,
+    () => {},
+    () => {},
+  );
   for (const key of keys) selector.handleInput(key);
   const lines = selector.render(width).map((line) => stripAnsi(line).trimEnd());
   const counter = lines.findIndex((line) => /^ {2}\(\d+\/\d+\)/.test(line));
-  const start = lines.indexOf('', lines.findIndex((line) => line.includes('Type to search')));
+  const start = lines.indexOf(
+    '',
+    lines.findIndex((line) => line.includes('Type to search')),
+  );
   return lines.slice(start + 1, counter);
 }

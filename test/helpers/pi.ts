@@ -25,13 +25,25 @@ interface PiSessionManager {
 
 interface PiModule {
   SessionManager: { open(path: string, sessionDir?: string, cwdOverride?: string): PiSessionManager };
-  buildSessionContext(entries: unknown[], leafId: string | null, byId?: unknown): { messages: Record<string, unknown>[] };
+  buildSessionContext(
+    entries: unknown[],
+    leafId: string | null,
+    byId?: unknown,
+  ): { messages: Record<string, unknown>[] };
 }
 
 let loaded: Promise<PiModule> | undefined;
 
 export function piModule(): Promise<PiModule> {
-  const path = join(REPO_ROOT, 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist', 'core', 'session-manager.js');
+  const path = join(
+    REPO_ROOT,
+    'node_modules',
+    '@earendil-works',
+    'pi-coding-agent',
+    'dist',
+    'core',
+    'session-manager.js',
+  );
   loaded ??= import(pathToFileURL(path).href) as Promise<PiModule>;
   return loaded;
 }
@@ -54,7 +66,10 @@ export async function openWithPi(path: string): Promise<PiView> {
 }
 
 /** pi's context for an arbitrary leaf of an opened session. */
-export async function piContextAt(manager: PiSessionManager, leafId: string | null): Promise<Record<string, unknown>[]> {
+export async function piContextAt(
+  manager: PiSessionManager,
+  leafId: string | null,
+): Promise<Record<string, unknown>[]> {
   const { buildSessionContext } = await piModule();
   return buildSessionContext(manager.getEntries(), leafId).messages;
 }

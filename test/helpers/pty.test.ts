@@ -20,8 +20,7 @@ process.stdin.on('data', (data) => {
 });
 `;
 
-const startScript = (cols = 40, rows = 10) =>
-  startPty({ command: process.execPath, args: ['-e', SCRIPT], cols, rows });
+const startScript = (cols = 40, rows = 10) => startPty({ command: process.execPath, args: ['-e', SCRIPT], cols, rows });
 
 describe('startPty', () => {
   it('shows the alternate screen, receives keys, restores and reports the exit code', async () => {
@@ -55,7 +54,9 @@ describe('startPty', () => {
   it('times out with the screen in the error', async () => {
     const pty = startScript();
     await pty.waitForText('ready');
-    await expect(pty.waitForText('never', 100)).rejects.toThrow(/"never" not seen within 100ms \(child still running\)[\s\S]*ready/);
+    await expect(pty.waitForText('never', 100)).rejects.toThrow(
+      /"never" not seen within 100ms \(child still running\)[\s\S]*ready/,
+    );
   });
 
   it('kill() ends the child and waitForExit reports the signal', async () => {

@@ -13,7 +13,7 @@
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { spawn, type IPty } from '@lydell/node-pty';
+import { type IPty, spawn } from '@lydell/node-pty';
 import type { Terminal as XtermTerminal } from '@xterm/headless';
 import { onTestFinished } from 'vitest';
 import { KEYS } from './keys.js';
@@ -132,7 +132,12 @@ export function startPty(options: StartPtyOptions = {}): PtySession {
     const lines: string[] = [];
     for (let y = 0; y < term.rows; y++) {
       // Only the visible columns: after a shrink, xterm keeps the cells past the new width in the line.
-      lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true, 0, term.cols).trimEnd() ?? '');
+      lines.push(
+        buffer
+          .getLine(buffer.viewportY + y)
+          ?.translateToString(true, 0, term.cols)
+          .trimEnd() ?? '',
+      );
     }
     while (lines.length > 0 && lines.at(-1) === '') lines.pop();
     return lines.join('\n');
@@ -151,7 +156,11 @@ export function startPty(options: StartPtyOptions = {}): PtySession {
       const timer = setTimeout(() => {
         cleanup();
         const status = exited === undefined ? 'still running' : `exited with ${exited}`;
-        reject(new Error(`${what()} not seen within ${timeoutMs}ms (child ${status}).\nScreen:\n${screen()}\nRaw output tail: ${JSON.stringify(raw.slice(-400))}`));
+        reject(
+          new Error(
+            `${what()} not seen within ${timeoutMs}ms (child ${status}).\nScreen:\n${screen()}\nRaw output tail: ${JSON.stringify(raw.slice(-400))}`,
+          ),
+        );
       }, timeoutMs);
       const cleanup = (): void => {
         clearTimeout(timer);
@@ -188,7 +197,8 @@ export function startPty(options: StartPtyOptions = {}): PtySession {
     screen,
     rawOutput: () => raw,
     waitForText(expected, timeoutMs = defaultTimeout) {
-      const matches = (text: string): boolean => (typeof expected === 'string' ? text.includes(expected) : expected.test(text));
+      const matches = (text: string): boolean =>
+        typeof expected === 'string' ? text.includes(expected) : expected.test(text);
       return waitUntil(
         () => {
           const text = screen();
@@ -209,7 +219,11 @@ export function startPty(options: StartPtyOptions = {}): PtySession {
       );
     },
     waitForExit(timeoutMs = defaultTimeout) {
-      return waitUntil(() => exited, timeoutMs, () => 'Exit');
+      return waitUntil(
+        () => exited,
+        timeoutMs,
+        () => 'Exit',
+      );
     },
     write(data) {
       child.write(data);

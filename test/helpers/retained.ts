@@ -13,7 +13,10 @@ export interface ExpectedContext {
   droppedByPi: Record<string, unknown> | null;
 }
 
-export const RETAINED_EXPECTED = JSON.parse(readFileSync(join(RETAINED_DIR, 'expected.json'), 'utf8')) as Record<string, { contexts: ExpectedContext[] }>;
+export const RETAINED_EXPECTED = JSON.parse(readFileSync(join(RETAINED_DIR, 'expected.json'), 'utf8')) as Record<
+  string,
+  { contexts: ExpectedContext[] }
+>;
 
 export const RETAINED_FILES = Object.keys(RETAINED_EXPECTED);
 
@@ -26,7 +29,13 @@ function text(message: JsonObject): string {
   const content = message['content'];
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((b: unknown) => (b !== null && typeof b === 'object' && typeof (b as JsonObject)['text'] === 'string' ? (b as JsonObject)['text'] : '')).join('');
+  return content
+    .map((b: unknown) =>
+      b !== null && typeof b === 'object' && typeof (b as JsonObject)['text'] === 'string'
+        ? (b as JsonObject)['text']
+        : '',
+    )
+    .join('');
 }
 
 /** `<source> <role>: <text>`, the form expected.json writes a message in. */

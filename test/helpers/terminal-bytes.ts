@@ -13,7 +13,8 @@ const ALLOWED_ESCAPE = /\u001b\[(?:[0-9;]*[mKABCDEGHJ]|\?(?:25|1049|2026|2004|10
 /** OSC 52 as the tree's Copy writes it: base64 only, so copied text cannot end the sequence. */
 const OSC52_COPY = /\u001b\]52;c;[A-Za-z0-9+/=]*(?:\u0007|\u001b\\)/y;
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/u;
+const FORBIDDEN_CHAR =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/u;
 
 /** Lists every control sequence or character in `raw` that the app did not mean to send. */
 export function unsafeBytes(raw: string, options: { allowCopy?: boolean } = {}): string[] {
@@ -24,13 +25,18 @@ export function unsafeBytes(raw: string, options: { allowCopy?: boolean } = {}):
     return re.test(raw);
   };
   for (let i = raw.indexOf('\u001b'); i !== -1; i = raw.indexOf('\u001b', i + 1)) {
-    if (!matchesAt(ALLOWED_ESCAPE, i) && !(options.allowCopy && matchesAt(OSC52_COPY, i))) problems.push(`ESC sequence at ${i}: ${context(i)}`);
+    if (!matchesAt(ALLOWED_ESCAPE, i) && !(options.allowCopy && matchesAt(OSC52_COPY, i)))
+      problems.push(`ESC sequence at ${i}: ${context(i)}`);
   }
   // The copy sequence's own BEL terminator is not a stray BEL.
   const scanned = options.allowCopy ? raw.replace(new RegExp(OSC52_COPY.source, 'g'), '') : raw;
   const withoutNewlines = scanned.replace(/\r\n/g, '\n');
-  for (const match of withoutNewlines.matchAll(/\r/g)) problems.push(`bare CR at ${match.index}: ${context(match.index)}`);
+  for (const match of withoutNewlines.matchAll(/\r/g))
+    problems.push(`bare CR at ${match.index}: ${context(match.index)}`);
   const forbidden = new RegExp(FORBIDDEN_CHAR.source, 'gu');
-  for (const match of scanned.matchAll(forbidden)) problems.push(`U+${match[0].codePointAt(0)!.toString(16).padStart(4, '0')} at ${match.index}: ${context(match.index)}`);
+  for (const match of scanned.matchAll(forbidden))
+    problems.push(
+      `U+${match[0].codePointAt(0)!.toString(16).padStart(4, '0')} at ${match.index}: ${context(match.index)}`,
+    );
   return problems;
 }

@@ -14,9 +14,12 @@ import { CLI } from './cli.js';
 export function tinyDiskUnavailable(): string | undefined {
   const probe = mkdtempSync(join(tmpdir(), 'pi-sessions-tinydisk-probe-'));
   try {
-    const result = spawnSync('unshare', ['-rm', 'sh', '-c', `mount -t tmpfs -o size=64k tmpfs "${probe}"`], { encoding: 'utf8' });
+    const result = spawnSync('unshare', ['-rm', 'sh', '-c', `mount -t tmpfs -o size=64k tmpfs "${probe}"`], {
+      encoding: 'utf8',
+    });
     if (result.error) return `unshare is not available (${result.error.message})`;
-    if (result.status !== 0) return `cannot mount a tmpfs in a user mount namespace: ${result.stderr.trim() || `exit ${result.status}`}`;
+    if (result.status !== 0)
+      return `cannot mount a tmpfs in a user mount namespace: ${result.stderr.trim() || `exit ${result.status}`}`;
     return undefined;
   } finally {
     rmSync(probe, { recursive: true, force: true });
@@ -77,7 +80,11 @@ cp -a "$DISK/." "$OUT/files/"
       } catch {
         break;
       }
-      runs.push({ code: Number(code.trim()), stdout: readFileSync(join(out, `${i}.stdout`), 'utf8'), stderr: readFileSync(join(out, `${i}.stderr`), 'utf8') });
+      runs.push({
+        code: Number(code.trim()),
+        stdout: readFileSync(join(out, `${i}.stdout`), 'utf8'),
+        stderr: readFileSync(join(out, `${i}.stderr`), 'utf8'),
+      });
     }
     const files: DiskRun['files'] = new Map();
     const dirs: DiskRun['dirs'] = new Map();
@@ -87,7 +94,8 @@ cp -a "$DISK/." "$OUT/files/"
         if (entry.isDirectory()) {
           dirs.set(`${prefix}${entry.name}`, statSync(path).mode & 0o777);
           walk(path, `${prefix}${entry.name}/`, into);
-        } else if (entry.isFile()) into.set(`${prefix}${entry.name}`, { bytes: readFileSync(path), mode: statSync(path).mode & 0o777 });
+        } else if (entry.isFile())
+          into.set(`${prefix}${entry.name}`, { bytes: readFileSync(path), mode: statSync(path).mode & 0o777 });
       }
     };
     walk(join(out, 'files'), '');
@@ -120,9 +128,14 @@ export function ulimitBlockBytes(): number {
  * Runs the CLI under `ulimit -f` so that files may grow to `limitBytes` (a multiple of the
  * shell's block). Node ignores SIGXFSZ, so a write past the limit is short, then fails with EFBIG.
  */
-export function underFileSizeLimit(limitBytes: number, args: string[], env: NodeJS.ProcessEnv = {}): { code: number | null; stdout: string; stderr: string } {
+export function underFileSizeLimit(
+  limitBytes: number,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { code: number | null; stdout: string; stderr: string } {
   const block = ulimitBlockBytes();
-  if (limitBytes % block !== 0) throw new Error(`limit ${limitBytes} is not a multiple of the ${block}-byte ulimit block`);
+  if (limitBytes % block !== 0)
+    throw new Error(`limit ${limitBytes} is not a multiple of the ${block}-byte ulimit block`);
   const result = spawnSync('sh', ['-c', `ulimit -f ${limitBytes / block} && exec "$NODE" "$CLI" "$@"`, 'sh', ...args], {
     env: { ...process.env, ...env, NODE: process.execPath, CLI },
     encoding: 'utf8',
@@ -138,22 +151,33 @@ export const OTHER_UID = 65534;
 export function otherUserUnavailable(): string | undefined {
   if (process.getuid?.() !== 0) return 'not running as root, so setpriv cannot switch to another uid';
   const id = String(OTHER_UID);
-  const node = spawnSync('setpriv', ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, '-e', ''], { encoding: 'utf8' });
+  const node = spawnSync('setpriv', ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, '-e', ''], {
+    encoding: 'utf8',
+  });
   if (node.error) return `setpriv is not available (${node.error.message})`;
   if (node.status !== 0) return `setpriv cannot run node as uid ${OTHER_UID}: ${node.stderr.trim()}`;
   // A checkout inside a private folder (mktemp -d makes it 0700) cannot be loaded by that user.
-  const cli = spawnSync('setpriv', ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, CLI, '--version'], { encoding: 'utf8' });
-  if (cli.status !== 0) return `uid ${OTHER_UID} cannot run the CLI from this checkout (a private parent folder?): ${cli.stderr.trim().split('\n')[0]}`;
+  const cli = spawnSync(
+    'setpriv',
+    ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, CLI, '--version'],
+    { encoding: 'utf8' },
+  );
+  if (cli.status !== 0)
+    return `uid ${OTHER_UID} cannot run the CLI from this checkout (a private parent folder?): ${cli.stderr.trim().split('\n')[0]}`;
   return undefined;
 }
 
 /** Runs the CLI as uid/gid `OTHER_UID`, with HOME, the cache and the journal in `home` (which that user must be able to write). */
 export function asOtherUser(args: string[], home: string): { code: number | null; stdout: string; stderr: string } {
   const id = String(OTHER_UID);
-  const result = spawnSync('setpriv', ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, CLI, ...args], {
-    env: { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, 'cache'), XDG_STATE_HOME: join(home, 'state') },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    'setpriv',
+    ['--reuid', id, '--regid', id, '--clear-groups', process.execPath, CLI, ...args],
+    {
+      env: { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, 'cache'), XDG_STATE_HOME: join(home, 'state') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -72,7 +72,11 @@ describe('big hostile files', () => {
       const tree = await runCliAsync(['tree', path, '--json'], { timeoutMs: 90_000, stdoutFile: out });
       expectCleanRun(tree, `tree ${name}`);
       expect(tree.code, tree.stderr).toBe(0);
-      const parsed = jsonOf(tree, out) as { entryCount: number; branch: string[]; tree: { roots: string[]; children: Record<string, string[]> } };
+      const parsed = jsonOf(tree, out) as {
+        entryCount: number;
+        branch: string[];
+        tree: { roots: string[]; children: Record<string, string[]> };
+      };
       if (name === 'chain') {
         expect(parsed.entryCount).toBe(1_000_000);
         expect(parsed.branch).toHaveLength(1_000_000);

@@ -46,30 +46,70 @@ export function smallCases(): Record<string, Buffer> {
   cases['binary-after-header'] = Buffer.concat([Buffer.from(`${header}\n`), garbage]);
   const text = good.text();
   const cut = text.indexOf('second prompt');
-  cases['invalid-utf8'] = Buffer.concat([Buffer.from(text.slice(0, cut)), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from(text.slice(cut))]);
+  cases['invalid-utf8'] = Buffer.concat([
+    Buffer.from(text.slice(0, cut)),
+    Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+    Buffer.from(text.slice(cut)),
+  ]);
   cases['truncated-last-line'] = text.slice(0, text.length - 25);
   cases['glued-lines'] = `${[header, lines[1], `${lines[2]}${lines[3]}`, lines[4]].join('\n')}\n`;
 
   // Parent cycles. Ids are 8 hex digits like pi's.
   const msg = (id: number, parent: number | null, text: string, role = 'user'): string =>
-    line({ type: 'message', id: hex(id), parentId: parent === null ? null : hex(parent), timestamp: T, message: { role, content: text, timestamp: 1 } });
+    line({
+      type: 'message',
+      id: hex(id),
+      parentId: parent === null ? null : hex(parent),
+      timestamp: T,
+      message: { role, content: text, timestamp: 1 },
+    });
   cases['cycle-self'] = `${[header, msg(1, null, 'root'), msg(2, 2, 'self parent'), msg(3, 1, 'child')].join('\n')}\n`;
   cases['cycle-two'] = `${[header, msg(1, 2, 'a'), msg(2, 1, 'b'), msg(3, 2, 'c')].join('\n')}\n`;
   // A long cycle through the last entry (the leaf): 1 → 2 → … → 500 → 1.
   const ring = [header];
   for (let i = 1; i <= 500; i++) ring.push(msg(i, i === 1 ? 500 : i - 1, `ring ${i}`));
   cases['cycle-long-through-leaf'] = `${ring.join('\n')}\n`;
-  cases['duplicate-ids'] = `${[header, msg(1, null, 'first'), msg(2, 1, 'dup one'), msg(2, 1, 'dup two'), msg(3, 2, 'after dup')].join('\n')}\n`;
-  cases['orphans'] = `${[header, msg(1, null, 'root'), msg(2, 0xdead, 'orphan'), msg(3, 2, 'child of orphan')].join('\n')}\n`;
-  cases['unknown-types'] = `${[header, msg(1, null, 'root'), line({ type: 'hologram', id: hex(2), parentId: hex(1), timestamp: T, beam: [1, 2] }), line({ type: 'message', id: hex(3), parentId: hex(2), timestamp: T, message: { role: 'wizard', content: 'abracadabra' } }), msg(4, 3, 'after')].join('\n')}\n`;
-  cases['message-without-message'] = `${[header, msg(1, null, 'root'), line({ type: 'message', id: hex(2), parentId: hex(1), timestamp: T }), msg(3, 2, 'after')].join('\n')}\n`;
-  cases['content-null'] = `${[header, msg(1, null, 'root'), line({ type: 'message', id: hex(2), parentId: hex(1), timestamp: T, message: { role: 'assistant', content: null } }), line({ type: 'message', id: hex(3), parentId: hex(2), timestamp: T, message: { role: 'user', content: [null, { type: 'text', text: null }] } })].join('\n')}\n`;
+  cases['duplicate-ids'] =
+    `${[header, msg(1, null, 'first'), msg(2, 1, 'dup one'), msg(2, 1, 'dup two'), msg(3, 2, 'after dup')].join('\n')}\n`;
+  cases['orphans'] =
+    `${[header, msg(1, null, 'root'), msg(2, 0xdead, 'orphan'), msg(3, 2, 'child of orphan')].join('\n')}\n`;
+  cases['unknown-types'] =
+    `${[header, msg(1, null, 'root'), line({ type: 'hologram', id: hex(2), parentId: hex(1), timestamp: T, beam: [1, 2] }), line({ type: 'message', id: hex(3), parentId: hex(2), timestamp: T, message: { role: 'wizard', content: 'abracadabra' } }), msg(4, 3, 'after')].join('\n')}\n`;
+  cases['message-without-message'] =
+    `${[header, msg(1, null, 'root'), line({ type: 'message', id: hex(2), parentId: hex(1), timestamp: T }), msg(3, 2, 'after')].join('\n')}\n`;
+  cases['content-null'] =
+    `${[header, msg(1, null, 'root'), line({ type: 'message', id: hex(2), parentId: hex(1), timestamp: T, message: { role: 'assistant', content: null } }), line({ type: 'message', id: hex(3), parentId: hex(2), timestamp: T, message: { role: 'user', content: [null, { type: 'text', text: null }] } })].join('\n')}\n`;
   // A header whose strings are numbers is not a session (pi needs its id); entries with numbers are.
-  cases['header-with-numbers'] = `${[line({ type: 'session', version: 3, id: 42, timestamp: 1736000000, cwd: 7 }), msg(1, null, 'root')].join('\n')}\n`;
+  cases['header-with-numbers'] =
+    `${[line({ type: 'session', version: 3, id: 42, timestamp: 1736000000, cwd: 7 }), msg(1, null, 'root')].join('\n')}\n`;
   cases['numbers-for-strings'] = `${[
-    line({ type: 'session', version: 3, id: '019b0000-0000-7000-8000-00000000d1d1', timestamp: 1736000000, cwd: '/home/test/hostile' }),
-    line({ type: 'message', id: 1, parentId: null, timestamp: 1736000000000, message: { role: 'user', content: 99, timestamp: 'yesterday' } }),
-    line({ type: 'message', id: hex(2), parentId: 1, timestamp: 12, message: { role: 'assistant', content: [{ type: 'text', text: 5 }], model: 3, provider: 4, usage: { input: 'many', cost: { total: 'lots' } } } }),
+    line({
+      type: 'session',
+      version: 3,
+      id: '019b0000-0000-7000-8000-00000000d1d1',
+      timestamp: 1736000000,
+      cwd: '/home/test/hostile',
+    }),
+    line({
+      type: 'message',
+      id: 1,
+      parentId: null,
+      timestamp: 1736000000000,
+      message: { role: 'user', content: 99, timestamp: 'yesterday' },
+    }),
+    line({
+      type: 'message',
+      id: hex(2),
+      parentId: 1,
+      timestamp: 12,
+      message: {
+        role: 'assistant',
+        content: [{ type: 'text', text: 5 }],
+        model: 3,
+        provider: 4,
+        usage: { input: 'many', cost: { total: 'lots' } },
+      },
+    }),
     line({ type: 'session_info', id: hex(3), parentId: hex(2), timestamp: T, name: 12345 }),
     line({ type: 'label', id: hex(4), parentId: hex(3), timestamp: 0, targetId: hex(2), label: 678 }),
     line({ type: 'label', id: hex(5), parentId: hex(4), timestamp: T, targetId: 1, label: 'label on a numeric id' }),
@@ -103,15 +143,28 @@ function writeLines(path: string, produce: (push: (text: string) => void) => voi
   }
 }
 
-const HEADER = line({ type: 'session', version: 3, id: '019b0000-0000-7000-8000-00000000b16b', timestamp: T, cwd: '/home/test/hostile' });
+const HEADER = line({
+  type: 'session',
+  version: 3,
+  id: '019b0000-0000-7000-8000-00000000b16b',
+  timestamp: T,
+  cwd: '/home/test/hostile',
+});
 
 /** A linear chain of `count` entries: bookkeeping entries (not in the context) ending in one user/assistant turn. */
 export function writeLinearChain(path: string, count: number): void {
   writeLines(path, (push) => {
     push(`${HEADER}\n`);
-    for (let i = 1; i <= count - 2; i++) push(`{"type":"custom","customType":"tick","id":"${hex(i)}","parentId":${i === 1 ? 'null' : `"${hex(i - 1)}"`},"timestamp":"${T}"}\n`);
-    push(`${line({ type: 'message', id: hex(count - 1), parentId: hex(count - 2), timestamp: T, message: { role: 'user', content: 'end of the chain', timestamp: 1 } })}\n`);
-    push(`${line({ type: 'message', id: hex(count), parentId: hex(count - 1), timestamp: T, message: { role: 'assistant', content: [{ type: 'text', text: 'done' }], timestamp: 2 } })}\n`);
+    for (let i = 1; i <= count - 2; i++)
+      push(
+        `{"type":"custom","customType":"tick","id":"${hex(i)}","parentId":${i === 1 ? 'null' : `"${hex(i - 1)}"`},"timestamp":"${T}"}\n`,
+      );
+    push(
+      `${line({ type: 'message', id: hex(count - 1), parentId: hex(count - 2), timestamp: T, message: { role: 'user', content: 'end of the chain', timestamp: 1 } })}\n`,
+    );
+    push(
+      `${line({ type: 'message', id: hex(count), parentId: hex(count - 1), timestamp: T, message: { role: 'assistant', content: [{ type: 'text', text: 'done' }], timestamp: 2 } })}\n`,
+    );
   });
 }
 
@@ -119,8 +172,13 @@ export function writeLinearChain(path: string, count: number): void {
 export function writeSiblings(path: string, count: number): void {
   writeLines(path, (push) => {
     push(`${HEADER}\n`);
-    push(`${line({ type: 'message', id: hex(1), parentId: null, timestamp: T, message: { role: 'user', content: 'the parent', timestamp: 1 } })}\n`);
-    for (let i = 2; i <= count + 1; i++) push(`{"type":"message","id":"${hex(i)}","parentId":"${hex(1)}","timestamp":"${T}","message":{"role":"assistant","content":[{"type":"text","text":"sibling ${i}"}],"timestamp":1}}\n`);
+    push(
+      `${line({ type: 'message', id: hex(1), parentId: null, timestamp: T, message: { role: 'user', content: 'the parent', timestamp: 1 } })}\n`,
+    );
+    for (let i = 2; i <= count + 1; i++)
+      push(
+        `{"type":"message","id":"${hex(i)}","parentId":"${hex(1)}","timestamp":"${T}","message":{"role":"assistant","content":[{"type":"text","text":"sibling ${i}"}],"timestamp":1}}\n`,
+      );
   });
 }
 
@@ -132,6 +190,8 @@ export function writeHugeLine(path: string, megabytes: number): void {
     push(`{"type":"custom","customType":"blob","id":"${hex(1)}","parentId":null,"timestamp":"${T}","data":"`);
     for (let i = 0; i < megabytes; i++) push(chunk);
     push('"}\n');
-    push(`${line({ type: 'message', id: hex(2), parentId: hex(1), timestamp: T, message: { role: 'user', content: 'after the huge line', timestamp: 1 } })}\n`);
+    push(
+      `${line({ type: 'message', id: hex(2), parentId: hex(1), timestamp: T, message: { role: 'user', content: 'after the huge line', timestamp: 1 } })}\n`,
+    );
   });
 }

@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogueDir, catalogueFile } from '../../src/catalog/file.js';
-import { makeHome, startApp, writeSession, E2E_TEST_MS, type TestHome } from '../e2e/harness.js';
+import { E2E_TEST_MS, makeHome, startApp, type TestHome, writeSession } from '../e2e/harness.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { expectCleanRun, jsonOf, runCliAsync } from './run.js';
@@ -35,7 +35,11 @@ function storeWithFifo(): { home: TestHome; session: string; fifo: string; env: 
 describe('a FIFO named like a session never hangs anything', () => {
   it('list --all (with and without the catalogue) skips it and lists the rest', async () => {
     const { env, home: h } = storeWithFifo();
-    for (const args of [['list', '--all', '--json'], ['list', '--all', '--json', '--no-cache'], ['list', '--all', '--json']]) {
+    for (const args of [
+      ['list', '--all', '--json'],
+      ['list', '--all', '--json', '--no-cache'],
+      ['list', '--all', '--json'],
+    ]) {
       const run = await runCliAsync(args, { env, cwd: h.cwd, timeoutMs: 15_000 });
       expectCleanRun(run, args.join(' '));
       expect(run.code).toBe(0);
@@ -103,7 +107,14 @@ describe('a FIFO named like a session never hangs anything', () => {
       // must show the loading progress when Ctrl+C is pressed, and no finished list after it.
       const filler = join(h.sessionsRoot, '--filler--');
       mkdirSync(filler);
-      const header = (i: number): string => JSON.stringify({ type: 'session', version: 3, id: `019b0000-0000-7000-8000-${i.toString(16).padStart(12, '0')}`, timestamp: '2026-01-01T00:00:00.000Z', cwd: '/filler' });
+      const header = (i: number): string =>
+        JSON.stringify({
+          type: 'session',
+          version: 3,
+          id: `019b0000-0000-7000-8000-${i.toString(16).padStart(12, '0')}`,
+          timestamp: '2026-01-01T00:00:00.000Z',
+          cwd: '/filler',
+        });
       for (let i = 0; i < 20_000; i++) writeFileSync(join(filler, `${i}.jsonl`), `${header(i)}\n`);
       const pty = startApp(h, ['--all'], { env, cols: 100, rows: 30 });
       // The status line says `loading <read>/<files>` until the listing is done.

@@ -37,7 +37,13 @@ export function runCliAsync(args: string[], options: RunOptions = {}): Promise<R
     cwd: options.cwd ?? '/',
     // TMPDIR and XDG_CACHE_HOME: the run's temp dir and the file's throw-away catalogue folder
     // (test/global-setup.ts, test/setup.ts), so the CLI never writes into the user's ~/.cache.
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/', TMPDIR: process.env['TMPDIR'] ?? '/tmp', XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'] ?? '', ...options.env },
+    env: {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+      HOME: process.env['HOME'] ?? '/',
+      TMPDIR: process.env['TMPDIR'] ?? '/tmp',
+      XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'] ?? '',
+      ...options.env,
+    },
     stdio: ['ignore', out, 'pipe'],
   });
   if (typeof out === 'number') closeSync(out);
@@ -67,7 +73,9 @@ export function expectCleanRun(run: Run, what: string): void {
   expect(run.timedOut, `${what}: timed out`).toBe(false);
   expect(run.signal, `${what}: killed by a signal`).toBeNull();
   expect([0, 1], `${what}: exit ${run.code}, stderr ${run.stderr}`).toContain(run.code);
-  expect(run.stderr, `${what}: stack trace`).not.toMatch(/\n\s+at |node:internal|TypeError|RangeError|unexpected error/);
+  expect(run.stderr, `${what}: stack trace`).not.toMatch(
+    /\n\s+at |node:internal|TypeError|RangeError|unexpected error/,
+  );
   if (run.code === 1) expect(run.stderr.trim(), `${what}: failure message`).toMatch(/^pi-sessions: \S.*$/);
 }
 

@@ -43,7 +43,8 @@ function scene(sessionBytes: number): Scene {
   const builder = new SessionBuilder({ id: ID });
   builder.user('keep every line');
   const filler = 'z'.repeat(64 * 1024);
-  for (let bytes = 0; bytes < sessionBytes; bytes += filler.length) builder.entry('custom', { customType: 'filler', data: filler });
+  for (let bytes = 0; bytes < sessionBytes; bytes += filler.length)
+    builder.entry('custom', { customType: 'filler', data: filler });
   const session = builder.writeTo(join(dir, `2026-01-05T09-00-00-000Z_${ID}.jsonl`));
   return { root, session, xdg, out };
 }
@@ -51,7 +52,11 @@ function scene(sessionBytes: number): Scene {
 /** Runs `body` in a user+mount namespace where XDG_DATA_HOME is a fresh tmpfs, then copies the trash out. */
 function inNamespace(s: Scene, body: string): { status: number | null; stderr: string } {
   const script = `set -e; mount -t tmpfs -o size=256m tmpfs ${q(s.xdg)}; ${body}; if [ -d ${q(join(s.xdg, 'Trash'))} ]; then cp -a ${q(join(s.xdg, 'Trash'))} ${q(s.out)}/; fi`;
-  const run = spawnSync('unshare', ['-rm', 'sh', '-c', script], { env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: s.root, XDG_DATA_HOME: s.xdg }, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync('unshare', ['-rm', 'sh', '-c', script], {
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: s.root, XDG_DATA_HOME: s.xdg },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: run.status, stderr: run.stderr };
 }
 
@@ -89,7 +94,9 @@ describe.runIf(canUnshare)(`the trash on another file system${SKIP}`, () => {
     const original = readFileSync(s.session);
     const writer = join(s.root, 'writer.mjs');
     writeFileSync(writer, WRITER);
-    const [stop, started, count, out, err, code] = ['stop', 'started', 'count', 'stdout', 'stderr', 'code'].map((n) => join(s.root, n)) as [string, string, string, string, string, string];
+    const [stop, started, count, out, err, code] = ['stop', 'started', 'count', 'stdout', 'stderr', 'code'].map((n) =>
+      join(s.root, n),
+    ) as [string, string, string, string, string, string];
     const node = q(process.execPath);
     const body = [
       `${node} ${q(writer)} ${q(s.session)} ${q(stop)} ${q(started)} > ${q(count)} & W=$!`,
@@ -118,7 +125,9 @@ describe.runIf(canUnshare)(`the trash on another file system${SKIP}`, () => {
     } else {
       // Kept: the file grew during the copy; the message says so and the trash holds nothing.
       expect(exit).toBe(1);
-      expect(stderr.trim()).toBe(`pi-sessions: ${basename(s.session)}: it changed while it was being copied (is pi still writing to it?); kept it, nothing was deleted`);
+      expect(stderr.trim()).toBe(
+        `pi-sessions: ${basename(s.session)}: it changed while it was being copied (is pi still writing to it?); kept it, nothing was deleted`,
+      );
       expect(trash).toEqual({ files: [], infos: [] });
       expect(readFileSync(s.session).subarray(0, original.length).equals(original)).toBe(true);
     }
@@ -171,7 +180,9 @@ writeFileSync(process.argv[3], JSON.stringify({ trashed, goneAfterTrash, infosAf
     const run = inNamespace(s, body);
     expect(run.status, run.stderr).toBe(0);
     expect(readFileSync(code, 'utf8').trim()).toBe('1');
-    expect(readFileSync(err, 'utf8').trim()).toBe(`pi-sessions: ${basename(s.session)}: cannot remove it from its folder: read-only file system; kept it, nothing was deleted`);
+    expect(readFileSync(err, 'utf8').trim()).toBe(
+      `pi-sessions: ${basename(s.session)}: cannot remove it from its folder: read-only file system; kept it, nothing was deleted`,
+    );
     expect(trashContents(s)).toEqual({ files: [], infos: [] });
     expect(readFileSync(s.session).equals(before)).toBe(true);
   }, 60_000);
@@ -181,10 +192,17 @@ describe('delete deduplicates by real path', () => {
   it('the same session by path and by id is moved once, exit 0', async () => {
     const s = scene(1024);
     const xdg = join(s.root, 'xdg');
-    const run = await runCliAsync(['delete', s.session, ID.slice(0, 13), join(s.root, 'sessions', '..', 'sessions', basename(s.session))], {
-      env: { XDG_DATA_HOME: xdg, PI_CODING_AGENT_SESSION_DIR: join(s.root, 'sessions'), XDG_CACHE_HOME: join(s.root, 'cache') },
-      cwd: s.root,
-    });
+    const run = await runCliAsync(
+      ['delete', s.session, ID.slice(0, 13), join(s.root, 'sessions', '..', 'sessions', basename(s.session))],
+      {
+        env: {
+          XDG_DATA_HOME: xdg,
+          PI_CODING_AGENT_SESSION_DIR: join(s.root, 'sessions'),
+          XDG_CACHE_HOME: join(s.root, 'cache'),
+        },
+        cwd: s.root,
+      },
+    );
     expectCleanRun(run, 'delete FILE ID FILE');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim()).toBe(`Moved to trash: ${s.session}`);
@@ -196,19 +214,25 @@ describe('delete deduplicates by real path', () => {
 describe('a delete that the folder refuses (permissions) leaves no .trashinfo', () => {
   const wrapper = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
   const canDropRoot =
-    spawnSync(wrapper[0]!, [...wrapper.slice(1), 'true']).status === 0 && spawnSync(wrapper[0]!, [...wrapper.slice(1), process.execPath, CLI, '--version']).status === 0;
-  it.runIf(canDropRoot)(`as uid 65534 (setpriv) in a folder only root may write${canDropRoot ? '' : ' — SKIPPED: cannot run the CLI as uid 65534 here'}`, async () => {
-    const s = scene(1024);
-    const before = readFileSync(s.session);
-    const xdg = join(s.root, 'xdg');
-    for (const d of [s.root, join(s.root, 'sessions')]) chmodSync(d, 0o755);
-    chownSync(xdg, 65534, 65534);
-    const run = await runCliAsync(['delete', s.session], { wrapper, env: { XDG_DATA_HOME: xdg, HOME: xdg } });
-    expectCleanRun(run, 'delete from a folder the user may not write');
-    expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toBe(`pi-sessions: ${basename(s.session)}: cannot move it out of its folder: permission denied; nothing was deleted`);
-    expect(readdirSync(join(xdg, 'Trash', 'info'))).toEqual([]);
-    expect(readdirSync(join(xdg, 'Trash', 'files'))).toEqual([]);
-    expect(readFileSync(s.session).equals(before)).toBe(true);
-  });
+    spawnSync(wrapper[0]!, [...wrapper.slice(1), 'true']).status === 0 &&
+    spawnSync(wrapper[0]!, [...wrapper.slice(1), process.execPath, CLI, '--version']).status === 0;
+  it.runIf(canDropRoot)(
+    `as uid 65534 (setpriv) in a folder only root may write${canDropRoot ? '' : ' — SKIPPED: cannot run the CLI as uid 65534 here'}`,
+    async () => {
+      const s = scene(1024);
+      const before = readFileSync(s.session);
+      const xdg = join(s.root, 'xdg');
+      for (const d of [s.root, join(s.root, 'sessions')]) chmodSync(d, 0o755);
+      chownSync(xdg, 65534, 65534);
+      const run = await runCliAsync(['delete', s.session], { wrapper, env: { XDG_DATA_HOME: xdg, HOME: xdg } });
+      expectCleanRun(run, 'delete from a folder the user may not write');
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        `pi-sessions: ${basename(s.session)}: cannot move it out of its folder: permission denied; nothing was deleted`,
+      );
+      expect(readdirSync(join(xdg, 'Trash', 'info'))).toEqual([]);
+      expect(readdirSync(join(xdg, 'Trash', 'files'))).toEqual([]);
+      expect(readFileSync(s.session).equals(before)).toBe(true);
+    },
+  );
 });

@@ -99,7 +99,18 @@ describe('raw sequence → router → canonical key name', () => {
     await app.waitFor('ready');
     await app.write(`${KEYS.down}${KEYS.down}jjk\u007f\u007f\r\u0014\u0014\u001b\u001b`);
     await waitForCount(seen, 9);
-    expect(seen).toEqual(['down', 'down', 'text:jjk', 'backspace', 'backspace', 'return', 'ctrl+t', 'ctrl+t', 'escape', 'escape']);
+    expect(seen).toEqual([
+      'down',
+      'down',
+      'text:jjk',
+      'backspace',
+      'backspace',
+      'return',
+      'ctrl+t',
+      'ctrl+t',
+      'escape',
+      'escape',
+    ]);
   });
 
   it('Esc then a key in separate reads is Esc + key; a sequence split across reads is one key', async () => {
@@ -159,7 +170,11 @@ describe('raw sequence → router → canonical key name', () => {
         if (at >= 0) queueMicrotask(swap);
         return at >= 0 ? at + 1 : keys.length;
       };
-      return which === 'first' ? <Recorder key="first" seen={first} take={take} /> : <Recorder key="second" seen={second} />;
+      return which === 'first' ? (
+        <Recorder key="first" seen={first} take={take} />
+      ) : (
+        <Recorder key="second" seen={second} />
+      );
     }
     const app = renderInk(
       <InputRouter>

@@ -4,9 +4,9 @@ import {
   formatHints,
   formatKey,
   helpRows,
+  type KeyBinding,
   markdownKeyTable,
   resolveCommand,
-  type KeyBinding,
 } from '../../src/keymap/keymap.js';
 
 type Cmd = 'up' | 'down' | 'open' | 'search' | 'quit' | 'cancel' | 'help' | 'trash' | 'clear';
@@ -80,7 +80,9 @@ describe('formatKey', () => {
 
 describe('footerHints', () => {
   it('lists the hints of the mode in binding order', () => {
-    expect(formatHints(footerHints(BINDINGS, 'browse', 200))).toBe('↑ move  Enter open  / search  q quit  Ctrl+D trash  ? help');
+    expect(formatHints(footerHints(BINDINGS, 'browse', 200))).toBe(
+      '↑ move  Enter open  / search  q quit  Ctrl+D trash  ? help',
+    );
   });
 
   it('uses a key that is not shadowed in the mode', () => {

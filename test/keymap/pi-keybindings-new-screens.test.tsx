@@ -7,15 +7,21 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
 import { LabelsScreen } from '../../components/labels/LabelsScreen.js';
-import { checkReducer, initialCheckState, type CheckAction, type CheckState } from '../../src/check/reducer.js';
+import { type CheckAction, type CheckState, checkReducer, initialCheckState } from '../../src/check/reducer.js';
 import { screenKeymaps } from '../../src/keymap/screen-keymaps.js';
-import { initLabelsState, labelsReducer, selectedLabel, type LabelsAction, type LabelsState } from '../../src/labels/reducer.js';
+import {
+  initLabelsState,
+  type LabelsAction,
+  type LabelsState,
+  labelsReducer,
+  selectedLabel,
+} from '../../src/labels/reducer.js';
 import type { LabelRow } from '../../src/labels/rows.js';
-import { initStatsState, statsReducer, type StatsScreenState } from '../../src/stats/screen-state.js';
-import { checkFile, statsOf, type LoadedSession } from '../../src/store/index.js';
+import { initStatsState, type StatsScreenState, statsReducer } from '../../src/stats/screen-state.js';
+import { checkFile, type LoadedSession, statsOf } from '../../src/store/index.js';
 import { readSessionFromBuffer } from '../../src/store/read.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
-import { KEYS, ctrl, renderInk } from '../helpers/ink.js';
+import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
 
 const keymaps = (raw: Record<string, unknown>) => screenKeymaps(raw, '/agent/keybindings.json');
 
@@ -33,7 +39,10 @@ describe('stats reducer with a remapped keymap', () => {
       if (!read.ok) throw new Error(read.message);
       return read;
     });
-    return statsReducer(initStatsState({ columns: 80, viewLines: 5 }, keymaps(raw).stats), { type: 'loaded', report: statsOf(sessions, {}, '/s') });
+    return statsReducer(initStatsState({ columns: 80, viewLines: 5 }, keymaps(raw).stats), {
+      type: 'loaded',
+      report: statsOf(sessions, {}, '/s'),
+    });
   };
   const key = (state: StatsScreenState, name: string): StatsScreenState => statsReducer(state, { type: 'key', name });
 
@@ -58,7 +67,10 @@ describe('check reducer with a remapped keymap', () => {
   const loaded = (raw: Record<string, unknown>): CheckState => {
     const dir = tempDir();
     const files = [0, 1, 2].map((i) => checkFile(session(i).writeTo(join(dir, `${i}.jsonl`))));
-    return checkReducer(initialCheckState(40, keymaps(raw).check), { type: 'report', report: { searched: dir, files } });
+    return checkReducer(initialCheckState(40, keymaps(raw).check), {
+      type: 'report',
+      report: { searched: dir, files },
+    });
   };
 
   it('tui.select.down on n moves to the next file, ↓ does nothing; tui.select.confirm on o opens, Enter does not', () => {
@@ -71,14 +83,25 @@ describe('check reducer with a remapped keymap', () => {
 });
 
 function row(n: number, label: string, text: string): LabelRow {
-  return { label, time: `2026-02-05T0${n}:00:00.000Z`, entryId: `e${n}`, entryType: 'message', text, session: { id: `s${n}`, name: null, title: `session ${n}`, path: `/s/${n}.jsonl`, cwd: `/home/u/p${n}` } };
+  return {
+    label,
+    time: `2026-02-05T0${n}:00:00.000Z`,
+    entryId: `e${n}`,
+    entryType: 'message',
+    text,
+    session: { id: `s${n}`, name: null, title: `session ${n}`, path: `/s/${n}.jsonl`, cwd: `/home/u/p${n}` },
+  };
 }
 const ROWS = [row(3, 'bug', 'crash in the lexer'), row(2, 'idea', 'cache the tokens'), row(1, 'done', 'it works')];
 
 describe('labels reducer with a remapped keymap', () => {
   const key = (name: string, text = ''): LabelsAction => ({ type: 'key', name, text, paste: false });
   const loaded = (raw: Record<string, unknown>): LabelsState =>
-    labelsReducer(initLabelsState({ listLines: 10, bindings: keymaps(raw).labels }), { type: 'loaded', rows: ROWS, problems: [] });
+    labelsReducer(initLabelsState({ listLines: 10, bindings: keymaps(raw).labels }), {
+      type: 'loaded',
+      rows: ROWS,
+      problems: [],
+    });
   const run = (state: LabelsState, ...actions: LabelsAction[]): LabelsState => actions.reduce(labelsReducer, state);
 
   it('tui.select.down on Ctrl+N moves, ↓ does nothing', () => {

@@ -5,15 +5,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
 import { confirmLines } from '../../components/picker/PickerDialog.js';
-import { PickerScreen, type PickerExit } from '../../components/picker/PickerScreen.js';
+import { type PickerExit, PickerScreen } from '../../components/picker/PickerScreen.js';
 import { TreeScreen } from '../../components/tree/TreeScreen.js';
-import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
 import { screenKeymaps } from '../../src/keymap/screen-keymaps.js';
-import { initialPickerState, pickerReducer, type PickerAction, type PickerState } from '../../src/picker/reducer.js';
+import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
+import { initialPickerState, type PickerAction, type PickerState, pickerReducer } from '../../src/picker/reducer.js';
 import type { SessionSource } from '../../src/picker/session-source.js';
 import type { Locations } from '../../src/store/locations.js';
 import { buildIndex } from '../../src/tree/flatten.js';
-import { initTreeState, selectedId, treeKey, treeReducer, type TreeAction, type TreeState } from '../../src/tree/reducer.js';
+import {
+  initTreeState,
+  selectedId,
+  type TreeAction,
+  type TreeState,
+  treeKey,
+  treeReducer,
+} from '../../src/tree/reducer.js';
 import { alt, ctrl, KEYS, renderInk } from '../helpers/ink.js';
 import { DAY, makeInfo, NOW } from '../picker/make-info.js';
 import { piSample, storeOf, treeOf } from '../tree/helpers.js';
@@ -22,9 +29,17 @@ const keymaps = (raw: Record<string, unknown>) => screenKeymaps(raw, '/agent/key
 
 describe('tree reducer with a remapped keymap', () => {
   const start = (raw: Record<string, unknown>): TreeState =>
-    initTreeState({ index: buildIndex(treeOf(piSample())), listHeight: 10, width: 80, detailSource: () => [], bindings: keymaps(raw).tree });
+    initTreeState({
+      index: buildIndex(treeOf(piSample())),
+      listHeight: 10,
+      width: 80,
+      detailSource: () => [],
+      bindings: keymaps(raw).tree,
+    });
   const run = (state: TreeState, ...names: string[]): TreeState =>
-    names.map((name): TreeAction => treeKey([...name].length === 1 ? textKey(name) : namedKey(name))).reduce(treeReducer, state);
+    names
+      .map((name): TreeAction => treeKey([...name].length === 1 ? textKey(name) : namedKey(name)))
+      .reduce(treeReducer, state);
 
   it('the new keys move, the replaced ones no longer do (pi: a value replaces the defaults)', () => {
     const s = start({ 'tui.select.up': 'k', 'tui.select.down': ['j'] });
@@ -62,8 +77,17 @@ describe('tree reducer with a remapped keymap', () => {
 
   it('two actions on one key: the one the warning names is the one that runs', () => {
     const maps = keymaps({ 'app.tree.editLabel': 'ctrl+e', 'app.message.copy': 'ctrl+e' });
-    expect(maps.problems).toEqual(['/agent/keybindings.json: Ctrl+E is set for both app.message.copy and app.tree.editLabel; app.tree.editLabel is used']);
-    const s = initTreeState({ index: buildIndex(treeOf(piSample())), listHeight: 10, width: 80, detailSource: () => [], bindings: maps.tree, warning: maps.problems[0]! });
+    expect(maps.problems).toEqual([
+      '/agent/keybindings.json: Ctrl+E is set for both app.message.copy and app.tree.editLabel; app.tree.editLabel is used',
+    ]);
+    const s = initTreeState({
+      index: buildIndex(treeOf(piSample())),
+      listHeight: 10,
+      width: 80,
+      detailSource: () => [],
+      bindings: maps.tree,
+      warning: maps.problems[0]!,
+    });
     expect(s.status?.text).toContain('Ctrl+E is set for both');
     const labelling = run(s, 'ctrl+e');
     expect(labelling.mode).toBe('label-input');
@@ -72,10 +96,22 @@ describe('tree reducer with a remapped keymap', () => {
 });
 
 describe('picker reducer with a remapped keymap', () => {
-  const key = (name: string): PickerAction => ({ type: 'key', name, text: [...name].length === 1 ? name : '', paste: false, nowMs: NOW });
+  const key = (name: string): PickerAction => ({
+    type: 'key',
+    name,
+    text: [...name].length === 1 ? name : '',
+    paste: false,
+    nowMs: NOW,
+  });
   const sessions = Array.from({ length: 5 }, (_, i) => makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY }));
   const loaded = (raw: Record<string, unknown>): PickerState => {
-    const s = initialPickerState({ printMode: false, columns: 100, rows: 20, scope: 'cwd', bindings: keymaps(raw).picker });
+    const s = initialPickerState({
+      printMode: false,
+      columns: 100,
+      rows: 20,
+      scope: 'cwd',
+      bindings: keymaps(raw).picker,
+    });
     return pickerReducer(s, { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions });
   };
   const run = (state: PickerState, ...names: string[]): PickerState => names.map(key).reduce(pickerReducer, state);
@@ -117,21 +153,41 @@ describe('picker reducer with a remapped keymap', () => {
     const s = loaded({ 'app.session.toggleSort': 'ctrl+t', 'app.session.rename': 'ctrl+z' });
     expect(run(s, 'ctrl+x').status?.text).toBe('Nothing is marked: Ctrl+Space marks a session, Ctrl+A marks all shown');
     expect(run(s, 'ctrl+a').status?.text).toBe('Marked 5 shown sessions (5 marked in all) · Ctrl+X deletes them');
-    const lines = confirmLines({ kind: 'confirm', paths: ['/s/0.jsonl'], permanent: false, needsYes: false }, [sessions[0]!], new Set(), NOW, s.bindings);
+    const lines = confirmLines(
+      { kind: 'confirm', paths: ['/s/0.jsonl'], permanent: false, needsYes: false },
+      [sessions[0]!],
+      new Set(),
+      NOW,
+      s.bindings,
+    );
     expect(lines.how).toBe('It will be moved to the trash.');
     expect(lines.keys).toBe('Enter delete · Esc cancel');
   });
 
   it('a warning opens the picker in the status line', () => {
-    const s = initialPickerState({ printMode: false, columns: 100, rows: 20, warning: '/agent/keybindings.json: not valid JSON, ignored' });
+    const s = initialPickerState({
+      printMode: false,
+      columns: 100,
+      rows: 20,
+      warning: '/agent/keybindings.json: not valid JSON, ignored',
+    });
     expect(s.status).toMatchObject({ text: '/agent/keybindings.json: not valid JSON, ignored', tone: 'error' });
   });
 });
 
-const locations: Locations = { cwd: '/home/u/proj', agentDir: '/home/u/.pi/agent', sessionsRoot: '/home/u/.pi/agent/sessions', sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--', customDir: false, source: 'default' };
+const locations: Locations = {
+  cwd: '/home/u/proj',
+  agentDir: '/home/u/.pi/agent',
+  sessionsRoot: '/home/u/.pi/agent/sessions',
+  sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--',
+  customDir: false,
+  source: 'default',
+};
 
 function pickerSource(): SessionSource {
-  const sessions = Array.from({ length: 5 }, (_, i) => makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY, firstMessage: `item ${i};` }));
+  const sessions = Array.from({ length: 5 }, (_, i) =>
+    makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY, firstMessage: `item ${i};` }),
+  );
   return {
     async list(_scope, onSessions) {
       onSessions(sessions, sessions.length, sessions.length);
@@ -152,10 +208,26 @@ function pickerSource(): SessionSource {
 
 describe('the screens name the remapped keys', () => {
   it('picker: footer, delete prompt, rename prompt and help', async () => {
-    const maps = keymaps({ 'app.session.delete': 'ctrl+k', 'app.session.rename': 'alt+r', 'tui.select.cancel': 'ctrl+q', 'app.session.toggleNamedFilter': [] });
+    const maps = keymaps({
+      'app.session.delete': 'ctrl+k',
+      'app.session.rename': 'alt+r',
+      'tui.select.cancel': 'ctrl+q',
+      'app.session.toggleNamedFilter': [],
+    });
     const app = renderInk(
       <InputRouter>
-        <PickerScreen locations={locations} printMode={false} source={pickerSource()} now={() => NOW} home="/home/u" onExit={vi.fn<(r: PickerExit) => void>()} onOpenTree={vi.fn()} onOpenStats={vi.fn()} onOpenLabels={vi.fn()} bindings={maps.picker} />
+        <PickerScreen
+          locations={locations}
+          printMode={false}
+          source={pickerSource()}
+          now={() => NOW}
+          home="/home/u"
+          onExit={vi.fn<(r: PickerExit) => void>()}
+          onOpenTree={vi.fn()}
+          onOpenStats={vi.fn()}
+          onOpenLabels={vi.fn()}
+          bindings={maps.picker}
+        />
       </InputRouter>,
       { columns: 160, rows: 24 },
     );
@@ -184,11 +256,24 @@ describe('the screens name the remapped keys', () => {
   });
 
   it('tree: footer, menu hints, help, and the warning until the first key', async () => {
-    const maps = keymaps({ 'tui.select.up': 'k', 'tui.select.down': 'j', 'app.tree.editLabel': 'ctrl+e', 'app.tree.filter.cycleForward': 'super+o' });
+    const maps = keymaps({
+      'tui.select.up': 'k',
+      'tui.select.down': 'j',
+      'app.tree.editLabel': 'ctrl+e',
+      'app.tree.filter.cycleForward': 'super+o',
+    });
     expect(maps.problems).toHaveLength(1);
     const app = renderInk(
       <InputRouter>
-        <TreeScreen path="/tmp/test.jsonl" store={storeOf(piSample())} live={false} onBack={() => {}} onExit={() => {}} bindings={maps.tree} warning={maps.problems[0]!} />
+        <TreeScreen
+          path="/tmp/test.jsonl"
+          store={storeOf(piSample())}
+          live={false}
+          onBack={() => {}}
+          onExit={() => {}}
+          bindings={maps.tree}
+          warning={maps.problems[0]!}
+        />
       </InputRouter>,
       { columns: 140, rows: 30 },
     );
@@ -216,10 +301,25 @@ describe('the screens name the remapped keys', () => {
   it('tree: the error screen says and takes the remapped back key', async () => {
     const maps = keymaps({ 'tui.select.cancel': 'ctrl+q' });
     let backs = 0;
-    const store = { ...storeOf(piSample()), readSession: async () => ({ ok: false as const, path: '/tmp/test.jsonl', reason: 'not-found' as const, message: 'gone' }) };
+    const store = {
+      ...storeOf(piSample()),
+      readSession: async () => ({
+        ok: false as const,
+        path: '/tmp/test.jsonl',
+        reason: 'not-found' as const,
+        message: 'gone',
+      }),
+    };
     const app = renderInk(
       <InputRouter>
-        <TreeScreen path="/tmp/test.jsonl" store={store} live={false} onBack={() => backs++} onExit={() => {}} bindings={maps.tree} />
+        <TreeScreen
+          path="/tmp/test.jsonl"
+          store={store}
+          live={false}
+          onBack={() => backs++}
+          onExit={() => {}}
+          bindings={maps.tree}
+        />
       </InputRouter>,
       { columns: 100, rows: 10 },
     );

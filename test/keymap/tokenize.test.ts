@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTokenizer, PASTE_END, PASTE_START, textKey, type Keypress } from '../../src/keymap/tokenize.js';
+import { createTokenizer, type Keypress, PASTE_END, PASTE_START, textKey } from '../../src/keymap/tokenize.js';
 
 /** Tokenizes `chunks` as successive reads, resolving a held ESC at the end (the timeout). */
 function tokens(...chunks: string[]): Keypress[] {
@@ -13,13 +13,29 @@ function tokens(...chunks: string[]): Keypress[] {
 
 /** Names, with text runs as `"text"` and pastes as `paste:"text"`. */
 function names(...chunks: string[]): string[] {
-  return tokens(...chunks).map((k) => (k.paste ? `paste:${JSON.stringify(k.text)}` : k.name ?? JSON.stringify(k.text)));
+  return tokens(...chunks).map((k) =>
+    k.paste ? `paste:${JSON.stringify(k.text)}` : (k.name ?? JSON.stringify(k.text)),
+  );
 }
 
 describe('tokenizer: control bytes', () => {
   it('names each control byte as its own key, in order', () => {
-    expect(names('\r\n\t\u007f\u0008\u0000')).toEqual(['return', 'return', 'tab', 'backspace', 'backspace', 'ctrl+space']);
-    expect(names('\u0001\u0012\u0013\u0014\u0003\u001a')).toEqual(['ctrl+a', 'ctrl+r', 'ctrl+s', 'ctrl+t', 'ctrl+c', 'ctrl+z']);
+    expect(names('\r\n\t\u007f\u0008\u0000')).toEqual([
+      'return',
+      'return',
+      'tab',
+      'backspace',
+      'backspace',
+      'ctrl+space',
+    ]);
+    expect(names('\u0001\u0012\u0013\u0014\u0003\u001a')).toEqual([
+      'ctrl+a',
+      'ctrl+r',
+      'ctrl+s',
+      'ctrl+t',
+      'ctrl+c',
+      'ctrl+z',
+    ]);
     expect(names('\u001c\u001d\u001f')).toEqual(['ctrl+\\', 'ctrl+]', 'ctrl+_']);
   });
 
@@ -49,14 +65,36 @@ describe('tokenizer: text runs', () => {
 describe('tokenizer: ESC sequences', () => {
   it('CSI keys, with modifiers', () => {
     expect(names('\u001b[A\u001b[B\u001b[C\u001b[D')).toEqual(['up', 'down', 'right', 'left']);
-    expect(names('\u001b[H\u001b[F\u001b[1~\u001b[4~\u001b[5~\u001b[6~\u001b[3~')).toEqual(['home', 'end', 'home', 'end', 'pageup', 'pagedown', 'backspace']);
-    expect(names('\u001b[1;5D\u001b[1;3C\u001b[1;2A\u001b[1;6D\u001b[5;5~')).toEqual(['ctrl+left', 'meta+right', 'shift+up', 'ctrl+shift+left', 'ctrl+pageup']);
+    expect(names('\u001b[H\u001b[F\u001b[1~\u001b[4~\u001b[5~\u001b[6~\u001b[3~')).toEqual([
+      'home',
+      'end',
+      'home',
+      'end',
+      'pageup',
+      'pagedown',
+      'backspace',
+    ]);
+    expect(names('\u001b[1;5D\u001b[1;3C\u001b[1;2A\u001b[1;6D\u001b[5;5~')).toEqual([
+      'ctrl+left',
+      'meta+right',
+      'shift+up',
+      'ctrl+shift+left',
+      'ctrl+pageup',
+    ]);
     expect(names('\u001b[Z')).toEqual(['shift+tab']);
     expect(names('\u001b[a\u001b[d')).toEqual(['shift+up', 'shift+left']);
   });
 
   it('SS3 keys', () => {
-    expect(names('\u001bOA\u001bOD\u001bOH\u001bOF\u001bOP\u001bOd\u001bOM')).toEqual(['up', 'left', 'home', 'end', 'f1', 'ctrl+left', 'return']);
+    expect(names('\u001bOA\u001bOD\u001bOH\u001bOF\u001bOP\u001bOd\u001bOM')).toEqual([
+      'up',
+      'left',
+      'home',
+      'end',
+      'f1',
+      'ctrl+left',
+      'return',
+    ]);
   });
 
   it('Alt+key (ESC prefix), including Alt+control, Alt+punctuation and Alt+arrow', () => {
@@ -78,16 +116,9 @@ describe('tokenizer: ESC sequences', () => {
   });
 
   it('kitty CSI-u keys', () => {
-    expect(names('\u001b[97;5u\u001b[111;6u\u001b[108;2u\u001b[120;3u\u001b[13u\u001b[27u\u001b[127u\u001b[9;2u')).toEqual([
-      'ctrl+a',
-      'ctrl+shift+o',
-      'L',
-      'meta+x',
-      'return',
-      'escape',
-      'backspace',
-      'shift+tab',
-    ]);
+    expect(
+      names('\u001b[97;5u\u001b[111;6u\u001b[108;2u\u001b[120;3u\u001b[13u\u001b[27u\u001b[127u\u001b[9;2u'),
+    ).toEqual(['ctrl+a', 'ctrl+shift+o', 'L', 'meta+x', 'return', 'escape', 'backspace', 'shift+tab']);
     // A plain printable key types itself; key releases are not keys.
     expect(tokens('\u001b[97u')).toEqual([textKey('a')]);
     expect(names('\u001b[97;5:3u')).toEqual([]);
@@ -131,14 +162,18 @@ describe('tokenizer: the lone ESC', () => {
 
 describe('tokenizer: bracketed paste', () => {
   it('is one text key that never becomes commands', () => {
-    expect(tokens(`${PASTE_START}a\rb\u0003\u001b[A\t${PASTE_END}`)).toEqual([{ name: undefined, text: 'a\rb\u0003\u001b[A\t', paste: true }]);
+    expect(tokens(`${PASTE_START}a\rb\u0003\u001b[A\t${PASTE_END}`)).toEqual([
+      { name: undefined, text: 'a\rb\u0003\u001b[A\t', paste: true },
+    ]);
     expect(names(`x${PASTE_START}y${PASTE_END}\r`)).toEqual(['x', 'paste:"y"', 'return']);
   });
 
   it('stays one key across any chunk boundaries, markers included', () => {
     const data = `${PASTE_START}line one\rline two\u001b${PASTE_END}`;
     for (let cut = 1; cut < data.length; cut++) {
-      expect(tokens(data.slice(0, cut), data.slice(cut)), `cut at ${cut}`).toEqual([{ name: undefined, text: 'line one\rline two\u001b', paste: true }]);
+      expect(tokens(data.slice(0, cut), data.slice(cut)), `cut at ${cut}`).toEqual([
+        { name: undefined, text: 'line one\rline two\u001b', paste: true },
+      ]);
     }
   });
 
@@ -199,25 +234,31 @@ function normalise(keys: Keypress[]): string[] {
 describe('tokenizer: chunk boundaries never change the keys', () => {
   it('property: any split of a mixed sample gives the same keys, except right after a lone ESC', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 12 }), fc.array(fc.nat(), { maxLength: 6 }), (pieces, cutSeeds) => {
-        const data = pieces.join('');
-        const whole = normalise(tokens(data));
-        // The ESC timeout legitimately applies where a read ends on an ESC that a non-sequence
-        // character follows (Esc then `b` in two reads is Esc + b, in one read Alt+B).
-        const cuts = [...new Set(cutSeeds.map((seed) => 1 + (seed % Math.max(1, data.length - 1))))]
-          .filter((cut) => cut < data.length && !(data[cut - 1] === '\u001b' && data[cut] !== '[' && data[cut] !== 'O'))
-          .sort((a, b) => a - b);
-        const chunks: string[] = [];
-        let from = 0;
-        for (const cut of cuts) {
-          // Never cut a surrogate pair: a terminal read delivers whole UTF-8 characters.
-          if (/[\udc00-\udfff]/.test(data[cut]!)) continue;
-          chunks.push(data.slice(from, cut));
-          from = cut;
-        }
-        chunks.push(data.slice(from));
-        expect(normalise(tokens(...chunks))).toEqual(whole);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (pieces, cutSeeds) => {
+          const data = pieces.join('');
+          const whole = normalise(tokens(data));
+          // The ESC timeout legitimately applies where a read ends on an ESC that a non-sequence
+          // character follows (Esc then `b` in two reads is Esc + b, in one read Alt+B).
+          const cuts = [...new Set(cutSeeds.map((seed) => 1 + (seed % Math.max(1, data.length - 1))))]
+            .filter(
+              (cut) => cut < data.length && !(data[cut - 1] === '\u001b' && data[cut] !== '[' && data[cut] !== 'O'),
+            )
+            .sort((a, b) => a - b);
+          const chunks: string[] = [];
+          let from = 0;
+          for (const cut of cuts) {
+            // Never cut a surrogate pair: a terminal read delivers whole UTF-8 characters.
+            if (/[\udc00-\udfff]/.test(data[cut]!)) continue;
+            chunks.push(data.slice(from, cut));
+            from = cut;
+          }
+          chunks.push(data.slice(from));
+          expect(normalise(tokens(...chunks))).toEqual(whole);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

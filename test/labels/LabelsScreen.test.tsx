@@ -4,16 +4,27 @@ import { InputRouter } from '../../components/common/input-router.js';
 import { LabelsScreen } from '../../components/labels/LabelsScreen.js';
 import type { LabelsState } from '../../src/labels/reducer.js';
 import type { LabelRow } from '../../src/labels/rows.js';
-import { KEYS, ctrl, renderInk } from '../helpers/ink.js';
+import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
 import { makeInfo } from '../picker/make-info.js';
 
 const NOW = Date.parse('2026-02-05T12:00:00Z');
 
 function row(n: number, label: string, text: string, title: string): LabelRow {
-  return { label, time: `2026-02-05T0${n}:00:00.000Z`, entryId: `e${n}`, entryType: 'message', text, session: { id: `s${n}`, name: null, title, path: `/s/${n}.jsonl`, cwd: `/home/u/p${n}` } };
+  return {
+    label,
+    time: `2026-02-05T0${n}:00:00.000Z`,
+    entryId: `e${n}`,
+    entryType: 'message',
+    text,
+    session: { id: `s${n}`, name: null, title, path: `/s/${n}.jsonl`, cwd: `/home/u/p${n}` },
+  };
 }
 
-const ROWS = [row(3, 'bug', 'crash in\nthe lexer \u001b[31mred', 'Lexer rewrite'), row(2, 'idea', 'cache the tokens', 'Tokenizer work'), row(1, 'done', 'it works', 'Parser')];
+const ROWS = [
+  row(3, 'bug', 'crash in\nthe lexer \u001b[31mred', 'Lexer rewrite'),
+  row(2, 'idea', 'cache the tokens', 'Tokenizer work'),
+  row(1, 'done', 'it works', 'Parser'),
+];
 
 function mount(initialState?: LabelsState) {
   const opened: [LabelRow, LabelsState][] = [];

@@ -1,14 +1,33 @@
 /** The labels view's reducer (issue 13 §3): filtering, the cursor, opening, and the way back. */
 import { describe, expect, it } from 'vitest';
-import { initLabelsState, labelsReducer, resumeLabelsState, selectedLabel, type LabelsAction, type LabelsState } from '../../src/labels/reducer.js';
-import type { LabelRow } from '../../src/labels/rows.js';
 import { textKey } from '../../src/keymap/tokenize.js';
+import {
+  initLabelsState,
+  type LabelsAction,
+  type LabelsState,
+  labelsReducer,
+  resumeLabelsState,
+  selectedLabel,
+} from '../../src/labels/reducer.js';
+import type { LabelRow } from '../../src/labels/rows.js';
 
 function row(n: number, label: string, text: string, title = `session ${n}`, cwd = '/home/u/proj'): LabelRow {
-  return { label, time: `2026-02-0${n}T10:00:00.000Z`, entryId: `e${n}`, entryType: 'message', text, session: { id: `s${n}`, name: null, title, path: `/s/${n}.jsonl`, cwd } };
+  return {
+    label,
+    time: `2026-02-0${n}T10:00:00.000Z`,
+    entryId: `e${n}`,
+    entryType: 'message',
+    text,
+    session: { id: `s${n}`, name: null, title, path: `/s/${n}.jsonl`, cwd },
+  };
 }
 
-const ROWS = [row(1, 'checkpoint', 'the parser works'), row(2, 'bug', 'crash in the lexer'), row(3, 'idea', 'cache the tokens', 'Tokenizer work', '/home/u/other'), row(4, 'bug', 'off by one in the parser')];
+const ROWS = [
+  row(1, 'checkpoint', 'the parser works'),
+  row(2, 'bug', 'crash in the lexer'),
+  row(3, 'idea', 'cache the tokens', 'Tokenizer work', '/home/u/other'),
+  row(4, 'bug', 'off by one in the parser'),
+];
 
 const key = (name: string): LabelsAction => ({ type: 'key', name, text: '', paste: false });
 const typed = (text: string): LabelsAction => ({ type: 'key', ...textKey(text) });
@@ -49,7 +68,11 @@ describe('labels view reducer', () => {
   });
 
   it('↑↓, PgUp/PgDn, Home/End move within the shown rows and scroll the window', () => {
-    const many = labelsReducer(initLabelsState({ listLines: 3 }), { type: 'loaded', rows: Array.from({ length: 20 }, (_, i) => row((i % 9) + 1, `l${i}`, `t${i}`)), problems: [] });
+    const many = labelsReducer(initLabelsState({ listLines: 3 }), {
+      type: 'loaded',
+      rows: Array.from({ length: 20 }, (_, i) => row((i % 9) + 1, `l${i}`, `t${i}`)),
+      problems: [],
+    });
     const paged = run(many, key('pagedown'));
     expect(paged.cursor).toBe(2);
     const end = run(many, key('end'));

@@ -20,7 +20,9 @@ const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as
 function specifiers(source: string): string[] {
   const found: string[] = [];
   // Minified (`import{a as b}from"node:fs"`) or not; `import "x"`; `import("x")`.
-  for (const match of source.matchAll(/(?:^|[\s;}])(?:import|export)\s*(?:[\w*{$][^'"]*?from\s*)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
+  for (const match of source.matchAll(
+    /(?:^|[\s;}])(?:import|export)\s*(?:[\w*{$][^'"]*?from\s*)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
+  )) {
     found.push((match[1] ?? match[2])!);
   }
   return found;
@@ -33,7 +35,9 @@ describe('the pi package manifest', () => {
     const extension = pkg.pi!.extensions![0]!;
     expect(extension).toMatch(/\.js$/);
     expect(existsSync(join(REPO_ROOT, extension)), `${extension} is missing: run npm run compile`).toBe(true);
-    expect(pkg.files!.some((entry) => extension.replace(/^\.\//, '').startsWith(entry.replace(/^\.\//, '')))).toBe(true);
+    expect(pkg.files!.some((entry) => extension.replace(/^\.\//, '').startsWith(entry.replace(/^\.\//, '')))).toBe(
+      true,
+    );
   });
 
   it('the extension loads only Node built-ins, files of the package and its dependencies (nothing extra, not pi)', () => {
@@ -53,6 +57,11 @@ describe('the pi package manifest', () => {
     // It does run a program (the CLI beside it): the scan found its imports.
     expect(specifiers(readFileSync(entry, 'utf8'))).toContain('node:child_process');
     expect(outside).toEqual([]);
-    expect(specifiers('import{a as b}from"ink";export*from"./x.js";import "y";await import("z")')).toEqual(['ink', './x.js', 'y', 'z']);
+    expect(specifiers('import{a as b}from"ink";export*from"./x.js";import "y";await import("z")')).toEqual([
+      'ink',
+      './x.js',
+      'y',
+      'z',
+    ]);
   });
 });

@@ -1,14 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
-import { PickerScreen, type PickerExit } from '../../components/picker/PickerScreen.js';
+import { type PickerExit, PickerScreen } from '../../components/picker/PickerScreen.js';
 import type { SessionSource } from '../../src/picker/session-source.js';
 import type { Locations } from '../../src/store/locations.js';
-import type { SessionInfo } from '../../src/store/types.js';
 import type { TrashedSession } from '../../src/store/trash.js';
+import type { SessionInfo } from '../../src/store/types.js';
 import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
 import { DAY, makeInfo, NOW } from './make-info.js';
 
-const locations: Locations = { cwd: '/home/u/proj', agentDir: '/home/u/.pi/agent', sessionsRoot: '/home/u/.pi/agent/sessions', sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--', customDir: false, source: 'default' };
+const locations: Locations = {
+  cwd: '/home/u/proj',
+  agentDir: '/home/u/.pi/agent',
+  sessionsRoot: '/home/u/.pi/agent/sessions',
+  sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--',
+  customDir: false,
+  source: 'default',
+};
 
 function fakeSource(initial: SessionInfo[]) {
   let sessions = [...initial];
@@ -36,7 +43,15 @@ function fakeSource(initial: SessionInfo[]) {
       if (!last) return { kind: 'nothing' };
       calls.push(`undo ${last.info.path}`);
       sessions = [...sessions, last.info].sort((a, b) => b.modified.getTime() - a.modified.getTime());
-      const record = { kind: 'delete', path: last.info.path, time: '', id: `0000000${trashedLog.length}`, how: 'trash', trashedPath: `/trash${last.info.path}`, infoPath: null } as const;
+      const record = {
+        kind: 'delete',
+        path: last.info.path,
+        time: '',
+        id: `0000000${trashedLog.length}`,
+        how: 'trash',
+        trashedPath: `/trash${last.info.path}`,
+        infoPath: null,
+      } as const;
       return { kind: 'done', outcome: { record, undo: 'restore it from the trash' } };
     },
     async planSlim(path) {
@@ -45,10 +60,22 @@ function fakeSource(initial: SessionInfo[]) {
     },
     async slim(path) {
       calls.push(`slim ${path}`);
-      return { path, slimPath: `${path}.slim`, sizeBefore: 200_000, sizeAfter: 1600, entriesBefore: 9, entriesAfter: 6 };
+      return {
+        path,
+        slimPath: `${path}.slim`,
+        sizeBefore: 200_000,
+        sizeAfter: 1600,
+        entriesBefore: 9,
+        entriesAfter: 6,
+      };
     },
     async preview() {
-      return { turns: [{ role: 'user', text: 'how do I parse?' }, { role: 'assistant', text: 'use a parser' }] };
+      return {
+        turns: [
+          { role: 'user', text: 'how do I parse?' },
+          { role: 'assistant', text: 'use a parser' },
+        ],
+      };
     },
   };
   return { source, calls };
@@ -56,7 +83,13 @@ function fakeSource(initial: SessionInfo[]) {
 
 const sample = (n: number): SessionInfo[] =>
   Array.from({ length: n }, (_, i) =>
-    makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY, firstMessage: `item ${i};`, allMessagesText: i === 4 ? 'we discussed the flux capacitor design' : `plain ${i}`, name: i === 2 ? 'Parser tests' : undefined }),
+    makeInfo({
+      path: `/s/${i}.jsonl`,
+      ageMs: (i + 1) * DAY,
+      firstMessage: `item ${i};`,
+      allMessagesText: i === 4 ? 'we discussed the flux capacitor design' : `plain ${i}`,
+      name: i === 2 ? 'Parser tests' : undefined,
+    }),
   );
 
 function mount(sessions: SessionInfo[], size: { columns: number; rows: number }, printMode = false) {
@@ -67,7 +100,17 @@ function mount(sessions: SessionInfo[], size: { columns: number; rows: number },
   const onOpenLabels = vi.fn();
   const app = renderInk(
     <InputRouter>
-      <PickerScreen locations={locations} printMode={printMode} source={source} now={() => NOW} home="/home/u" onExit={onExit} onOpenTree={onOpenTree} onOpenStats={onOpenStats} onOpenLabels={onOpenLabels} />
+      <PickerScreen
+        locations={locations}
+        printMode={printMode}
+        source={source}
+        now={() => NOW}
+        home="/home/u"
+        onExit={onExit}
+        onOpenTree={onOpenTree}
+        onOpenStats={onOpenStats}
+        onOpenLabels={onOpenLabels}
+      />
     </InputRouter>,
     size,
   );
@@ -144,7 +187,12 @@ describe('PickerScreen', () => {
     expect(frame).not.toContain('live');
     for (const columns of [60, 40, 24, 12]) {
       app.resize(columns, 24);
-      const narrow = await app.waitFor((f) => (f.split('\n').at(-1) ?? '').length <= columns && f.split('\n').every((l) => l.length <= columns) && /→ tree/.test(f.split('\n').at(-1) ?? ''));
+      const narrow = await app.waitFor(
+        (f) =>
+          (f.split('\n').at(-1) ?? '').length <= columns &&
+          f.split('\n').every((l) => l.length <= columns) &&
+          /→ tree/.test(f.split('\n').at(-1) ?? ''),
+      );
       expect(narrow.split('\n').at(-1)).toContain('→ tree');
     }
   });

@@ -3,14 +3,16 @@
  * names and any word, fuse over the kept names finds exactly what fuse over all names finds, with
  * the same scores.
  */
-import Fuse from 'fuse.js';
+
 import fc from 'fast-check';
+import Fuse from 'fuse.js';
 import { describe, expect, it } from 'vitest';
 import { mayFuzzyMatch } from '../../src/picker/query-fuzzy.js';
 
 const OPTIONS = { ignoreLocation: true, includeScore: true, threshold: 0.3, isCaseSensitive: false, keys: ['name'] };
 
-const join = (unit: fc.Arbitrary<string>, minLength: number, maxLength: number): fc.Arbitrary<string> => fc.array(unit, { minLength, maxLength }).map((cs) => cs.join(''));
+const join = (unit: fc.Arbitrary<string>, minLength: number, maxLength: number): fc.Arbitrary<string> =>
+  fc.array(unit, { minLength, maxLength }).map((cs) => cs.join(''));
 
 function found(names: readonly string[], word: string, keep: (name: string) => boolean): [number, number][] {
   const items = names.flatMap((name, i) => (keep(name.toLowerCase()) ? [{ i, name }] : []));
@@ -23,7 +25,8 @@ function found(names: readonly string[], word: string, keep: (name: string) => b
 describe('mayFuzzyMatch', () => {
   it('never drops a name fuse would match (random names and words over a small alphabet)', () => {
     const letters = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'r', 'o', ' ', 'é', 'A', 'B');
-    const text = (min: number, max: number) => fc.array(letters, { minLength: min, maxLength: max }).map((cs) => cs.join(''));
+    const text = (min: number, max: number) =>
+      fc.array(letters, { minLength: min, maxLength: max }).map((cs) => cs.join(''));
     fc.assert(
       fc.property(fc.array(text(0, 40), { minLength: 1, maxLength: 30 }), text(3, 40), (names, raw) => {
         const word = raw.toLowerCase().replace(/\s+/g, '');
@@ -38,15 +41,26 @@ describe('mayFuzzyMatch', () => {
     const letter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ');
     const edit = fc.record({ at: fc.nat(), kind: fc.constantFrom('insert', 'delete', 'replace'), letter });
     fc.assert(
-      fc.property(join(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), 3, 20), fc.array(edit, { maxLength: 4 }), join(letter, 0, 15), join(letter, 0, 15), (word, edits, before, after) => {
-        let near = word;
-        for (const e of edits) {
-          const at = e.at % (near.length + 1);
-          near = e.kind === 'insert' ? near.slice(0, at) + e.letter + near.slice(at) : e.kind === 'delete' ? near.slice(0, at) + near.slice(at + 1) : near.slice(0, at) + e.letter + near.slice(at + 1);
-        }
-        const names = [before + near + after, near, word];
-        expect(found(names, word, (name) => mayFuzzyMatch(word, name))).toEqual(found(names, word, () => true));
-      }),
+      fc.property(
+        join(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), 3, 20),
+        fc.array(edit, { maxLength: 4 }),
+        join(letter, 0, 15),
+        join(letter, 0, 15),
+        (word, edits, before, after) => {
+          let near = word;
+          for (const e of edits) {
+            const at = e.at % (near.length + 1);
+            near =
+              e.kind === 'insert'
+                ? near.slice(0, at) + e.letter + near.slice(at)
+                : e.kind === 'delete'
+                  ? near.slice(0, at) + near.slice(at + 1)
+                  : near.slice(0, at) + e.letter + near.slice(at + 1);
+          }
+          const names = [before + near + after, near, word];
+          expect(found(names, word, (name) => mayFuzzyMatch(word, name))).toEqual(found(names, word, () => true));
+        },
+      ),
       { numRuns: 5000 },
     );
   });

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { columnContent, computeLayout, formatRow, rightColumns, rowText, truncateStart, type ColumnContent } from '../../src/picker/layout.js';
+import {
+  type ColumnContent,
+  columnContent,
+  computeLayout,
+  formatRow,
+  rightColumns,
+  rowText,
+  truncateStart,
+} from '../../src/picker/layout.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
-import { makeInfo, MIN, NOW } from './make-info.js';
+import { MIN, makeInfo, NOW } from './make-info.js';
 
 describe('computeLayout', () => {
   it('root is rows-1; list = root - header(2) - footer(1) - dialog', () => {
-    expect(computeLayout({ columns: 100, rows: 30 }, false)).toMatchObject({ height: 29, listLines: 26, listWidth: 100 });
+    expect(computeLayout({ columns: 100, rows: 30 }, false)).toMatchObject({
+      height: 29,
+      listLines: 26,
+      listWidth: 100,
+    });
     expect(computeLayout({ columns: 100, rows: 30 }, false, 5).listLines).toBe(21);
   });
   it('preview beside the list when wide, below when narrow, dropped when tiny', () => {
@@ -18,8 +30,21 @@ describe('computeLayout', () => {
 });
 
 describe('rows', () => {
-  const info = makeInfo({ path: '/home/u/.pi/s/1.jsonl', name: 'Parser 日本語 work', userMessageCount: 12, size: 1_300_000, ageMs: 2 * MIN, cwd: '/home/u/proj' });
-  const content = (over: Partial<ColumnContent> = {}): ColumnContent => ({ count: 2, cwd: 6, path: 20, anyLive: true, ...over });
+  const info = makeInfo({
+    path: '/home/u/.pi/s/1.jsonl',
+    name: 'Parser 日本語 work',
+    userMessageCount: 12,
+    size: 1_300_000,
+    ageMs: 2 * MIN,
+    cwd: '/home/u/proj',
+  });
+  const content = (over: Partial<ColumnContent> = {}): ColumnContent => ({
+    count: 2,
+    cwd: 6,
+    path: 20,
+    anyLive: true,
+    ...over,
+  });
   const ctx = (width: number, showCwd = false, showPath = false, over: Partial<ColumnContent> = {}) => ({
     width,
     columns: rightColumns(width, { showCwd, showPath, content: content(over) }),
@@ -39,7 +64,9 @@ describe('rows', () => {
     expect(text.startsWith('›● ★ Parser 日本語 work')).toBe(true);
     expect(text).toMatch(/ ~\/proj ◉ live 12 {2}1\.2 MB {3}2m$/);
     // At 100 columns the size would cut the title below its room: it is left to the preview.
-    expect(rowText(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(100, true)))).toMatch(/ ~\/proj ◉ live 12 {3}2m$/);
+    expect(rowText(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(100, true)))).toMatch(
+      / ~\/proj ◉ live 12 {3}2m$/,
+    );
   });
 
   it('sizes the columns to their content: no live column when nothing is live, the cwd as wide as the widest, the title gets the rest (~70 at 80 columns)', () => {
@@ -47,7 +74,15 @@ describe('rows', () => {
     expect(calm).toMatchObject({ live: false, count: 2, age: true, size: false, cwd: 0 });
     // Lead (3) + title + one space + right block: the title keeps 69 of 80 columns.
     expect(80 - 3 - 1 - calm.width).toBe(69);
-    const view = formatRow({ info: makeInfo({ path: '/p', firstMessage: 'x'.repeat(100), userMessageCount: 12 }), prefix: '', depth: 0, score: 0 }, { ...ctx(80, false, false, { anyLive: false }) });
+    const view = formatRow(
+      {
+        info: makeInfo({ path: '/p', firstMessage: 'x'.repeat(100), userMessageCount: 12 }),
+        prefix: '',
+        depth: 0,
+        score: 0,
+      },
+      { ...ctx(80, false, false, { anyLive: false }) },
+    );
     expect(displayWidth(view.title)).toBe(69);
     expect(rightColumns(80, { showCwd: false, showPath: false, content: content({ anyLive: true }) }).live).toBe(true);
     // The cwd column is as wide as the widest cwd, not a fixed 32 or 42.
@@ -59,10 +94,25 @@ describe('rows', () => {
 
   it('measures the content of the rows: widest count and shown cwd, live only when one is', () => {
     const rows = [
-      { info: makeInfo({ path: '/a', cwd: '/home/u/a', userMessageCount: 3, ageMs: 30 * MIN }), prefix: '', depth: 0, score: 0 },
-      { info: makeInfo({ path: '/b', cwd: '/srv/long/project', userMessageCount: 120, ageMs: 30 * MIN }), prefix: '', depth: 0, score: 0 },
+      {
+        info: makeInfo({ path: '/a', cwd: '/home/u/a', userMessageCount: 3, ageMs: 30 * MIN }),
+        prefix: '',
+        depth: 0,
+        score: 0,
+      },
+      {
+        info: makeInfo({ path: '/b', cwd: '/srv/long/project', userMessageCount: 120, ageMs: 30 * MIN }),
+        prefix: '',
+        depth: 0,
+        score: 0,
+      },
     ];
-    expect(columnContent(rows, { home: '/home/u', nowMs: NOW, cwd: true, path: false })).toEqual({ count: 3, cwd: 17, path: 0, anyLive: false });
+    expect(columnContent(rows, { home: '/home/u', nowMs: NOW, cwd: true, path: false })).toEqual({
+      count: 3,
+      cwd: 17,
+      path: 0,
+      anyLive: false,
+    });
     const live = [...rows, { info: makeInfo({ path: '/c', ageMs: MIN }), prefix: '', depth: 0, score: 0 }];
     expect(columnContent(live, { home: '/home/u', nowMs: NOW, cwd: false, path: false }).anyLive).toBe(true);
   });
@@ -94,7 +144,10 @@ describe('rows', () => {
   });
 
   it('fits a snippet with the match visible', () => {
-    const view = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(80), snippet: { before: `${'a'.repeat(200)} `, match: 'needle', after: ' tail text' } });
+    const view = formatRow(
+      { info, prefix: '', depth: 0, score: 0 },
+      { ...ctx(80), snippet: { before: `${'a'.repeat(200)} `, match: 'needle', after: ' tail text' } },
+    );
     expect(view.snippet?.match).toBe('needle');
     expect(view.snippet?.before.startsWith('…')).toBe(true);
     expect(displayWidth(rowText(view))).toBe(80);
@@ -102,16 +155,22 @@ describe('rows', () => {
 
   it('shows where the hits are before the snippet, giving way to the match on a narrow row', () => {
     const snippet = { before: 'we tried ', match: 'zebra', after: ' on a branch' };
-    const wide = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(120), snippet, hitTag: { full: '1 abandoned · 3 active', short: 'abandoned' } });
+    const wide = formatRow(
+      { info, prefix: '', depth: 0, score: 0 },
+      { ...ctx(120), snippet, hitTag: { full: '1 abandoned · 3 active', short: 'abandoned' } },
+    );
     expect(rowText(wide)).toContain(' · 1 abandoned · 3 active: we tried zebra on a branch');
     expect(displayWidth(rowText(wide))).toBe(120);
-    const narrow = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(80), snippet, hitTag: { full: '12 abandoned · 31 active · 2 compacted', short: 'abandoned' } });
+    const narrow = formatRow(
+      { info, prefix: '', depth: 0, score: 0 },
+      { ...ctx(80), snippet, hitTag: { full: '12 abandoned · 31 active · 2 compacted', short: 'abandoned' } },
+    );
     expect(narrow.snippet?.match).toBe('zebra');
     expect(narrow.snippet?.tag).toBe('abandoned: ');
     expect(displayWidth(rowText(narrow))).toBe(80);
   });
 
-    it('truncateStart keeps the tail', () => {
+  it('truncateStart keeps the tail', () => {
     expect(truncateStart('/a/b/c/d.jsonl', 8)).toBe('…d.jsonl');
   });
 });

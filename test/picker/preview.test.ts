@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { previewLines } from '../../components/picker/PreviewPane.js';
 import { makeInfo, NOW } from './make-info.js';
 
-const texts = (info: ReturnType<typeof makeInfo>): string[] => previewLines(info, undefined, 120, NOW, '/home/u').map((l) => l.text);
+const texts = (info: ReturnType<typeof makeInfo>): string[] =>
+  previewLines(info, undefined, 120, NOW, '/home/u').map((l) => l.text);
 
 describe('the preview\u2019s facts', () => {
   it('say how many problems a session has and what the first one is, and point at the check view key (Ctrl+K)', () => {
@@ -15,9 +16,13 @@ describe('the preview\u2019s facts', () => {
     });
     const row = texts(info).find((t) => t.startsWith('Problems'));
     expect(row).toBe('Problems 2 · first: line 3: line is not JSON');
-    expect(texts(makeInfo({ path: '/s/b.jsonl', problems: [{ line: 0, kind: 'bom', message: 'one' }] }))).toContain('Problems 1 · one');
+    expect(texts(makeInfo({ path: '/s/b.jsonl', problems: [{ line: 0, kind: 'bom', message: 'one' }] }))).toContain(
+      'Problems 1 · one',
+    );
     const lines = texts(info);
-    expect(lines[lines.indexOf(row!) + 1]).toBe(`${' '.repeat(9)}Ctrl+K check view: what pi does with each, what to do`);
+    expect(lines[lines.indexOf(row!) + 1]).toBe(
+      `${' '.repeat(9)}Ctrl+K check view: what pi does with each, what to do`,
+    );
     expect(texts(makeInfo({ path: '/s/d.jsonl' })).join('\n')).not.toContain('Ctrl+K');
   });
 
@@ -28,7 +33,9 @@ describe('the preview\u2019s facts', () => {
 
   it('say when the session is the one pi is in (--current)', () => {
     const info = makeInfo({ path: '/s/d.jsonl' });
-    expect(previewLines(info, undefined, 120, NOW, '/home/u', true).map((l) => l.text)).toContain('Current  the session pi is in (not deleted from here)');
+    expect(previewLines(info, undefined, 120, NOW, '/home/u', true).map((l) => l.text)).toContain(
+      'Current  the session pi is in (not deleted from here)',
+    );
     expect(texts(info).some((t) => t.startsWith('Current'))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /** fzf's operators and the tool predicates of the search language (query-language.ts, query-engine.ts). */
 import { describe, expect, it } from 'vitest';
-import { createSearchIndex, parseQuery, searchSessions, type ParsedQuery } from '../../src/picker/query.js';
+import { createSearchIndex, type ParsedQuery, parseQuery, searchSessions } from '../../src/picker/query.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { makeInfo, NOW } from './make-info.js';
 
@@ -15,16 +15,52 @@ describe('parsing the operators', () => {
     ['!foo', [{ kind: 'not', term: { kind: 'exact', text: 'foo' } }]],
     ["'Foo", [{ kind: 'exact', text: 'foo' }]],
     ['^Pars', [{ kind: 'prefix', text: 'pars' }]],
-    ['a|B', [{ kind: 'or', terms: [{ kind: 'word', text: 'a' }, { kind: 'word', text: 'b' }] }]],
-    ["'a|^b|tool:x", [{ kind: 'or', terms: [{ kind: 'exact', text: 'a' }, { kind: 'prefix', text: 'b' }, { kind: 'field', field: 'tool', text: 'x' }] }]],
+    [
+      'a|B',
+      [
+        {
+          kind: 'or',
+          terms: [
+            { kind: 'word', text: 'a' },
+            { kind: 'word', text: 'b' },
+          ],
+        },
+      ],
+    ],
+    [
+      "'a|^b|tool:x",
+      [
+        {
+          kind: 'or',
+          terms: [
+            { kind: 'exact', text: 'a' },
+            { kind: 'prefix', text: 'b' },
+            { kind: 'field', field: 'tool', text: 'x' },
+          ],
+        },
+      ],
+    ],
     ['!tool:bash', [{ kind: 'not', term: { kind: 'field', field: 'tool', text: 'bash' } }]],
     ['!is:named', [{ kind: 'not', term: { kind: 'is', flag: 'named', sinceMs: NOW - 5 * 60_000 } }]],
-    ['tool:Read file:src/a.ts out:"No such file"', [{ kind: 'field', field: 'tool', text: 'read' }, { kind: 'field', field: 'file', text: 'src/a.ts' }, { kind: 'out', text: 'no such file' }]],
+    [
+      'tool:Read file:src/a.ts out:"No such file"',
+      [
+        { kind: 'field', field: 'tool', text: 'read' },
+        { kind: 'field', field: 'file', text: 'src/a.ts' },
+        { kind: 'out', text: 'no such file' },
+      ],
+    ],
     // Operators alone or half typed match everything; quoted they are characters.
-    ['! ^ \' a| !cwd:', [{ kind: 'word', text: 'a' }]],
-    ['"!foo" "a|b"', [{ kind: 'word', text: '!foo' }, { kind: 'word', text: 'a|b' }]],
+    ["! ^ ' a| !cwd:", [{ kind: 'word', text: 'a' }]],
+    [
+      '"!foo" "a|b"',
+      [
+        { kind: 'word', text: '!foo' },
+        { kind: 'word', text: 'a|b' },
+      ],
+    ],
     ['"^x"y', [{ kind: 'word', text: '^xy' }]],
-    ['don\'t', [{ kind: 'word', text: "don't" }]],
+    ["don't", [{ kind: 'word', text: "don't" }]],
   ])('%j', (input, terms) => {
     expect(ok(input).terms).toEqual(terms);
   });
@@ -37,9 +73,33 @@ describe('parsing the operators', () => {
 
 describe('matching with the operators', () => {
   const sessions: SessionInfo[] = [
-    makeInfo({ path: 'parser', name: 'parser rewrite', allMessagesText: 'the tokenizer and the parser', cwd: '/home/u/compiler', tools: ['read', 'edit'], toolTargets: '/home/u/compiler/src/parse.ts\nnpm test', toolOutputText: 'all 12 tests passed' }),
-    makeInfo({ path: 'login', name: 'fix login', allMessagesText: 'the session cookie expired', cwd: '/home/u/webshop', tools: ['bash'], toolTargets: 'git diff src/auth/login.ts', toolOutputText: 'Error: ENOENT: no such file' }),
-    makeInfo({ path: 'parsr', name: 'parsr typo', allMessagesText: 'nothing to see', cwd: '/home/u/notes', tools: [], toolTargets: '', toolOutputText: '' }),
+    makeInfo({
+      path: 'parser',
+      name: 'parser rewrite',
+      allMessagesText: 'the tokenizer and the parser',
+      cwd: '/home/u/compiler',
+      tools: ['read', 'edit'],
+      toolTargets: '/home/u/compiler/src/parse.ts\nnpm test',
+      toolOutputText: 'all 12 tests passed',
+    }),
+    makeInfo({
+      path: 'login',
+      name: 'fix login',
+      allMessagesText: 'the session cookie expired',
+      cwd: '/home/u/webshop',
+      tools: ['bash'],
+      toolTargets: 'git diff src/auth/login.ts',
+      toolOutputText: 'Error: ENOENT: no such file',
+    }),
+    makeInfo({
+      path: 'parsr',
+      name: 'parsr typo',
+      allMessagesText: 'nothing to see',
+      cwd: '/home/u/notes',
+      tools: [],
+      toolTargets: '',
+      toolOutputText: '',
+    }),
   ];
   const index = createSearchIndex(sessions);
   const paths = (q: string): string[] => searchSessions(index, ok(q)).matches.map((m) => m.info.path);

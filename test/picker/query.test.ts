@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchIndex, parseQuery, prepareTexts, searchSessions, snippetFor, type ParsedQuery } from '../../src/picker/query.js';
-import { DAY, makeInfo, MIN, NOW } from './make-info.js';
+import {
+  createSearchIndex,
+  type ParsedQuery,
+  parseQuery,
+  prepareTexts,
+  searchSessions,
+  snippetFor,
+} from '../../src/picker/query.js';
+import { DAY, MIN, makeInfo, NOW } from './make-info.js';
 
 const ok = (q: string): Extract<ParsedQuery, { ok: true }> => {
   const parsed = parseQuery(q, NOW);
@@ -10,15 +17,45 @@ const ok = (q: string): Extract<ParsedQuery, { ok: true }> => {
 
 describe('parseQuery', () => {
   it.each([
-    ['foo bar', [{ kind: 'word', text: 'foo' }, { kind: 'word', text: 'bar' }]],
-    ['"Node  CVE" x', [{ kind: 'phrase', text: 'node cve' }, { kind: 'word', text: 'x' }]],
-    ['cwd:"my dir" name:Fix', [{ kind: 'field', field: 'cwd', text: 'my dir' }, { kind: 'field', field: 'name', text: 'fix' }]],
-    ['model:opus label:todo', [{ kind: 'field', field: 'model', text: 'opus' }, { kind: 'field', field: 'label', text: 'todo' }]],
+    [
+      'foo bar',
+      [
+        { kind: 'word', text: 'foo' },
+        { kind: 'word', text: 'bar' },
+      ],
+    ],
+    [
+      '"Node  CVE" x',
+      [
+        { kind: 'phrase', text: 'node cve' },
+        { kind: 'word', text: 'x' },
+      ],
+    ],
+    [
+      'cwd:"my dir" name:Fix',
+      [
+        { kind: 'field', field: 'cwd', text: 'my dir' },
+        { kind: 'field', field: 'name', text: 'fix' },
+      ],
+    ],
+    [
+      'model:opus label:todo',
+      [
+        { kind: 'field', field: 'model', text: 'opus' },
+        { kind: 'field', field: 'label', text: 'todo' },
+      ],
+    ],
     ['size:>10mb', [{ kind: 'size', op: '>', bytes: 10 * 1024 * 1024 }]],
     ['size:<=1k', [{ kind: 'size', op: '<=', bytes: 1024 }]],
     ['after:2w', [{ kind: 'after', ms: NOW - 14 * DAY }]],
     ['before:30d', [{ kind: 'before', ms: NOW - 30 * DAY }]],
-    ['is:named is:EMPTY', [{ kind: 'is', flag: 'named', sinceMs: NOW - 5 * MIN }, { kind: 'is', flag: 'empty', sinceMs: NOW - 5 * MIN }]],
+    [
+      'is:named is:EMPTY',
+      [
+        { kind: 'is', flag: 'named', sinceMs: NOW - 5 * MIN },
+        { kind: 'is', flag: 'empty', sinceMs: NOW - 5 * MIN },
+      ],
+    ],
     ['http://x.y', [{ kind: 'word', text: 'http://x.y' }]],
     ['cwd: foo', [{ kind: 'word', text: 'foo' }]],
     ['', []],
@@ -48,8 +85,21 @@ describe('parseQuery', () => {
 
 describe('searchSessions', () => {
   const a = makeInfo({ path: '/s/a.jsonl', name: 'Fix login bug', ageMs: 5 * DAY, allMessagesText: 'hello world' });
-  const b = makeInfo({ path: '/s/b.jsonl', ageMs: 1 * DAY, allMessagesText: 'we should fix the Login flow\n\nlater   today', cwd: '/home/u/webapp' });
-  const c = makeInfo({ path: '/s/c.jsonl', ageMs: 40 * DAY, allMessagesText: 'nothing here', models: [], size: 20 * 1024 * 1024, parentSessionPath: '/s/a.jsonl', labels: ['Checkpoint'] });
+  const b = makeInfo({
+    path: '/s/b.jsonl',
+    ageMs: 1 * DAY,
+    allMessagesText: 'we should fix the Login flow\n\nlater   today',
+    cwd: '/home/u/webapp',
+  });
+  const c = makeInfo({
+    path: '/s/c.jsonl',
+    ageMs: 40 * DAY,
+    allMessagesText: 'nothing here',
+    models: [],
+    size: 20 * 1024 * 1024,
+    parentSessionPath: '/s/a.jsonl',
+    labels: ['Checkpoint'],
+  });
   const index = createSearchIndex([b, a, c]);
   const paths = (q: string): string[] => searchSessions(index, ok(q)).matches.map((m) => m.info.path);
 
@@ -93,7 +143,10 @@ describe('searchSessions', () => {
   });
 
   it('with preparedOnly, skips unprepared text and says how many', () => {
-    const fresh = [makeInfo({ path: '/p/1', allMessagesText: 'needle' }), makeInfo({ path: '/p/2', allMessagesText: 'needle too' })];
+    const fresh = [
+      makeInfo({ path: '/p/1', allMessagesText: 'needle' }),
+      makeInfo({ path: '/p/2', allMessagesText: 'needle too' }),
+    ];
     const idx = createSearchIndex(fresh);
     const before = searchSessions(idx, ok('needle'), { preparedOnly: true });
     expect(before.matches).toEqual([]);
@@ -105,7 +158,9 @@ describe('searchSessions', () => {
   });
 
   it('narrowing through the pattern cache gives the same answers as a fresh scan', () => {
-    const many = Array.from({ length: 200 }, (_, i) => makeInfo({ path: `/m/${i}`, allMessagesText: `x ${i % 7 === 0 ? 'authentication' : 'author'} ${i}` }));
+    const many = Array.from({ length: 200 }, (_, i) =>
+      makeInfo({ path: `/m/${i}`, allMessagesText: `x ${i % 7 === 0 ? 'authentication' : 'author'} ${i}` }),
+    );
     const idx = createSearchIndex(many);
     for (const q of ['a', 'au', 'aut', 'auth', 'authe', 'authen']) searchSessions(idx, ok(q));
     const cached = searchSessions(idx, ok('authen')).matches.map((m) => m.info.path);
@@ -129,6 +184,9 @@ describe('searchSessions', () => {
       const expected = big.filter((_, i) => String(i).startsWith(prefix)).length;
       expect(searchSessions(idx, ok(q), { preparedOnly: true }).matches.length).toBe(expected);
     }
-    expect(searchSessions(idx, ok('unique123')).matches.map((m) => m.info.path)).toEqual(['/big/123', ...Array.from({ length: 10 }, (_, d) => `/big/123${d}`)]);
+    expect(searchSessions(idx, ok('unique123')).matches.map((m) => m.info.path)).toEqual([
+      '/big/123',
+      ...Array.from({ length: 10 }, (_, d) => `/big/123${d}`),
+    ]);
   }, 120_000);
 });

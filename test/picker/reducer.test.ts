@@ -1,16 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { initialPickerState, pickerReducer, resumePickerState, selectedRow, takesKeys, type PickerAction, type PickerState } from '../../src/picker/reducer.js';
 import { pickerHelpLines } from '../../src/picker/help.js';
+import {
+  initialPickerState,
+  type PickerAction,
+  type PickerState,
+  pickerReducer,
+  resumePickerState,
+  selectedRow,
+  takesKeys,
+} from '../../src/picker/reducer.js';
 import type { SessionInfo } from '../../src/store/types.js';
-import { DAY, makeInfo, MIN, NOW } from './make-info.js';
+import { DAY, MIN, makeInfo, NOW } from './make-info.js';
 
 /** A named key (`down`, `ctrl+r`, `a`), or with `name` undefined a run of typed text. */
-const key = (name: string | undefined, text = name === undefined ? '' : name === 'space' ? ' ' : [...name].length === 1 ? name : ''): PickerAction => ({ type: 'key', name, text, paste: false, nowMs: NOW });
+const key = (
+  name: string | undefined,
+  text = name === undefined ? '' : name === 'space' ? ' ' : [...name].length === 1 ? name : '',
+): PickerAction => ({ type: 'key', name, text, paste: false, nowMs: NOW });
 const run = (state: PickerState, ...actions: PickerAction[]): PickerState => actions.reduce(pickerReducer, state);
-const typeText = (state: PickerState, text: string): PickerState => run(state, ...[...text].map((ch) => key(ch === ' ' ? 'space' : ch, ch)));
+const typeText = (state: PickerState, text: string): PickerState =>
+  run(state, ...[...text].map((ch) => key(ch === ' ' ? 'space' : ch, ch)));
 
 const sessions: SessionInfo[] = Array.from({ length: 30 }, (_, i) =>
-  makeInfo({ path: `/s/${String(i).padStart(2, '0')}.jsonl`, ageMs: (i + 1) * DAY, name: i === 3 ? 'Parser work' : undefined, allMessagesText: i === 7 ? 'talk about parser internals' : `text ${i}` }),
+  makeInfo({
+    path: `/s/${String(i).padStart(2, '0')}.jsonl`,
+    ageMs: (i + 1) * DAY,
+    name: i === 3 ? 'Parser work' : undefined,
+    allMessagesText: i === 7 ? 'talk about parser internals' : `text ${i}`,
+  }),
 );
 
 function loaded(printMode = false): PickerState {
@@ -27,7 +44,11 @@ describe('pickerReducer', () => {
 
   it('→ opens the tree on a full-text hit (its text and place), and plainly on a name match', () => {
     const onHit = run(typeText(loaded(), 'internals'), key('right'));
-    expect(onHit.effects.at(-1)).toMatchObject({ kind: 'open', path: '/s/07.jsonl', focus: { text: 'internals', place: 'active' } });
+    expect(onHit.effects.at(-1)).toMatchObject({
+      kind: 'open',
+      path: '/s/07.jsonl',
+      focus: { text: 'internals', place: 'active' },
+    });
     const onName = run(typeText(loaded(), 'parser work'), key('right'));
     expect(onName.effects.at(-1)).toEqual({ id: expect.any(Number), kind: 'open', path: '/s/03.jsonl' });
   });
@@ -51,7 +72,15 @@ describe('pickerReducer', () => {
     for (const text of ['parser', 'p?x', 'internals$', '?', '$']) {
       const burst = run(loaded(), key(undefined, text));
       const single = typeText(loaded(), text);
-      expect([burst.mode, burst.query.value, burst.rows.map((r) => r.info.path), burst.effects.map((e) => e.kind)], text).toEqual([single.mode, single.query.value, single.rows.map((r) => r.info.path), single.effects.map((e) => e.kind)]);
+      expect(
+        [burst.mode, burst.query.value, burst.rows.map((r) => r.info.path), burst.effects.map((e) => e.kind)],
+        text,
+      ).toEqual([
+        single.mode,
+        single.query.value,
+        single.rows.map((r) => r.info.path),
+        single.effects.map((e) => e.kind),
+      ]);
     }
     // On an empty search the burst's first letter is not searched alone (a full scan of every text).
     const burst = run(loaded(), key(undefined, 'parser'));
@@ -60,9 +89,21 @@ describe('pickerReducer', () => {
 
   it('the same sessions in a new array keep their search index (and its caches); other sessions get a new one', () => {
     const s = typeText(loaded(), 'text');
-    const same = run(s, { type: 'loadDone', scope: 'cwd', searched: '/sessions/--home-u-proj--', skipped: 0, sessions: [...sessions] });
+    const same = run(s, {
+      type: 'loadDone',
+      scope: 'cwd',
+      searched: '/sessions/--home-u-proj--',
+      skipped: 0,
+      sessions: [...sessions],
+    });
     expect(same.index).toBe(s.index);
-    const fewer = run(s, { type: 'loadDone', scope: 'cwd', searched: '/sessions/--home-u-proj--', skipped: 0, sessions: sessions.slice(1) });
+    const fewer = run(s, {
+      type: 'loadDone',
+      scope: 'cwd',
+      searched: '/sessions/--home-u-proj--',
+      skipped: 0,
+      sessions: sessions.slice(1),
+    });
     expect(fewer.index).not.toBe(s.index);
     expect(fewer.rows.map((r) => r.info.path)).not.toContain('/s/00.jsonl');
   });
@@ -142,7 +183,12 @@ describe('pickerReducer', () => {
     s = run(s, key('!'), key('return'));
     expect(s.mode.kind).toBe('browse');
     expect(selectedRow(s)!.info.name).toBe('Parser work!');
-    expect(s.effects.at(-1)).toMatchObject({ kind: 'rename', path: '/s/03.jsonl', name: 'Parser work!', previous: 'Parser work' });
+    expect(s.effects.at(-1)).toMatchObject({
+      kind: 'rename',
+      path: '/s/03.jsonl',
+      name: 'Parser work!',
+      previous: 'Parser work',
+    });
     s = run(s, { type: 'renameFailed', path: '/s/03.jsonl', previous: 'Parser work', error: 'disk full' });
     expect(selectedRow(s)!.info.name).toBe('Parser work');
     expect(s.status).toMatchObject({ tone: 'error', text: 'Rename failed: disk full' });
@@ -163,7 +209,12 @@ describe('pickerReducer', () => {
     expect(run(s, key('x'))).toBe(s);
     s = run(s, key('return'));
     expect(s.effects.at(-1)).toMatchObject({ kind: 'trash', paths: ['/s/01.jsonl'], permanent: false });
-    const item = { path: '/s/01.jsonl', how: 'trash' as const, trashedPath: '/t/01.jsonl', infoPath: '/t/01.trashinfo' };
+    const item = {
+      path: '/s/01.jsonl',
+      how: 'trash' as const,
+      trashedPath: '/t/01.jsonl',
+      infoPath: '/t/01.trashinfo',
+    };
     s = run(s, { type: 'trashed', permanent: false, outcome: { trashed: [item], failed: [] } });
     expect(s.rows.some((r) => r.info.path === '/s/01.jsonl')).toBe(false);
     expect(selectedRow(s)!.info.path).toBe('/s/02.jsonl');
@@ -171,16 +222,28 @@ describe('pickerReducer', () => {
   });
 
   it('a change made but not journalled says so in the status line (it cannot be undone)', () => {
-    const warning = 'the change was made but not recorded in the journal (/j: permission denied), so it cannot be undone with pi-sessions undo';
+    const warning =
+      'the change was made but not recorded in the journal (/j: permission denied), so it cannot be undone with pi-sessions undo';
     const renamed = run(loaded(), { type: 'renamed', path: '/s/01.jsonl', name: 'X', journalWarning: warning });
     expect(renamed.status).toMatchObject({ tone: 'error', text: `Renamed; warning: ${warning}` });
     const item = { path: '/s/01.jsonl', how: 'trash' as const, trashedPath: '/t/01.jsonl' };
-    const trashed = run(loaded(), { type: 'trashed', permanent: false, outcome: { trashed: [item], failed: [], journalWarning: warning } });
+    const trashed = run(loaded(), {
+      type: 'trashed',
+      permanent: false,
+      outcome: { trashed: [item], failed: [], journalWarning: warning },
+    });
     expect(trashed.status).toMatchObject({ tone: 'error', text: `Moved 1 session to the trash; warning: ${warning}` });
   });
 
   describe('Ctrl+E: keep only the active branch', () => {
-    const plan = { path: '/s/01.jsonl', sizeBefore: 200_000, entries: 9, branchEntries: 5, estimatedAfter: 1500, parentSession: null };
+    const plan = {
+      path: '/s/01.jsonl',
+      sizeBefore: 200_000,
+      entries: 9,
+      branchEntries: 5,
+      estimatedAfter: 1500,
+      parentSession: null,
+    };
 
     it('measures first, prompts with the sizes, slims on Enter and lists the scope again', () => {
       let s = run(loaded(), key('down'), key('ctrl+e'));
@@ -194,20 +257,47 @@ describe('pickerReducer', () => {
       s = run(s, key('return'));
       expect(s.effects.at(-1)).toMatchObject({ kind: 'slim', path: '/s/01.jsonl' });
       const before = s.effects.length;
-      s = run(s, { type: 'slimmed', result: { path: '/s/01.jsonl', slimPath: '/s/new.jsonl', sizeBefore: 200_000, sizeAfter: 1600, entriesBefore: 9, entriesAfter: 6 } });
-      expect(s.status?.text).toBe('Slimmed 195 KB → 1.6 KB (6 entries of 9); the original is in the trash · Ctrl+Z undoes');
+      s = run(s, {
+        type: 'slimmed',
+        result: {
+          path: '/s/01.jsonl',
+          slimPath: '/s/new.jsonl',
+          sizeBefore: 200_000,
+          sizeAfter: 1600,
+          entriesBefore: 9,
+          entriesAfter: 6,
+        },
+      });
+      expect(s.status?.text).toBe(
+        'Slimmed 195 KB → 1.6 KB (6 entries of 9); the original is in the trash · Ctrl+Z undoes',
+      );
       expect(s.effects.slice(before)).toMatchObject([{ kind: 'load', scope: 'cwd' }]);
     });
 
     it('nothing off the branch: says so; the session pi is in: refused; a live one needs y', () => {
-      const all = run(loaded(), key('ctrl+e'), { type: 'slimPlanned', path: '/s/00.jsonl', plan: { ...plan, path: '/s/00.jsonl', branchEntries: 9 }, nowMs: NOW });
+      const all = run(loaded(), key('ctrl+e'), {
+        type: 'slimPlanned',
+        path: '/s/00.jsonl',
+        plan: { ...plan, path: '/s/00.jsonl', branchEntries: 9 },
+        nowMs: NOW,
+      });
       expect(all.mode.kind).toBe('browse');
       expect(all.status?.text).toBe('Nothing to slim: every entry is on the active branch');
-      const current = run(initialPickerState({ printMode: false, columns: 100, rows: 13, current: '/s/00.jsonl' }), { type: 'loadDone', scope: 'cwd', searched: '/s', skipped: 0, sessions }, key('ctrl+e'));
+      const current = run(
+        initialPickerState({ printMode: false, columns: 100, rows: 13, current: '/s/00.jsonl' }),
+        { type: 'loadDone', scope: 'cwd', searched: '/s', skipped: 0, sessions },
+        key('ctrl+e'),
+      );
       expect(current.effects.some((e) => e.kind === 'planSlim')).toBe(false);
       expect(current.status?.tone).toBe('error');
       const live = makeInfo({ path: '/s/live.jsonl', ageMs: MIN });
-      let s = run(initialPickerState({ printMode: false, columns: 100, rows: 20 }), { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions: [live] });
+      let s = run(initialPickerState({ printMode: false, columns: 100, rows: 20 }), {
+        type: 'loadDone',
+        scope: 'cwd',
+        searched: '/x',
+        skipped: 0,
+        sessions: [live],
+      });
       s = run(s, key('ctrl+e'), { type: 'slimPlanned', path: '/s/live.jsonl', plan, nowMs: NOW });
       expect(s.mode).toMatchObject({ kind: 'slimConfirm', needsYes: true });
       expect(run(s, key('return')).mode.kind).toBe('slimConfirm');
@@ -216,7 +306,15 @@ describe('pickerReducer', () => {
   });
 
   describe('Ctrl+Z: the journal’s latest change', () => {
-    const record = { kind: 'delete', path: '/s/01.jsonl', time: '2026-02-05T11:00:00Z', id: 'abcd1234', how: 'trash', trashedPath: '/t/01.jsonl', infoPath: null } as const;
+    const record = {
+      kind: 'delete',
+      path: '/s/01.jsonl',
+      time: '2026-02-05T11:00:00Z',
+      id: 'abcd1234',
+      how: 'trash',
+      trashedPath: '/t/01.jsonl',
+      infoPath: null,
+    } as const;
     const undo = 'restore it from the trash';
 
     it('asks for the undo effect, then says what was undone and lists the scope again', () => {
@@ -224,7 +322,10 @@ describe('pickerReducer', () => {
       expect(s.effects.at(-1)).toMatchObject({ kind: 'undo' });
       expect(s.effects.at(-1)).not.toHaveProperty('confirmed');
       expect(s.busy).toBe(true);
-      expect(run(s, key('ctrl+z')).status).toMatchObject({ tone: 'error', text: 'Please wait: the last change is still being saved' });
+      expect(run(s, key('ctrl+z')).status).toMatchObject({
+        tone: 'error',
+        text: 'Please wait: the last change is still being saved',
+      });
       const effects = s.effects.length;
       s = run(s, { type: 'undoStep', step: { kind: 'done', outcome: { record, undo } } });
       expect(s.busy).toBe(false);
@@ -233,9 +334,14 @@ describe('pickerReducer', () => {
     });
 
     it('a change pi has written after is asked about: n keeps it, y and Enter undo it by its id', () => {
-      const asked = run(loaded(), key('ctrl+z'), { type: 'undoStep', step: { kind: 'ask', entry: { record, undo, changedSince: true } } });
+      const asked = run(loaded(), key('ctrl+z'), {
+        type: 'undoStep',
+        step: { kind: 'ask', entry: { record, undo, changedSince: true } },
+      });
       expect(asked.mode).toMatchObject({ kind: 'undoConfirm', question: { id: 'abcd1234' } });
-      expect(asked.mode.kind === 'undoConfirm' && asked.mode.question.text).toMatch(/^pi has written to 01\.jsonl since pi-sessions' delete: undo it anyway \(restore it from the trash\)\?/);
+      expect(asked.mode.kind === 'undoConfirm' && asked.mode.question.text).toMatch(
+        /^pi has written to 01\.jsonl since pi-sessions' delete: undo it anyway \(restore it from the trash\)\?/,
+      );
       expect(run(asked, key('x'))).toBe(asked);
       const kept = run(asked, key('n'));
       expect(kept.mode.kind).toBe('browse');
@@ -249,10 +355,22 @@ describe('pickerReducer', () => {
     });
 
     it('nothing to undo, and journal warnings, are said in the status line', () => {
-      expect(run(loaded(), key('ctrl+z'), { type: 'undoStep', step: { kind: 'nothing' } }).status).toMatchObject({ tone: 'info', text: 'Nothing to undo' });
-      const warned = run(loaded(), key('ctrl+z'), { type: 'undoStep', step: { kind: 'nothing', warning: 'the journal /j cannot be read (permission denied): nothing can be undone' } });
-      expect(warned.status).toMatchObject({ tone: 'error', text: 'Nothing to undo: the journal /j cannot be read (permission denied): nothing can be undone' });
-      const failed = run(loaded(), key('ctrl+z'), { type: 'undoFailed', error: '/s/01.jsonl: a file with that name exists again; left in the trash; nothing was undone' });
+      expect(run(loaded(), key('ctrl+z'), { type: 'undoStep', step: { kind: 'nothing' } }).status).toMatchObject({
+        tone: 'info',
+        text: 'Nothing to undo',
+      });
+      const warned = run(loaded(), key('ctrl+z'), {
+        type: 'undoStep',
+        step: { kind: 'nothing', warning: 'the journal /j cannot be read (permission denied): nothing can be undone' },
+      });
+      expect(warned.status).toMatchObject({
+        tone: 'error',
+        text: 'Nothing to undo: the journal /j cannot be read (permission denied): nothing can be undone',
+      });
+      const failed = run(loaded(), key('ctrl+z'), {
+        type: 'undoFailed',
+        error: '/s/01.jsonl: a file with that name exists again; left in the trash; nothing was undone',
+      });
       expect(failed.status?.tone).toBe('error');
       expect(failed.busy).toBe(false);
     });
@@ -260,7 +378,13 @@ describe('pickerReducer', () => {
 
   it('a live session needs y, not Enter', () => {
     const live = makeInfo({ path: '/s/live.jsonl', ageMs: MIN });
-    let s = run(initialPickerState({ printMode: false, columns: 100, rows: 20 }), { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions: [live] });
+    let s = run(initialPickerState({ printMode: false, columns: 100, rows: 20 }), {
+      type: 'loadDone',
+      scope: 'cwd',
+      searched: '/x',
+      skipped: 0,
+      sessions: [live],
+    });
     s = run(s, key('ctrl+d'));
     expect(s.mode).toMatchObject({ kind: 'confirm', needsYes: true });
     expect(run(s, key('return')).mode.kind).toBe('confirm');
@@ -269,7 +393,14 @@ describe('pickerReducer', () => {
 
   it('trash unavailable: asks again, with y, for permanent deletion', () => {
     let s = run(loaded(), key('ctrl+d'), key('return'));
-    s = run(s, { type: 'trashed', permanent: false, outcome: { trashed: [], failed: [{ path: '/s/00.jsonl', error: 'could not move to the trash: no trash dir', trashUnavailable: true }] } });
+    s = run(s, {
+      type: 'trashed',
+      permanent: false,
+      outcome: {
+        trashed: [],
+        failed: [{ path: '/s/00.jsonl', error: 'could not move to the trash: no trash dir', trashUnavailable: true }],
+      },
+    });
     expect(s.mode).toMatchObject({ kind: 'confirm', permanent: true, needsYes: true, paths: ['/s/00.jsonl'] });
     expect(run(s, key('return')).mode.kind).toBe('confirm');
     s = run(s, key('y'));
@@ -284,17 +415,29 @@ describe('pickerReducer', () => {
     s = run(s, key('ctrl+a'));
     expect(s.marks.size).toBe(4);
     s = run(s, key('ctrl+x'));
-    expect(s.mode).toMatchObject({ kind: 'confirm', paths: ['/s/00.jsonl', '/s/01.jsonl', '/s/03.jsonl', '/s/07.jsonl'] });
+    expect(s.mode).toMatchObject({
+      kind: 'confirm',
+      paths: ['/s/00.jsonl', '/s/01.jsonl', '/s/03.jsonl', '/s/07.jsonl'],
+    });
     expect(run(loaded(), key('ctrl+x')).status?.text).toMatch(/Nothing is marked/);
   });
 
   it('--current: the session pi is in is never offered for deletion, alone or in a marked batch', () => {
     const withCurrent = (): PickerState =>
-      run(initialPickerState({ printMode: true, columns: 100, rows: 13, current: '/s/01.jsonl' }), { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions });
+      run(initialPickerState({ printMode: true, columns: 100, rows: 13, current: '/s/01.jsonl' }), {
+        type: 'loadDone',
+        scope: 'cwd',
+        searched: '/x',
+        skipped: 0,
+        sessions,
+      });
     let s = run(withCurrent(), key('down'), key('ctrl+d'));
     expect(s.mode.kind).toBe('browse');
     expect(s.effects.some((e) => e.kind === 'trash')).toBe(false);
-    expect(s.status).toMatchObject({ tone: 'error', text: 'Not deleted: the session pi is in cannot be deleted from here' });
+    expect(s.status).toMatchObject({
+      tone: 'error',
+      text: 'Not deleted: the session pi is in cannot be deleted from here',
+    });
     // A batch with it: the others are asked about, the current one is left out and the status says so.
     s = run(withCurrent(), key('ctrl+t'), key('ctrl+t'), key('ctrl+t'), key('ctrl+x'));
     expect(s.mode).toMatchObject({ kind: 'confirm', paths: ['/s/00.jsonl', '/s/02.jsonl'] });
@@ -307,7 +450,9 @@ describe('pickerReducer', () => {
     expect(s.status?.text).toMatch(/^Not deleted/);
     // Other sessions are deleted as before, and the guard survives a trip to the tree and back.
     expect(run(withCurrent(), key('ctrl+d')).mode).toMatchObject({ kind: 'confirm', paths: ['/s/00.jsonl'] });
-    expect(run(resumePickerState(withCurrent(), { columns: 100, rows: 13 }), key('down'), key('ctrl+d')).status?.text).toMatch(/^Not deleted/);
+    expect(
+      run(resumePickerState(withCurrent(), { columns: 100, rows: 13 }), key('down'), key('ctrl+d')).status?.text,
+    ).toMatch(/^Not deleted/);
   });
 
   it('--query: the picker opens with the search typed in, and it filters as soon as sessions arrive', () => {
@@ -322,7 +467,9 @@ describe('pickerReducer', () => {
     expect(s.query.value).toBe('');
     expect(s.rows).toHaveLength(30);
     // A query is input like any other: no control characters get in.
-    expect(initialPickerState({ printMode: true, columns: 100, rows: 13, query: 'a\u001b[2Jb\n' }).query.value).not.toMatch(/[\u0000-\u001f]/);
+    expect(
+      initialPickerState({ printMode: true, columns: 100, rows: 13, query: 'a\u001b[2Jb\n' }).query.value,
+    ).not.toMatch(/[\u0000-\u001f]/);
   });
 
   it('Enter resumes in pi (folder checked first), or prints in --print mode; → at the end of the search opens the tree; Esc in --print exits 1; Ctrl+C 130', () => {
@@ -330,9 +477,21 @@ describe('pickerReducer', () => {
     expect(entered.effects.at(-1)).toMatchObject({ kind: 'checkResume', path: '/s/00.jsonl', cwd: '/home/u/proj' });
     // While the folder is checked, keys wait: a second Enter must not start pi twice.
     expect(takesKeys(entered)).toBe(false);
-    const checked = run(entered, { type: 'resumeChecked', path: '/s/00.jsonl', cwd: '/home/u/proj', cwdExists: true, here: '/elsewhere' });
-    expect(checked.effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/u/proj' } });
-    expect(run(loaded(true), key('return')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'print', path: '/s/00.jsonl' } });
+    const checked = run(entered, {
+      type: 'resumeChecked',
+      path: '/s/00.jsonl',
+      cwd: '/home/u/proj',
+      cwdExists: true,
+      here: '/elsewhere',
+    });
+    expect(checked.effects.at(-1)).toMatchObject({
+      kind: 'exit',
+      exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/u/proj' },
+    });
+    expect(run(loaded(true), key('return')).effects.at(-1)).toMatchObject({
+      kind: 'exit',
+      exit: { kind: 'print', path: '/s/00.jsonl' },
+    });
     expect(run(loaded(), key('right')).effects.at(-1)).toMatchObject({ kind: 'open', path: '/s/00.jsonl' });
     expect(run(loaded(true), key('right')).effects.at(-1)).toMatchObject({ kind: 'open', path: '/s/00.jsonl' });
     // Inside the search text → moves the text cursor; at its end it opens the tree.
@@ -341,12 +500,24 @@ describe('pickerReducer', () => {
     expect(moved.query.cursor).toBe(4);
     expect(moved.effects.some((e) => e.kind === 'open')).toBe(false);
     expect(run(moved, key('right')).effects.at(-1)).toMatchObject({ kind: 'open' });
-    expect(run(loaded(true), key('escape')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'quit', code: 1 } });
-    expect(run(loaded(), key('ctrl+c')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'quit', code: 130 } });
+    expect(run(loaded(true), key('escape')).effects.at(-1)).toMatchObject({
+      kind: 'exit',
+      exit: { kind: 'quit', code: 1 },
+    });
+    expect(run(loaded(), key('ctrl+c')).effects.at(-1)).toMatchObject({
+      kind: 'exit',
+      exit: { kind: 'quit', code: 130 },
+    });
   });
 
   it("a missing folder asks pi's question: continue here, fork here (pi --fork), or cancel; other keys are swallowed", () => {
-    const gone = { type: 'resumeChecked', path: '/s/00.jsonl', cwd: '/gone/proj', cwdExists: false, here: '/home/me' } as const;
+    const gone = {
+      type: 'resumeChecked',
+      path: '/s/00.jsonl',
+      cwd: '/gone/proj',
+      cwdExists: false,
+      here: '/home/me',
+    } as const;
     const asked = run(loaded(), key('return'), gone);
     expect(asked.mode.kind).toBe('missingCwd');
     expect(takesKeys(asked)).toBe(true);
@@ -360,9 +531,15 @@ describe('pickerReducer', () => {
     // The dialog's lines come out of the list.
     expect(asked.listLines).toBe(loaded().listLines - 5);
     expect(run(asked, key('x'), key('ctrl+d'))).toBe(asked);
-    expect(run(asked, key('return')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/me' } });
+    expect(run(asked, key('return')).effects.at(-1)).toMatchObject({
+      kind: 'exit',
+      exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/me' },
+    });
     const fork = run(asked, key('down'), key('return'));
-    expect(fork.effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/me', fork: true } });
+    expect(fork.effects.at(-1)).toMatchObject({
+      kind: 'exit',
+      exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/me', fork: true },
+    });
     for (const cancelled of [run(asked, key('escape')), run(asked, key('up'), key('return'))]) {
       expect(cancelled.mode.kind).toBe('browse');
       expect(cancelled.status?.text).toBe('Resume cancelled');

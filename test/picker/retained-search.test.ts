@@ -32,12 +32,17 @@ describe('picker full-text search over retained messages', () => {
     for (const round of ['cold', 'warm'] as const) {
       const result = await listSessionsCached(locations, { scope: 'all', cacheDir });
       await result.saved;
-      if (round === 'warm') expect(result.stats).toMatchObject({ catalogue: 'loaded', unchanged: RETAINED_FILES.length, reread: 0 });
+      if (round === 'warm')
+        expect(result.stats).toMatchObject({ catalogue: 'loaded', unchanged: RETAINED_FILES.length, reread: 0 });
       expect(result.sessions).toHaveLength(RETAINED_FILES.length);
       // "trimmed" is only in with-first-kept's retained copy of the reply.
-      expect(found(result.sessions, '"kept reply, trimmed"'), round).toEqual([{ file: 'with-first-kept.jsonl', snippet: 'kept reply, trimmed' }]);
+      expect(found(result.sessions, '"kept reply, trimmed"'), round).toEqual([
+        { file: 'with-first-kept.jsonl', snippet: 'kept reply, trimmed' },
+      ]);
       // Only in nested-kept-range's old checkpoint tail.
-      expect(found(result.sessions, 'old retained'), round).toEqual([{ file: 'nested-kept-range.jsonl', snippet: 'old' }]);
+      expect(found(result.sessions, 'old retained'), round).toEqual([
+        { file: 'nested-kept-range.jsonl', snippet: 'old' },
+      ]);
     }
   });
 });

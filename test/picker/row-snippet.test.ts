@@ -14,7 +14,11 @@ function snippetOf(query: string, ...infos: ReturnType<typeof makeInfo>[]) {
 
 describe('row snippets do not repeat the title', () => {
   it('a hit inside the first prompt of an unnamed session (its title) shows the next place the words occur', () => {
-    const info = makeInfo({ path: '/a', firstMessage: 'refactor the flux capacitor', allMessagesText: 'refactor the flux capacitor Sure. The flux capacitor lives in src/time.ts' });
+    const info = makeInfo({
+      path: '/a',
+      firstMessage: 'refactor the flux capacitor',
+      allMessagesText: 'refactor the flux capacitor Sure. The flux capacitor lives in src/time.ts',
+    });
     const snippet = snippetOf('capacitor', info);
     expect(snippet?.match).toBe('capacitor');
     expect(snippet?.before).toBe(' Sure. The flux ');
@@ -22,12 +26,21 @@ describe('row snippets do not repeat the title', () => {
   });
 
   it('no later occurrence: no snippet (the title already shows the hit)', () => {
-    const info = makeInfo({ path: '/a', firstMessage: 'refactor the flux capacitor', allMessagesText: 'refactor the flux capacitor Done, see the diff.' });
+    const info = makeInfo({
+      path: '/a',
+      firstMessage: 'refactor the flux capacitor',
+      allMessagesText: 'refactor the flux capacitor Done, see the diff.',
+    });
     expect(snippetOf('capacitor', info)).toBeUndefined();
   });
 
   it('a named session keeps the snippet of its first prompt (the title is the name)', () => {
-    const info = makeInfo({ path: '/a', name: 'Time machine', firstMessage: 'refactor the flux capacitor', allMessagesText: 'refactor the flux capacitor Done.' });
+    const info = makeInfo({
+      path: '/a',
+      name: 'Time machine',
+      firstMessage: 'refactor the flux capacitor',
+      allMessagesText: 'refactor the flux capacitor Done.',
+    });
     expect(snippetOf('capacitor', info)).toEqual({ before: 'refactor the flux ', match: 'capacitor', after: ' Done.' });
   });
 

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { nextSortMode, pathKey, sortRows } from '../../src/picker/sort.js';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import type { SessionMatch } from '../../src/picker/query.js';
+import { nextSortMode, pathKey, sortRows } from '../../src/picker/sort.js';
 import { DAY, makeInfo } from './make-info.js';
 
-const m = (path: string, ageDays: number, extra: Parameters<typeof makeInfo>[0] extends infer T ? Partial<T> : never = {}, score = 0): SessionMatch => ({
+const m = (
+  path: string,
+  ageDays: number,
+  extra: Parameters<typeof makeInfo>[0] extends infer T ? Partial<T> : never = {},
+  score = 0,
+): SessionMatch => ({
   info: makeInfo({ path, ageMs: ageDays * DAY, ...extra }),
   score,
 });
@@ -45,8 +50,14 @@ describe('sortRows', () => {
   });
 
   it.each([
-    ['recent', ['/s/orphan.jsonl', '/s/fork1.jsonl', '/s/grand.jsonl', '/s/other.jsonl', '/s/fork2.jsonl', '/s/root.jsonl']],
-    ['size', ['/s/other.jsonl', '/s/orphan.jsonl', '/s/fork1.jsonl', '/s/grand.jsonl', '/s/fork2.jsonl', '/s/root.jsonl']],
+    [
+      'recent',
+      ['/s/orphan.jsonl', '/s/fork1.jsonl', '/s/grand.jsonl', '/s/other.jsonl', '/s/fork2.jsonl', '/s/root.jsonl'],
+    ],
+    [
+      'size',
+      ['/s/other.jsonl', '/s/orphan.jsonl', '/s/fork1.jsonl', '/s/grand.jsonl', '/s/fork2.jsonl', '/s/root.jsonl'],
+    ],
   ] as const)('%s', (mode, expected) => {
     expect(sortRows(all, mode, false).map((r) => r.info.path)).toEqual(expected);
   });
@@ -58,12 +69,20 @@ describe('sortRows', () => {
 
   it('cost: most expensive first', () => {
     const cheap = m('/cheap', 1);
-    const dear = m('/dear', 9, { usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: 5 } });
+    const dear = m('/dear', 9, {
+      usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: 5 },
+    });
     expect(sortRows([cheap, dear], 'cost', false).map((r) => r.info.path)).toEqual(['/dear', '/cheap']);
   });
 
   it('cycles sort modes', () => {
-    expect(['threaded', 'recent', 'relevance', 'size', 'cost'].map((s) => nextSortMode(s as never))).toEqual(['recent', 'relevance', 'size', 'cost', 'threaded']);
+    expect(['threaded', 'recent', 'relevance', 'size', 'cost'].map((s) => nextSortMode(s as never))).toEqual([
+      'recent',
+      'relevance',
+      'size',
+      'cost',
+      'threaded',
+    ]);
   });
 
   it('pathKey is resolve (its shortcut for paths that are normal already included)', () => {

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSearchIndex, parseQuery, searchSessions, snippetFor, type ParsedQuery } from '../../src/picker/query.js';
+import { createSearchIndex, type ParsedQuery, parseQuery, searchSessions, snippetFor } from '../../src/picker/query.js';
 import { hitCountsText, hitFocus, placeAt, placeRuns, tagHits } from '../../src/picker/text-hit-places.js';
 import { summarizeFileSync } from '../../src/store/index.js';
 import type { SessionInfo } from '../../src/store/types.js';
@@ -46,7 +46,8 @@ const other = listed('other', (b) => {
   b.user('the path pi resumes');
 });
 const index = createSearchIndex([branched, linear, other]);
-const names = (text: string): string[] => searchSessions(index, q(text)).matches.map((m) => m.info.path.replace(/^.*\/|\.jsonl$/g, ''));
+const names = (text: string): string[] =>
+  searchSessions(index, q(text)).matches.map((m) => m.info.path.replace(/^.*\/|\.jsonl$/g, ''));
 
 describe('in: predicates', () => {
   it('parse, and name the places on a typo', () => {
@@ -99,7 +100,8 @@ describe('tagging the hits', () => {
 
   it('maps the runs onto the prepared text (whitespace collapsed, case folded)', () => {
     const runs = placeRuns(branched);
-    const prepared = 'zebra before the compaction kept reply which way now a zebra on the old branch zebra on the new branch zebra after the compaction';
+    const prepared =
+      'zebra before the compaction kept reply which way now a zebra on the old branch zebra on the new branch zebra after the compaction';
     expect(placeAt(runs, prepared.indexOf('before'))).toBe('compacted');
     expect(placeAt(runs, prepared.indexOf('kept'))).toBe('active');
     expect(placeAt(runs, prepared.indexOf('old branch'))).toBe('abandoned');

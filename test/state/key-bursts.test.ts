@@ -6,33 +6,56 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { key, textKey, type Keypress } from '../../src/keymap/tokenize.js';
-import { initialPickerState, keyAction, pickerReducer, takesKeys as pickerTakesKeys, type PickerState } from '../../src/picker/reducer.js';
+import { type Keypress, key, textKey } from '../../src/keymap/tokenize.js';
+import {
+  initialPickerState,
+  keyAction,
+  type PickerState,
+  pickerReducer,
+  takesKeys as pickerTakesKeys,
+} from '../../src/picker/reducer.js';
 import { buildIndex } from '../../src/tree/flatten.js';
-import { initTreeState, selectedId, takesKeys as treeTakesKeys, treeKey, treeReducer, type TreeState } from '../../src/tree/reducer.js';
+import {
+  initTreeState,
+  selectedId,
+  type TreeState,
+  treeKey,
+  treeReducer,
+  takesKeys as treeTakesKeys,
+} from '../../src/tree/reducer.js';
 import { DAY, makeInfo, NOW } from '../picker/make-info.js';
 import { piSample, treeOf } from '../tree/helpers.js';
 
 const paste = (text: string): Keypress => ({ name: undefined, text, paste: true });
 
 function picker(): PickerState {
-  const sessions = Array.from({ length: 6 }, (_, i) => makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY, allMessagesText: `text ${i} about ?` }));
+  const sessions = Array.from({ length: 6 }, (_, i) =>
+    makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY, allMessagesText: `text ${i} about ?` }),
+  );
   const s = initialPickerState({ printMode: false, columns: 100, rows: 20, scope: 'cwd' });
   return pickerReducer(s, { type: 'loadDone', scope: 'cwd', searched: '/s', skipped: 0, sessions });
 }
-const pickerKeys = (state: PickerState, keys: Keypress[]): PickerState => keys.reduce((s, k) => pickerReducer(s, keyAction(k, NOW)), state);
+const pickerKeys = (state: PickerState, keys: Keypress[]): PickerState =>
+  keys.reduce((s, k) => pickerReducer(s, keyAction(k, NOW)), state);
 
 function tree(): TreeState {
-  return initTreeState({ index: buildIndex(treeOf(piSample())), listHeight: 10, width: 80, detailSource: () => [{ text: 'detail', tone: 'plain' }] });
+  return initTreeState({
+    index: buildIndex(treeOf(piSample())),
+    listHeight: 10,
+    width: 80,
+    detailSource: () => [{ text: 'detail', tone: 'plain' }],
+  });
 }
-const treeKeys = (state: TreeState, keys: Keypress[]): TreeState => keys.reduce((s, k) => treeReducer(s, treeKey(k)), state);
+const treeKeys = (state: TreeState, keys: Keypress[]): TreeState =>
+  keys.reduce((s, k) => treeReducer(s, treeKey(k)), state);
 
 /** Keys where consecutive single characters are merged into runs, as the tokenizer delivers one read. */
 function merged(keys: Keypress[]): Keypress[] {
   const out: Keypress[] = [];
   for (const k of keys) {
     const last = out.at(-1);
-    if (!k.paste && k.text !== '' && last && !last.paste && last.text !== '') out[out.length - 1] = textKey(last.text + k.text);
+    if (!k.paste && k.text !== '' && last && !last.paste && last.text !== '')
+      out[out.length - 1] = textKey(last.text + k.text);
     else out.push(k);
   }
   return out;
@@ -121,7 +144,10 @@ describe('tree: keys through the reducer, menus and prompts included', () => {
     const s = treeKeys(tree(), [key('home'), key('down'), key('down'), textKey('L')]);
     expect(s.mode).toBe('label-input');
     expect(s.input.value).toBe('checkpoint');
-    const emptied = treeKeys(s, Array.from({ length: 40 }, () => key('backspace')));
+    const emptied = treeKeys(
+      s,
+      Array.from({ length: 40 }, () => key('backspace')),
+    );
     expect(emptied.input).toEqual({ value: '', cursor: 0 });
     const typed = treeKeys(emptied, [textKey('new label'), key('ctrl+w'), textKey('name'), key('home'), textKey('>')]);
     expect(typed.input.value).toBe('>new name');
@@ -173,14 +199,35 @@ describe('tree: keys through the reducer, menus and prompts included', () => {
   it('Esc with no search leaves the screen; a failed open in pi takes keys again', () => {
     const back = treeKeys(tree(), [key('escape')]);
     expect(treeTakesKeys(back)).toBe(false);
-    const opening = treeKeys(tree(), [key('home'), key('return'), ...Array.from({ length: 6 }, () => key('down')), key('return')]);
+    const opening = treeKeys(tree(), [
+      key('home'),
+      key('return'),
+      ...Array.from({ length: 6 }, () => key('down')),
+      key('return'),
+    ]);
     // Open in pi checks first (no write yet) and holds the keys that follow in the same read.
     expect(opening.effects.map((e) => e.kind)).toEqual(['check-open']);
     expect(treeTakesKeys(opening)).toBe(false);
-    const refused = treeReducer(opening, { type: 'openChecked', target: { kind: 'entry', id: 'x' }, piFound: false, cwdExists: true, path: '/s.jsonl', sessionCwd: '/p', here: '/h' });
+    const refused = treeReducer(opening, {
+      type: 'openChecked',
+      target: { kind: 'entry', id: 'x' },
+      piFound: false,
+      cwdExists: true,
+      path: '/s.jsonl',
+      sessionCwd: '/p',
+      here: '/h',
+    });
     expect(treeTakesKeys(refused)).toBe(true);
     expect(refused.effects.map((e) => e.kind)).toEqual(['check-open']);
-    const confirmed = treeReducer(opening, { type: 'openChecked', target: { kind: 'entry', id: 'x' }, piFound: true, cwdExists: true, path: '/s.jsonl', sessionCwd: '/p', here: '/h' });
+    const confirmed = treeReducer(opening, {
+      type: 'openChecked',
+      target: { kind: 'entry', id: 'x' },
+      piFound: true,
+      cwdExists: true,
+      path: '/s.jsonl',
+      sessionCwd: '/p',
+      here: '/h',
+    });
     expect(confirmed.effects.map((e) => e.kind)).toEqual(['check-open', 'open-in-pi']);
     expect(treeTakesKeys(confirmed)).toBe(false);
     expect(treeTakesKeys(treeReducer(confirmed, { type: 'failed', message: 'no' }))).toBe(true);

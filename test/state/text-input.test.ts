@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import {
   cleanInputText,
   initialTextInput,
-  textInputReducer,
   type TextInputAction,
   type TextInputState,
+  textInputReducer,
 } from '../../src/state/text-input.js';
 
 const at = (value: string, cursor: number): TextInputState => ({ value, cursor });
@@ -29,7 +29,12 @@ describe('textInputReducer', () => {
     ['insert in middle', at('ac', 1), { type: 'insert', text: 'b' }, at('abc', 2)],
     ['insert paste chunk', at('', 0), { type: 'insert', text: 'hello world' }, at('hello world', 11)],
     ['paste with newlines and tabs', at('', 0), { type: 'insert', text: 'a\r\nb\tc\n' }, at('a b c ', 6)],
-    ['paste with controls/bidi dropped', at('', 0), { type: 'insert', text: 'x\u001b[31my\u202ez\u200b' }, at('x[31myz', 7)],
+    [
+      'paste with controls/bidi dropped',
+      at('', 0),
+      { type: 'insert', text: 'x\u001b[31my\u202ez\u200b' },
+      at('x[31myz', 7),
+    ],
     ['insert emoji', at('a', 1), { type: 'insert', text: '😀' }, at('a😀', 3)],
     ['backspace', at('abc', 3), { type: 'backspace' }, at('ab', 2)],
     ['backspace in middle', at('abc', 1), { type: 'backspace' }, at('bc', 0)],

@@ -1,6 +1,6 @@
 /** The chart primitives: eighth-block bars, sparklines, and labelled bars that fit a width. */
 import { describe, expect, it } from 'vitest';
-import { bar, barRows, fitLine, lineText, sparkline, SPARK_LEVELS } from '../../src/stats/chart.js';
+import { bar, barRows, fitLine, lineText, SPARK_LEVELS, sparkline } from '../../src/stats/chart.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
 
 describe('bar', () => {
@@ -16,11 +16,21 @@ describe('bar', () => {
   it('never draws a positive value as nothing, nor more than the width', () => {
     expect(bar(1e-9, 1000, 10)).toBe('▏');
     expect(bar(50, 10, 4)).toBe('████');
-    for (let width = 1; width <= 30; width++) for (const value of [0.1, 1, 3.3, 7, 10]) expect(displayWidth(bar(value, 10, width))).toBeLessThanOrEqual(width);
+    for (let width = 1; width <= 30; width++)
+      for (const value of [0.1, 1, 3.3, 7, 10]) expect(displayWidth(bar(value, 10, width))).toBeLessThanOrEqual(width);
   });
 
   it('draws nothing for zero, negative, non-numbers, a zero max or no room', () => {
-    for (const [value, max, width] of [[0, 10, 5], [-1, 10, 5], [Number.NaN, 10, 5], [5, 0, 5], [5, Number.NaN, 5], [5, 10, 0], [Infinity, Infinity, 5]]) expect(bar(value!, max!, width!)).toBe('');
+    for (const [value, max, width] of [
+      [0, 10, 5],
+      [-1, 10, 5],
+      [Number.NaN, 10, 5],
+      [5, 0, 5],
+      [5, Number.NaN, 5],
+      [5, 10, 0],
+      [Infinity, Infinity, 5],
+    ])
+      expect(bar(value!, max!, width!)).toBe('');
   });
 });
 
@@ -65,9 +75,14 @@ describe('barRows', () => {
   });
 
   it('cuts long labels with …, from the left when asked (a path keeps its tail)', () => {
-    const [line] = barRows([{ label: '/home/dev/code/a-very-long-folder/webshop', value: 1, text: '$1.00', cutStart: true }], 60).map(lineText);
+    const [line] = barRows(
+      [{ label: '/home/dev/code/a-very-long-folder/webshop', value: 1, text: '$1.00', cutStart: true }],
+      60,
+    ).map(lineText);
     expect(line).toMatch(/^…[^ ]*webshop /);
-    const [end] = barRows([{ label: '/home/dev/code/a-very-long-folder/webshop', value: 1, text: '$1.00' }], 60).map(lineText);
+    const [end] = barRows([{ label: '/home/dev/code/a-very-long-folder/webshop', value: 1, text: '$1.00' }], 60).map(
+      lineText,
+    );
     expect(end).toMatch(/^\/home\/dev\/[^ ]*… /);
   });
 

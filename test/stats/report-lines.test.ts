@@ -1,11 +1,12 @@
 /** The usage report as chart lines: width, alignment, hostile names, zero and one value, periods. */
-import { describe, expect, it } from 'vitest';
+
 import chalk from 'chalk';
-import { statsOf, type LoadedSession } from '../../src/store/index.js';
-import { readSessionFromBuffer } from '../../src/store/read.js';
+import { describe, expect, it } from 'vitest';
 import { lineText } from '../../src/stats/chart.js';
 import { paintLines } from '../../src/stats/paint.js';
 import { periodSeries, reportLines } from '../../src/stats/report-lines.js';
+import { type LoadedSession, statsOf } from '../../src/store/index.js';
+import { readSessionFromBuffer } from '../../src/store/read.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
 import { SessionBuilder } from '../helpers/factory.js';
 
@@ -19,28 +20,42 @@ const HOSTILE = '/home/\u001b[31mred\u001b[0m/\u202etxt.exe/日本語のプロ�
 
 /** Three sessions over three days; the second has an abandoned branch and a hostile cwd and title. */
 function sample(): LoadedSession[] {
-  const a = new SessionBuilder({ id: 'aaaaaaaa-0000-7000-8000-000000000001', cwd: '/home/dev/webshop', startMs: new Date(2026, 0, 5, 10).getTime() });
+  const a = new SessionBuilder({
+    id: 'aaaaaaaa-0000-7000-8000-000000000001',
+    cwd: '/home/dev/webshop',
+    startMs: new Date(2026, 0, 5, 10).getTime(),
+  });
   a.user('fix the checkout');
   a.assistant('done', { tokens: 1000, cost: 1.5 });
-  const b = new SessionBuilder({ id: 'bbbbbbbb-0000-7000-8000-000000000002', cwd: HOSTILE, startMs: new Date(2026, 0, 7, 10).getTime() });
+  const b = new SessionBuilder({
+    id: 'bbbbbbbb-0000-7000-8000-000000000002',
+    cwd: HOSTILE,
+    startMs: new Date(2026, 0, 7, 10).getTime(),
+  });
   const root = b.user('\u001b]52;c;aGk=\u0007steal the clipboard');
   b.assistant('first try', { tokens: 500, cost: 0.25, model: 'claude-\u001b[2Jopus' });
   b.user('Try a different approach');
   b.assistant('second', { tokens: 300, cost: 0.2 });
   b.leaf = root;
   b.assistant('third', { tokens: 200, cost: 0.1 });
-  const c = new SessionBuilder({ id: 'cccccccc-0000-7000-8000-000000000003', cwd: '/home/dev/webshop', startMs: new Date(2026, 0, 12, 10).getTime() });
+  const c = new SessionBuilder({
+    id: 'cccccccc-0000-7000-8000-000000000003',
+    cwd: '/home/dev/webshop',
+    startMs: new Date(2026, 0, 12, 10).getTime(),
+  });
   c.user('tests');
   c.assistant('ok', { tokens: 10_000, cost: 3 });
   return [load(a, '/s/a.jsonl'), load(b, '/s/b.jsonl'), load(c, '/s/c.jsonl')];
 }
 
-const text = (columns: number, by: 'day' | 'week' | 'month' = 'day'): string[] => reportLines(statsOf(sample(), {}, '/s'), { columns, by }).map(lineText);
+const text = (columns: number, by: 'day' | 'week' | 'month' = 'day'): string[] =>
+  reportLines(statsOf(sample(), {}, '/s'), { columns, by }).map(lineText);
 
 describe('reportLines', () => {
   it('no line is wider than the width, at any width', () => {
     for (const columns of [1, 20, 37, 60, 80, 132, 250]) {
-      for (const line of text(columns)) expect(displayWidth(line), `${columns}: ${line}`).toBeLessThanOrEqual(Math.max(20, columns));
+      for (const line of text(columns))
+        expect(displayWidth(line), `${columns}: ${line}`).toBeLessThanOrEqual(Math.max(20, columns));
     }
   });
 
@@ -62,7 +77,9 @@ describe('reportLines', () => {
     // Days without usage are gaps in the sparkline: 5, 7 and 12 January.
     expect(lines).toContain('2026-01-05 ▄ ▂    █ 2026-01-12');
     // The abandoned branch runs from the first answer to its leaf, below the branch point (the first prompt).
-    expect(lines.find((l) => l.startsWith('Abandoned branches'))).toBe('Abandoned branches (1: $0.45, 800, 9% of the total)');
+    expect(lines.find((l) => l.startsWith('Abandoned branches'))).toBe(
+      'Abandoned branches (1: $0.45, 800, 9% of the total)',
+    );
     // It is named by its own first prompt, then its session.
     expect(lines.some((l) => l.startsWith('Try a different approach · ␛]52'))).toBe(true);
   });
@@ -92,8 +109,13 @@ describe('reportLines', () => {
   it('zero usage: one line saying so; one value: a full bar and a one-character sparkline', () => {
     const empty = new SessionBuilder();
     empty.user('hi');
-    expect(reportLines(statsOf([load(empty, '/s/e.jsonl')], {}, '/s'), { columns: 80, by: 'day' }).map(lineText)).toEqual(['Usage in /s', 'No usage recorded in this range.']);
-    expect(reportLines(statsOf([], {}, '/s'), { columns: 80, by: 'day' }).map(lineText)).toEqual(['Usage in /s', 'No usage recorded in this range.']);
+    expect(
+      reportLines(statsOf([load(empty, '/s/e.jsonl')], {}, '/s'), { columns: 80, by: 'day' }).map(lineText),
+    ).toEqual(['Usage in /s', 'No usage recorded in this range.']);
+    expect(reportLines(statsOf([], {}, '/s'), { columns: 80, by: 'day' }).map(lineText)).toEqual([
+      'Usage in /s',
+      'No usage recorded in this range.',
+    ]);
     const one = new SessionBuilder({ startMs: new Date(2026, 2, 1, 12).getTime() });
     one.user('q');
     one.assistant('a', { tokens: 10, cost: 0.5 });

@@ -3,17 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
 import { StatsScreen } from '../../components/stats/StatsScreen.js';
 import { lineText } from '../../src/stats/chart.js';
-import { chartLinesOf, initStatsState, statsReducer, statsTakesKeys, type StatsScreenState } from '../../src/stats/screen-state.js';
-import { statsOf, type LoadedSession, type StatsReport } from '../../src/store/index.js';
+import {
+  chartLinesOf,
+  initStatsState,
+  type StatsScreenState,
+  statsReducer,
+  statsTakesKeys,
+} from '../../src/stats/screen-state.js';
+import { type LoadedSession, type StatsReport, statsOf } from '../../src/store/index.js';
 import { readSessionFromBuffer } from '../../src/store/read.js';
 import { SessionBuilder } from '../helpers/factory.js';
-import { KEYS, ctrl, renderInk } from '../helpers/ink.js';
+import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
 
 /** Twelve sessions on twelve days, in four projects, each with an abandoned branch. */
 function report(): StatsReport {
   const sessions: LoadedSession[] = [];
   for (let i = 0; i < 12; i++) {
-    const b = new SessionBuilder({ id: `0000000${i.toString(16)}-0000-7000-8000-000000000000`, cwd: `/home/dev/project-${i % 4}`, startMs: new Date(2026, 0, 1 + i, 9).getTime() });
+    const b = new SessionBuilder({
+      id: `0000000${i.toString(16)}-0000-7000-8000-000000000000`,
+      cwd: `/home/dev/project-${i % 4}`,
+      startMs: new Date(2026, 0, 1 + i, 9).getTime(),
+    });
     const root = b.user(`task ${i}`);
     b.assistant('try', { tokens: 100 * (i + 1), cost: 0.1 * (i + 1) });
     b.leaf = root;
@@ -28,7 +38,8 @@ function report(): StatsReport {
 const key = (state: StatsScreenState, name: string): StatsScreenState => statsReducer(state, { type: 'key', name });
 
 describe('stats screen reducer', () => {
-  const loaded = (): StatsScreenState => statsReducer(initStatsState({ columns: 80, viewLines: 10 }), { type: 'loaded', report: report() });
+  const loaded = (): StatsScreenState =>
+    statsReducer(initStatsState({ columns: 80, viewLines: 10 }), { type: 'loaded', report: report() });
 
   it('scrolls within the chart lines, a page at a time, to the ends', () => {
     let state = loaded();
@@ -79,11 +90,21 @@ describe('stats screen reducer', () => {
 });
 
 describe('StatsScreen', () => {
-  function mount(readStats: (paths: readonly string[], searched: string, signal: AbortSignal) => Promise<StatsReport | undefined>, size = { columns: 80, rows: 20 }) {
+  function mount(
+    readStats: (paths: readonly string[], searched: string, signal: AbortSignal) => Promise<StatsReport | undefined>,
+    size = { columns: 80, rows: 20 },
+  ) {
     const result = { backs: 0, exits: [] as unknown[] };
     const app = renderInk(
       <InputRouter>
-        <StatsScreen paths={['/s/a.jsonl', '/s/b.jsonl']} scopeTitle="all projects" searched="/s" readStats={readStats} onBack={() => result.backs++} onExit={(r) => result.exits.push(r)} />
+        <StatsScreen
+          paths={['/s/a.jsonl', '/s/b.jsonl']}
+          scopeTitle="all projects"
+          searched="/s"
+          readStats={readStats}
+          onBack={() => result.backs++}
+          onExit={(r) => result.exits.push(r)}
+        />
       </InputRouter>,
       size,
     );

@@ -7,9 +7,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkFile, checkStore, type CheckEnvironment, type CheckKind, type FileCheck } from '../../src/store/index.js';
+import { type CheckEnvironment, type CheckKind, checkFile, checkStore, type FileCheck } from '../../src/store/index.js';
 import { resolveLocations } from '../../src/store/locations.js';
-import { FIXTURES, goldenCases, sessionsRoot, type Corpus } from '../helpers/corpus.js';
+import { type Corpus, FIXTURES, goldenCases, sessionsRoot } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
 import { piModule } from '../helpers/pi.js';
 import { smallCases } from '../hostile/corpus.js';
@@ -22,10 +22,16 @@ const WRITER_ROOT = '/home/dev/.pi/agent/sessions';
  * sessions root was at WRITER_ROOT. Anything else is looked up for real.
  */
 function writerMachine(corpus: Corpus): CheckEnvironment {
-  const cwds = new Set(goldenCases().filter((c) => c.corpus === corpus && typeof c.golden.cwd === 'string').map((c) => c.golden.cwd!));
+  const cwds = new Set(
+    goldenCases()
+      .filter((c) => c.corpus === corpus && typeof c.golden.cwd === 'string')
+      .map((c) => c.golden.cwd!),
+  );
   const root = sessionsRoot(corpus);
   return {
-    exists: (path) => cwds.has(path) || (path.startsWith(`${WRITER_ROOT}/`) && checkExists(join(root, path.slice(WRITER_ROOT.length + 1)))),
+    exists: (path) =>
+      cwds.has(path) ||
+      (path.startsWith(`${WRITER_ROOT}/`) && checkExists(join(root, path.slice(WRITER_ROOT.length + 1)))),
   };
 }
 
@@ -63,7 +69,11 @@ const GENERATED_EXPECTED: Record<string, CheckKind[]> = {
 describe('check on the pi-written and generated corpora', () => {
   for (const corpus of ['pi-written', 'generated'] as const) {
     it(`${corpus}: every problem pi recorded is found, and the clean files give none`, () => {
-      const report = checkStore(resolveLocations({ env: { PI_CODING_AGENT_DIR: join(FIXTURES, corpus) }, cwd: '/' }), 'all', writerMachine(corpus));
+      const report = checkStore(
+        resolveLocations({ env: { PI_CODING_AGENT_DIR: join(FIXTURES, corpus) }, cwd: '/' }),
+        'all',
+        writerMachine(corpus),
+      );
       const byPath = new Map(report.files.map((f) => [f.path, f]));
       const cases = goldenCases().filter((c) => c.corpus === corpus);
       expect(report.files.length).toBe(cases.length);
@@ -73,17 +83,31 @@ describe('check on the pi-written and generated corpora', () => {
         const severities = check.problems.map((p) => p.severity);
         // What pi itself recorded.
         if (c.golden.error !== null) expect(severities, `${what}: pi refuses it`).toContain('error');
-        if (c.golden.change === 'rewritten') expect(kinds(check).some((k) => k === 'legacy-version' || k === 'empty'), `${what}: pi rewrites it`).toBe(true);
-        if (c.golden.change === 'appended-newline') expect(kinds(check).some((k) => k === 'no-trailing-newline' || k === 'torn-last-line'), `${what}: pi appends a newline`).toBe(true);
-        if (c.golden.error === null && c.golden.change === null && corpus === 'pi-written') expect(check.problems, `${what}: clean`).toEqual([]);
+        if (c.golden.change === 'rewritten')
+          expect(
+            kinds(check).some((k) => k === 'legacy-version' || k === 'empty'),
+            `${what}: pi rewrites it`,
+          ).toBe(true);
+        if (c.golden.change === 'appended-newline')
+          expect(
+            kinds(check).some((k) => k === 'no-trailing-newline' || k === 'torn-last-line'),
+            `${what}: pi appends a newline`,
+          ).toBe(true);
+        if (c.golden.error === null && c.golden.change === null && corpus === 'pi-written')
+          expect(check.problems, `${what}: clean`).toEqual([]);
         for (const p of check.problems) {
           expect(p.path).toBe(c.sessionPath);
           expect(p.line, what).toBeGreaterThanOrEqual(0);
-          expect(p.pi.length * p.fix.length * p.message.length, `${what}: ${p.kind} says what pi does and what to do`).toBeGreaterThan(0);
+          expect(
+            p.pi.length * p.fix.length * p.message.length,
+            `${what}: ${p.kind} says what pi does and what to do`,
+          ).toBeGreaterThan(0);
         }
       }
       if (corpus === 'generated') {
-        const manifest = JSON.parse(readFileSync(join(FIXTURES, 'generated', 'manifest.json'), 'utf8')) as { files: { path: string; kind: string }[] };
+        const manifest = JSON.parse(readFileSync(join(FIXTURES, 'generated', 'manifest.json'), 'utf8')) as {
+          files: { path: string; kind: string }[];
+        };
         for (const file of manifest.files.filter((f) => f.kind !== 'clutter')) {
           const check = byPath.get(join(sessionsRoot('generated'), file.path))!;
           expect(kinds(check), `${file.kind}: ${file.path}`).toEqual(GENERATED_EXPECTED[file.kind]);
@@ -93,18 +117,26 @@ describe('check on the pi-written and generated corpora', () => {
   }
 
   it('health: sizes, compactions and tool output of the pi-written corpus', () => {
-    const report = checkStore(resolveLocations({ env: { PI_CODING_AGENT_DIR: join(FIXTURES, 'pi-written') }, cwd: '/' }), 'all', writerMachine('pi-written'));
+    const report = checkStore(
+      resolveLocations({ env: { PI_CODING_AGENT_DIR: join(FIXTURES, 'pi-written') }, cwd: '/' }),
+      'all',
+      writerMachine('pi-written'),
+    );
     for (const file of report.files) {
       const h = file.health!;
       const bytes = readFileSync(file.path);
       expect(h.size).toBe(bytes.length);
       const lines = bytes.toString('utf8').split('\n');
       expect(h.compactions, file.path).toBe(lines.filter((l) => l.startsWith('{"type":"compaction"')).length);
-      const toolBytes = lines.filter((l) => /"message":\{"role":"toolResult"/.test(l)).reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
+      const toolBytes = lines
+        .filter((l) => /"message":\{"role":"toolResult"/.test(l))
+        .reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
       expect(h.toolOutputBytes, file.path).toBe(toolBytes);
       const largest = Math.max(...lines.slice(1).map((l) => Buffer.byteLength(l) + 1));
       expect(h.largestEntries[0]!.bytes, file.path).toBe(largest);
-      expect(h.largestEntries.map((e) => e.bytes)).toEqual([...h.largestEntries.map((e) => e.bytes)].sort((a, b) => b - a));
+      expect(h.largestEntries.map((e) => e.bytes)).toEqual(
+        [...h.largestEntries.map((e) => e.bytes)].sort((a, b) => b - a),
+      );
     }
     expect(report.files.some((f) => f.health!.compactions > 0)).toBe(true);
   });
@@ -160,7 +192,9 @@ describe('check on the hostile corpus', () => {
   });
 
   it('every session pi 1.6.0 hides from its listing or refuses to open has an error', async () => {
-    const { SessionManager } = (await piModule()) as unknown as { SessionManager: { listAll(dir: string): Promise<{ path: string }[]> } };
+    const { SessionManager } = (await piModule()) as unknown as {
+      SessionManager: { listAll(dir: string): Promise<{ path: string }[]> };
+    };
     const listed = new Set((await SessionManager.listAll(dir)).map((s) => s.path));
     for (const [name, path] of Object.entries(files)) {
       const errors = checkFile(path, { exists: () => true }).problems.filter((p) => p.severity === 'error');

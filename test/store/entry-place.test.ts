@@ -1,6 +1,6 @@
 /** Where each entry is (active / compacted / abandoned), against pi's own answers in the goldens. */
 import { describe, expect, it } from 'vitest';
-import { buildTree, entryPlaces, readSessionSync, type EntryPlace } from '../../src/store/index.js';
+import { buildTree, type EntryPlace, entryPlaces, readSessionSync } from '../../src/store/index.js';
 import { goldenCases } from '../helpers/corpus.js';
 
 const cases = goldenCases().filter((c) => !c.golden.error && !c.golden.generatedHeader && !c.golden.idsFromMigration);
@@ -9,9 +9,17 @@ const cases = goldenCases().filter((c) => !c.golden.error && !c.golden.generated
 function expectedPlaces(g: (typeof cases)[number]['golden']): Map<string, EntryPlace> {
   const onPath = new Set(g.branch);
   const inContext = new Set(g.contextEntries);
-  const lastCompaction = g.branch.reduce((at, id, i) => (g.entries.find((e) => e.id === id)?.type === 'compaction' ? i : at), -1);
+  const lastCompaction = g.branch.reduce(
+    (at, id, i) => (g.entries.find((e) => e.id === id)?.type === 'compaction' ? i : at),
+    -1,
+  );
   const before = new Set(g.branch.slice(0, Math.max(0, lastCompaction)));
-  return new Map(g.entries.map((e) => [e.id, !onPath.has(e.id) ? 'abandoned' : before.has(e.id) && !inContext.has(e.id) ? 'compacted' : 'active']));
+  return new Map(
+    g.entries.map((e) => [
+      e.id,
+      !onPath.has(e.id) ? 'abandoned' : before.has(e.id) && !inContext.has(e.id) ? 'compacted' : 'active',
+    ]),
+  );
 }
 
 describe('entry places', () => {

@@ -7,11 +7,11 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forkSession, StoreError } from '../../src/store/index.js';
+import { buildIndex } from '../../src/tree/flatten.js';
 import { initTreeState, treeReducer } from '../../src/tree/reducer.js';
 import { runCli } from '../helpers/cli.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
-import { buildIndex } from '../../src/tree/flatten.js';
 import { piSample, treeOf } from '../tree/helpers.js';
 
 // tempDir() folders are removed after the file by test/setup.ts.
@@ -33,10 +33,18 @@ function conversation(): { path: string; second: string; first: string; labelled
 }
 
 /** What pi sees of a session file: entries without the random ids of re-created labels, and the context. */
-async function piView(path: string): Promise<{ entries: unknown[]; labels: (string | undefined)[]; context: unknown[] }> {
+async function piView(
+  path: string,
+): Promise<{ entries: unknown[]; labels: (string | undefined)[]; context: unknown[] }> {
   const { manager } = await openWithPi(path);
-  const entries = manager.getEntries().map((e) => (e.type === 'label' ? { type: 'label' } : { type: e.type, id: e.id, parentId: e.parentId }));
-  return { entries, labels: manager.getEntries().map((e) => manager.getLabel(e.id)), context: manager.buildSessionContext().messages };
+  const entries = manager
+    .getEntries()
+    .map((e) => (e.type === 'label' ? { type: 'label' } : { type: e.type, id: e.id, parentId: e.parentId }));
+  return {
+    entries,
+    labels: manager.getEntries().map((e) => manager.getLabel(e.id)),
+    context: manager.buildSessionContext().messages,
+  };
 }
 
 describe("fork before a user message (pi's /fork)", () => {
@@ -47,7 +55,9 @@ describe("fork before a user message (pi's /fork)", () => {
     expect(fork.editorText).toBe('Now try approach B');
 
     const { manager } = await openWithPi(path);
-    const piFork = (manager as unknown as { createBranchedSession(leafId: string): string }).createBranchedSession(labelled);
+    const piFork = (manager as unknown as { createBranchedSession(leafId: string): string }).createBranchedSession(
+      labelled,
+    );
     const ours = await piView(fork.path);
     expect(ours.entries).toEqual((await piView(piFork)).entries);
     expect(ours.labels).toEqual((await piView(piFork)).labels);
@@ -102,7 +112,12 @@ describe("fork before a user message (pi's /fork)", () => {
   });
 
   it("the tree screen's state keeps the text for the fork panel (forkEditorText)", () => {
-    const state = initTreeState({ index: buildIndex(treeOf(piSample())), listHeight: 10, width: 80, detailSource: () => [] });
+    const state = initTreeState({
+      index: buildIndex(treeOf(piSample())),
+      listHeight: 10,
+      width: 80,
+      detailSource: () => [],
+    });
     const forked = treeReducer(state, { type: 'forked', path: '/tmp/f.jsonl', editorText: 'again please' });
     expect(forked.mode).toBe('fork-done');
     expect(forked.forkEditorText).toBe('again please');

@@ -13,8 +13,16 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildContext, buildTree, getBranch, listSessions, readSessionSync, resolveLocations, type SessionInfo } from '../../src/store/index.js';
-import { canonicalJson, CORPORA, FIXTURES, goldenCases, sessionsRoot, sha1 } from '../helpers/corpus.js';
+import {
+  buildContext,
+  buildTree,
+  getBranch,
+  listSessions,
+  readSessionSync,
+  resolveLocations,
+  type SessionInfo,
+} from '../../src/store/index.js';
+import { CORPORA, canonicalJson, FIXTURES, goldenCases, sessionsRoot, sha1 } from '../helpers/corpus.js';
 
 const cases = goldenCases();
 
@@ -146,7 +154,9 @@ describe('corpus listing goldens', () => {
   for (const corpus of CORPORA) {
     it(`${corpus}: listAll over every project matches pi (plus the files pi hides, with their problems)`, async () => {
       const root = sessionsRoot(corpus);
-      const golden = JSON.parse(readFileSync(join(FIXTURES, corpus, 'goldens', 'list.json'), 'utf8')) as { sessions: GoldenInfo[] };
+      const golden = JSON.parse(readFileSync(join(FIXTURES, corpus, 'goldens', 'list.json'), 'utf8')) as {
+        sessions: GoldenInfo[];
+      };
       const locations = resolveLocations({ cwd: '/nonexistent', env: { PI_CODING_AGENT_DIR: join(FIXTURES, corpus) } });
       const { sessions } = await listSessions(locations, { scope: 'all' });
       const piPaths = new Set(golden.sessions.map((s) => s.path));
@@ -154,7 +164,9 @@ describe('corpus listing goldens', () => {
       expect(ours.filter((s) => piPaths.has(s.path))).toEqual(golden.sessions.map(goldenComparable));
       // Sessions pi hides are ones it cannot open or list; we list them and say why.
       for (const extra of sessions.filter((s) => !piPaths.has(relative(root, s.path)))) {
-        expect(extra.problems.length, `${extra.path} is listed by us only, so it must carry a problem`).toBeGreaterThan(0);
+        expect(extra.problems.length, `${extra.path} is listed by us only, so it must carry a problem`).toBeGreaterThan(
+          0,
+        );
       }
     });
 
@@ -167,8 +179,12 @@ describe('corpus listing goldens', () => {
         const locations = resolveLocations({ cwd: '/nonexistent', sessionDir: join(root, folder), env: {} });
         const { sessions } = await listSessions(locations, { scope: 'all' });
         const piPaths = new Set(golden.sessions.map((s) => basename(s.path)));
-        const ours = sessions.map((s) => comparable(s, join(root, folder))).filter((s) => piPaths.has(basename(s.path)));
-        expect(ours.map((s) => ({ ...s, path: basename(s.path) }))).toEqual(golden.sessions.map((s) => ({ ...goldenComparable(s), path: basename(s.path) })));
+        const ours = sessions
+          .map((s) => comparable(s, join(root, folder)))
+          .filter((s) => piPaths.has(basename(s.path)));
+        expect(ours.map((s) => ({ ...s, path: basename(s.path) }))).toEqual(
+          golden.sessions.map((s) => ({ ...goldenComparable(s), path: basename(s.path) })),
+        );
       }
     });
   }

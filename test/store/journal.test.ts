@@ -6,19 +6,19 @@ import {
   branchInPlace,
   forkSession,
   isAsWeLeftIt,
-  journalLine,
   JOURNAL_MAX_BYTES,
+  JOURNAL_READ_MAX_BYTES,
+  type JournalRecord,
+  journalLine,
   latestOwnStates,
   newestLines,
   parseJournal,
   readJournal,
   readJournalChecked,
-  JOURNAL_READ_MAX_BYTES,
   recordChange,
   renameSession,
   setLabel,
   trashSessions,
-  type JournalRecord,
 } from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
@@ -26,21 +26,52 @@ import { openWithPi } from '../helpers/pi.js';
 // tempDir() folders are removed after the file by test/setup.ts.
 const dir = (): string => tempDir();
 
-const state = (size: number, mtimeMs = 1000): { size: number; mtimeMs: number; ino: number } => ({ size, mtimeMs, ino: 7 });
-const rename = (path: string, size: number, time = '2026-01-01T00:00:00.000Z'): JournalRecord => ({ kind: 'rename', path, time, after: state(size), entryId: 'e1', previousName: null });
+const state = (size: number, mtimeMs = 1000): { size: number; mtimeMs: number; ino: number } => ({
+  size,
+  mtimeMs,
+  ino: 7,
+});
+const rename = (path: string, size: number, time = '2026-01-01T00:00:00.000Z'): JournalRecord => ({
+  kind: 'rename',
+  path,
+  time,
+  after: state(size),
+  entryId: 'e1',
+  previousName: null,
+});
 
 describe('journal records (pure)', () => {
   it('round-trips every kind, one line each, skipping torn, foreign and newer-format lines', () => {
     const records: JournalRecord[] = [
       rename('/s/a.jsonl', 10),
-      { kind: 'label', path: '/s/a.jsonl', time: 't', after: state(20), entryId: 'e2', targetId: 'x', previousLabel: 'old\nlabel' },
+      {
+        kind: 'label',
+        path: '/s/a.jsonl',
+        time: 't',
+        after: state(20),
+        entryId: 'e2',
+        targetId: 'x',
+        previousLabel: 'old\nlabel',
+      },
       { kind: 'branch', path: '/s/a.jsonl', time: 't', after: state(30), entryId: 'e3', previousLeafId: null },
       { kind: 'fork', path: '/s/f.jsonl', time: 't', after: state(40), source: '/s/a.jsonl' },
-      { kind: 'delete', path: '/s/b.jsonl', time: 't', how: 'trash', trashedPath: '/t/b.jsonl', infoPath: '/t/b.trashinfo' },
+      {
+        kind: 'delete',
+        path: '/s/b.jsonl',
+        time: 't',
+        how: 'trash',
+        trashedPath: '/t/b.jsonl',
+        infoPath: '/t/b.trashinfo',
+      },
     ];
     const text = records.map(journalLine).join('');
     expect(text.split('\n')).toHaveLength(records.length + 1);
-    const noise = ['{"v":2,"kind":"rename","path":"/s/a.jsonl","time":"t","after":{"size":1,"mtimeMs":1,"ino":1}}', '{"v":1,"kind":"rename","path":"/s/a', 'not json', '{"v":1,"kind":"rename","path":"/s/a.jsonl","time":"t"}'];
+    const noise = [
+      '{"v":2,"kind":"rename","path":"/s/a.jsonl","time":"t","after":{"size":1,"mtimeMs":1,"ino":1}}',
+      '{"v":1,"kind":"rename","path":"/s/a',
+      'not json',
+      '{"v":1,"kind":"rename","path":"/s/a.jsonl","time":"t"}',
+    ];
     expect(parseJournal(`${noise[0]}\n${text}${noise.slice(1).join('\n')}`)).toEqual(records);
   });
 
@@ -59,7 +90,12 @@ describe('journal records (pure)', () => {
   it('a write through a symlink counts for the link too (the picker lists the path it found)', () => {
     const states = latestOwnStates([{ ...rename('/real/a.jsonl', 10), alias: '/link/a.jsonl' }]);
     expect(states.get('/link/a.jsonl')).toEqual(states.get('/real/a.jsonl'));
-    expect(latestOwnStates([{ ...rename('/real/a.jsonl', 10), alias: '/link/a.jsonl' }, { kind: 'delete', path: '/link/a.jsonl', time: 't', how: 'deleted', trashedPath: null, infoPath: null }]).has('/link/a.jsonl')).toBe(false);
+    expect(
+      latestOwnStates([
+        { ...rename('/real/a.jsonl', 10), alias: '/link/a.jsonl' },
+        { kind: 'delete', path: '/link/a.jsonl', time: 't', how: 'deleted', trashedPath: null, infoPath: null },
+      ]).has('/link/a.jsonl'),
+    ).toBe(false);
   });
 
   it('as we left it only when size and mtime are both exactly ours', () => {
@@ -105,7 +141,12 @@ describe('journal file', () => {
       branched = await branchInPlace(path, assistant);
       fork = await forkSession(path, user, { position: 'at' });
       const trashed = await trashSessions([fork.path], { permanent: true });
-      expect([renamed.journalWarning, branched.journalWarning, fork.journalWarning, trashed.journalWarning]).toEqual([undefined, undefined, undefined, undefined]);
+      expect([renamed.journalWarning, branched.journalWarning, fork.journalWarning, trashed.journalWarning]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
     } finally {
       process.env['XDG_STATE_HOME'] = saved;
     }
@@ -172,7 +213,9 @@ describe('journal file', () => {
     try {
       const { path } = session();
       const renamed = await renameSession(path, 'Renamed anyway');
-      expect(renamed.journalWarning).toMatch(/^the change was made but not recorded in the journal \(.*\), so it cannot be undone/);
+      expect(renamed.journalWarning).toMatch(
+        /^the change was made but not recorded in the journal \(.*\), so it cannot be undone/,
+      );
       expect(renamed.journalWarning).not.toContain('\n');
       expect((await openWithPi(path)).manager.getSessionName()).toBe('Renamed anyway');
     } finally {
@@ -197,9 +240,14 @@ describe('reading the journal says when it cannot be read whole', () => {
     mkdirSync(folder, { recursive: true });
     const line = journalLine({ ...rename('/s/old.jsonl', 1), id: '00000000' });
     const lines = Math.ceil((JOURNAL_READ_MAX_BYTES + 1) / line.length);
-    writeFileSync(join(folder, 'journal.jsonl'), line.repeat(lines) + journalLine({ ...rename('/s/newest.jsonl', 2), id: '11111111' }));
+    writeFileSync(
+      join(folder, 'journal.jsonl'),
+      line.repeat(lines) + journalLine({ ...rename('/s/newest.jsonl', 2), id: '11111111' }),
+    );
     const read = await readJournalChecked(env);
-    expect(read.warning).toMatch(/^the journal .* is [0-9]+ MiB, larger than pi-sessions lets it grow: only its newest changes were read$/);
+    expect(read.warning).toMatch(
+      /^the journal .* is [0-9]+ MiB, larger than pi-sessions lets it grow: only its newest changes were read$/,
+    );
     expect(read.records.at(-1)).toMatchObject({ path: '/s/newest.jsonl' });
     expect(read.records.length).toBeLessThan(lines);
     expect(read.records.length).toBeGreaterThan(0);

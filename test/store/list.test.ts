@@ -9,8 +9,8 @@ import {
   resolveSessionArg,
   restoreSessions,
   StoreError,
-  trashSessions,
   type TrashFunction,
+  trashSessions,
 } from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 
@@ -26,7 +26,13 @@ describe('locations (pi 1.6 precedence)', () => {
 
   it('defaults to ~/.pi/agent/sessions/--cwd--', () => {
     const l = resolveLocations({ cwd: '/home/u/proj/', env: {}, home });
-    expect(l).toMatchObject({ cwd: '/home/u/proj', agentDir: '/home/u/.pi/agent', sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--', customDir: false, source: 'default' });
+    expect(l).toMatchObject({
+      cwd: '/home/u/proj',
+      agentDir: '/home/u/.pi/agent',
+      sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--',
+      customDir: false,
+      source: 'default',
+    });
   });
 
   it('honours PI_CODING_AGENT_DIR, the flag, the env var and settings, in that order', () => {
@@ -34,12 +40,22 @@ describe('locations (pi 1.6 precedence)', () => {
     const cwd = tempDir();
     writeFileSync(join(agent, 'settings.json'), JSON.stringify({ sessionDir: '~/global-sessions' }));
     const base = { cwd, home, env: { PI_CODING_AGENT_DIR: agent } as NodeJS.ProcessEnv };
-    expect(resolveLocations(base)).toMatchObject({ sessionDir: '/home/u/global-sessions', customDir: true, source: 'global-settings' });
+    expect(resolveLocations(base)).toMatchObject({
+      sessionDir: '/home/u/global-sessions',
+      customDir: true,
+      source: 'global-settings',
+    });
     mkdirSync(join(cwd, '.pi'));
     writeFileSync(join(cwd, '.pi', 'settings.json'), JSON.stringify({ sessionDir: '/proj-sessions' }));
     expect(resolveLocations(base)).toMatchObject({ sessionDir: '/proj-sessions', source: 'project-settings' });
-    expect(resolveLocations({ ...base, env: { ...base.env, PI_CODING_AGENT_SESSION_DIR: '~/env' } })).toMatchObject({ sessionDir: '/home/u/env', source: 'env' });
-    expect(resolveLocations({ ...base, sessionDir: 'file:///flag' })).toMatchObject({ sessionDir: '/flag', source: 'flag' });
+    expect(resolveLocations({ ...base, env: { ...base.env, PI_CODING_AGENT_SESSION_DIR: '~/env' } })).toMatchObject({
+      sessionDir: '/home/u/env',
+      source: 'env',
+    });
+    expect(resolveLocations({ ...base, sessionDir: 'file:///flag' })).toMatchObject({
+      sessionDir: '/flag',
+      source: 'flag',
+    });
     expect(resolveLocations({ ...base, env: { PI_CODING_AGENT_DIR: '~/agent' } }).agentDir).toBe('/home/u/agent');
   });
 
@@ -89,7 +105,11 @@ describe('listSessions', () => {
     const l = resolveLocations({ cwd: '/work/app', env: { PI_CODING_AGENT_DIR: agent } });
     const seen: string[] = [];
     const progress: [number, number][] = [];
-    await listSessions(l, { scope: 'all', onSession: (s) => seen.push(s.id), onProgress: (a, b) => progress.push([a, b]) });
+    await listSessions(l, {
+      scope: 'all',
+      onSession: (s) => seen.push(s.id),
+      onProgress: (a, b) => progress.push([a, b]),
+    });
     expect(seen).toHaveLength(4);
     expect(progress.at(-1)).toEqual([5, 5]);
     const controller = new AbortController();
@@ -99,7 +119,10 @@ describe('listSessions', () => {
 
   it('filters a flat custom dir by header cwd for the current folder, not for all', async () => {
     const dir = tempDir();
-    for (const [cwd, id] of [['/a', 'a0000000-0000-7000-8000-000000000001'], ['/b', 'b0000000-0000-7000-8000-000000000002']] as const) {
+    for (const [cwd, id] of [
+      ['/a', 'a0000000-0000-7000-8000-000000000001'],
+      ['/b', 'b0000000-0000-7000-8000-000000000002'],
+    ] as const) {
       const b = new SessionBuilder({ cwd, id });
       b.user('x');
       b.writeTo(join(dir, `${id}.jsonl`));
@@ -125,7 +148,9 @@ describe('listSessions', () => {
     mkdirSync(join(linked, 'sessions'));
     symlinkSync(join(root, encodeCwd('/elsewhere')), join(linked, 'sessions', 'proj'));
     symlinkSync(join(linked, 'sessions', 'loop'), join(linked, 'sessions', 'loop'));
-    const loops = await listSessions(resolveLocations({ cwd: '/x', env: { PI_CODING_AGENT_DIR: linked } }), { scope: 'all' });
+    const loops = await listSessions(resolveLocations({ cwd: '/x', env: { PI_CODING_AGENT_DIR: linked } }), {
+      scope: 'all',
+    });
     expect(loops.sessions).toHaveLength(1);
   });
 });
@@ -161,7 +186,9 @@ describe('trash', () => {
       });
     };
     const outcome = await trashSessions([a, join(dir, 'missing.jsonl')], { trash: fakeTrash });
-    expect(outcome.trashed).toEqual([{ path: a, how: 'trash', trashedPath: join(trashDir, 'files', 'x'), infoPath: join(trashDir, 'x.trashinfo') }]);
+    expect(outcome.trashed).toEqual([
+      { path: a, how: 'trash', trashedPath: join(trashDir, 'files', 'x'), infoPath: join(trashDir, 'x.trashinfo') },
+    ]);
     expect(outcome.failed).toEqual([{ path: join(dir, 'missing.jsonl'), error: 'no such file or directory' }]);
     expect(existsSync(a)).toBe(false);
     const restored = await restoreSessions(outcome.trashed);

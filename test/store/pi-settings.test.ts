@@ -18,7 +18,7 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("pi's settings and keybindings", () => {
-  it("defaults when nothing is configured", () => {
+  it('defaults when nothing is configured', () => {
     expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: {}, problems: [] });
   });
 
@@ -34,7 +34,11 @@ describe("pi's settings and keybindings", () => {
     writeFileSync(join(agent, 'keybindings.json'), `\uFEFF${JSON.stringify(value)}`);
     expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: value, problems: [] });
     writeFileSync(join(agent, 'keybindings.json'), '["ctrl+e"]');
-    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: {}, problems: [`${join(agent, 'keybindings.json')}: not a JSON object, ignored`] });
+    expect(readPiConfig(agent, project)).toEqual({
+      treeFilterMode: 'default',
+      keybindings: {},
+      problems: [`${join(agent, 'keybindings.json')}: not a JSON object, ignored`],
+    });
   });
 
   it('bad files are defaults plus one line each, never a throw or a hang (FIFO)', () => {
@@ -53,9 +57,17 @@ describe("pi's settings and keybindings", () => {
   it('a folder or an oversized file in place of keybindings.json: one line, no keys', () => {
     const file = join(agent, 'keybindings.json');
     mkdirSync(file);
-    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: {}, problems: [`${file}: not a regular file (a directory), ignored`] });
+    expect(readPiConfig(agent, project)).toEqual({
+      treeFilterMode: 'default',
+      keybindings: {},
+      problems: [`${file}: not a regular file (a directory), ignored`],
+    });
     rmSync(file, { recursive: true });
     writeFileSync(file, `{"x": "${'y'.repeat(1024 * 1024)}"}`);
-    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: {}, problems: [`${file}: larger than 1 MB, ignored`] });
+    expect(readPiConfig(agent, project)).toEqual({
+      treeFilterMode: 'default',
+      keybindings: {},
+      problems: [`${file}: larger than 1 MB, ignored`],
+    });
   });
 });

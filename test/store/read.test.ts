@@ -6,13 +6,13 @@ import {
   buildContext,
   buildTree,
   getBranch,
+  type LoadedSession,
+  type ProblemKind,
+  type ReadResult,
   readSession,
   readSessionFromBuffer,
   readSessionSync,
   summarizeFileSync,
-  type LoadedSession,
-  type ProblemKind,
-  type ReadResult,
 } from '../../src/store/index.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
@@ -121,10 +121,19 @@ describe('readSession on hostile input', () => {
   it('flags lines that are JSON but not entries, ids of the wrong type and bad parents', () => {
     const b = base();
     b.raw('42').raw('null').raw('"text"').raw('[1,2]');
-    b.raw('{"type":"message","parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"x"}}');
+    b.raw(
+      '{"type":"message","parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"x"}}',
+    );
     b.raw('{"type":"label","id":"cafe0001","parentId":7,"timestamp":"2026-01-01T00:00:00.000Z","targetId":"x"}');
     const s = loaded(fromText(b.text()));
-    expect(kinds(s)).toEqual(['not-an-object', 'not-an-object', 'not-an-object', 'not-an-object', 'missing-id', 'bad-parent']);
+    expect(kinds(s)).toEqual([
+      'not-an-object',
+      'not-an-object',
+      'not-an-object',
+      'not-an-object',
+      'missing-id',
+      'bad-parent',
+    ]);
     expect(s.entries.at(-1)).toMatchObject({ id: 'cafe0001', parentId: null });
   });
 
@@ -184,11 +193,43 @@ describe('tree safety', () => {
     const a = b.user('a');
     b.assistant('b');
     // self-parent
-    b.raw(JSON.stringify({ type: 'message', id: 'self0001', parentId: 'self0001', timestamp: '2026-01-05T10:00:00.000Z', message: { role: 'user', content: 's' } }));
+    b.raw(
+      JSON.stringify({
+        type: 'message',
+        id: 'self0001',
+        parentId: 'self0001',
+        timestamp: '2026-01-05T10:00:00.000Z',
+        message: { role: 'user', content: 's' },
+      }),
+    );
     // 3-cycle whose last member is the last line (the leaf)
-    b.raw(JSON.stringify({ type: 'label', id: 'cyc00001', parentId: 'cyc00003', timestamp: '2026-01-05T10:00:01.000Z', targetId: a }));
-    b.raw(JSON.stringify({ type: 'label', id: 'cyc00002', parentId: 'cyc00001', timestamp: '2026-01-05T10:00:02.000Z', targetId: a }));
-    b.raw(JSON.stringify({ type: 'message', id: 'cyc00003', parentId: 'cyc00002', timestamp: '2026-01-05T10:00:03.000Z', message: { role: 'user', content: 'c' } }));
+    b.raw(
+      JSON.stringify({
+        type: 'label',
+        id: 'cyc00001',
+        parentId: 'cyc00003',
+        timestamp: '2026-01-05T10:00:01.000Z',
+        targetId: a,
+      }),
+    );
+    b.raw(
+      JSON.stringify({
+        type: 'label',
+        id: 'cyc00002',
+        parentId: 'cyc00001',
+        timestamp: '2026-01-05T10:00:02.000Z',
+        targetId: a,
+      }),
+    );
+    b.raw(
+      JSON.stringify({
+        type: 'message',
+        id: 'cyc00003',
+        parentId: 'cyc00002',
+        timestamp: '2026-01-05T10:00:03.000Z',
+        message: { role: 'user', content: 'c' },
+      }),
+    );
     const s = loaded(fromText(b.text()));
     const tree = buildTree(s);
     expect(tree.roots.map((r) => r.id)).toEqual([a, 'self0001', 'cyc00001']);
@@ -216,9 +257,13 @@ describe('tree safety', () => {
 
   it('handles a 1,000,000-entry chain without recursion', () => {
     const n = 1_000_000;
-    const parts: string[] = ['{"type":"session","version":3,"id":"big","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/x"}'];
+    const parts: string[] = [
+      '{"type":"session","version":3,"id":"big","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/x"}',
+    ];
     for (let i = 0; i < n; i++) {
-      parts.push(`{"type":"custom","id":"${i.toString(16).padStart(8, '0')}","parentId":${i === 0 ? 'null' : `"${(i - 1).toString(16).padStart(8, '0')}"`},"timestamp":"2026-01-01T00:00:00.000Z","customType":"x"}`);
+      parts.push(
+        `{"type":"custom","id":"${i.toString(16).padStart(8, '0')}","parentId":${i === 0 ? 'null' : `"${(i - 1).toString(16).padStart(8, '0')}"`},"timestamp":"2026-01-01T00:00:00.000Z","customType":"x"}`,
+      );
     }
     const dir = tempDir();
     const path = join(dir, 'chain.jsonl');
@@ -253,7 +298,9 @@ describe('version 1 and 2 files', () => {
 
   it('renames hookMessage to custom for v2', () => {
     const b = new SessionBuilder({ version: 2 });
-    b.entry('message', { message: { role: 'hookMessage', customType: 'x', content: 'hi', display: true, timestamp: 1 } });
+    b.entry('message', {
+      message: { role: 'hookMessage', customType: 'x', content: 'hi', display: true, timestamp: 1 },
+    });
     const s = loaded(fromText(b.text()));
     expect((s.entries[0]!['message'] as { role: string }).role).toBe('custom');
   });

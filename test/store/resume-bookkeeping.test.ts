@@ -7,7 +7,13 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { branchInPlace, branchPointCount, buildTree, readSessionSync, type SessionTree } from '../../src/store/index.js';
+import {
+  branchInPlace,
+  branchPointCount,
+  buildTree,
+  readSessionSync,
+  type SessionTree,
+} from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 
@@ -55,7 +61,13 @@ describe('resume from here on a labelled entry', () => {
     };
     expect(find(pi.getTree())?.labelTimestamp).toBe(labelTime);
     // pi resumes on the target: its branch ends at a1 (then our label entry).
-    expect(pi.getBranch().map((e) => e.id).slice(0, -1).at(-1)).toBe(a1);
+    expect(
+      pi
+        .getBranch()
+        .map((e) => e.id)
+        .slice(0, -1)
+        .at(-1),
+    ).toBe(a1);
   });
 
   test('the leaf move is not a branch; a real second branch is', async () => {

@@ -6,10 +6,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contextJson } from '../../src/cli-commands.js';
-import { buildContext, buildTree, readSessionFromBuffer, readSessionSync, retainedTailOf, sessionUsage, subtreeUsage, summarizeFileSync, type LoadedSession } from '../../src/store/index.js';
+import {
+  buildContext,
+  buildTree,
+  type LoadedSession,
+  readSessionFromBuffer,
+  readSessionSync,
+  retainedTailOf,
+  sessionUsage,
+  subtreeUsage,
+  summarizeFileSync,
+} from '../../src/store/index.js';
 import { canonicalJson } from '../helpers/corpus.js';
 import { openWithPi, piContextAt } from '../helpers/pi.js';
-import { RETAINED_EXPECTED, RETAINED_FILES, describeMessage, retainedPath } from '../helpers/retained.js';
+import { describeMessage, RETAINED_EXPECTED, RETAINED_FILES, retainedPath } from '../helpers/retained.js';
 
 function load(file: string): LoadedSession {
   const result = readSessionSync(retainedPath(file));
@@ -35,7 +45,9 @@ describe('retained-tail fixtures', () => {
         const tree = buildTree(load(file));
         const context = buildContext(tree, expected.leaf);
         expect(context.contextEntries.map((e) => e.id)).toEqual(expected.format.contextEntries);
-        expect(context.messages.map((m, i) => describeMessage(m, context.sources[i]!))).toEqual(expected.format.messages);
+        expect(context.messages.map((m, i) => describeMessage(m, context.sources[i]!))).toEqual(
+          expected.format.messages,
+        );
         // A retained message is the tail's element itself, byte for byte (nothing added).
         const raw = rawEntries(file);
         context.sources.forEach((source, i) => {
@@ -85,8 +97,24 @@ describe('retained-tail fixtures', () => {
   it('takes a hostile tail defensively: non-objects skipped (positions kept), null content like pi, a non-array ignored', () => {
     const lines = [
       { type: 'session', version: 3, id: 'h', timestamp: '2026-03-01T10:00:00.000Z', cwd: '/x' },
-      { type: 'compaction', id: 'c1', parentId: null, timestamp: '2026-03-01T10:01:00.000Z', summary: 's1', tokensBefore: 1, retainedTail: 'not an array' },
-      { type: 'compaction', id: 'c2', parentId: 'c1', timestamp: '2026-03-01T10:02:00.000Z', summary: 's2', tokensBefore: 1, retainedTail: ['junk', null, { role: 'user', content: null, timestamp: 5 }] },
+      {
+        type: 'compaction',
+        id: 'c1',
+        parentId: null,
+        timestamp: '2026-03-01T10:01:00.000Z',
+        summary: 's1',
+        tokensBefore: 1,
+        retainedTail: 'not an array',
+      },
+      {
+        type: 'compaction',
+        id: 'c2',
+        parentId: 'c1',
+        timestamp: '2026-03-01T10:02:00.000Z',
+        summary: 's2',
+        tokensBefore: 1,
+        retainedTail: ['junk', null, { role: 'user', content: null, timestamp: 5 }],
+      },
     ];
     const read = readSessionFromBuffer('/h.jsonl', Buffer.from(lines.map((l) => `${JSON.stringify(l)}\n`).join('')));
     if (!read.ok) throw new Error(read.message);

@@ -5,16 +5,18 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { digestingSink, type LongLineDigest } from '../../src/store/line-prefix.js';
 import { LineSplitter } from '../../src/store/lines.js';
-import { scanFrom, scanFromSync, type ScannedFile } from '../../src/store/scan.js';
+import { type ScannedFile, scanFrom, scanFromSync } from '../../src/store/scan.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pi-sessions-scan-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Seen = [string, number, boolean];
-const collect = (seen: Seen[]) => (buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean) => seen.push([buf.toString('utf8', start, end), lineNo, terminated]);
+const collect = (seen: Seen[]) => (buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean) =>
+  seen.push([buf.toString('utf8', start, end), lineNo, terminated]);
 
 function scanned(result: unknown): ScannedFile {
-  if (typeof result !== 'object' || result === null || 'ok' in result || 'rewritten' in result) throw new Error(`not scanned: ${JSON.stringify(result)}`);
+  if (typeof result !== 'object' || result === null || 'ok' in result || 'rewritten' in result)
+    throw new Error(`not scanned: ${JSON.stringify(result)}`);
   return result as ScannedFile;
 }
 
@@ -34,13 +36,25 @@ describe('scanFrom', () => {
     expect(first).toMatchObject({ size: 18, lastLine: 5, lastCompleteLine: 4, endsWithNewline: false });
     expect(first.seam.offset).toBe(14);
     const rest: Seen[] = [];
-    const again = scanned(await scanFrom(path, { onLine: collect(rest), firstLine: first.lastCompleteLine + 1, partial: 'keep' }, first.seam));
+    const again = scanned(
+      await scanFrom(
+        path,
+        { onLine: collect(rest), firstLine: first.lastCompleteLine + 1, partial: 'keep' },
+        first.seam,
+      ),
+    );
     // `keep`: the unterminated last line is not handed over, and the seam stays before it.
     expect(rest).toEqual([]);
     expect(again.seam.offset).toBe(14);
     appendFileSync(path, '\nsix\n');
     const more: Seen[] = [];
-    const third = scanned(await scanFrom(path, { onLine: collect(more), firstLine: again.lastCompleteLine + 1, partial: 'keep' }, again.seam));
+    const third = scanned(
+      await scanFrom(
+        path,
+        { onLine: collect(more), firstLine: again.lastCompleteLine + 1, partial: 'keep' },
+        again.seam,
+      ),
+    );
     expect(more).toEqual([
       ['five', 5, true],
       ['six', 6, true],
@@ -65,7 +79,12 @@ describe('scanFrom', () => {
   it('refuses a FIFO at once, as a value', async () => {
     const fifo = join(dir, 'x.jsonl');
     execFileSync('mkfifo', [fifo]);
-    expect(scanFromSync(fifo, { onLine: () => undefined })).toEqual({ ok: false, path: fifo, reason: 'not-a-file', message: 'not a regular file (a FIFO)' });
+    expect(scanFromSync(fifo, { onLine: () => undefined })).toEqual({
+      ok: false,
+      path: fifo,
+      reason: 'not-a-file',
+      message: 'not a regular file (a FIFO)',
+    });
     expect(await scanFrom(fifo, { onLine: () => undefined })).toMatchObject({ ok: false, reason: 'not-a-file' });
   });
 });
@@ -77,9 +96,13 @@ describe('long lines', () => {
     const ends: [number, boolean][] = [];
     const splitter = new LineSplitter(collect(seen), {
       maxLineBytes: () => 8,
-      onLongLine: (lineNo) => ({ piece: (b, s, e) => pieces.push(b.toString('utf8', s, e)), end: (t) => ends.push([lineNo, t]) }),
+      onLongLine: (lineNo) => ({
+        piece: (b, s, e) => pieces.push(b.toString('utf8', s, e)),
+        end: (t) => ends.push([lineNo, t]),
+      }),
     });
-    for (const chunk of ['sho', 'rt\nthis line is lo', 'ng indeed\nnext\ntail without', ' newline and long']) splitter.push(Buffer.from(chunk), chunk.length);
+    for (const chunk of ['sho', 'rt\nthis line is lo', 'ng indeed\nnext\ntail without', ' newline and long'])
+      splitter.push(Buffer.from(chunk), chunk.length);
     splitter.end();
     expect(seen).toEqual([
       ['short', 1, true],
@@ -93,7 +116,8 @@ describe('long lines', () => {
   });
 
   it('the digest finds its needles wherever the chunks cut them', () => {
-    const line = '{"type":"message","id":"abcd1234","parentId":null,"message":{"role":"toolResult","content":"xx","usage":{}}}\r';
+    const line =
+      '{"type":"message","id":"abcd1234","parentId":null,"message":{"role":"toolResult","content":"xx","usage":{}}}\r';
     for (let cut = 1; cut < line.length; cut++) {
       let digest: LongLineDigest | undefined;
       const sink = digestingSink(7, (d) => (digest = d));
@@ -101,7 +125,14 @@ describe('long lines', () => {
       sink.piece(bytes, 0, cut);
       sink.piece(bytes, cut, bytes.length);
       sink.end(true);
-      expect(digest, `cut at ${cut}`).toMatchObject({ lineNo: 7, bytes: bytes.length, hasUsage: true, hasGlue: false, endsWithBrace: true, terminated: true });
+      expect(digest, `cut at ${cut}`).toMatchObject({
+        lineNo: 7,
+        bytes: bytes.length,
+        hasUsage: true,
+        hasGlue: false,
+        endsWithBrace: true,
+        terminated: true,
+      });
       expect(digest!.head.toString()).toBe(line);
     }
   });

@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromSessionRecord } from '../../src/catalog/format.js';
-import { SESSION_INFO_FIELDS, SESSION_INFO_KEYS, sessionInfoJson, toSessionRecord } from '../../src/store/session-info.js';
+import {
+  SESSION_INFO_FIELDS,
+  SESSION_INFO_KEYS,
+  sessionInfoJson,
+  toSessionRecord,
+} from '../../src/store/session-info.js';
 import { summarizeFileSync } from '../../src/store/summary.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { SessionBuilder } from '../helpers/factory.js';
@@ -18,7 +23,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A row with every optional field set, and one with none. */
 function rows(): SessionInfo[] {
-  const full = new SessionBuilder({ id: '019b0000-0000-7000-8000-0000000000f1', parentSession: '/somewhere/parent.jsonl' });
+  const full = new SessionBuilder({
+    id: '019b0000-0000-7000-8000-0000000000f1',
+    parentSession: '/somewhere/parent.jsonl',
+  });
   const first = full.user('the first prompt');
   full.assistant('an answer');
   full.label(first, 'important');
@@ -40,11 +48,15 @@ describe('SessionInfo fields, written once', () => {
 
   it('the catalogue record round-trips every field', () => {
     for (const info of rows()) {
-      const back = fromSessionRecord(info.path, info.size, info.mtimeMs, toSessionRecord(info), { main: () => info, output: () => info.toolOutputText });
+      const back = fromSessionRecord(info.path, info.size, info.mtimeMs, toSessionRecord(info), {
+        main: () => info,
+        output: () => info.toolOutputText,
+      });
       expect(sorted(Object.keys(back))).toEqual(sorted(SESSION_INFO_KEYS));
       for (const key of SESSION_INFO_KEYS) expect(back[key], key).toEqual(info[key]);
       // Nothing the catalogue keeps beside the record is duplicated into it.
-      for (const key of Object.keys(toSessionRecord(info))) expect(SESSION_INFO_FIELDS[key as keyof SessionInfo].catalogue, key).not.toBe('beside');
+      for (const key of Object.keys(toSessionRecord(info)))
+        expect(SESSION_INFO_FIELDS[key as keyof SessionInfo].catalogue, key).not.toBe('beside');
     }
   });
 
@@ -60,6 +72,11 @@ describe('SessionInfo fields, written once', () => {
       expect(Object.values(row)).not.toContain(undefined);
     }
     const [full] = rows();
-    expect(sessionInfoJson(full!)).toMatchObject({ name: 'A named session', parentSessionPath: '/somewhere/parent.jsonl', mtime: new Date(full!.mtimeMs).toISOString(), labels: ['important'] });
+    expect(sessionInfoJson(full!)).toMatchObject({
+      name: 'A named session',
+      parentSessionPath: '/somewhere/parent.jsonl',
+      mtime: new Date(full!.mtimeMs).toISOString(),
+      labels: ['important'],
+    });
   });
 });

@@ -12,7 +12,12 @@ import { CLI, runCli } from '../helpers/cli.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 
-function setup(): { file: string; dir: string; env: NodeJS.ProcessEnv; cli: (...args: string[]) => ReturnType<typeof runCli> } {
+function setup(): {
+  file: string;
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  cli: (...args: string[]) => ReturnType<typeof runCli>;
+} {
   const b = new SessionBuilder();
   b.user('first');
   const a1 = b.assistant('answer one');
@@ -40,8 +45,15 @@ describe('pi-sessions slim', () => {
     const { file, dir, cli } = setup();
     const before = readFileSync(file);
     const run = ok(cli('slim', file));
-    expect(run.stdout).toMatch(/^Would keep the active branch of .*: 5 entries of 9, 19[0-9.]+ KB → about [0-9.]+ KB; the original would go to the trash\.\nRun again with --yes/);
-    const plan = JSON.parse(ok(cli('slim', file, '--json')).stdout) as { done: boolean; entries: number; branchEntries: number; sizeBefore: number };
+    expect(run.stdout).toMatch(
+      /^Would keep the active branch of .*: 5 entries of 9, 19[0-9.]+ KB → about [0-9.]+ KB; the original would go to the trash\.\nRun again with --yes/,
+    );
+    const plan = JSON.parse(ok(cli('slim', file, '--json')).stdout) as {
+      done: boolean;
+      entries: number;
+      branchEntries: number;
+      sizeBefore: number;
+    };
     expect(plan).toMatchObject({ done: false, entries: 9, branchEntries: 5, sizeBefore: before.length });
     expect(readdirSync(dir)).toEqual([basename(file)]);
     expect(readFileSync(file).equals(before)).toBe(true);
@@ -53,7 +65,9 @@ describe('pi-sessions slim', () => {
     const piBefore = (await openWithPi(file)).manager;
     const run = ok(cli('slim', file, '--yes'));
     const slim = run.stdout.trim();
-    expect(run.stderr).toMatch(/^Slimmed 19[0-9.]+ KB → [0-9.]+ [KB]+ \(6 entries of 9\); the original is in the trash/);
+    expect(run.stderr).toMatch(
+      /^Slimmed 19[0-9.]+ KB → [0-9.]+ [KB]+ \(6 entries of 9\); the original is in the trash/,
+    );
     expect(readdirSync(dir)).toEqual([basename(slim)]);
     expect(existsSync(file)).toBe(false);
 
@@ -62,12 +76,21 @@ describe('pi-sessions slim', () => {
     expect(pi.manager.buildSessionContext().messages).toEqual(piBefore.buildSessionContext().messages);
     expect(pi.manager.getSessionName()).toBe('Slim me');
     expect(pi.manager.getLabel(piBefore.getBranch()[1]!.id)).toBe('keep me');
-    expect(pi.manager.getBranch().map((e) => e.id).filter((id) => piBefore.getBranch().some((o) => o.id === id))).toHaveLength(5);
+    expect(
+      pi.manager
+        .getBranch()
+        .map((e) => e.id)
+        .filter((id) => piBefore.getBranch().some((o) => o.id === id)),
+    ).toHaveLength(5);
     expect(pi.manager.getHeader()?.['parentSession']).toBeUndefined();
     expect(readFileSync(slim).length).toBeLessThan(before.length / 10);
 
-    expect(ok(cli('undo', '--list')).stdout).toMatch(/^\S+ {2}slim {2}.*→ restore the original from the trash and move the slim copy to the trash\n/);
-    expect(ok(cli('undo')).stdout).toMatch(/^Undid the slim of .*: restore the original from the trash and move the slim copy to the trash\.\n$/);
+    expect(ok(cli('undo', '--list')).stdout).toMatch(
+      /^\S+ {2}slim {2}.*→ restore the original from the trash and move the slim copy to the trash\n/,
+    );
+    expect(ok(cli('undo')).stdout).toMatch(
+      /^Undid the slim of .*: restore the original from the trash and move the slim copy to the trash\.\n$/,
+    );
     expect(readdirSync(dir)).toEqual([basename(file)]);
     expect(readFileSync(file).equals(before)).toBe(true);
     expect(ok(cli('undo', '--list')).stdout).toBe('Nothing to undo.\n');
@@ -81,7 +104,9 @@ describe('pi-sessions slim', () => {
     const env = { XDG_STATE_HOME: join(tempDir(), 'state'), XDG_DATA_HOME: tempDir() };
     const run = runCli(['slim', file, '--yes'], { env });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^pi-sessions: .*linear\.jsonl: nothing to slim: every entry is on the active branch\n$/);
+    expect(run.stderr).toMatch(
+      /^pi-sessions: .*linear\.jsonl: nothing to slim: every entry is on the active branch\n$/,
+    );
     expect(readdirSync(join(file, '..'))).toEqual(['linear.jsonl']);
   });
 
@@ -102,25 +127,41 @@ describe('pi-sessions slim', () => {
   const canUnshare = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount -t tmpfs tmpfs /mnt']).status === 0;
   const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
-  it.skipIf(!canUnshare)(`with the trash on a full disk (a 64 KiB tmpfs) it removes the copy and keeps the original${canUnshare ? '' : ' — SKIPPED: unshare -rm with a mount is not permitted here'}`, () => {
-    const { file, dir, env } = setup();
-    const before = readFileSync(file);
-    // The trash is another file system: the 200 KB original cannot be copied into it.
-    const script = `set -e; mount -t tmpfs -o size=64k tmpfs ${q(env['XDG_DATA_HOME']!)}; exec ${q(process.execPath)} ${q(CLI)} slim ${q(file)} --yes`;
-    const run = spawnSync('unshare', ['-rm', 'sh', '-c', script], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
-    expect(run.status, run.stderr).toBe(1);
-    expect(run.stderr).toMatch(/^pi-sessions: cannot slim .*: [^\n]*no space left on device[^\n]*; nothing changed\n$/);
-    expect(readdirSync(dir)).toEqual([basename(file)]);
-    expect(readFileSync(file).equals(before)).toBe(true);
-  });
-  it.skipIf(!canUnshare)(`in a read-only folder it fails in one line and writes nothing${canUnshare ? '' : ' — SKIPPED: unshare -rm with a mount is not permitted here'}`, () => {
-    const { file, dir, env } = setup();
-    const before = readFileSync(file);
-    const script = `set -e; mount --bind ${q(dir)} ${q(dir)}; mount -o remount,bind,ro ${q(dir)} ${q(dir)}; exec ${q(process.execPath)} ${q(CLI)} slim ${q(file)} --yes`;
-    const run = spawnSync('unshare', ['-rm', 'sh', '-c', script], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^pi-sessions: [^\n]*read-only file system[^\n]*\n$/);
-    expect(readdirSync(dir)).toEqual([basename(file)]);
-    expect(readFileSync(file).equals(before)).toBe(true);
-  });
+  it.skipIf(!canUnshare)(
+    `with the trash on a full disk (a 64 KiB tmpfs) it removes the copy and keeps the original${canUnshare ? '' : ' — SKIPPED: unshare -rm with a mount is not permitted here'}`,
+    () => {
+      const { file, dir, env } = setup();
+      const before = readFileSync(file);
+      // The trash is another file system: the 200 KB original cannot be copied into it.
+      const script = `set -e; mount -t tmpfs -o size=64k tmpfs ${q(env['XDG_DATA_HOME']!)}; exec ${q(process.execPath)} ${q(CLI)} slim ${q(file)} --yes`;
+      const run = spawnSync('unshare', ['-rm', 'sh', '-c', script], {
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(
+        /^pi-sessions: cannot slim .*: [^\n]*no space left on device[^\n]*; nothing changed\n$/,
+      );
+      expect(readdirSync(dir)).toEqual([basename(file)]);
+      expect(readFileSync(file).equals(before)).toBe(true);
+    },
+  );
+  it.skipIf(!canUnshare)(
+    `in a read-only folder it fails in one line and writes nothing${canUnshare ? '' : ' — SKIPPED: unshare -rm with a mount is not permitted here'}`,
+    () => {
+      const { file, dir, env } = setup();
+      const before = readFileSync(file);
+      const script = `set -e; mount --bind ${q(dir)} ${q(dir)}; mount -o remount,bind,ro ${q(dir)} ${q(dir)}; exec ${q(process.execPath)} ${q(CLI)} slim ${q(file)} --yes`;
+      const run = spawnSync('unshare', ['-rm', 'sh', '-c', script], {
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^pi-sessions: [^\n]*read-only file system[^\n]*\n$/);
+      expect(readdirSync(dir)).toEqual([basename(file)]);
+      expect(readFileSync(file).equals(before)).toBe(true);
+    },
+  );
 });

@@ -6,16 +6,34 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addUsage, discoverSessionFiles, emptyUsage, readSessionSync, resolveLocations, statsOf, statsOfFiles, statsOfFilesAsync, summarizeFileSync, usageOf, type LoadedSession, type SessionInfo, type StatsRow, type UsageTotals } from '../../src/store/index.js';
+import {
+  addUsage,
+  discoverSessionFiles,
+  emptyUsage,
+  type LoadedSession,
+  readSessionSync,
+  resolveLocations,
+  type SessionInfo,
+  type StatsRow,
+  statsOf,
+  statsOfFiles,
+  statsOfFilesAsync,
+  summarizeFileSync,
+  type UsageTotals,
+  usageOf,
+} from '../../src/store/index.js';
+import { readSessionFromBuffer } from '../../src/store/read.js';
 import { isoWeek, localDay } from '../../src/store/stats.js';
 import { FIXTURES, sessionsRoot } from '../helpers/corpus.js';
 import { SessionBuilder } from '../helpers/factory.js';
-import { readSessionFromBuffer } from '../../src/store/read.js';
 
 const WRITER_ROOT = '/home/dev/.pi/agent/sessions';
 
 function corpus(): LoadedSession[] {
-  const { files } = discoverSessionFiles(resolveLocations({ env: { PI_CODING_AGENT_DIR: join(FIXTURES, 'pi-written') }, cwd: '/' }), 'all');
+  const { files } = discoverSessionFiles(
+    resolveLocations({ env: { PI_CODING_AGENT_DIR: join(FIXTURES, 'pi-written') }, cwd: '/' }),
+    'all',
+  );
   return files.map((path) => readSessionSync(path)).filter((r): r is LoadedSession => r.ok);
 }
 
@@ -54,12 +72,25 @@ describe('stats on the pi-written corpus', () => {
       for (const key of Object.keys(expected) as (keyof UsageTotals)[]) expected[key] -= copied[key];
       const row = report.bySession.find((s) => s.path === session.path)!;
       expect(row.copiedEntries, session.path).toBe(copies);
-      close(row.usage, { ...info.usage, ...Object.fromEntries((Object.keys(copied) as (keyof UsageTotals)[]).map((k) => [k, info.usage[k] - copied[k]])) });
+      close(row.usage, {
+        ...info.usage,
+        ...Object.fromEntries(
+          (Object.keys(copied) as (keyof UsageTotals)[]).map((k) => [k, info.usage[k] - copied[k]]),
+        ),
+      });
     }
     expect(forksWithCopies).toBeGreaterThanOrEqual(2);
     close(report.totals, expected);
     expect(report.totals.cost).toBeGreaterThan(0);
-    for (const rows of [report.byDay, report.byWeek, report.byMonth, report.byProject, report.byModel, report.bySession] as { usage: UsageTotals }[][]) close(sum(rows), report.totals);
+    for (const rows of [
+      report.byDay,
+      report.byWeek,
+      report.byMonth,
+      report.byProject,
+      report.byModel,
+      report.bySession,
+    ] as { usage: UsageTotals }[][])
+      close(sum(rows), report.totals);
     // Every branch segment lies inside its session, and the active one is marked once.
     for (const s of report.bySession) {
       expect(s.branches.filter((b) => b.active).length, s.path).toBeLessThanOrEqual(1);

@@ -5,9 +5,17 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { branchPointCount, buildTree, readSessionFromBuffer, readSessionSync, sessionUsage, summarizeFileSync, type SessionInfo } from '../../src/store/index.js';
-import { SummaryCollector } from '../../src/store/summary.js';
+import {
+  branchPointCount,
+  buildTree,
+  readSessionFromBuffer,
+  readSessionSync,
+  type SessionInfo,
+  sessionUsage,
+  summarizeFileSync,
+} from '../../src/store/index.js';
 import { LineSplitter } from '../../src/store/lines.js';
+import { SummaryCollector } from '../../src/store/summary.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { SessionBuilder } from '../helpers/factory.js';
 
@@ -26,7 +34,12 @@ function fullView(text: string) {
   const loaded = readSessionFromBuffer('/mem.jsonl', Buffer.from(text));
   if (!loaded.ok) throw new Error(loaded.message);
   const tree = buildTree(loaded);
-  return { leafId: tree.leafId, entryCount: loaded.entries.length, branchCount: branchPointCount(tree), usage: sessionUsage(tree) };
+  return {
+    leafId: tree.leafId,
+    entryCount: loaded.entries.length,
+    branchCount: branchPointCount(tree),
+    usage: sessionUsage(tree),
+  };
 }
 
 describe('listing summary agrees with the full reader', () => {
@@ -60,13 +73,65 @@ describe('listing summary agrees with the full reader', () => {
     const b = new SessionBuilder();
     const u = b.user('run it');
     b.toolCall('bash', { command: 'ls' });
-    const withUsage = JSON.stringify({ type: 'message', id: 'tr000001', parentId: b.leaf, timestamp: '2026-01-05T10:00:00.000Z', message: { role: 'toolResult', toolCallId: 'c', toolName: 'task', content: [{ type: 'text', text: 'done' }], isError: false, timestamp: 1, usage: { input: 5, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 10, cost: { total: 0.5 } } } });
+    const withUsage = JSON.stringify({
+      type: 'message',
+      id: 'tr000001',
+      parentId: b.leaf,
+      timestamp: '2026-01-05T10:00:00.000Z',
+      message: {
+        role: 'toolResult',
+        toolCallId: 'c',
+        toolName: 'task',
+        content: [{ type: 'text', text: 'done' }],
+        isError: false,
+        timestamp: 1,
+        usage: { input: 5, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 10, cost: { total: 0.5 } },
+      },
+    });
     b.raw(withUsage);
-    const plain = JSON.stringify({ type: 'message', id: 'tr000002', parentId: 'tr000001', timestamp: '2026-01-05T10:00:01.000Z', message: { role: 'toolResult', toolCallId: 'c', toolName: 'read', content: [{ type: 'text', text: 'a "usage" word and }{ braces' }], isError: false, timestamp: 2 } });
-    const glued = JSON.stringify({ type: 'message', id: 'tr000003', parentId: 'tr000002', timestamp: '2026-01-05T10:00:02.000Z', message: { role: 'toolResult', toolCallId: 'c', toolName: 'read', content: [], isError: false, timestamp: 3 } });
-    const gluedTail = JSON.stringify({ type: 'message', id: 'as000004', parentId: 'tr000003', timestamp: '2026-01-05T10:00:03.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }], provider: 'p', model: 'm', usage: { totalTokens: 7, cost: { total: 0.25 } }, timestamp: 4 } });
+    const plain = JSON.stringify({
+      type: 'message',
+      id: 'tr000002',
+      parentId: 'tr000001',
+      timestamp: '2026-01-05T10:00:01.000Z',
+      message: {
+        role: 'toolResult',
+        toolCallId: 'c',
+        toolName: 'read',
+        content: [{ type: 'text', text: 'a "usage" word and }{ braces' }],
+        isError: false,
+        timestamp: 2,
+      },
+    });
+    const glued = JSON.stringify({
+      type: 'message',
+      id: 'tr000003',
+      parentId: 'tr000002',
+      timestamp: '2026-01-05T10:00:02.000Z',
+      message: { role: 'toolResult', toolCallId: 'c', toolName: 'read', content: [], isError: false, timestamp: 3 },
+    });
+    const gluedTail = JSON.stringify({
+      type: 'message',
+      id: 'as000004',
+      parentId: 'tr000003',
+      timestamp: '2026-01-05T10:00:03.000Z',
+      message: {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'ok' }],
+        provider: 'p',
+        model: 'm',
+        usage: { totalTokens: 7, cost: { total: 0.25 } },
+        timestamp: 4,
+      },
+    });
     b.raw(plain).raw(glued + gluedTail);
-    const escapedId = JSON.stringify({ type: 'message', id: 'we\\ird', parentId: u, timestamp: '2026-01-05T10:00:04.000Z', message: { role: 'toolResult', toolCallId: 'c', toolName: 'x', content: [], isError: false, timestamp: 5 } });
+    const escapedId = JSON.stringify({
+      type: 'message',
+      id: 'we\\ird',
+      parentId: u,
+      timestamp: '2026-01-05T10:00:04.000Z',
+      message: { role: 'toolResult', toolCallId: 'c', toolName: 'x', content: [], isError: false, timestamp: 5 },
+    });
     b.raw(escapedId);
     const text = b.text();
     const info = summarizeText(text);

@@ -6,7 +6,16 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildTree, entryPlaces, isObject, messageOf, readSessionSync, summarizeFileSync, textOfContent, type EntryPlace } from '../../src/store/index.js';
+import {
+  buildTree,
+  type EntryPlace,
+  entryPlaces,
+  isObject,
+  messageOf,
+  readSessionSync,
+  summarizeFileSync,
+  textOfContent,
+} from '../../src/store/index.js';
 import { PLACE_CODES } from '../../src/store/text-places.js';
 import { FIXTURES, goldenCases } from '../helpers/corpus.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
@@ -28,7 +37,8 @@ function expectedRuns(path: string): { text: string; runs: number[] } {
       }
     }
     const message = entry.type === 'message' ? messageOf(entry) : undefined;
-    if (!message || (message['role'] !== 'user' && message['role'] !== 'assistant') || !('content' in message)) continue;
+    if (!message || (message['role'] !== 'user' && message['role'] !== 'assistant') || !('content' in message))
+      continue;
     const text = textOfContent(message['content']);
     if (text) pieces.push({ text, place });
   }
@@ -55,8 +65,12 @@ function expectSameAsTree(path: string): number[] {
 describe('textPlaces', () => {
   const corpus = [
     // An empty file pi opens with a fresh header is not a listed session: no text to place.
-    ...goldenCases().filter((c) => !c.golden.error && !c.golden.generatedHeader).map((c) => c.sessionPath),
-    ...readdirSync(join(FIXTURES, 'retained')).filter((f) => f.endsWith('.jsonl')).map((f) => join(FIXTURES, 'retained', f)),
+    ...goldenCases()
+      .filter((c) => !c.golden.error && !c.golden.generatedHeader)
+      .map((c) => c.sessionPath),
+    ...readdirSync(join(FIXTURES, 'retained'))
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => join(FIXTURES, 'retained', f)),
   ];
   for (const path of corpus) it(`matches the tree on ${path.slice(FIXTURES.length + 1)}`, () => expectSameAsTree(path));
 
@@ -92,19 +106,35 @@ describe('textPlaces', () => {
     const b = new SessionBuilder();
     b.user('before the checkpoint');
     const kept = b.assistant('would be kept by firstKeptEntryId');
-    b.entry('compaction', { summary: 's', firstKeptEntryId: kept, tokensBefore: 1, retainedTail: [{ role: 'user', content: 'retained words', timestamp: 1 }] });
+    b.entry('compaction', {
+      summary: 's',
+      firstKeptEntryId: kept,
+      tokensBefore: 1,
+      retainedTail: [{ role: 'user', content: 'retained words', timestamp: 1 }],
+    });
     b.user('after');
-    expect(expectSameAsTree(b.writeTo(join(dir, 'checkpoint.jsonl')))).toEqual(['before the checkpoint would be kept by firstKeptEntryId'.length, 2, 'before the checkpoint would be kept by firstKeptEntryId retained words after'.length, 0]);
+    expect(expectSameAsTree(b.writeTo(join(dir, 'checkpoint.jsonl')))).toEqual([
+      'before the checkpoint would be kept by firstKeptEntryId'.length,
+      2,
+      'before the checkpoint would be kept by firstKeptEntryId retained words after'.length,
+      0,
+    ]);
   });
 
   it('reads a v1 file (no ids, firstKeptEntryIndex) like its migration', () => {
     const b = new SessionBuilder({ version: null });
-    const line = (o: Record<string, unknown>): void => void b.raw(JSON.stringify({ timestamp: '2025-01-01T00:00:00.000Z', ...o }));
+    const line = (o: Record<string, unknown>): void =>
+      void b.raw(JSON.stringify({ timestamp: '2025-01-01T00:00:00.000Z', ...o }));
     line({ type: 'message', message: { role: 'user', content: 'first v1 prompt' } });
     line({ type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: 'first v1 answer' }] } });
     line({ type: 'compaction', summary: 's', firstKeptEntryIndex: 2, tokensBefore: 1 });
     line({ type: 'message', message: { role: 'user', content: 'later v1 prompt' } });
-    expect(expectSameAsTree(b.writeTo(join(dir, 'v1.jsonl')))).toEqual(['first v1 prompt'.length, 2, 'first v1 prompt first v1 answer later v1 prompt'.length, 0]);
+    expect(expectSameAsTree(b.writeTo(join(dir, 'v1.jsonl')))).toEqual([
+      'first v1 prompt'.length,
+      2,
+      'first v1 prompt first v1 answer later v1 prompt'.length,
+      0,
+    ]);
   });
 
   it('gives [] for a linear session and survives a parent cycle', () => {
@@ -113,8 +143,24 @@ describe('textPlaces', () => {
     b.assistant('and a reply');
     expect(expectSameAsTree(b.writeTo(join(dir, 'linear.jsonl')))).toEqual([]);
     const c = new SessionBuilder();
-    c.raw(JSON.stringify({ type: 'message', id: 'aaaa0001', parentId: 'aaaa0002', timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: 'in a loop' } }));
-    c.raw(JSON.stringify({ type: 'message', id: 'aaaa0002', parentId: 'aaaa0001', timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'looping' }] } }));
+    c.raw(
+      JSON.stringify({
+        type: 'message',
+        id: 'aaaa0001',
+        parentId: 'aaaa0002',
+        timestamp: '2026-01-01T00:00:00.000Z',
+        message: { role: 'user', content: 'in a loop' },
+      }),
+    );
+    c.raw(
+      JSON.stringify({
+        type: 'message',
+        id: 'aaaa0002',
+        parentId: 'aaaa0001',
+        timestamp: '2026-01-01T00:00:01.000Z',
+        message: { role: 'assistant', content: [{ type: 'text', text: 'looping' }] },
+      }),
+    );
     expectSameAsTree(c.writeTo(join(dir, 'cycle.jsonl')));
   });
 });

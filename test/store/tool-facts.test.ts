@@ -3,15 +3,45 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { summarizeFileSync } from '../../src/store/index.js';
-import { boundedJsonString, OUTPUT_PER_CALL, OUTPUT_PER_SESSION, TARGETS_PER_SESSION } from '../../src/store/tool-facts.js';
+import {
+  boundedJsonString,
+  OUTPUT_PER_CALL,
+  OUTPUT_PER_SESSION,
+  TARGETS_PER_SESSION,
+} from '../../src/store/tool-facts.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { tempDir } from '../helpers/factory.js';
 
 const header = { type: 'session', version: 3, id: 'tf', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w' };
 let n = 0;
-const entry = (message: object): object => ({ type: 'message', id: `e${++n}`, parentId: n > 1 ? `e${n - 1}` : null, timestamp: '2026-01-01T00:00:01.000Z', message });
-const call = (name: string, args: object): object => entry({ role: 'assistant', content: [{ type: 'text', text: 'ok' }, { type: 'toolCall', id: `c${n}`, name, arguments: args }], model: 'm', provider: 'p', timestamp: 1 });
-const result = (text: string, extra: object = {}): object => entry({ role: 'toolResult', toolCallId: 'c', toolName: 't', content: [{ type: 'text', text }], isError: false, timestamp: 2, ...extra });
+const entry = (message: object): object => ({
+  type: 'message',
+  id: `e${++n}`,
+  parentId: n > 1 ? `e${n - 1}` : null,
+  timestamp: '2026-01-01T00:00:01.000Z',
+  message,
+});
+const call = (name: string, args: object): object =>
+  entry({
+    role: 'assistant',
+    content: [
+      { type: 'text', text: 'ok' },
+      { type: 'toolCall', id: `c${n}`, name, arguments: args },
+    ],
+    model: 'm',
+    provider: 'p',
+    timestamp: 1,
+  });
+const result = (text: string, extra: object = {}): object =>
+  entry({
+    role: 'toolResult',
+    toolCallId: 'c',
+    toolName: 't',
+    content: [{ type: 'text', text }],
+    isError: false,
+    timestamp: 2,
+    ...extra,
+  });
 
 function summarise(lines: object[]): SessionInfo {
   const file = join(tempDir(), 's.jsonl');

@@ -13,7 +13,13 @@ import { openWithPi, piContextAt } from '../helpers/pi.js';
 // tempDir() folders are removed after the file by test/setup.ts.
 const dir = (): string => tempDir();
 
-function setup(): { file: string; env: NodeJS.ProcessEnv; user2: string; assistant1: string; cli: (...args: string[]) => ReturnType<typeof runCli> } {
+function setup(): {
+  file: string;
+  env: NodeJS.ProcessEnv;
+  user2: string;
+  assistant1: string;
+  cli: (...args: string[]) => ReturnType<typeof runCli>;
+} {
   const b = new SessionBuilder();
   b.user('first');
   const assistant1 = b.assistant('answer one');
@@ -83,7 +89,9 @@ describe('pi-sessions undo', () => {
     const bytes = [readFileSync(file), readFileSync(other)];
     ok(cli('delete', file, other));
     expect(ok(cli('undo', '--list')).stdout.trim().split('\n')).toHaveLength(2);
-    expect(ok(cli('undo')).stdout).toMatch(/^Undid the delete of 2 sessions \(the last .*\): restore the 2 sessions deleted together from the trash\.\n$/);
+    expect(ok(cli('undo')).stdout).toMatch(
+      /^Undid the delete of 2 sessions \(the last .*\): restore the 2 sessions deleted together from the trash\.\n$/,
+    );
     expect([readFileSync(file), readFileSync(other)]).toEqual(bytes);
     expect(ok(runCli(['undo', '--list'], { env })).stdout).toBe('Nothing to undo.\n');
   });
@@ -93,12 +101,17 @@ describe('pi-sessions undo', () => {
     ok(cli('rename', file, 'Ours'));
     // pi appends a message after our rename.
     const pi = (await openWithPi(file)).manager;
-    appendFileSync(file, `${JSON.stringify({ type: 'message', id: 'abcdef01', parentId: pi.getLeafId(), timestamp: new Date().toISOString(), message: { role: 'user', content: 'more', timestamp: Date.now() } })}\n`);
+    appendFileSync(
+      file,
+      `${JSON.stringify({ type: 'message', id: 'abcdef01', parentId: pi.getLeafId(), timestamp: new Date().toISOString(), message: { role: 'user', content: 'more', timestamp: Date.now() } })}\n`,
+    );
     const before = readFileSync(file);
     expect(ok(cli('undo', '--list')).stdout).toContain('(pi has written since: needs --force)');
     const refused = cli('undo');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^pi-sessions: [^\n]*changed since pi-sessions' rename \(pi has written to it\); nothing was undone \(--force undoes it anyway\)\n$/);
+    expect(refused.stderr).toMatch(
+      /^pi-sessions: [^\n]*changed since pi-sessions' rename \(pi has written to it\); nothing was undone \(--force undoes it anyway\)\n$/,
+    );
     expect(readFileSync(file).equals(before)).toBe(true);
     ok(cli('undo', '--force'));
     const after = (await openWithPi(file)).manager;

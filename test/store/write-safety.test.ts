@@ -3,13 +3,34 @@
  * the append's tail re-read. Full disks and file-size limits: test/hostile/write-failures.test.ts.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import {
+  appendFileSync,
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanForAppend } from '../../src/store/append-scan.js';
 import { appendOrRollback, removeStaleTemps, writeFully } from '../../src/store/fs-write.js';
-import { appendPlanned, branchInPlace, buildTree, forkSession, getBranch, readSessionSync, renameSession, setLabel, StoreError } from '../../src/store/index.js';
+import {
+  appendPlanned,
+  branchInPlace,
+  buildTree,
+  forkSession,
+  getBranch,
+  readSessionSync,
+  renameSession,
+  StoreError,
+  setLabel,
+} from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi, piContextAt } from '../helpers/pi.js';
 import { v1Text } from '../helpers/v1.js';
@@ -81,7 +102,12 @@ describe('FIFOs', () => {
   it('rename, label, branch and fork of a FIFO fail at once with a clear message', async () => {
     const fifo = join(tempDir(), 'x.jsonl');
     execFileSync('mkfifo', [fifo]);
-    const attempts: (() => Promise<unknown>)[] = [() => renameSession(fifo, 'x'), () => setLabel(fifo, 'aaaaaaaa', 'x'), () => branchInPlace(fifo, 'aaaaaaaa'), () => forkSession(fifo)];
+    const attempts: (() => Promise<unknown>)[] = [
+      () => renameSession(fifo, 'x'),
+      () => setLabel(fifo, 'aaaaaaaa', 'x'),
+      () => branchInPlace(fifo, 'aaaaaaaa'),
+      () => forkSession(fifo),
+    ];
     for (const attempt of attempts) await expect(attempt()).rejects.toThrow(/not a regular file \(a FIFO\)/);
   });
 });
@@ -148,7 +174,13 @@ describe('the append scan', () => {
       expect(first.endsWithNewline).toBe(false);
       expect(first.lastLineStart).toBe(complete);
       expect(first.leafId).toBe(b.leaf);
-      const piLine = JSON.stringify({ type: 'message', id: 'pi000001', parentId: b.leaf, timestamp: '2026-01-05T10:00:00.000Z', message: { role: 'assistant', content: [], timestamp: 1 } });
+      const piLine = JSON.stringify({
+        type: 'message',
+        id: 'pi000001',
+        parentId: b.leaf,
+        timestamp: '2026-01-05T10:00:00.000Z',
+        message: { role: 'assistant', content: [], timestamp: 1 },
+      });
       appendFileSync(path, `\n${piLine}\n`);
       const counter = { bytes: 0 };
       const resumed = await scanForAppend(counting(handle, counter), path, first);
@@ -190,7 +222,15 @@ describe('the append scan', () => {
     const { path, builder } = session();
     appendFileSync(path, '{"type":"message","id":"torn0001","par');
     const original = readFileSync(path);
-    const { entryIds } = await appendPlanned(path, (view) => [{ type: 'label', id: 'ours0001', parentId: view.leafId, timestamp: '2026-01-05T10:00:01.000Z', targetId: builder.leaf }]);
+    const { entryIds } = await appendPlanned(path, (view) => [
+      {
+        type: 'label',
+        id: 'ours0001',
+        parentId: view.leafId,
+        timestamp: '2026-01-05T10:00:01.000Z',
+        targetId: builder.leaf,
+      },
+    ]);
     expect(entryIds).toEqual(['ours0001']);
     const after = readFileSync(path);
     expect(after.subarray(0, original.length).equals(original)).toBe(true);
@@ -221,14 +261,28 @@ describe('the append scan', () => {
     let seen: { ids: string[]; leafId: string | null } | undefined;
     await appendPlanned(path, (view) => {
       seen = { ids: [...view.ids], leafId: view.leafId };
-      return [{ type: 'session_info', id: 'ours0001', parentId: view.leafId, timestamp: '2026-01-05T10:00:01.000Z', name: 'n' }];
+      return [
+        {
+          type: 'session_info',
+          id: 'ours0001',
+          parentId: view.leafId,
+          timestamp: '2026-01-05T10:00:01.000Z',
+          name: 'n',
+        },
+      ];
     });
     expect(seen).toEqual({ ids: full.entries.map((e) => e.id), leafId: full.entries.at(-1)!.id });
   });
 });
 
 /** A handle whose writes take at most `max` bytes each and fail with `code` after `failAfter` calls. */
-function shortWrites(handle: FileHandle, max: number, failAfter: number, code: string, beforeFailing?: () => void): FileHandle {
+function shortWrites(
+  handle: FileHandle,
+  max: number,
+  failAfter: number,
+  code: string,
+  beforeFailing?: () => void,
+): FileHandle {
   let calls = 0;
   return new Proxy(handle, {
     get(target, key) {
@@ -265,7 +319,12 @@ describe('the byte-level writes', () => {
     const original = readFileSync(path);
     const handle = await open(path, 'a+');
     try {
-      const attempt = appendOrRollback(shortWrites(handle, 10, 2, 'EDQUOT'), path, Buffer.from('{"type":"label","id":"x"}\n'), original.length);
+      const attempt = appendOrRollback(
+        shortWrites(handle, 10, 2, 'EDQUOT'),
+        path,
+        Buffer.from('{"type":"label","id":"x"}\n'),
+        original.length,
+      );
       await expect(attempt).rejects.toThrow(/write failed: disk quota exceeded; the file is unchanged$/);
     } finally {
       await handle.close();
@@ -279,8 +338,15 @@ describe('the byte-level writes', () => {
     const handle = await open(path, 'a+');
     const foreign = '{"type":"message","id":"pi000001"}\n';
     try {
-      const attempt = appendOrRollback(shortWrites(handle, 10, 1, 'EIO', () => appendFileSync(path, foreign)), path, Buffer.from('{"type":"label","id":"x"}\n'), original.length);
-      await expect(attempt).rejects.toThrow(/write failed: input\/output error; the partial line could not be removed \(the file changed meanwhile\)$/);
+      const attempt = appendOrRollback(
+        shortWrites(handle, 10, 1, 'EIO', () => appendFileSync(path, foreign)),
+        path,
+        Buffer.from('{"type":"label","id":"x"}\n'),
+        original.length,
+      );
+      await expect(attempt).rejects.toThrow(
+        /write failed: input\/output error; the partial line could not be removed \(the file changed meanwhile\)$/,
+      );
     } finally {
       await handle.close();
     }
@@ -289,16 +355,50 @@ describe('the byte-level writes', () => {
 });
 
 describe('fork without the tree', () => {
-  const header = JSON.stringify({ type: 'session', version: 3, id: '019b0000-0000-7000-8000-000000000001', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/x' });
+  const header = JSON.stringify({
+    type: 'session',
+    version: 3,
+    id: '019b0000-0000-7000-8000-000000000001',
+    timestamp: '2026-01-01T00:00:00.000Z',
+    cwd: '/x',
+  });
   const message = (id: string, parentId: string | null, role = 'user'): string =>
-    JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-01-01T00:00:01.000Z', message: { role, content: id, timestamp: 1 } });
+    JSON.stringify({
+      type: 'message',
+      id,
+      parentId,
+      timestamp: '2026-01-01T00:00:01.000Z',
+      message: { role, content: id, timestamp: 1 },
+    });
   const shapes: Record<string, string[]> = {
-    'a chain with a duplicate id (the last wins)': [message('aaaaaaaa', null), message('bbbbbbbb', 'aaaaaaaa', 'assistant'), message('bbbbbbbb', 'aaaaaaaa', 'assistant'), message('cccccccc', 'bbbbbbbb')],
+    'a chain with a duplicate id (the last wins)': [
+      message('aaaaaaaa', null),
+      message('bbbbbbbb', 'aaaaaaaa', 'assistant'),
+      message('bbbbbbbb', 'aaaaaaaa', 'assistant'),
+      message('cccccccc', 'bbbbbbbb'),
+    ],
     'an orphan on the path': [message('aaaaaaaa', 'missing1'), message('bbbbbbbb', 'aaaaaaaa', 'assistant')],
-    'a leaf inside a parent cycle': [message('aaaaaaaa', 'cccccccc'), message('bbbbbbbb', 'aaaaaaaa'), message('cccccccc', 'bbbbbbbb', 'assistant')],
-    'a cycle cut at its earliest entry in file order, not where the walk closes': [message('bbbbbbbb', 'cccccccc'), message('cccccccc', 'aaaaaaaa'), message('aaaaaaaa', 'bbbbbbbb', 'assistant')],
-    'a leaf below a cycle': [message('aaaaaaaa', 'bbbbbbbb'), message('bbbbbbbb', 'aaaaaaaa'), message('cccccccc', 'bbbbbbbb', 'assistant')],
-    'parents written after their children (the branch is read against file order)': [message('cccccccc', 'bbbbbbbb'), message('bbbbbbbb', 'aaaaaaaa', 'assistant'), message('aaaaaaaa', null), message('dddddddd', 'cccccccc', 'assistant')],
+    'a leaf inside a parent cycle': [
+      message('aaaaaaaa', 'cccccccc'),
+      message('bbbbbbbb', 'aaaaaaaa'),
+      message('cccccccc', 'bbbbbbbb', 'assistant'),
+    ],
+    'a cycle cut at its earliest entry in file order, not where the walk closes': [
+      message('bbbbbbbb', 'cccccccc'),
+      message('cccccccc', 'aaaaaaaa'),
+      message('aaaaaaaa', 'bbbbbbbb', 'assistant'),
+    ],
+    'a leaf below a cycle': [
+      message('aaaaaaaa', 'bbbbbbbb'),
+      message('bbbbbbbb', 'aaaaaaaa'),
+      message('cccccccc', 'bbbbbbbb', 'assistant'),
+    ],
+    'parents written after their children (the branch is read against file order)': [
+      message('cccccccc', 'bbbbbbbb'),
+      message('bbbbbbbb', 'aaaaaaaa', 'assistant'),
+      message('aaaaaaaa', null),
+      message('dddddddd', 'cccccccc', 'assistant'),
+    ],
   };
   for (const [name, lines] of Object.entries(shapes)) {
     it(`copies the branch the tree view shows: ${name}`, async () => {
@@ -316,7 +416,13 @@ describe('fork without the tree', () => {
   it('copies a branch read in many batches (lines far apart, spans over 256 KiB) as pi sees it', async () => {
     const path = join(tempDir(), 's.jsonl');
     const big = (id: string, parentId: string | null, role: string, bytes: number): string =>
-      JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-01-01T00:00:01.000Z', message: { role, content: `${id} ${'x'.repeat(bytes)}`, timestamp: 1 } });
+      JSON.stringify({
+        type: 'message',
+        id,
+        parentId,
+        timestamp: '2026-01-01T00:00:01.000Z',
+        message: { role, content: `${id} ${'x'.repeat(bytes)}`, timestamp: 1 },
+      });
     const lines: string[] = [];
     let parent: string | null = null;
     for (let i = 0; i < 30; i++) {
@@ -333,6 +439,6 @@ describe('fork without the tree', () => {
     const forked = await openWithPi(fork.path);
     expect(forked.changedOnOpen).toBe(false);
     expect(forked.manager.getBranch().map((e) => e.id)).toEqual(source.getBranch(parent!).map((e) => e.id));
-    expect(forked.manager.buildSessionContext().messages).toEqual((await piContextAt(source, parent!)));
+    expect(forked.manager.buildSessionContext().messages).toEqual(await piContextAt(source, parent!));
   });
 });

@@ -13,12 +13,12 @@ import {
   buildTree,
   forkSession,
   getBranch,
+  type LoadedSession,
   messageOf,
   readSessionSync,
   renameSession,
-  setLabel,
   StoreError,
-  type LoadedSession,
+  setLabel,
 } from '../../src/store/index.js';
 import { FIXTURES, goldenCases } from '../helpers/corpus.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
@@ -39,7 +39,9 @@ function copyOf(path: string): string {
   return target;
 }
 
-const writable = goldenCases().filter((c) => c.corpus === 'pi-written' && !c.golden.error && !c.golden.generatedHeader && c.golden.entries.length > 0);
+const writable = goldenCases().filter(
+  (c) => c.corpus === 'pi-written' && !c.golden.error && !c.golden.generatedHeader && c.golden.entries.length > 0,
+);
 
 function expectPrefix(before: Buffer, after: Buffer): void {
   expect(after.length).toBeGreaterThan(before.length);
@@ -86,7 +88,8 @@ describe('writes on every pi-written corpus file, verified by pi 1.6.0', () => {
       const branched = await branchInPlace(path, middle.id);
       pi = await openWithPi(path);
       expect(pi.changedOnOpen).toBe(false);
-      const expectedLeaf = messageOf(middle)?.['role'] === 'user' || middle.type === 'custom_message' ? middle.parentId : middle.id;
+      const expectedLeaf =
+        messageOf(middle)?.['role'] === 'user' || middle.type === 'custom_message' ? middle.parentId : middle.id;
       expect(branched.leafId).toBe(expectedLeaf);
       expect(pi.manager.getLeafId()).toBe(branched.entryId);
       expect(pi.manager.buildSessionContext().messages).toEqual(await piContextAt(pi.manager, expectedLeaf));
@@ -111,9 +114,12 @@ describe('writes on every pi-written corpus file, verified by pi 1.6.0', () => {
       const forkPi = await openWithPi(fork.path);
       expect(forkPi.changedOnOpen).toBe(false);
       expect(forkPi.manager.getHeader()).toMatchObject({ version: 3, parentSession: path });
-      expect(forkPi.manager.buildSessionContext().messages).toEqual(await piContextAt((await openWithPi(c.sessionPath)).manager, beforeTree.leafId));
+      expect(forkPi.manager.buildSessionContext().messages).toEqual(
+        await piContextAt((await openWithPi(c.sessionPath)).manager, beforeTree.leafId),
+      );
       for (const [id, label] of beforeTree.labels) {
-        if (getBranch(beforeTree, beforeTree.leafId).some((e) => e.id === id)) expect(forkPi.manager.getLabel(id)).toBe(label);
+        if (getBranch(beforeTree, beforeTree.leafId).some((e) => e.id === id))
+          expect(forkPi.manager.getLabel(id)).toBe(label);
       }
     });
   }
@@ -138,11 +144,25 @@ describe('write safety', () => {
     b.user('hi');
     const path = b.writeTo(join(tempDir(), 'race.jsonl'));
     let calls = 0;
-    const piLine = JSON.stringify({ type: 'message', id: 'pi000001', parentId: b.leaf, timestamp: '2026-01-05T10:00:00.000Z', message: { role: 'assistant', content: [], timestamp: 1 } });
+    const piLine = JSON.stringify({
+      type: 'message',
+      id: 'pi000001',
+      parentId: b.leaf,
+      timestamp: '2026-01-05T10:00:00.000Z',
+      message: { role: 'assistant', content: [], timestamp: 1 },
+    });
     const result = await appendPlanned(path, (view) => {
       calls++;
       if (calls === 1) appendFileSync(path, `${piLine}\n`); // pi writes between our read and our append
-      return [{ type: 'label', id: `ours000${calls}`, parentId: view.leafId, timestamp: '2026-01-05T10:00:01.000Z', targetId: view.leafId }];
+      return [
+        {
+          type: 'label',
+          id: `ours000${calls}`,
+          parentId: view.leafId,
+          timestamp: '2026-01-05T10:00:01.000Z',
+          targetId: view.leafId,
+        },
+      ];
     });
     expect(calls).toBe(2);
     const s = load(path);
@@ -153,7 +173,11 @@ describe('write safety', () => {
 
   it('refuses to write to a file that is not a session, leaving it untouched', async () => {
     const dir = tempDir();
-    const cases = { 'notes.jsonl': 'just some text\n', 'entries.jsonl': '{"type":"message","id":"a","parentId":null}\n', 'empty.jsonl': '' };
+    const cases = {
+      'notes.jsonl': 'just some text\n',
+      'entries.jsonl': '{"type":"message","id":"a","parentId":null}\n',
+      'empty.jsonl': '',
+    };
     for (const [name, text] of Object.entries(cases)) {
       const path = join(dir, name);
       writeFileSync(path, text);
@@ -202,7 +226,12 @@ describe('write safety', () => {
     expect(after.entries.slice(0, shown.entries.length).map((e) => e.id)).toEqual(shown.entries.map((e) => e.id));
     const pi = await openWithPi(path);
     expect(pi.changedOnOpen).toBe(false);
-    expect(pi.manager.getEntries().map((e) => e.id).slice(0, shown.entries.length)).toEqual(shown.entries.map((e) => e.id));
+    expect(
+      pi.manager
+        .getEntries()
+        .map((e) => e.id)
+        .slice(0, shown.entries.length),
+    ).toEqual(shown.entries.map((e) => e.id));
     expect(pi.manager.getSessionName()).toBe('migrated');
     expect(readdirSync(dirname(path)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });

@@ -4,7 +4,11 @@ import { acquireTerminal, type TerminalSources } from '../../src/terminal/contro
 
 const fakeStream = (isTTY: boolean) => ({ isTTY }) as unknown as NodeJS.ReadStream & NodeJS.WriteStream;
 
-function sources(stdinTTY: boolean, stdoutTTY: boolean, open: TerminalSources['open']): TerminalSources & { opened: string[] } {
+function sources(
+  stdinTTY: boolean,
+  stdoutTTY: boolean,
+  open: TerminalSources['open'],
+): TerminalSources & { opened: string[] } {
   const opened: string[] = [];
   return {
     stdin: fakeStream(stdinTTY),
@@ -37,9 +41,18 @@ describe('acquireTerminal', () => {
   });
 
   it('refuses, saying why, when there is no controlling terminal', () => {
-    expect(acquireTerminal(sources(true, false, failWith('ENXIO')))).toEqual({ ok: false, reason: 'there is no controlling terminal' });
-    expect(acquireTerminal(sources(false, true, failWith('ENOENT')))).toEqual({ ok: false, reason: 'there is no controlling terminal' });
-    expect(acquireTerminal(sources(false, false, failWith('EACCES')))).toEqual({ ok: false, reason: '/dev/tty is not usable (EACCES)' });
+    expect(acquireTerminal(sources(true, false, failWith('ENXIO')))).toEqual({
+      ok: false,
+      reason: 'there is no controlling terminal',
+    });
+    expect(acquireTerminal(sources(false, true, failWith('ENOENT')))).toEqual({
+      ok: false,
+      reason: 'there is no controlling terminal',
+    });
+    expect(acquireTerminal(sources(false, false, failWith('EACCES')))).toEqual({
+      ok: false,
+      reason: '/dev/tty is not usable (EACCES)',
+    });
   });
 
   it('closes the descriptor it opened when it is not a terminal after all', () => {

@@ -8,15 +8,16 @@
  * - log-update.js: incremental rendering of frames with a trailing newline draws them in place
  *   (ink 6.8 drew every frame after the first one row lower).
  */
-import { createRequire } from 'node:module';
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Terminal as XtermTerminal } from '@xterm/headless';
 import { build } from 'esbuild';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Terminal as XtermTerminal } from '@xterm/headless';
 import { REPO_ROOT } from '../helpers/corpus.js';
 
 interface Patches {
@@ -24,13 +25,20 @@ interface Patches {
   applyHunks(source: string, entry: { patch: string; hunks: unknown[] }, file: string): string;
 }
 interface OutputInstance {
-  write(x: number, y: number, text: string, options: { transformers: ((line: string, index: number) => string)[] }): void;
+  write(
+    x: number,
+    y: number,
+    text: string,
+    options: { transformers: ((line: string, index: number) => string)[] },
+  ): void;
   clip(clip: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
   unclip(): void;
   get(): { output: string; height: number };
 }
 type OutputClass = new (options: { width: number; height: number }) => OutputInstance;
-type LogUpdate = { create(stream: { write(s: string): unknown }, options: { incremental?: boolean }): (s: string) => boolean };
+type LogUpdate = {
+  create(stream: { write(s: string): unknown }, options: { incremental?: boolean }): (s: string) => boolean;
+};
 
 const INK_BUILD = join(REPO_ROOT, 'node_modules', 'ink', 'build');
 const { Terminal } = createRequire(import.meta.url)('@xterm/headless') as typeof import('@xterm/headless');
@@ -40,7 +48,14 @@ let patches: Patches;
 
 /** `source` (a file of ink/build) bundled with its imports into a temp module, then imported. */
 async function loadModule<T>(name: string, source: string): Promise<T> {
-  const result = await build({ stdin: { contents: source, resolveDir: INK_BUILD, sourcefile: name, loader: 'js' }, bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
+  const result = await build({
+    stdin: { contents: source, resolveDir: INK_BUILD, sourcefile: name, loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    logLevel: 'silent',
+  });
   const file = join(work, `${name}-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(file, result.outputFiles[0]!.text);
   return (await import(pathToFileURL(file).href)) as T;
@@ -75,8 +90,20 @@ async function screenOf(output: string): Promise<string[]> {
     const cells: string[] = [];
     for (let x = 0; line && x < term.cols; x++) {
       line.getCell(x, cell);
-      const flags = [cell.isBold(), cell.isDim(), cell.isItalic(), cell.isUnderline(), cell.isInverse(), cell.isStrikethrough(), cell.isInvisible()].map(Number).join('');
-      cells.push(`${cell.getChars() || ' '}/${cell.getWidth()}/${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${flags}`);
+      const flags = [
+        cell.isBold(),
+        cell.isDim(),
+        cell.isItalic(),
+        cell.isUnderline(),
+        cell.isInverse(),
+        cell.isStrikethrough(),
+        cell.isInvisible(),
+      ]
+        .map(Number)
+        .join('');
+      cells.push(
+        `${cell.getChars() || ' '}/${cell.getWidth()}/${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/${flags}`,
+      );
     }
     rows.push(cells.join(' '));
   }
@@ -87,31 +114,78 @@ async function screenOf(output: string): Promise<string[]> {
 describe('the ink patch', () => {
   it('applies to the installed ink, to every file it names', () => {
     const all = new Map([...patches.loadPatches()].filter(([file]) => file.startsWith('node_modules/ink/')));
-    expect([...all.keys()].sort()).toEqual(['node_modules/ink/build/log-update.js', 'node_modules/ink/build/output.js']);
-    for (const [file, entry] of all) expect(() => patches.applyHunks(readFileSync(join(REPO_ROOT, file), 'utf8'), entry, file)).not.toThrow();
+    expect([...all.keys()].sort()).toEqual([
+      'node_modules/ink/build/log-update.js',
+      'node_modules/ink/build/output.js',
+    ]);
+    for (const [file, entry] of all)
+      expect(() => patches.applyHunks(readFileSync(join(REPO_ROOT, file), 'utf8'), entry, file)).not.toThrow();
     expect(JSON.parse(readFileSync(join(dirname(INK_BUILD), 'package.json'), 'utf8')).version).toBe('6.8.0');
   });
 
   it('refuses a file its context does not match', () => {
     const key = 'node_modules/ink/build/output.js';
     const entry = patches.loadPatches().get(key)!;
-    expect(() => patches.applyHunks(original('output.js').replace('class OutputCaches {', 'class Caches {'), entry, key)).toThrow(/does not apply/);
+    expect(() =>
+      patches.applyHunks(original('output.js').replace('class OutputCaches {', 'class Caches {'), entry, key),
+    ).toThrow(/does not apply/);
   });
 
   it('renders every frame as ink 6.8 does (the same cells), with rows cached across frames', async () => {
     const before = (await loadModule<{ default: OutputClass }>('output-original', original('output.js'))).default;
     const after = (await loadModule<{ default: OutputClass }>('output-patched', patched('output.js'))).default;
-    const piece = fc.constantFrom('a', 'b', ' ', 'xyz', '界', '😀', 'e\u0301', '…', '\n', '\u001b[31mred\u001b[39m', '\u001b[1mbold\u001b[22m', '\u001b[7minv\u001b[27m', '\u001b[2m', '\u001b[38;5;208mo\u001b[39m', '\u001b[48;2;1;2;3mb\u001b[49m', '\u001b[0m', '\u001b[1;31mx');
+    const piece = fc.constantFrom(
+      'a',
+      'b',
+      ' ',
+      'xyz',
+      '界',
+      '😀',
+      'e\u0301',
+      '…',
+      '\n',
+      '\u001b[31mred\u001b[39m',
+      '\u001b[1mbold\u001b[22m',
+      '\u001b[7minv\u001b[27m',
+      '\u001b[2m',
+      '\u001b[38;5;208mo\u001b[39m',
+      '\u001b[48;2;1;2;3mb\u001b[49m',
+      '\u001b[0m',
+      '\u001b[1;31mx',
+    );
     const text = fc.array(piece, { minLength: 1, maxLength: 12 }).map((parts) => parts.join(''));
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('write' as const), x: fc.integer({ min: 0, max: 14 }), y: fc.integer({ min: -1, max: 8 }), text, upper: fc.boolean() }),
-      fc.record({ kind: fc.constant('clip' as const), x1: fc.integer({ min: 0, max: 6 }), x2: fc.integer({ min: 4, max: 14 }), y1: fc.integer({ min: 0, max: 3 }), y2: fc.integer({ min: 2, max: 8 }), vertical: fc.boolean() }),
+      fc.record({
+        kind: fc.constant('write' as const),
+        x: fc.integer({ min: 0, max: 14 }),
+        y: fc.integer({ min: -1, max: 8 }),
+        text,
+        upper: fc.boolean(),
+      }),
+      fc.record({
+        kind: fc.constant('clip' as const),
+        x1: fc.integer({ min: 0, max: 6 }),
+        x2: fc.integer({ min: 4, max: 14 }),
+        y1: fc.integer({ min: 0, max: 3 }),
+        y2: fc.integer({ min: 2, max: 8 }),
+        vertical: fc.boolean(),
+      }),
       fc.record({ kind: fc.constant('unclip' as const) }),
     );
-    const frame = fc.record({ width: fc.integer({ min: 1, max: 12 }), height: fc.integer({ min: 1, max: 6 }), ops: fc.array(op, { maxLength: 10 }) });
+    const frame = fc.record({
+      width: fc.integer({ min: 1, max: 12 }),
+      height: fc.integer({ min: 1, max: 6 }),
+      ops: fc.array(op, { maxLength: 10 }),
+    });
     // A transformer like ink's own (chalk's): it changes the text, never an escape sequence.
-    const upper = (line: string): string => line.replace(/\u001b\[[\d;]*m|([a-z])/g, (code: string, letter?: string) => (letter ? letter.toUpperCase() : code));
-    type Op = { kind: 'write'; x: number; y: number; text: string; upper: boolean } | { kind: 'clip'; x1: number; x2: number; y1: number; y2: number; vertical: boolean } | { kind: 'unclip' };
+    const upper = (line: string): string =>
+      line.replace(/\u001b\[[\d;]*m|([a-z])/g, (code: string, letter?: string) =>
+        letter ? letter.toUpperCase() : code,
+      );
+    type Op =
+      | { kind: 'write'; x: number; y: number; text: string; upper: boolean }
+      | { kind: 'clip'; x1: number; x2: number; y1: number; y2: number; vertical: boolean }
+      | { kind: 'unclip' };
     const draw = (Output: OutputClass, f: { width: number; height: number; ops: Op[] }) => {
       const output = new Output({ width: f.width, height: f.height });
       let depth = 0;
@@ -129,13 +203,19 @@ describe('the ink patch', () => {
     };
     // Lines a terminal and ink's tokenizer read differently (one code ending two open styles)
     // must not take the shortcut; lines like a row's must, and show the same.
-    const lines = ['\u001b[2m\u001b[1mbold\u001b[22m\u001b[1mbold\u001b[22ma', '\u001b[32m› \u001b[1mrow\u001b[22m\u001b[39m  · \u001b[2mhit\u001b[22m', '\u001b[38;5;208mx\u001b[39m\u001b[48;2;1;2;3my\u001b[49m'];
+    const lines = [
+      '\u001b[2m\u001b[1mbold\u001b[22m\u001b[1mbold\u001b[22ma',
+      '\u001b[32m› \u001b[1mrow\u001b[22m\u001b[39m  · \u001b[2mhit\u001b[22m',
+      '\u001b[38;5;208mx\u001b[39m\u001b[48;2;1;2;3my\u001b[49m',
+    ];
     for (const line of lines) {
       const f = { width: 30, height: 1, ops: [{ kind: 'write' as const, x: 0, y: 0, text: line, upper: false }] };
       const [got, want] = [draw(after, f), draw(before, f)];
       expect(await screenOf(got.output), JSON.stringify(line)).toEqual(await screenOf(want.output));
     }
-    expect(draw(after, { width: 30, height: 1, ops: [{ kind: 'write', x: 0, y: 0, text: lines[1]!, upper: false }] }).output).toBe(`${lines[1]}\u001b[0m`);
+    expect(
+      draw(after, { width: 30, height: 1, ops: [{ kind: 'write', x: 0, y: 0, text: lines[1]!, upper: false }] }).output,
+    ).toBe(`${lines[1]}\u001b[0m`);
     // Several frames per run, against one module of each: the patched caches live across frames.
     // The same screen, cell by cell: a row kept as written may spell its styles differently.
     await fc.assert(
@@ -156,7 +236,9 @@ describe('the ink patch', () => {
       // convertEol: a pty's line discipline turns "\n" into "\r\n" (onlcr) before the terminal sees it.
       const term: XtermTerminal = new Terminal({ cols: 20, rows: 6, allowProposedApi: true, convertEol: true });
       let pending = Promise.resolve();
-      const stream = { write: (s: string) => (pending = pending.then(() => new Promise<void>((resolve) => term.write(s, resolve)))) };
+      const stream = {
+        write: (s: string) => (pending = pending.then(() => new Promise<void>((resolve) => term.write(s, resolve)))),
+      };
       const render = logUpdate.create(stream, { incremental: true });
       render('header\nrow 1\nrow 2\n');
       render('header\nrow 1 moved\nrow 2\n');

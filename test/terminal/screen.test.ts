@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ts from 'typescript';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DISABLE_BRACKETED_PASTE,
   ENABLE_BRACKETED_PASTE,
@@ -14,8 +14,8 @@ import {
   LEAVE_ALT_SCREEN,
   LEAVE_SEQUENCE,
   leaveFullScreen,
-  SHOW_CURSOR,
   type ProcessLike,
+  SHOW_CURSOR,
 } from '../../src/terminal/screen.js';
 import { REPO_ROOT, startPty } from '../helpers/pty.js';
 

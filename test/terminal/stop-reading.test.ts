@@ -5,7 +5,7 @@
  * buffer nobody drains. A unix socket stands in for the terminal: same handle, same read path.
  */
 import { once } from 'node:events';
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stopReading } from '../../src/terminal/stop-reading.js';
@@ -35,7 +35,8 @@ async function connectedPair(): Promise<{ reader: Socket; writer: Socket }> {
 function readLikeInk(stream: Socket, got: string[]): () => void {
   stream.setEncoding('utf8');
   const onReadable = (): void => {
-    for (let chunk = stream.read() as string | null; chunk !== null; chunk = stream.read() as string | null) got.push(chunk);
+    for (let chunk = stream.read() as string | null; chunk !== null; chunk = stream.read() as string | null)
+      got.push(chunk);
   };
   stream.on('readable', onReadable);
   return () => stream.off('readable', onReadable);

@@ -30,7 +30,14 @@ let original: Width;
 let patched: Width;
 
 async function load(name: string, source: string): Promise<Width> {
-  const result = await build({ stdin: { contents: source, resolveDir: PACKAGE, sourcefile: name, loader: 'js' }, bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
+  const result = await build({
+    stdin: { contents: source, resolveDir: PACKAGE, sourcefile: name, loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    logLevel: 'silent',
+  });
   const file = join(work, `${name}.mjs`);
   writeFileSync(file, result.outputFiles[0]!.text);
   return ((await import(pathToFileURL(file).href)) as { default: Width }).default;
@@ -56,7 +63,7 @@ describe('the string-width patch', () => {
     expect(patches.patchedSource(join(REPO_ROOT, 'node_modules', 'wrap-ansi', FILE))).toBeUndefined();
   });
 
-  it('gives string-width\'s answer for every character below U+2C00, alone and among neighbours that join', () => {
+  it("gives string-width's answer for every character below U+2C00, alone and among neighbours that join", () => {
     const joiners = ['\u0301', '\u20e3', '\u200d', '\ufe0f', '\ufe0e', '\u1160', '\u{1f3fb}'];
     for (let code = 0; code < 0x2c00; code++) {
       const ch = String.fromCharCode(code);
@@ -65,9 +72,48 @@ describe('the string-width patch', () => {
     }
   });
 
-  it('gives string-width\'s answer for random mixes (emoji, CJK, jamo, marks, controls, escapes)', () => {
+  it("gives string-width's answer for random mixes (emoji, CJK, jamo, marks, controls, escapes)", () => {
     const piece = fc.oneof(
-      fc.constantFrom('a', ' ', '·', '…', '›', '│', '─', '├', '└', '◉', '⑂', '→', '✓', '©', '☀', '▶', 'é', 'ß', 'Ω', 'Ж', '‼', '⌚', '⚡', '✅', '界', '😀', '👍🏽', '🇩🇪', '1\ufe0f\u20e3', 'e\u0301', '\u00ad', '\u200b', '\u200d', '\ufe0f', '\u1100\u1161', '\t', '\u001b[31mred\u001b[39m', '\u009b1m'),
+      fc.constantFrom(
+        'a',
+        ' ',
+        '·',
+        '…',
+        '›',
+        '│',
+        '─',
+        '├',
+        '└',
+        '◉',
+        '⑂',
+        '→',
+        '✓',
+        '©',
+        '☀',
+        '▶',
+        'é',
+        'ß',
+        'Ω',
+        'Ж',
+        '‼',
+        '⌚',
+        '⚡',
+        '✅',
+        '界',
+        '😀',
+        '👍🏽',
+        '🇩🇪',
+        '1\ufe0f\u20e3',
+        'e\u0301',
+        '\u00ad',
+        '\u200b',
+        '\u200d',
+        '\ufe0f',
+        '\u1100\u1161',
+        '\t',
+        '\u001b[31mred\u001b[39m',
+        '\u009b1m',
+      ),
       fc.integer({ min: 0xa0, max: 0x2bff }).map((code) => String.fromCharCode(code)),
     );
     fc.assert(

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import {
   displayWidth,
   displayWidthUpTo,
@@ -8,14 +8,15 @@ import {
   sanitizeBlock,
   sanitizeInline,
   sliceByWidth,
-  truncateToWidth,
-  wrapWords,
   terminalSafeJson,
+  truncateToWidth,
   UNSAFE_INPUT_CHAR_RE,
+  wrapWords,
 } from '../../src/text/terminal-text.js';
 
 // Anything a terminal would interpret: C0 (incl. ESC, CR, BS, LF), DEL, C1, bidi, zero-width, lone surrogates.
-const DANGEROUS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2064\u2066-\u206f\ufeff\ud800-\udfff]/u;
+const DANGEROUS =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2064\u2066-\u206f\ufeff\ud800-\udfff]/u;
 
 describe('sanitizeInline', () => {
   it.each([
@@ -127,13 +128,20 @@ describe('width helpers', () => {
   it('displayWidthUpTo is the width up to the limit, and above the limit past it (property)', () => {
     const piece = fc.constantFrom('a', ' ', '日', '😀', 'e\u0301', '…', '→', '👩‍💻', 'ﾊ', '\u200d');
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.array(piece, { maxLength: 60 }).map((p) => p.join(''))), fc.integer({ min: 0, max: 50 }), (s, max) => {
-        const clean = sanitizeInline(s);
-        const width = displayWidth(clean);
-        const upTo = displayWidthUpTo(clean, max);
-        if (width <= max) expect(upTo).toBe(width);
-        else expect(upTo).toBeGreaterThan(max);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 60 }),
+          fc.array(piece, { maxLength: 60 }).map((p) => p.join('')),
+        ),
+        fc.integer({ min: 0, max: 50 }),
+        (s, max) => {
+          const clean = sanitizeInline(s);
+          const width = displayWidth(clean);
+          const upTo = displayWidthUpTo(clean, max);
+          if (width <= max) expect(upTo).toBe(width);
+          else expect(upTo).toBeGreaterThan(max);
+        },
+      ),
       { numRuns: 500 },
     );
     // A long text is not scanned to its end.
@@ -197,11 +205,20 @@ describe('wrapWords', () => {
 
   it('keeps every word, in order, each line within the width unless one word is wider', () => {
     fc.assert(
-      fc.property(fc.array(fc.stringMatching(/^[a-z]{1,12}$/), { maxLength: 30 }), fc.integer({ min: 1, max: 40 }), (words, width) => {
-        const lines = wrapWords(words.join(' '), width);
-        expect(lines.join(' ').split(' ').filter((w) => w !== '')).toEqual(words);
-        for (const line of lines) expect(line.length <= width || !line.includes(' ')).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-z]{1,12}$/), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 40 }),
+        (words, width) => {
+          const lines = wrapWords(words.join(' '), width);
+          expect(
+            lines
+              .join(' ')
+              .split(' ')
+              .filter((w) => w !== ''),
+          ).toEqual(words);
+          for (const line of lines) expect(line.length <= width || !line.includes(' ')).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -12,7 +12,10 @@ describe('wrapToWidth', () => {
   });
 
   test('continuation lines keep the indentation of the first', () => {
-    expect(wrapToWidth('    "command": "npm test -- --watch=false"', 24)).toEqual(['    "command": "npm test', '    -- --watch=false"']);
+    expect(wrapToWidth('    "command": "npm test -- --watch=false"', 24)).toEqual([
+      '    "command": "npm test',
+      '    -- --watch=false"',
+    ]);
   });
 
   test('a word wider than a line is broken between graphemes, wide characters whole', () => {
@@ -36,7 +39,9 @@ describe('wrapToWidth', () => {
 
 describe('sanitizeBlock stripColours', () => {
   test('drops colour and style sequences, keeps their text', () => {
-    expect(sanitizeBlock('\u001b[31mFAIL\u001b[0m ok \u001b[1;38;5;196mbold red\u001b[m', { stripColours: true })).toEqual(['FAIL ok bold red']);
+    expect(
+      sanitizeBlock('\u001b[31mFAIL\u001b[0m ok \u001b[1;38;5;196mbold red\u001b[m', { stripColours: true }),
+    ).toEqual(['FAIL ok bold red']);
   });
 
   test('other escape sequences are still shown escaped, never raw', () => {

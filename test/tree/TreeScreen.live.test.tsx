@@ -6,10 +6,10 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import { InputRouter } from '../../components/common/input-router.js';
+import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import { SessionBuilder } from '../helpers/factory.js';
-import { renderInk, type InkTestApp } from '../helpers/ink.js';
+import { type InkTestApp, renderInk } from '../helpers/ink.js';
 
 let dir: string | undefined;
 let app: InkTestApp | undefined;
@@ -28,7 +28,17 @@ describe('TreeScreen live updates', () => {
     builder.user('first question about apples');
     builder.assistant('an answer about apples');
     builder.writeTo(path);
-    app = renderInk(<InputRouter><TreeScreen path={path} onBack={() => undefined} onExit={() => undefined} now={() => Date.parse('2026-02-05T12:00:00Z')} /></InputRouter>, { columns: 100, rows: 20 });
+    app = renderInk(
+      <InputRouter>
+        <TreeScreen
+          path={path}
+          onBack={() => undefined}
+          onExit={() => undefined}
+          now={() => Date.parse('2026-02-05T12:00:00Z')}
+        />
+      </InputRouter>,
+      { columns: 100, rows: 20 },
+    );
     await app.waitFor('an answer about apples');
 
     const more = new SessionBuilder();

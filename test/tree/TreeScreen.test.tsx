@@ -1,9 +1,9 @@
 import { describe, expect, test, vi } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
-import { KEYS, ctrl, renderInk } from '../helpers/ink.js';
-import { TreeScreen, type TreeExit, type TreeStore } from '../../components/tree/TreeScreen.js';
+import { type TreeExit, TreeScreen, type TreeStore } from '../../components/tree/TreeScreen.js';
 import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
 import type { UndoStep } from '../../src/store/undo.js';
+import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
 import { piSample, sessionOf } from './helpers.js';
 
 interface Calls {
@@ -14,7 +14,15 @@ interface Calls {
   undos: string[];
 }
 
-const RECORD = { kind: 'rename', path: '/s/other.jsonl', time: '2026-02-05T11:00:00Z', id: 'abcd1234', after: { size: 1, mtimeMs: 1, ino: 1 }, entryId: 'e1', previousName: 'Old' } as const;
+const RECORD = {
+  kind: 'rename',
+  path: '/s/other.jsonl',
+  time: '2026-02-05T11:00:00Z',
+  id: 'abcd1234',
+  after: { size: 1, mtimeMs: 1, ino: 1 },
+  entryId: 'e1',
+  previousName: 'Old',
+} as const;
 
 /** The fake journal: its latest change was written over by pi, so the first Ctrl+Z asks. */
 async function fakeUndo(calls: Calls, options?: { confirmed?: string }): Promise<UndoStep> {
@@ -53,7 +61,14 @@ function mount(columns = 100, rows = 30) {
   let backs = 0;
   const app = renderInk(
     <InputRouter>
-      <TreeScreen path="/tmp/test.jsonl" store={fakeStore(calls)} live={false} onBack={() => backs++} onExit={(r) => exits.push(r)} now={() => Date.parse('2026-02-05T12:00:00Z')} />
+      <TreeScreen
+        path="/tmp/test.jsonl"
+        store={fakeStore(calls)}
+        live={false}
+        onBack={() => backs++}
+        onExit={(r) => exits.push(r)}
+        now={() => Date.parse('2026-02-05T12:00:00Z')}
+      />
     </InputRouter>,
     { columns, rows },
   );
@@ -68,11 +83,22 @@ function mount(columns = 100, rows = 30) {
 describe('TreeScreen', () => {
   test('a label made but not journalled says so in the status line', async () => {
     const calls: Calls = { labels: [], branches: [], forks: [], undos: [] };
-    const warning = 'the change was made but not recorded in the journal (/j: permission denied), so it cannot be undone with pi-sessions undo';
-    const store: TreeStore = { ...fakeStore(calls), setLabel: async () => ({ entryId: 'new', journalWarning: warning }) };
+    const warning =
+      'the change was made but not recorded in the journal (/j: permission denied), so it cannot be undone with pi-sessions undo';
+    const store: TreeStore = {
+      ...fakeStore(calls),
+      setLabel: async () => ({ entryId: 'new', journalWarning: warning }),
+    };
     const app = renderInk(
       <InputRouter>
-        <TreeScreen path="/tmp/test.jsonl" store={store} live={false} onBack={() => undefined} onExit={() => undefined} now={() => Date.parse('2026-02-05T12:00:00Z')} />
+        <TreeScreen
+          path="/tmp/test.jsonl"
+          store={store}
+          live={false}
+          onBack={() => undefined}
+          onExit={() => undefined}
+          now={() => Date.parse('2026-02-05T12:00:00Z')}
+        />
       </InputRouter>,
       { columns: 200, rows: 30 },
     );
@@ -90,7 +116,9 @@ describe('TreeScreen', () => {
     await ready();
     await app.press(ctrl('z'));
     let frame = await app.waitFor('undo it anyway');
-    expect(frame).toContain("pi has written to other.jsonl since pi-sessions' rename: undo it anyway (name it \"Old\")?");
+    expect(frame).toContain(
+      'pi has written to other.jsonl since pi-sessions\' rename: undo it anyway (name it "Old")?',
+    );
     expect(frame).toMatch(/undo anyway.*keep/);
     await app.type('x'); // swallowed: a stray key decides nothing
     await app.type('n');
@@ -201,7 +229,9 @@ describe('TreeScreen', () => {
   test('a menu burst in one read: Enter, three Downs, Enter opens the label prompt; 40 Backspaces in one read empty it', async () => {
     const { app, calls, ready } = mount();
     await ready();
-    await app.write(`${KEYS.home}${KEYS.down}${KEYS.down}${KEYS.enter}${KEYS.down}${KEYS.down}${KEYS.down}${KEYS.enter}`);
+    await app.write(
+      `${KEYS.home}${KEYS.down}${KEYS.down}${KEYS.enter}${KEYS.down}${KEYS.down}${KEYS.down}${KEYS.enter}`,
+    );
     await app.waitFor('Label (empty to remove): checkpoint');
     await app.write(KEYS.backspace.repeat(40));
     await app.waitFor((f) => /Label \(empty to remove\): *$/m.test(f));
@@ -232,7 +262,13 @@ describe('TreeScreen', () => {
       let backs = 0;
       const app = renderInk(
         <InputRouter>
-          <TreeScreen path="/tmp/test.jsonl" store={store} live={false} onBack={() => backs++} onExit={(r) => exits.push(r)} />
+          <TreeScreen
+            path="/tmp/test.jsonl"
+            store={store}
+            live={false}
+            onBack={() => backs++}
+            onExit={(r) => exits.push(r)}
+          />
         </InputRouter>,
         { columns: 100, rows: 30 },
       );

@@ -4,8 +4,8 @@
  * something scrolls, `↑↓` in the hint line, and the help with one footer.
  */
 import { describe, expect, test } from 'vitest';
-import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import { InputRouter } from '../../components/common/input-router.js';
+import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import { footerHints } from '../../src/keymap/keymap.js';
 import type { SessionEntry } from '../../src/store/types.js';
 import { detailHintBindings, detailPosition, maxDetailScroll, wrapDetail } from '../../src/tree/detail-view.js';
@@ -13,10 +13,16 @@ import { TREE_BINDINGS } from '../../src/tree/keymap.js';
 import { KEYS, renderInk } from '../helpers/ink.js';
 import { piSample, storeOf, toolResult } from './helpers.js';
 
-const OUTPUT = '\u001b[38;5;196mFAIL\u001b[0m Running the plugin suite with a rather long sentence that has to wrap somewhere in the middle of the words\nline 2\nline 3';
+const OUTPUT =
+  '\u001b[38;5;196mFAIL\u001b[0m Running the plugin suite with a rather long sentence that has to wrap somewhere in the middle of the words\nline 2\nline 3';
 
 async function openDetail(entries: SessionEntry[], columns = 60, rows = 20) {
-  const app = renderInk(<InputRouter><TreeScreen path="/tmp/test.jsonl" store={storeOf(entries)} live={false} onBack={() => {}} onExit={() => {}} /></InputRouter>, { columns, rows });
+  const app = renderInk(
+    <InputRouter>
+      <TreeScreen path="/tmp/test.jsonl" store={storeOf(entries)} live={false} onBack={() => {}} onExit={() => {}} />
+    </InputRouter>,
+    { columns, rows },
+  );
   await app.waitFor('leaf: pi resumes here');
   await app.settle();
   await app.press(KEYS.enter);
@@ -64,7 +70,18 @@ describe('the detail view', () => {
   });
 
   test('the help has one footer, and the list’s hint line says ↑↓ move', async () => {
-    const app = renderInk(<InputRouter><TreeScreen path="/tmp/test.jsonl" store={storeOf(piSample())} live={false} onBack={() => {}} onExit={() => {}} /></InputRouter>, { columns: 80, rows: 24 });
+    const app = renderInk(
+      <InputRouter>
+        <TreeScreen
+          path="/tmp/test.jsonl"
+          store={storeOf(piSample())}
+          live={false}
+          onBack={() => {}}
+          onExit={() => {}}
+        />
+      </InputRouter>,
+      { columns: 80, rows: 24 },
+    );
     const list = await app.waitFor('approach A please');
     expect(list.split('\n').at(-1)).toMatch(/^↑↓ move {2}Enter actions/);
     await app.settle();
@@ -92,9 +109,13 @@ describe('detail-view (pure)', () => {
   });
 
   test('the scroll hints go when nothing scrolls; close stays', () => {
-    const still = footerHints(detailHintBindings(TREE_BINDINGS, false), 'detail', 200).map((h) => `${h.key} ${h.label}`);
+    const still = footerHints(detailHintBindings(TREE_BINDINGS, false), 'detail', 200).map(
+      (h) => `${h.key} ${h.label}`,
+    );
     expect(still).toEqual(['Esc close']);
-    const moving = footerHints(detailHintBindings(TREE_BINDINGS, true), 'detail', 200).map((h) => `${h.key} ${h.label}`);
+    const moving = footerHints(detailHintBindings(TREE_BINDINGS, true), 'detail', 200).map(
+      (h) => `${h.key} ${h.label}`,
+    );
     expect(moving).toEqual(['↑↓ scroll', 'PgDn page', 'Esc close']);
   });
 });

@@ -4,7 +4,19 @@ import { describe, expect, test } from 'vitest';
 import { readSessionSync } from '../../src/store/read.js';
 import { buildTree } from '../../src/store/tree.js';
 import type { SessionEntry } from '../../src/store/types.js';
-import { buildForest, buildIndex, displayOf, flattenTree, layoutForest, rowAt, rowPrefix, search, segmentDown, segmentStartAbove, type Layout } from '../../src/tree/flatten.js';
+import {
+  buildForest,
+  buildIndex,
+  displayOf,
+  flattenTree,
+  type Layout,
+  layoutForest,
+  rowAt,
+  rowPrefix,
+  search,
+  segmentDown,
+  segmentStartAbove,
+} from '../../src/tree/flatten.js';
 import { sessionsRoot } from '../helpers/corpus.js';
 import { assistant, entry, piSample, resetClock, treeOf, user } from './helpers.js';
 
@@ -14,7 +26,14 @@ function draw(layout: Layout): string[] {
   for (let i = 0; i < layout.count; i++) {
     const row = rowAt(layout, i)!;
     const d = displayOf(layout.forest.index, row.num);
-    out.push(rowPrefix(row) + (row.folded && row.connector === 0 ? '⊞ ' : '') + (row.onActivePath ? '• ' : '') + (row.label ? `[${row.label}] ` : '') + d.prefix + d.text);
+    out.push(
+      rowPrefix(row) +
+        (row.folded && row.connector === 0 ? '⊞ ' : '') +
+        (row.onActivePath ? '• ' : '') +
+        (row.label ? `[${row.label}] ` : '') +
+        d.prefix +
+        d.text,
+    );
   }
   return out;
 }
@@ -44,14 +63,36 @@ describe('layout (pi §2.3)', () => {
 
   test('the branch holding the leaf is listed first even when newer; others oldest first', () => {
     resetClock();
-    const entries = [user('r', null, 'root'), user('a', 'r', 'old'), user('b', 'r', 'mid'), user('c', 'r', 'new'), assistant('c1', 'c', 'leaf here')];
-    expect(draw(flattenTree(treeOf(entries)))).toEqual(['• user: root', '├⊟ • user: new', '│     • assistant: leaf here', '├─ user: old', '└─ user: mid']);
+    const entries = [
+      user('r', null, 'root'),
+      user('a', 'r', 'old'),
+      user('b', 'r', 'mid'),
+      user('c', 'r', 'new'),
+      assistant('c1', 'c', 'leaf here'),
+    ];
+    expect(draw(flattenTree(treeOf(entries)))).toEqual([
+      '• user: root',
+      '├⊟ • user: new',
+      '│     • assistant: leaf here',
+      '├─ user: old',
+      '└─ user: mid',
+    ]);
   });
 
   test('several roots are drawn bare at column 0, their children one level in', () => {
     resetClock();
-    const entries = [user('r1', null, 'first root'), assistant('a1', 'r1', 'one'), user('r2', null, 'second root'), assistant('a2', 'r2', 'two')];
-    expect(draw(flattenTree(treeOf(entries)))).toEqual(['• user: second root', '   • assistant: two', 'user: first root', '   assistant: one']);
+    const entries = [
+      user('r1', null, 'first root'),
+      assistant('a1', 'r1', 'one'),
+      user('r2', null, 'second root'),
+      assistant('a2', 'r2', 'two'),
+    ];
+    expect(draw(flattenTree(treeOf(entries)))).toEqual([
+      '• user: second root',
+      '   • assistant: two',
+      'user: first root',
+      '   assistant: one',
+    ]);
   });
 
   test('an orphan (missing parent) becomes an extra root', () => {
@@ -75,7 +116,10 @@ describe('layout (pi §2.3)', () => {
   });
 
   test('"all" really shows every entry, usage and pure tool-call turns included; default hides them', () => {
-    const entries = [...piSample(), entry('u9', 'x1', 'usage', { kind: 'cache_warm', model: 'm', usage: { input: 1, output: 2, totalTokens: 3 } })];
+    const entries = [
+      ...piSample(),
+      entry('u9', 'x1', 'usage', { kind: 'cache_warm', model: 'm', usage: { input: 1, output: 2, totalTokens: 3 } }),
+    ];
     const tree = treeOf(entries);
     expect(flattenTree(tree, { filter: 'all' }).count).toBe(tree.order.length);
     const shown = draw(flattenTree(tree));
@@ -95,7 +139,10 @@ describe('layout (pi §2.3)', () => {
   test('a label entry as the leaf: hidden, its parent carries the leaf marker', () => {
     const entries = [...piSample(), entry('l2', 'x1', 'label', { targetId: 'x1', label: 'here' })];
     const layout = flattenTree(treeOf(entries));
-    const leafRow = rowAt(layout, layout.forest.index.numOf.get('x1') === undefined ? -1 : layout.rowOf[layout.forest.index.numOf.get('x1')!]!)!;
+    const leafRow = rowAt(
+      layout,
+      layout.forest.index.numOf.get('x1') === undefined ? -1 : layout.rowOf[layout.forest.index.numOf.get('x1')!]!,
+    )!;
     expect(leafRow.leafBelow).toBe(true);
     expect(layout.count).toBe(17);
   });
@@ -160,7 +207,13 @@ describe('search', () => {
 
   test('results stay a tree: matches plus their root and branch-point ancestors (marked as context)', () => {
     const layout = flattenTree(treeOf(piSample()), { query: 'answer' });
-    expect(draw(layout)).toEqual(['• user: Hello, can you help me', '• assistant: Of course!', 'assistant: For approach B', '├─ assistant: B.1 answer', '└─ assistant: B.2 answer']);
+    expect(draw(layout)).toEqual([
+      '• user: Hello, can you help me',
+      '• assistant: Of course!',
+      'assistant: For approach B',
+      '├─ assistant: B.1 answer',
+      '└─ assistant: B.2 answer',
+    ]);
     const rows = Array.from({ length: layout.count }, (_, i) => rowAt(layout, i)!);
     expect(rows.filter((r) => r.isMatch).map((r) => r.id)).toEqual(['aB1', 'aB2']);
     expect(rows.filter((r) => r.isContext).map((r) => r.id)).toEqual(['u1', 'a1', 'aB']);
@@ -172,7 +225,14 @@ describe('scale', () => {
   test('a 1,000,000-entry chain flattens without overflowing the stack, flat at indent 0', () => {
     const entries: SessionEntry[] = new Array(1_000_000);
     const ts = '2026-02-05T10:00:00.000Z';
-    for (let i = 0; i < entries.length; i++) entries[i] = { type: 'message', id: `e${i}`, parentId: i === 0 ? null : `e${i - 1}`, timestamp: ts, message: { role: 'user', content: 'x' } };
+    for (let i = 0; i < entries.length; i++)
+      entries[i] = {
+        type: 'message',
+        id: `e${i}`,
+        parentId: i === 0 ? null : `e${i - 1}`,
+        timestamp: ts,
+        message: { role: 'user', content: 'x' },
+      };
     const tree = treeOf(entries);
     const layout = flattenTree(tree);
     expect(layout.count).toBe(1_000_000);
@@ -196,7 +256,9 @@ describe('corpus sessions (pi-written)', () => {
     const def = flattenTree(tree);
     if (tree.leafId !== null && def.count > 0) expect(def.forest.leafHost).not.toBe(-1);
     // Roots are drawn bare, so a multiple-root session has several column-0 rows without connectors.
-    const bare = Array.from({ length: all.count }, (_, i) => rowAt(all, i)!).filter((r) => r.displayIndent === 0).length;
+    const bare = Array.from({ length: all.count }, (_, i) => rowAt(all, i)!).filter(
+      (r) => r.displayIndent === 0,
+    ).length;
     if (tree.roots.length > 1) expect(bare).toBeGreaterThanOrEqual(tree.roots.length);
   });
 });

@@ -1,9 +1,9 @@
 /** Fork rows in the tree (issue 13 §4), the parent link and trees opened on an entry: the pure side. */
 import { describe, expect, it } from 'vitest';
 import { buildIndex, displayOf, rowAt, search, type TreeIndex } from '../../src/tree/flatten.js';
-import { entriesAfter, forkPoint, type ForkLink } from '../../src/tree/fork-nodes.js';
+import { entriesAfter, type ForkLink, forkPoint } from '../../src/tree/fork-nodes.js';
 import { entryFocus } from '../../src/tree/hit-focus.js';
-import { initTreeState, selectedRow, treeReducer, type TreeState } from '../../src/tree/reducer.js';
+import { initTreeState, selectedRow, type TreeState, treeReducer } from '../../src/tree/reducer.js';
 import { assistant, label, piSample, treeOf, user } from './helpers.js';
 
 const FORK_AT_AB: ForkLink = { path: '/s/fork-b.jsonl', title: 'Trying B again', entryId: 'aB', added: 3 };
@@ -18,7 +18,14 @@ function state(forks: readonly ForkLink[], extra: { filter?: 'default' | 'all'; 
   const index = indexWith(forks);
   const filter = extra.filter ?? 'default';
   const focus = extra.focusId === undefined ? undefined : entryFocus(index, extra.focusId, filter);
-  return initTreeState({ index, listHeight: 40, width: 100, detailSource: () => [], filter, ...(focus ? { focus } : {}) });
+  return initTreeState({
+    index,
+    listHeight: 40,
+    width: 100,
+    detailSource: () => [],
+    filter,
+    ...(focus ? { focus } : {}),
+  });
 }
 
 function rows(s: TreeState): { id: string; text: string; fork: string | undefined }[] {
@@ -31,7 +38,12 @@ function rows(s: TreeState): { id: string; text: string; fork: string | undefine
   return out;
 }
 
-const key = (name: string, text = ''): { type: 'key'; name: string; text: string; paste: boolean } => ({ type: 'key', name, text, paste: false });
+const key = (name: string, text = ''): { type: 'key'; name: string; text: string; paste: boolean } => ({
+  type: 'key',
+  name,
+  text,
+  paste: false,
+});
 
 function cursorTo(s: TreeState, id: string): TreeState {
   const at = rows(s).findIndex((r) => r.id === id);
@@ -43,7 +55,12 @@ function cursorTo(s: TreeState, id: string): TreeState {
 
 describe('forkPoint', () => {
   it("is the fork's last entry (file order) whose id the original has: later turns and re-made labels have new ids", () => {
-    const copy = [user('u1', null, 'hi'), assistant('a1', 'u1', 'hello'), label('l9', 'a1', 'u1', 'x'), user('n1', 'l9', 'new turn')];
+    const copy = [
+      user('u1', null, 'hi'),
+      assistant('a1', 'u1', 'hello'),
+      label('l9', 'a1', 'u1', 'x'),
+      user('n1', 'l9', 'new turn'),
+    ];
     expect(forkPoint(copy, new Set(['u1', 'a1', 'zz']))).toBe('a1');
     expect(forkPoint(copy, new Set(['other']))).toBeNull();
     // The fork's own entries after the fork point: the re-made label is not one.
@@ -55,7 +72,11 @@ describe('fork rows', () => {
   it('a fork is a marked row right under the entry it was forked from, before that entry’s children', () => {
     const listed = rows(state([FORK_AT_AB]));
     const at = listed.findIndex((r) => r.id === 'aB');
-    expect(listed[at + 1]).toEqual({ id: 'fork:/s/fork-b.jsonl', text: '⑂ fork: Trying B again · 3 entries since', fork: '/s/fork-b.jsonl' });
+    expect(listed[at + 1]).toEqual({
+      id: 'fork:/s/fork-b.jsonl',
+      text: '⑂ fork: Trying B again · 3 entries since',
+      fork: '/s/fork-b.jsonl',
+    });
     // Without forks the same tree has one row less and no fork row.
     expect(rows(state([])).length).toBe(listed.length - 1);
   });
@@ -112,7 +133,10 @@ describe('parent link', () => {
     const none = treeReducer(s, key('P', 'P'));
     expect(none.effects).toEqual([]);
     expect(none.status?.text).toMatch(/not a fork/);
-    const withParent = treeReducer(s, { type: 'parent', parent: { path: '/s/parent.jsonl', title: 'Parent', entryId: 'p7' } });
+    const withParent = treeReducer(s, {
+      type: 'parent',
+      parent: { path: '/s/parent.jsonl', title: 'Parent', entryId: 'p7' },
+    });
     const opened = treeReducer(withParent, key('P', 'P'));
     expect(opened.effects[0]).toMatchObject({ kind: 'open-session', path: '/s/parent.jsonl', focusId: 'p7' });
     expect(opened.leaving).toBe(true);

@@ -1,7 +1,7 @@
 /** Fork rows and the parent link in the tree screen (fake terminal), and the way back to a tree as it was. */
 import { describe, expect, test } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
-import { TreeScreen, type LineageFinder, type TreeOpen, type TreeSnapshot } from '../../components/tree/TreeScreen.js';
+import { type LineageFinder, type TreeOpen, TreeScreen, type TreeSnapshot } from '../../components/tree/TreeScreen.js';
 import { KEYS, renderInk } from '../helpers/ink.js';
 import { piSample, storeOf } from './helpers.js';
 
@@ -14,7 +14,16 @@ function mount(lineage: LineageFinder, extra: { snapshot?: TreeSnapshot; focusId
   };
   const app = renderInk(
     <InputRouter>
-      <TreeScreen path="/tmp/test.jsonl" store={storeOf(piSample())} live={false} onBack={() => undefined} onExit={() => undefined} onOpenSession={(o, s) => opened.push([o, s])} findLineage={finder} {...extra} />
+      <TreeScreen
+        path="/tmp/test.jsonl"
+        store={storeOf(piSample())}
+        live={false}
+        onBack={() => undefined}
+        onExit={() => undefined}
+        onOpenSession={(o, s) => opened.push([o, s])}
+        findLineage={finder}
+        {...extra}
+      />
     </InputRouter>,
     { columns: 100, rows: 30 },
   );
@@ -25,7 +34,10 @@ const cursorLine = (frame: string): string => frame.split('\n').find((l) => l.st
 
 describe('forks in the tree screen', () => {
   test('a fork row appears under its fork point once found; Enter opens it with a snapshot that brings this tree back as it was', async () => {
-    const { app, opened, asked } = mount(async () => ({ forks: [{ path: '/s/fork.jsonl', title: 'Approach B, again', entryId: 'aB', added: 2 }], parent: undefined }));
+    const { app, opened, asked } = mount(async () => ({
+      forks: [{ path: '/s/fork.jsonl', title: 'Approach B, again', entryId: 'aB', added: 2 }],
+      parent: undefined,
+    }));
     const frame = await app.waitFor('⑂ fork: Approach B, again');
     expect(asked).toEqual(['/tmp/test.jsonl']);
     const lines = frame.split('\n');
@@ -55,7 +67,10 @@ describe('forks in the tree screen', () => {
   });
 
   test('a fork says whose fork it is in the header; P opens the parent on the fork point', async () => {
-    const { app, opened } = mount(async () => ({ forks: [], parent: { path: '/s/parent.jsonl', title: 'The parent session', entryId: 'p42' } }));
+    const { app, opened } = mount(async () => ({
+      forks: [],
+      parent: { path: '/s/parent.jsonl', title: 'The parent session', entryId: 'p42' },
+    }));
     await app.waitFor('⑂ fork of The parent session (P opens it)');
     await app.settle();
     await app.write('P');

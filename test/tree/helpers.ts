@@ -3,7 +3,7 @@
  * store's LoadedSession / SessionTree exactly as a read file would be.
  */
 import type { TreeStore } from '../../components/tree/TreeScreen.js';
-import { buildTree, sessionUsage, subtreeUsage, type SessionTree } from '../../src/store/tree.js';
+import { buildTree, type SessionTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
 import type { JsonObject, LoadedSession, SessionEntry } from '../../src/store/types.js';
 
 let clock = Date.parse('2026-02-05T10:00:00.000Z');
@@ -27,18 +27,48 @@ export function user(id: string, parentId: string | null, text: string): Session
 
 export function assistant(id: string, parentId: string | null, text: string, extra: JsonObject = {}): SessionEntry {
   return entry(id, parentId, 'message', {
-    message: { role: 'assistant', content: text === '' ? [] : [{ type: 'text', text }], stopReason: 'stop', provider: 'anthropic', model: 'claude', usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { total: 0.01 } }, ...extra },
+    message: {
+      role: 'assistant',
+      content: text === '' ? [] : [{ type: 'text', text }],
+      stopReason: 'stop',
+      provider: 'anthropic',
+      model: 'claude',
+      usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { total: 0.01 } },
+      ...extra,
+    },
   });
 }
 
-export function toolCalls(id: string, parentId: string | null, calls: { id: string; name: string; args: JsonObject }[]): SessionEntry {
+export function toolCalls(
+  id: string,
+  parentId: string | null,
+  calls: { id: string; name: string; args: JsonObject }[],
+): SessionEntry {
   return entry(id, parentId, 'message', {
-    message: { role: 'assistant', content: calls.map((c) => ({ type: 'toolCall', id: c.id, name: c.name, arguments: c.args })), stopReason: 'toolUse' },
+    message: {
+      role: 'assistant',
+      content: calls.map((c) => ({ type: 'toolCall', id: c.id, name: c.name, arguments: c.args })),
+      stopReason: 'toolUse',
+    },
   });
 }
 
-export function toolResult(id: string, parentId: string | null, callId: string, name: string, output: string): SessionEntry {
-  return entry(id, parentId, 'message', { message: { role: 'toolResult', toolCallId: callId, toolName: name, content: [{ type: 'text', text: output }], isError: false } });
+export function toolResult(
+  id: string,
+  parentId: string | null,
+  callId: string,
+  name: string,
+  output: string,
+): SessionEntry {
+  return entry(id, parentId, 'message', {
+    message: {
+      role: 'toolResult',
+      toolCallId: callId,
+      toolName: name,
+      content: [{ type: 'text', text: output }],
+      isError: false,
+    },
+  });
 }
 
 export function label(id: string, parentId: string | null, targetId: string, value?: string): SessionEntry {

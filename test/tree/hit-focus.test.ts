@@ -7,7 +7,14 @@ import { buildIndex } from '../../src/tree/tree-index.js';
 import { piSample, treeOf } from './helpers.js';
 
 const index = buildIndex(treeOf(piSample()));
-const open = (focus: ReturnType<typeof treeFocus>) => initTreeState({ index, listHeight: 10, width: 80, detailSource: () => [], ...(focus ? { focus, filter: focus.filter } : {}) });
+const open = (focus: ReturnType<typeof treeFocus>) =>
+  initTreeState({
+    index,
+    listHeight: 10,
+    width: 80,
+    detailSource: () => [],
+    ...(focus ? { focus, filter: focus.filter } : {}),
+  });
 const id = (n: number | undefined): string | undefined => (n === undefined ? undefined : index.entries[n]!.id);
 
 describe('treeFocus', () => {
@@ -19,7 +26,9 @@ describe('treeFocus', () => {
   });
 
   it('keeps the preferred filter when it shows the entry, else picks one that does and says so', () => {
-    expect(treeFocus(index, { text: 'approach', place: 'abandoned' }, 'user-only')).toMatchObject({ filter: 'user-only' });
+    expect(treeFocus(index, { text: 'approach', place: 'abandoned' }, 'user-only')).toMatchObject({
+      filter: 'user-only',
+    });
     expect(treeFocus(index, { text: 'for approach b', place: 'abandoned' }, 'user-only')).toMatchObject({
       filter: 'default',
       note: 'Filter default: the user-only filter hides this hit',
@@ -48,7 +57,10 @@ describe('treeFocus', () => {
   });
 
   it('the footer says Esc goes back while the hit’s search stands, and clear once it is edited', () => {
-    const escHint = (query: string) => hitSearchHintBindings(TREE_BINDINGS, query, 'zebra').filter((b) => b.command === 'escape' && b.when === 'search').map((b) => b.hint);
+    const escHint = (query: string) =>
+      hitSearchHintBindings(TREE_BINDINGS, query, 'zebra')
+        .filter((b) => b.command === 'escape' && b.when === 'search')
+        .map((b) => b.hint);
     expect(escHint('zebra')).toEqual(['back']);
     expect(escHint('zebr')).toEqual(['clear']);
   });

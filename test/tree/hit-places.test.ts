@@ -8,12 +8,27 @@ import { buildIndex } from '../../src/tree/tree-index.js';
 import { tempDir } from '../helpers/factory.js';
 
 const t = '2026-01-01T00:00:00.000Z';
-const user = (id: string, parentId: string | null, text: string): object => ({ type: 'message', id, parentId, timestamp: t, message: { role: 'user', content: text, timestamp: 1 } });
-const reply = (id: string, parentId: string, text: string): object => ({ type: 'message', id, parentId, timestamp: t, message: { role: 'assistant', content: [{ type: 'text', text }], model: 'm', provider: 'p', timestamp: 2 } });
+const user = (id: string, parentId: string | null, text: string): object => ({
+  type: 'message',
+  id,
+  parentId,
+  timestamp: t,
+  message: { role: 'user', content: text, timestamp: 1 },
+});
+const reply = (id: string, parentId: string, text: string): object => ({
+  type: 'message',
+  id,
+  parentId,
+  timestamp: t,
+  message: { role: 'assistant', content: [{ type: 'text', text }], model: 'm', provider: 'p', timestamp: 2 },
+});
 
 function indexOf(lines: object[]) {
   const file = join(tempDir(), 's.jsonl');
-  writeFileSync(file, `${[{ type: 'session', version: 3, id: 'hp', timestamp: t, cwd: '/w' }, ...lines].map((l) => JSON.stringify(l)).join('\n')}\n`);
+  writeFileSync(
+    file,
+    `${[{ type: 'session', version: 3, id: 'hp', timestamp: t, cwd: '/w' }, ...lines].map((l) => JSON.stringify(l)).join('\n')}\n`,
+  );
   const session = readSessionSync(file);
   if (!session.ok) throw new Error(session.message);
   return buildIndex(buildTree(session));
@@ -25,7 +40,15 @@ describe('hitPlaces', () => {
     reply('e2', 'e1', 'zebra: the old idea'),
     user('e3', 'e1', 'try the other way'),
     reply('e4', 'e3', 'zebra again, new'),
-    { type: 'compaction', id: 'e5', parentId: 'e4', timestamp: t, summary: 'we tried things', firstKeptEntryId: 'e4', tokensBefore: 1000 },
+    {
+      type: 'compaction',
+      id: 'e5',
+      parentId: 'e4',
+      timestamp: t,
+      summary: 'we tried things',
+      firstKeptEntryId: 'e4',
+      tokensBefore: 1000,
+    },
     user('e6', 'e5', 'zebra after the compaction'),
   ]);
   const id = (n: number | undefined): string | undefined => (n === undefined ? undefined : index.entries[n]!.id);

@@ -5,20 +5,26 @@
  * resuming append) leave ◆ on the ancestor: pi resumes with exactly its context.
  */
 import { describe, expect, test } from 'vitest';
-import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import { InputRouter } from '../../components/common/input-router.js';
+import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import type { SessionEntry } from '../../src/store/types.js';
 import { ctrl, renderInk } from '../helpers/ink.js';
 import { entry, piSample, storeOf } from './helpers.js';
 
 async function mount(entries: SessionEntry[]) {
-  const app = renderInk(<InputRouter><TreeScreen path="/tmp/test.jsonl" store={storeOf(entries)} live={false} onBack={() => {}} onExit={() => {}} /></InputRouter>, { columns: 100, rows: 30 });
+  const app = renderInk(
+    <InputRouter>
+      <TreeScreen path="/tmp/test.jsonl" store={storeOf(entries)} live={false} onBack={() => {}} onExit={() => {}} />
+    </InputRouter>,
+    { columns: 100, rows: 30 },
+  );
   await app.waitFor('approach A please');
   await app.settle();
   return app;
 }
 
-const rowsWith = (frame: string, glyph: string): string[] => frame.split('\n').filter((line) => /^[› ] /.test(line) && line.includes(glyph));
+const rowsWith = (frame: string, glyph: string): string[] =>
+  frame.split('\n').filter((line) => /^[› ] /.test(line) && line.includes(glyph));
 
 describe('the leaf when the filter or the search hides it', () => {
   test('shown: ◆ on the leaf’s own row, and the counter says pi resumes there', async () => {

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { readSession } from '../../src/store/read.js';
 import type { LoadedSession } from '../../src/store/types.js';
-import { watchSession, type LiveEvent, type LiveWatcher } from '../../src/tree/live.js';
+import { type LiveEvent, type LiveWatcher, watchSession } from '../../src/tree/live.js';
 
-const line = (id: string, parentId: string | null): string => `${JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-02-05T10:00:00.000Z', message: { role: 'user', content: id } })}\n`;
+const line = (id: string, parentId: string | null): string =>
+  `${JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-02-05T10:00:00.000Z', message: { role: 'user', content: id } })}\n`;
 const HEAD = `{"type":"session","id":"s","version":3}\n${line('a', null)}`;
 
 let dir: string;

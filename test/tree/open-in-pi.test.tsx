@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { TreeScreen, type TreeExit } from '../../components/tree/TreeScreen.js';
 import { InputRouter } from '../../components/common/input-router.js';
+import { type TreeExit, TreeScreen } from '../../components/tree/TreeScreen.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { KEYS, renderInk } from '../helpers/ink.js';
 
@@ -26,7 +26,14 @@ function mount(path: string, probe: { piFound(): boolean; folderExists(cwd: stri
   const exits: TreeExit[] = [];
   const app = renderInk(
     <InputRouter>
-      <TreeScreen path={path} onBack={() => {}} onExit={(r) => exits.push(r)} live={false} here="/home/me/here" probe={probe} />
+      <TreeScreen
+        path={path}
+        onBack={() => {}}
+        onExit={(r) => exits.push(r)}
+        live={false}
+        here="/home/me/here"
+        probe={probe}
+      />
     </InputRouter>,
     { columns: 120, rows: 24 },
   );
@@ -110,7 +117,14 @@ describe('Open in pi checks first', () => {
     // No probe: the screen's own choice. /gone/project does not exist (and this machine has no pi on its PATH).
     const app = renderInk(
       <InputRouter>
-        <TreeScreen path={path} onBack={() => {}} onExit={(r) => exits.push(r)} live={false} here="/home/me/here" printMode />
+        <TreeScreen
+          path={path}
+          onBack={() => {}}
+          onExit={(r) => exits.push(r)}
+          live={false}
+          here="/home/me/here"
+          printMode
+        />
       </InputRouter>,
       { columns: 120, rows: 24 },
     );

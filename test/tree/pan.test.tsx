@@ -7,9 +7,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import { InputRouter } from '../../components/common/input-router.js';
 import { rowBody, rowSegments } from '../../components/tree/TreeRow.js';
+import { TreeScreen } from '../../components/tree/TreeScreen.js';
+import type { SessionEntry } from '../../src/store/types.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
 import { displayOf, flattenTree, rowAt } from '../../src/tree/flatten.js';
 import { panOffset } from '../../src/tree/pan.js';
@@ -17,7 +18,6 @@ import { tempDir } from '../helpers/factory.js';
 import { KEYS, renderInk } from '../helpers/ink.js';
 import { piTreeRows } from '../helpers/pi-tree.js';
 import { resetClock, treeOf, user } from './helpers.js';
-import type { SessionEntry } from '../../src/store/types.js';
 
 /** A chain of eight branch points, each first child branching again; the leaf is the deepest first child. */
 function deepSession(): SessionEntry[] {
@@ -87,15 +87,27 @@ describe('panOffset (pi’s renderHorizontalViewport rule)', () => {
       return { row, display: displayOf(layout.forest.index, row.num), selected: row.isLeaf, width, tokens: [] };
     });
     const bodies = inputs.map((input) => rowBody(input));
-    const pan = panOffset(bodies, bodies.find((_, i) => inputs[i]!.selected), width);
+    const pan = panOffset(
+      bodies,
+      bodies.find((_, i) => inputs[i]!.selected),
+      width,
+    );
     expect(pan).toBeGreaterThan(0);
-    const lines = inputs.map((input, i) => rowSegments({ ...input, pan }, bodies[i]).map((s) => s.text).join(''));
+    const lines = inputs.map((input, i) =>
+      rowSegments({ ...input, pan }, bodies[i])
+        .map((s) => s.text)
+        .join(''),
+    );
     for (const line of lines) {
       expect(displayWidth(line)).toBeLessThanOrEqual(width);
       expect(line.slice(2, 3)).toBe('…');
     }
     // Unpanned, the level-L gutter of every row is at column 2 + 3L; panned, at 2 + 3L - pan.
-    const unpanned = inputs.map((input) => rowSegments(input).map((s) => s.text).join(''));
+    const unpanned = inputs.map((input) =>
+      rowSegments(input)
+        .map((s) => s.text)
+        .join(''),
+    );
     lines.forEach((line, i) => {
       for (let col = 3; col < line.length; col++) {
         const ch = line[col]!;
@@ -115,20 +127,32 @@ describe('the tree in a narrow terminal, side by side with pi 1.6.0', () => {
     { width: 30, keys: Array<string>(8).fill(KEYS.up), pans: false },
     { width: 60, keys: [], pans: false },
   ];
-  test.each(cases)('$width columns after $keys.length keys: the same rows as pi (pans: $pans)', async ({ width, keys, pans }) => {
-    const path = writeSession(deepSession());
-    const pi = await piTreeRows(path, width, keys.map((k) => k));
-    const app = renderInk(<InputRouter><TreeScreen path={path} live={false} onBack={() => {}} onExit={() => {}} /></InputRouter>, { columns: width, rows: 30 });
-    await app.waitFor('(9/17)');
-    await app.settle();
-    for (const key of keys) await app.press(key);
-    await app.settle();
-    const ours = ourRows(app.lastFrame());
-    expect(ours).toHaveLength(pi.length);
-    expect(ours.every((row) => row[2] === '…')).toBe(pans);
-    ours.forEach((row, i) => {
-      const pair = asPi(row, pi[i]!, width);
-      expect(pair.ours, `row ${i}`).toBe(pair.pi);
-    });
-  });
+  test.each(cases)(
+    '$width columns after $keys.length keys: the same rows as pi (pans: $pans)',
+    async ({ width, keys, pans }) => {
+      const path = writeSession(deepSession());
+      const pi = await piTreeRows(
+        path,
+        width,
+        keys.map((k) => k),
+      );
+      const app = renderInk(
+        <InputRouter>
+          <TreeScreen path={path} live={false} onBack={() => {}} onExit={() => {}} />
+        </InputRouter>,
+        { columns: width, rows: 30 },
+      );
+      await app.waitFor('(9/17)');
+      await app.settle();
+      for (const key of keys) await app.press(key);
+      await app.settle();
+      const ours = ourRows(app.lastFrame());
+      expect(ours).toHaveLength(pi.length);
+      expect(ours.every((row) => row[2] === '…')).toBe(pans);
+      ours.forEach((row, i) => {
+        const pair = asPi(row, pi[i]!, width);
+        expect(pair.ours, `row ${i}`).toBe(pair.pi);
+      });
+    },
+  );
 });

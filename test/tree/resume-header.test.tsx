@@ -6,8 +6,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import { InputRouter } from '../../components/common/input-router.js';
+import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import { formatLabelTime } from '../../src/tree/entry-display.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { KEYS, renderInk } from '../helpers/ink.js';
@@ -28,7 +28,12 @@ describe('resume from here on a labelled entry', () => {
     const path = b.writeTo(join(dir, 'session.jsonl'));
     const labelTime = formatLabelTime(new Date(Date.UTC(2026, 1, 5, 11, 15, 5)).toISOString(), NOW);
 
-    const app = renderInk(<InputRouter><TreeScreen path={path} onBack={() => {}} onExit={() => {}} now={() => NOW} /></InputRouter>, { columns: 100, rows: 24 });
+    const app = renderInk(
+      <InputRouter>
+        <TreeScreen path={path} onBack={() => {}} onExit={() => {}} now={() => NOW} />
+      </InputRouter>,
+      { columns: 100, rows: 24 },
+    );
     await app.waitFor('second answer');
     await app.settle();
     expect(app.lastFrame()).toContain('5 entries · 0 branch points');

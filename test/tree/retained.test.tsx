@@ -4,15 +4,32 @@
  * in the detail view, and found by the tree search. Runs on the hand-made retained-tail fixtures.
  */
 import { describe, expect, test } from 'vitest';
-import { TreeScreen, type TreeExit, type TreeStore } from '../../components/tree/TreeScreen.js';
-import { rowSegments } from '../../components/tree/TreeRow.js';
-import { readSessionSync, type LoadedSession } from '../../src/store/index.js';
-import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
-import { nodeDetailLines, type DetailFormat } from '../../src/tree/entry-detail.js';
-import { buildForest, buildIndex, displayOf, flattenTree, layoutForest, rowAt, search, type Layout, type TreeIndex } from '../../src/tree/flatten.js';
-import { RETAINED_ROW_NOTE, initTreeState, selectedRow, treeKey, treeReducer, type TreeState } from '../../src/tree/reducer.js';
-import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
 import { InputRouter } from '../../components/common/input-router.js';
+import { rowSegments } from '../../components/tree/TreeRow.js';
+import { type TreeExit, TreeScreen, type TreeStore } from '../../components/tree/TreeScreen.js';
+import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
+import { type LoadedSession, readSessionSync } from '../../src/store/index.js';
+import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
+import { type DetailFormat, nodeDetailLines } from '../../src/tree/entry-detail.js';
+import {
+  buildForest,
+  buildIndex,
+  displayOf,
+  flattenTree,
+  type Layout,
+  layoutForest,
+  rowAt,
+  search,
+  type TreeIndex,
+} from '../../src/tree/flatten.js';
+import {
+  initTreeState,
+  RETAINED_ROW_NOTE,
+  selectedRow,
+  type TreeState,
+  treeKey,
+  treeReducer,
+} from '../../src/tree/reducer.js';
 import { KEYS, renderInk } from '../helpers/ink.js';
 import { retainedPath } from '../helpers/retained.js';
 import { entry, resetClock, treeOf, user } from './helpers.js';
@@ -32,8 +49,19 @@ function draw(layout: Layout): string[] {
   const out: string[] = [];
   for (let i = 0; i < layout.count; i++) {
     const row = rowAt(layout, i)!;
-    const segments = rowSegments({ row, display: displayOf(layout.forest.index, row.num), selected: false, width: 200, tokens: [] });
-    out.push(segments.map((s) => s.text).join('').slice(2));
+    const segments = rowSegments({
+      row,
+      display: displayOf(layout.forest.index, row.num),
+      selected: false,
+      width: 200,
+      tokens: [],
+    });
+    out.push(
+      segments
+        .map((s) => s.text)
+        .join('')
+        .slice(2),
+    );
   }
   return out;
 }
@@ -69,11 +97,18 @@ describe('retained rows in the tree', () => {
       '◆ user: third request',
     ]);
     // The "all" filter also shows the retained pure tool-call turn, like the entry it copies.
-    expect(draw(flattenTree(buildTree(load('nested.jsonl')), { filter: 'all' }))).toContain('┆ retained assistant: (tool calls: read)');
+    expect(draw(flattenTree(buildTree(load('nested.jsonl')), { filter: 'all' }))).toContain(
+      '┆ retained assistant: (tool calls: read)',
+    );
   });
 
   test('an empty tail adds no rows; a compaction without one has none', () => {
-    expect(draw(flattenTree(buildTree(load('empty-tail.jsonl'))))).toEqual(['• user: first request', '• assistant: first reply', '• [compaction: 10k tokens]', '◆ user: after compaction']);
+    expect(draw(flattenTree(buildTree(load('empty-tail.jsonl'))))).toEqual([
+      '• user: first request',
+      '• assistant: first reply',
+      '• [compaction: 10k tokens]',
+      '◆ user: after compaction',
+    ]);
     const rows = draw(flattenTree(buildTree(load('nested-kept-range.jsonl'))));
     expect(rows.filter((r) => r.startsWith('┆'))).toEqual(['┆ retained user: old retained request']);
   });
@@ -81,7 +116,9 @@ describe('retained rows in the tree', () => {
   test('retained rows are not entries: no entry id, the compaction named, never on the active path', () => {
     const layout = flattenTree(buildTree(load('with-first-kept.jsonl')));
     const tree = layout.forest.index.tree;
-    const retained = [...Array(layout.count).keys()].map((i) => rowAt(layout, i)!).filter((r) => r.retainedBy !== undefined);
+    const retained = [...Array(layout.count).keys()]
+      .map((i) => rowAt(layout, i)!)
+      .filter((r) => r.retainedBy !== undefined);
     expect(retained).toHaveLength(2);
     for (const row of retained) {
       expect(tree.byId.has(row.id)).toBe(false);
@@ -99,16 +136,44 @@ describe('retained rows in the tree', () => {
       user('b', 'r', 'other branch'),
       user('x', 'c', 'after'),
     ];
-    expect(draw(flattenTree(treeOf(entries)))).toEqual(['• user: root', '├⊟ • [compaction: 3k tokens]', '│  ┆ retained user: kept words', '│     ◆ user: after', '└─ user: other branch']);
+    expect(draw(flattenTree(treeOf(entries)))).toEqual([
+      '• user: root',
+      '├⊟ • [compaction: 3k tokens]',
+      '│  ┆ retained user: kept words',
+      '│     ◆ user: after',
+      '└─ user: other branch',
+    ]);
   });
 });
 
 test('a hostile tail: only its messages get rows; the detail view names what is not a message', () => {
   resetClock();
-  const tree = treeOf([user('r', null, 'root'), entry('c', 'r', 'compaction', { summary: 's', tokensBefore: 1000, retainedTail: ['junk', null, { role: 'user', content: null }, { role: 'assistant', content: 'x\u001b[31mred' }] })]);
-  expect(draw(flattenTree(tree))).toEqual(['• user: root', '◆ [compaction: 1k tokens]', '┆ retained user: ', '┆ retained assistant: x␛[31mred']);
+  const tree = treeOf([
+    user('r', null, 'root'),
+    entry('c', 'r', 'compaction', {
+      summary: 's',
+      tokensBefore: 1000,
+      retainedTail: ['junk', null, { role: 'user', content: null }, { role: 'assistant', content: 'x\u001b[31mred' }],
+    }),
+  ]);
+  expect(draw(flattenTree(tree))).toEqual([
+    '• user: root',
+    '◆ [compaction: 1k tokens]',
+    '┆ retained user: ',
+    '┆ retained assistant: x␛[31mred',
+  ]);
   const lines = nodeDetailLines(buildIndex(tree), 'c', FMT, subtreeUsage).map((l) => l.text);
-  expect(lines).toEqual(expect.arrayContaining(['retained messages (4): in context right after the summary', '1. not a message', '"junk"', '2. not a message', 'null', '3. user', '4. assistant']));
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      'retained messages (4): in context right after the summary',
+      '1. not a message',
+      '"junk"',
+      '2. not a message',
+      'null',
+      '3. user',
+      '4. assistant',
+    ]),
+  );
   expect(lines.join('\n')).not.toContain('\u001b');
 });
 
@@ -118,7 +183,9 @@ describe('tree search finds retained text', () => {
     const result = search(index, 'trimmed')!;
     const layout = layoutForest(buildForest(index, 'default', result), new Set());
     const rows = layout.matchRows.map((r) => rowAt(layout, r)!);
-    expect(rows.map((r) => [r.retainedBy, displayOf(index, r.num).text])).toEqual([['b0000005', 'kept reply, trimmed']]);
+    expect(rows.map((r) => [r.retainedBy, displayOf(index, r.num).text])).toEqual([
+      ['b0000005', 'kept reply, trimmed'],
+    ]);
     const compaction = rowAt(layout, layout.rowOf[index.numOf.get('b0000005')!]!)!;
     expect(compaction.isContext).toBe(true);
   });
@@ -126,7 +193,10 @@ describe('tree search finds retained text', () => {
   test('text in both an entry and its retained copy matches both rows', () => {
     const index = indexOf('no-first-kept.jsonl');
     const layout = layoutForest(buildForest(index, 'default', search(index, 'latest request')), new Set());
-    expect(draw(layout).filter((_, i) => layout.matchRows.includes(i))).toEqual(['• user: latest request', '┆ retained user: latest request']);
+    expect(draw(layout).filter((_, i) => layout.matchRows.includes(i))).toEqual([
+      '• user: latest request',
+      '┆ retained user: latest request',
+    ]);
   });
 
   test('a retained tool result is found by its output', () => {
@@ -143,15 +213,24 @@ describe('tree search finds retained text', () => {
 
 function stateOn(file: string, rowText: string): TreeState {
   const index = indexOf(file);
-  let state = initTreeState({ index, listHeight: 20, width: 100, detailSource: (i, id) => nodeDetailLines(i, id, FMT, subtreeUsage) });
-  for (let guard = 0; guard < 50 && draw(state.layout)[state.cursor] !== rowText; guard++) state = treeReducer(state, treeKey(namedKey('up')));
+  let state = initTreeState({
+    index,
+    listHeight: 20,
+    width: 100,
+    detailSource: (i, id) => nodeDetailLines(i, id, FMT, subtreeUsage),
+  });
+  for (let guard = 0; guard < 50 && draw(state.layout)[state.cursor] !== rowText; guard++)
+    state = treeReducer(state, treeKey(namedKey('up')));
   expect(draw(state.layout)[state.cursor]).toBe(rowText);
   return state;
 }
 
 describe('actions on a retained row', () => {
   test('resume, resume with summary, fork, label and open in pi are refused with the reason; nothing is written', () => {
-    const base = treeReducer(stateOn('no-first-kept.jsonl', '┆ retained user: latest request'), treeKey(namedKey('return')));
+    const base = treeReducer(
+      stateOn('no-first-kept.jsonl', '┆ retained user: latest request'),
+      treeKey(namedKey('return')),
+    );
     expect(base.mode).toBe('menu');
     for (const action of ['resume', 'resume-summary', 'fork', 'label', 'open'] as const) {
       const next = treeReducer(base, { type: 'menu', action });
@@ -173,7 +252,9 @@ describe('actions on a retained row', () => {
     expect(lines).toContain('message 2 of 2 retained by compaction a0000005');
     expect(lines.some((l) => l.includes('not an entry'))).toBe(true);
     expect(lines).toContain('model: anthropic/claude-sonnet-4-5 · stop: stop');
-    expect(lines).toContain('usage: 1500 tokens (in 1200, out 300, cache read 0, cache write 0) · cost $0.0081 — spent by the entry it copies, not counted again');
+    expect(lines).toContain(
+      'usage: 1500 tokens (in 1200, out 300, cache read 0, cache write 0) · cost $0.0081 — spent by the entry it copies, not counted again',
+    );
     expect(lines).toContain('latest reply');
     const copy = treeReducer(state, treeKey(namedKey('ctrl+x')));
     expect(copy.effects).toEqual([{ kind: 'copy', id: selectedRow(state)!.id, effectId: 1 }]);
@@ -184,7 +265,16 @@ describe('actions on a retained row', () => {
     const lines = nodeDetailLines(index, 'c0000007', FMT, subtreeUsage).map((l) => l.text);
     const at = lines.indexOf('retained messages (3): in context right after the summary');
     expect(at).toBeGreaterThan(0);
-    expect(lines.slice(at)).toEqual(expect.arrayContaining(['1. user', 'second request', '2. assistant', '→ tool call read (toolu_01)', '3. toolResult', 'retained tool output']));
+    expect(lines.slice(at)).toEqual(
+      expect.arrayContaining([
+        '1. user',
+        'second request',
+        '2. assistant',
+        '→ tool call read (toolu_01)',
+        '3. toolResult',
+        'retained tool output',
+      ]),
+    );
     // No raw JSON of the tail: the fields block keeps only the other fields.
     const fields = lines.slice(lines.indexOf('fields'));
     expect(fields.join('\n')).not.toMatch(/"role"|"retainedTail"/);
@@ -216,7 +306,14 @@ describe('TreeScreen with a retained tail', () => {
     // env: no clipboard tool, tmux or screen, whatever terminal runs the tests: plain OSC 52.
     const app = renderInk(
       <InputRouter>
-        <TreeScreen path={session.path} store={store} live={false} env={{}} onBack={() => {}} onExit={(r) => exits.push(r)} />
+        <TreeScreen
+          path={session.path}
+          store={store}
+          live={false}
+          env={{}}
+          onBack={() => {}}
+          onExit={(r) => exits.push(r)}
+        />
       </InputRouter>,
       { columns: 100, rows: 24 },
     );

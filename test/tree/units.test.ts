@@ -1,17 +1,33 @@
 import { describe, expect, test } from 'vitest';
 import { footerHints, resolveCommand } from '../../src/keymap/keymap.js';
+import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
 import { osc52 } from '../../src/tree/clipboard.js';
-import { collectToolCalls, displayString, entryDisplay, entryFullText, formatLabelTime, formatToolCall } from '../../src/tree/entry-display.js';
+import {
+  collectToolCalls,
+  displayString,
+  entryDisplay,
+  entryFullText,
+  formatLabelTime,
+  formatToolCall,
+} from '../../src/tree/entry-display.js';
 import { buildIndex } from '../../src/tree/flatten.js';
 import { TREE_BINDINGS } from '../../src/tree/keymap.js';
-import { initTreeState, selectedId, treeKey, treeReducer, type TreeAction, type TreeState } from '../../src/tree/reducer.js';
-import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
+import {
+  initTreeState,
+  selectedId,
+  type TreeAction,
+  type TreeState,
+  treeKey,
+  treeReducer,
+} from '../../src/tree/reducer.js';
 import { entry, piSample, treeOf } from './helpers.js';
 
 describe('OSC 52', () => {
   test('plain, tmux passthrough (ESC doubled) and screen wrapping', () => {
     expect(osc52('hé').sequence).toBe('\u001b]52;c;aMOp\u0007');
-    expect(osc52('hi', { TMUX: '/tmp/tmux-1/default,1,0' }).sequence).toBe('\u001bPtmux;\u001b\u001b]52;c;aGk=\u0007\u001b\\');
+    expect(osc52('hi', { TMUX: '/tmp/tmux-1/default,1,0' }).sequence).toBe(
+      '\u001bPtmux;\u001b\u001b]52;c;aGk=\u0007\u001b\\',
+    );
     expect(osc52('hi', { STY: '1.pts' }).sequence).toBe('\u001bP\u001b]52;c;aGk=\u0007\u001b\\');
   });
   test('cut to the payload limit on a code point boundary', () => {
@@ -30,23 +46,43 @@ describe('entry display (pi §2.5)', () => {
     expect(formatToolCall('find', { pattern: '*.ts' })).toBe('[find: *.ts in .]');
     expect(formatToolCall('ls', { path: 'a' })).toBe('[ls: a]');
     expect(formatToolCall('edit', { path: 'b' })).toBe('[edit: b]');
-    expect(formatToolCall('web', { url: 'https://example.com/a/very/long/path/name' })).toBe('[web: {"url":"https://example.com/a/very/long/...]');
+    expect(formatToolCall('web', { url: 'https://example.com/a/very/long/path/name' })).toBe(
+      '[web: {"url":"https://example.com/a/very/long/...]',
+    );
   });
   test('every entry type', () => {
     expect(show(entry('a', null, 'model_change', { modelId: 'gpt' }))).toBe('[model: gpt]');
     expect(show(entry('a', null, 'thinking_level_change', { thinkingLevel: 'high' }))).toBe('[thinking: high]');
     expect(show(entry('a', null, 'custom', { customType: 'todo' }))).toBe('[custom: todo]');
     expect(show(entry('a', null, 'context_edit', { targetId: 't', replacement: null }))).toBe('[context omit: t]');
-    expect(show(entry('a', null, 'context_edit', { targetId: 't', replacement: { content: 'x' } }))).toBe('[context replace: t]');
+    expect(show(entry('a', null, 'context_edit', { targetId: 't', replacement: { content: 'x' } }))).toBe(
+      '[context replace: t]',
+    );
     expect(show(entry('a', null, 'label', { targetId: 't' }))).toBe('[label: (cleared)]');
     expect(show(entry('a', null, 'session_info', { name: '' }))).toBe('[title: empty]');
     expect(show(entry('a', null, 'session_info', { name: 'Nice' }))).toBe('[title: Nice]');
     expect(show(entry('a', null, 'mystery'))).toBe('[mystery]');
-    expect(show(entry('a', null, 'message', { message: { role: 'assistant', content: [], stopReason: 'aborted' } }))).toBe('assistant: (aborted)');
-    expect(show(entry('a', null, 'message', { message: { role: 'assistant', content: [], stopReason: 'error', errorMessage: 'boom\nmore' } }))).toBe('assistant: boom more');
-    expect(show(entry('a', null, 'message', { message: { role: 'bashExecution', command: 'ls -la' } }))).toBe('[bash]: ls -la');
+    expect(
+      show(entry('a', null, 'message', { message: { role: 'assistant', content: [], stopReason: 'aborted' } })),
+    ).toBe('assistant: (aborted)');
+    expect(
+      show(
+        entry('a', null, 'message', {
+          message: { role: 'assistant', content: [], stopReason: 'error', errorMessage: 'boom\nmore' },
+        }),
+      ),
+    ).toBe('assistant: boom more');
+    expect(show(entry('a', null, 'message', { message: { role: 'bashExecution', command: 'ls -la' } }))).toBe(
+      '[bash]: ls -la',
+    );
     expect(show(entry('a', null, 'message', { message: { role: 'system', content: '' } }))).toBe('[system]');
-    expect(show(entry('a', null, 'message', { message: { role: 'toolResult', toolCallId: 'zz', toolName: 'grep', content: [] } }))).toBe('[grep]');
+    expect(
+      show(
+        entry('a', null, 'message', {
+          message: { role: 'toolResult', toolCallId: 'zz', toolName: 'grep', content: [] },
+        }),
+      ),
+    ).toBe('[grep]');
   });
   test('session text is sanitized: no escape sequence reaches the row', () => {
     const text = show(entry('a', null, 'message', { message: { role: 'user', content: 'hi \u001b[31mred\u0007' } }));
@@ -91,7 +127,13 @@ describe('keymap', () => {
 });
 
 describe('reducer', () => {
-  const start = (): TreeState => initTreeState({ index: buildIndex(treeOf(piSample())), listHeight: 10, width: 80, detailSource: () => [{ text: 'detail', tone: 'plain' }] });
+  const start = (): TreeState =>
+    initTreeState({
+      index: buildIndex(treeOf(piSample())),
+      listHeight: 10,
+      width: 80,
+      detailSource: () => [{ text: 'detail', tone: 'plain' }],
+    });
   const run = (state: TreeState, ...actions: TreeAction[]): TreeState => actions.reduce(treeReducer, state);
   const key = (name: string): TreeAction => treeKey([...name].length === 1 ? textKey(name) : namedKey(name));
   /** The queued effects without their ids. */
@@ -162,7 +204,10 @@ describe('reducer', () => {
 
   test('a live reload keeps cursor, folds, filter and query', () => {
     const s = run(start(), key('ctrl+t'), key('a'));
-    const withMore = treeOf([...piSample(), entry('new1', 'x1', 'message', { message: { role: 'user', content: 'appended by pi' } })]);
+    const withMore = treeOf([
+      ...piSample(),
+      entry('new1', 'x1', 'message', { message: { role: 'user', content: 'appended by pi' } }),
+    ]);
     const next = run(s, { type: 'reload', index: buildIndex(withMore) });
     expect(next.filter).toBe('no-tools');
     expect(next.query).toBe('a');
