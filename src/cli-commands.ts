@@ -11,6 +11,7 @@ import {
   branchInPlace,
   buildContext,
   buildTree,
+  describeTooLarge,
   forkSession,
   getBranch,
   type ListResult,
@@ -214,6 +215,11 @@ export function contextJson(
     throw new StoreError('no-entry', `no entry ${leafId} in ${session.path}`);
   const asPi = options.asPi === true;
   const context = buildContext(tree, leafId ?? tree.leafId, { asPi });
+  if (context.cutEntry)
+    throw new StoreError(
+      'too-large',
+      `${session.path}: cannot give the context: entry ${context.cutEntry.entryId} is on its path and ${describeTooLarge(context.cutEntry.line)}, too large to read whole`,
+    );
   const retained = context.retainedTail;
   return {
     rule: asPi ? 'pi-1.6.0' : 'format',

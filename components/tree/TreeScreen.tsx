@@ -12,6 +12,7 @@ import { findOnPath, folderExists, type PiLaunch } from '../../src/pi-launch.js'
 import type { HitFocus } from '../../src/picker/text-hit-places.js';
 import { missingCwdTitle } from '../../src/state/missing-cwd.js';
 import * as realStore from '../../src/store/index.js';
+import { cutLineOf, describeTooLarge } from '../../src/store/too-large.js';
 import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
 import type { UndoStep } from '../../src/store/undo.js';
@@ -286,7 +287,14 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             // By row key: a retained message's row copies the message it stands for.
             const index = dataRef.current.index;
             const num = index.numOf.get(effect.id);
-            const text = num === undefined ? undefined : entryFullText(index.entries[num]!);
+            const entry = num === undefined ? undefined : index.entries[num]!;
+            const cut = entry && cutLineOf(entry);
+            if (cut) {
+              // Only the start of its text was read: a cut copy would pass for the whole of it.
+              dispatch({ type: 'failed', message: `Not copied: ${describeTooLarge(cut)}, too large to read whole` });
+              return;
+            }
+            const text = entry && entryFullText(entry);
             if (text === undefined || text === '') {
               dispatch({ type: 'failed', message: 'Selected entry has no text to copy' });
               return;

@@ -9,9 +9,27 @@
  * torn last line (no `\n`) is re-read whole together with whatever completed it.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { MemberSpan } from './bounded-json.js';
 import { messageOf } from './entry.js';
 import { StoreError } from './errors.js';
-import { hasBom, isBlank, LineSplitter, lineEntries, parseLine } from './lines.js';
+import {
+  HEADER_SEARCH_BYTES,
+  hasBom,
+  isBlank,
+  LineSplitter,
+  lineEntries,
+  NO_HEADER_IN_BOUND,
+  type ParsedLine,
+  parseLine,
+} from './lines.js';
+import {
+  cutLineOf,
+  describeTooLarge,
+  type ParsedLongLine,
+  parsedLongLine,
+  parsingSink,
+  READ_LINE_BYTES,
+} from './too-large.js';
 import { replayLabel } from './tree.js';
 import type { JsonObject, Problem, SessionEntry } from './types.js';
 
@@ -30,6 +48,20 @@ interface Settled {
   kept: Map<string, JsonObject>;
   /** With `links`: each entry's parent and the byte range of its line (last occurrence wins). */
   links: Map<string, EntryLink> | undefined;
+  /** The first line too long to hold whole (too-large.ts), if any: a v1/v2 rewrite cannot keep it. */
+  tooLarge?: { line: number; bytes: number };
+}
+
+/** A line too long to hold: where its first object's members are, so a copy can rewrite one without it. */
+export interface LongLine {
+  line: number;
+  bytes: number;
+  members: ReadonlyMap<string, MemberSpan>;
+  /** Several objects glued on the line. */
+  glued: boolean;
+  /** Of the entry: what a fork looks at besides its links (labels are dropped, compactions remapped). */
+  type: string;
+  firstKeptEntryId: unknown;
 }
 
 export interface EntryLink {
@@ -39,6 +71,8 @@ export interface EntryLink {
   end: number;
   /** The role of a `message` entry (a fork needs a user or assistant one, and forks before a user one). */
   role: string | undefined;
+  /** Set for a line too long to hold whole: a fork copies its bytes instead of parsing them. */
+  long?: LongLine;
 }
 
 export interface ScanOptions {
@@ -83,6 +117,8 @@ export interface AppendPoint {
   labelTimestamps: ReadonlyMap<string, string>;
   kept: ReadonlyMap<string, JsonObject>;
   links: ReadonlyMap<string, EntryLink> | undefined;
+  /** The first line too long to hold whole, if any. */
+  tooLarge: { line: number; bytes: number } | undefined;
 }
 
 /** Where the scan reads: an open session (a FileHandle), or bytes about to replace it (a migration). */
@@ -150,13 +186,51 @@ function addLine(
   }
   if (isBlank(buf, start, end)) return;
   problems.length = 0;
-  const values = lineEntries(
-    parseLine(buf, start, end, into.lines, problems),
-    into.lines,
-    terminated,
-    into.header !== undefined,
-    problems,
+  const parsed = parseLine(buf, start, end, into.lines, problems);
+  addParsed(into, keep, path, parsed, { start: offset, end: offset + (end - start) }, terminated, problems);
+}
+
+/**
+ * Adds a line too long to hold, parsed as it streamed past (too-large.ts): its ids, parent, type
+ * and role are exact; a label, session name or kept entry whose text was cut cannot be used, and
+ * the write is refused rather than made from a cut value.
+ */
+function addLongLine(
+  into: Settled,
+  keep: ReadonlySet<string>,
+  path: string,
+  line: ParsedLongLine,
+  offset: number,
+  problems: Problem[],
+): void {
+  into.lines++;
+  into.tooLarge ??= { line: into.lines, bytes: line.bytes };
+  const parsed = parsedLongLine(line);
+  if (!parsed) return;
+  problems.length = 0;
+  const long = { line: into.lines, bytes: line.bytes, members: line.parse.members, glued: parsed.kind === 'glued' };
+  const place = { start: offset, end: offset + line.bytes, long };
+  addParsed(into, keep, path, parsed, place, line.terminated, problems);
+}
+
+function refuseCut(path: string, value: JsonObject, what: string): never {
+  const mark = cutLineOf(value)!;
+  throw new StoreError(
+    'too-large',
+    `${path}: ${what}: ${describeTooLarge(mark)}, too large to read whole; nothing was written`,
   );
+}
+
+function addParsed(
+  into: Settled,
+  keep: ReadonlySet<string>,
+  path: string,
+  parsed: ParsedLine,
+  place: { start: number; end: number; long?: Omit<LongLine, 'type' | 'firstKeptEntryId'> },
+  terminated: boolean,
+  problems: Problem[],
+): void {
+  const values = lineEntries(parsed, into.lines, terminated, into.header !== undefined, problems);
   for (const value of values) {
     if (into.header === undefined) {
       if (value['type'] !== 'session' || typeof value['id'] !== 'string') {
@@ -172,19 +246,30 @@ function addLine(
     if (id === undefined) continue;
     into.ids.add(id);
     into.leafId = id;
-    if (keep.has(id)) into.kept.set(id, value);
-    if (value['type'] === 'label') replayLabel(into.labels, into.labelTimestamps, value);
-    if (value['type'] === 'session_info')
+    if (keep.has(id)) {
+      if (cutLineOf(value)) refuseCut(path, value, `entry ${id}`);
+      into.kept.set(id, value);
+    }
+    if (value['type'] === 'label') {
+      if (cutLineOf(value)) refuseCut(path, value, `the label entry ${id}`);
+      replayLabel(into.labels, into.labelTimestamps, value);
+    }
+    if (value['type'] === 'session_info') {
+      if (cutLineOf(value)) refuseCut(path, value, `the session name entry ${id}`);
       into.name = typeof value['name'] === 'string' ? value['name'].trim() || undefined : undefined;
+    }
     if (into.links) {
       const parentId = value['parentId'];
       const role = messageOf(value as SessionEntry)?.['role'];
-      into.links.set(id, {
+      const link: EntryLink = {
         parentId: typeof parentId === 'string' ? parentId : null,
-        start: offset,
-        end: offset + (end - start),
+        start: place.start,
+        end: place.end,
         role: typeof role === 'string' ? role : undefined,
-      });
+      };
+      if (place.long)
+        link.long = { ...place.long, type: String(value['type']), firstKeptEntryId: value['firstKeptEntryId'] };
+      into.links.set(id, link);
     }
   }
 }
@@ -226,16 +311,34 @@ export async function scanForAppend(
   let position = from ? from.lastLineStart : 0;
   let lastLineStart = position;
   let last = undefined as Buffer | undefined;
-  const splitter = new LineSplitter((buf, start, end, _lineNo, terminated) => {
-    if (terminated) {
-      addLine(settled, keep, path, buf, start, end, lastLineStart, true, problems);
-      lastLineStart += end - start + 1;
-    } else {
-      // Only `end()` hands over an unterminated line: it is evaluated apart, below, and kept out of
-      // `settled` so a resumed scan can read it again with what completed it.
-      last = buf.subarray(start, end);
-    }
-  });
+  let lastLong = undefined as ParsedLongLine | undefined;
+  const splitter = new LineSplitter(
+    (buf, start, end, _lineNo, terminated) => {
+      if (terminated) {
+        addLine(settled, keep, path, buf, start, end, lastLineStart, true, problems);
+        lastLineStart += end - start + 1;
+      } else {
+        // Only `end()` hands over an unterminated line: it is evaluated apart, below, and kept out of
+        // `settled` so a resumed scan can read it again with what completed it.
+        last = buf.subarray(start, end);
+      }
+    },
+    {
+      // Bounded like the reader's lines (too-large.ts); before the header, like its header search.
+      maxLineBytes: () => (settled.header ? READ_LINE_BYTES : HEADER_SEARCH_BYTES),
+      onLongLine: (lineNo) => {
+        if (!settled.header) throw new StoreError('not-a-session', `${path}: refusing to write: ${NO_HEADER_IN_BOUND}`);
+        return parsingSink(lineNo, (line) => {
+          if (!line.terminated) {
+            lastLong = line;
+            return;
+          }
+          addLongLine(settled, keep, path, line, lastLineStart, problems);
+          lastLineStart += line.bytes + 1;
+        });
+      },
+    },
+  );
   const chunk = Buffer.allocUnsafe(SCAN_CHUNK_BYTES);
   for (;;) {
     const { bytesRead } = await source.read(chunk, 0, chunk.length, position);
@@ -256,6 +359,9 @@ export async function scanForAppend(
     // Rare (a writer caught between its line and its newline): copy, so `settled` stays clean.
     view = copySettled(settled);
     addLine(view, keep, path, last, 0, last.length, lastLineStart, false, problems);
+  } else if (lastLong !== undefined) {
+    view = copySettled(settled);
+    addLongLine(view, keep, path, lastLong, lastLineStart, problems);
   }
   const { header } = view;
   if (header === undefined)
@@ -268,7 +374,7 @@ export async function scanForAppend(
     size,
     mtimeMs: stats.size === size ? stats.mtimeMs : Number.NaN, // grew during the scan: never "unchanged"
     diskVersion: typeof version === 'number' ? version : 1,
-    endsWithNewline: last === undefined,
+    endsWithNewline: last === undefined && lastLong === undefined,
     lastLineStart,
     fingerprint: await readAt(
       source,
@@ -284,5 +390,6 @@ export async function scanForAppend(
     labelTimestamps: view.labelTimestamps,
     kept: view.kept,
     links: view.links,
+    tooLarge: view.tooLarge,
   };
 }

@@ -14,8 +14,9 @@ import type { JsonObject, NotASession, Problem, ProblemKind } from './types.js';
 export const SLOW_FOR_PI_BYTES = 32 * 1024 * 1024;
 
 /**
- * Above this the audit does not read the file line by line (a single line would have to be held
- * whole in memory, and V8 cannot make a string of more than ~512 MB, so pi cannot load it either).
+ * Above this the audit does not read the file line by line: its entries would all be in memory
+ * at once, at several times the file's size (a single line never is: too-large.ts). pi, which
+ * holds the whole file as one string, fails on it well before V8's ~512 MB string limit.
  */
 export const TOO_LARGE_TO_AUDIT_BYTES = 256 * 1024 * 1024;
 

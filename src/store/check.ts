@@ -78,17 +78,10 @@ export function checkFile(path: string, env: CheckEnvironment = FS_ENVIRONMENT):
       ),
     );
   }
-  const collector = new SessionCollector();
   // Bytes of each physical line (index = line number), for the health figures.
   const lineBytes: number[] = [];
-  const options = collector.scanOptions();
-  const scanned = scanFromSync(path, {
-    ...options,
-    onLine: (buf, start, end, lineNo, terminated) => {
-      lineBytes[lineNo] = end - start + (terminated ? 1 : 0);
-      options.onLine(buf, start, end, lineNo, terminated);
-    },
-  });
+  const collector = new SessionCollector({ lineBytes });
+  const scanned = scanFromSync(path, collector.scanOptions());
   if ('ok' in scanned) return unread(path, fromNotASession(scanned));
   const result = collector.finish(path, scanned.size, scanned.mtimeMs, scanned.endsWithNewline, scanned);
   if (!result.ok) return unread(path, fromNotASession(result));

@@ -7,6 +7,7 @@
  * `sources`, so `messages` stays exactly what a model is sent.
  */
 import { entryTimeMs, isObject, messageOf } from './entry.js';
+import { cutLineOf, type TooLargeLine } from './too-large.js';
 import { getBranch, type SessionTree } from './tree.js';
 import type { JsonObject, SessionEntry } from './types.js';
 
@@ -35,7 +36,15 @@ export interface SessionContext {
   sources: MessageSource[];
   /** Set when the latest compaction on the path has a `retainedTail` (whatever the mode). */
   retainedTail?: RetainedTailDifference;
+  /**
+   * An entry on the path read from a line too long to hold, with its text cut (too-large.ts):
+   * the messages are then not what the model gets, and a caller must not present them as such.
+   */
+  cutEntry?: { entryId: string; line: TooLargeLine };
 }
+
+/** Entry types that never reach the model's context or settings: a cut one changes nothing. */
+const OUTSIDE_CONTEXT = new Set(['custom', 'label', 'session_info']);
 
 export interface ContextOptions {
   /** pi 1.6.0's exact answer: `retainedTail` ignored (§8.4). Default: the format's rule. */
@@ -213,6 +222,13 @@ export function buildContext(
     }
   });
   const result: SessionContext = { model, thinkingLevel, contextEntries, messages, sources };
+  for (const entry of path) {
+    const line = OUTSIDE_CONTEXT.has(entry.type) ? undefined : cutLineOf(entry);
+    if (line) {
+      result.cutEntry = { entryId: entry.id, line };
+      break;
+    }
+  }
   const compaction = path[latestCompaction(path)];
   const retained = compaction ? retainedTailOf(compaction) : undefined;
   if (compaction && retained) {

@@ -9,7 +9,8 @@ export type StoreErrorCode =
   | 'trash-unavailable'
   | 'bad-input'
   | 'unreadable-dir'
-  | 'not-regular';
+  | 'not-regular'
+  | 'too-large';
 
 export class StoreError extends Error {
   constructor(

@@ -20,13 +20,15 @@ import {
 } from './append-scan.js';
 import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
+import { copyLongLine, type LongEntry, whyLongLineCannotBeCopied } from './fork-long-line.js';
 import { createWhole, removeStaleTemps } from './fs-write.js';
 import { fileStateOf, recordChange } from './journal-file.js';
 import { parseText } from './lines.js';
 import { CURRENT_VERSION } from './migrate.js';
-import { migratedText } from './migrate-file.js';
+import { migratedText, refuseTooLargeMigration } from './migrate-file.js';
 import { readSession } from './read.js';
 import { openSession, readWhole, realSessionPath } from './session-file.js';
+import { describeTooLarge } from './too-large.js';
 import { buildTree, getBranch } from './tree.js';
 import type { JsonObject, SessionEntry } from './types.js';
 import { newEntryId, uuidv7 } from './write.js';
@@ -63,28 +65,38 @@ const GAP_BYTES = 64 * 1024;
 /** At most this many bytes are read, parsed and stringified per event-loop turn. */
 const SPAN_BYTES = 256 * 1024;
 
+/** An entry of the branch: parsed from its line, or (a line too long to hold) where its bytes are. */
+type BranchItem = { entry: SessionEntry } | { long: LongEntry };
+
 /**
  * The entries with these ids, in this order, parsed from their lines (`links`) a batch at a time:
  * a batch is a run of the branch whose lines follow each other closely in the file, at most
- * SPAN_BYTES (or one line), so the branch is never all in memory and no turn parses much.
+ * SPAN_BYTES (or one line), so the branch is never all in memory and no turn parses much. A line
+ * too long to hold is its own batch, never read here: the copy streams its bytes.
  */
 async function* branchBatches(
   source: ByteSource,
   links: ReadonlyMap<string, EntryLink>,
   ids: readonly string[],
-): AsyncGenerator<SessionEntry[]> {
+): AsyncGenerator<BranchItem[]> {
   for (let first = 0; first < ids.length; ) {
-    const base = links.get(ids[first]!)!.start;
-    let end = links.get(ids[first]!)!.end;
+    const firstLink = links.get(ids[first]!)!;
+    if (firstLink.long) {
+      yield [{ long: { id: ids[first]!, link: firstLink as LongEntry['link'] } }];
+      first++;
+      continue;
+    }
+    const base = firstLink.start;
+    let end = firstLink.end;
     let last = first;
     while (last + 1 < ids.length) {
       const next = links.get(ids[last + 1]!)!;
-      if (next.start < end || next.start - end > GAP_BYTES || next.end - base > SPAN_BYTES) break;
+      if (next.long || next.start < end || next.start - end > GAP_BYTES || next.end - base > SPAN_BYTES) break;
       end = next.end;
       last++;
     }
     const bytes = await readAt(source, base, end - base);
-    const batch: SessionEntry[] = [];
+    const batch: BranchItem[] = [];
     for (let i = first; i <= last; i++) {
       const id = ids[i]!;
       const link = links.get(id)!;
@@ -96,10 +108,20 @@ async function* branchBatches(
           'write-failed',
           `cannot fork: entry ${id} changed while it was being read; nothing was created`,
         );
-      batch.push({ ...entry, parentId: link.parentId } as SessionEntry);
+      batch.push({ entry: { ...entry, parentId: link.parentId } as SessionEntry });
     }
     yield batch;
     first = last + 1;
+  }
+}
+
+/** Refuses a fork whose branch holds a long line that cannot be copied apart (glued, no parentId). */
+function refuseUncopiableLines(links: ReadonlyMap<string, EntryLink>, ids: readonly string[], source: string): void {
+  for (const id of ids) {
+    const link = links.get(id)!;
+    if (!link.long || link.long.type === 'label') continue;
+    const why = whyLongLineCannotBeCopied({ id, link: link as LongEntry['link'] }, ['parentId']);
+    if (why) throw new StoreError('too-large', `cannot fork ${source}: ${why}; nothing was created`);
   }
 }
 
@@ -117,32 +139,49 @@ interface ForkCopy {
  * branch with its labels dropped and the rest rechained (`firstKeptEntryId` remapped), then the
  * labels re-created at the end with their timestamps.
  */
-async function* forkChunks(batches: AsyncIterable<SessionEntry[]>, copy: ForkCopy): AsyncGenerator<Buffer> {
+async function* forkChunks(
+  source: ByteSource,
+  batches: AsyncIterable<BranchItem[]>,
+  copy: ForkCopy,
+): AsyncGenerator<Buffer> {
   yield Buffer.from(`${JSON.stringify(copy.header)}\n`);
   const ids = new Set<string>();
   const replacementByLabel = new Map<string, string>();
   const pendingLabels: string[] = [];
   let previous: string | null = null;
+  /** The remapped `firstKeptEntryId` of a compaction (a label it named is replaced by the entry after it). */
+  const firstKeptOf = (id: string, firstKept: unknown): unknown =>
+    firstKept === id
+      ? id
+      : ((typeof firstKept === 'string' ? replacementByLabel.get(firstKept) : undefined) ?? firstKept);
   for await (const batch of batches) {
     const lines: string[] = [];
-    for (const entry of batch) {
-      if (entry.type === 'label') {
-        pendingLabels.push(entry.id);
+    for (const item of batch) {
+      const id = 'long' in item ? item.long.id : item.entry.id;
+      const type = 'long' in item ? item.long.link.long.type : item.entry.type;
+      if (type === 'label') {
+        pendingLabels.push(id);
         continue;
       }
-      for (const labelId of pendingLabels) replacementByLabel.set(labelId, entry.id);
+      for (const labelId of pendingLabels) replacementByLabel.set(labelId, id);
       pendingLabels.length = 0;
-      const line: JsonObject = { ...entry, parentId: previous };
-      if (entry.type === 'compaction') {
-        const firstKept = entry['firstKeptEntryId'];
-        line['firstKeptEntryId'] =
-          firstKept === entry.id
-            ? entry.id
-            : ((typeof firstKept === 'string' ? replacementByLabel.get(firstKept) : undefined) ?? firstKept);
+      if ('long' in item) {
+        const replace = new Map<string, unknown>([['parentId', previous]]);
+        const firstKept = item.long.link.long.firstKeptEntryId;
+        if (type === 'compaction' && firstKeptOf(id, firstKept) !== firstKept)
+          replace.set('firstKeptEntryId', firstKeptOf(id, firstKept));
+        const why = whyLongLineCannotBeCopied(item.long, [...replace.keys()]);
+        if (why) throw new StoreError('too-large', `cannot fork: ${why}; nothing was created`);
+        if (lines.length > 0) yield Buffer.from(lines.splice(0).join(''));
+        yield* copyLongLine(source, item.long, replace);
+      } else {
+        const { entry } = item;
+        const line: JsonObject = { ...entry, parentId: previous };
+        if (entry.type === 'compaction') line['firstKeptEntryId'] = firstKeptOf(entry.id, entry['firstKeptEntryId']);
+        lines.push(`${JSON.stringify(line)}\n`);
       }
-      lines.push(`${JSON.stringify(line)}\n`);
-      ids.add(entry.id);
-      previous = entry.id;
+      ids.add(id);
+      previous = id;
     }
     if (lines.length > 0) yield Buffer.from(lines.join(''));
   }
@@ -189,7 +228,14 @@ export interface ForkResult {
 
 /** The message text of the user message `id` (its line read again). */
 async function userMessageText(source: ByteSource, links: ReadonlyMap<string, EntryLink>, id: string): Promise<string> {
-  for await (const [entry] of branchBatches(source, links, [id])) return editorTextOf(messageOf(entry!)?.['content']);
+  for await (const [item] of branchBatches(source, links, [id])) {
+    if (item && 'long' in item)
+      throw new StoreError(
+        'too-large',
+        `cannot fork before ${id}: ${describeTooLarge(item.long.link.long)}, too large to put its message back in the editor; nothing was created`,
+      );
+    return editorTextOf(messageOf(item!.entry)?.['content']);
+  }
   return '';
 }
 
@@ -204,6 +250,7 @@ export async function scanWithLinks(
 ): Promise<{ from: ByteSource; point: AppendPoint }> {
   const first = await scanForAppend(handle, real, undefined, { links: true });
   if (first.diskVersion >= CURRENT_VERSION) return { from: handle, point: first };
+  refuseTooLargeMigration(real, first.tooLarge);
   const from = bytesSource(migratedText(await readWhole(handle, real, first.size), real), stats);
   return { from, point: await scanForAppend(from, real, undefined, { links: true }) };
 }
@@ -270,10 +317,11 @@ export async function forkSession(path: string, entryId?: string, options: ForkO
       ...(parentSession === null ? {} : { parentSession }),
     };
     const target = join(dirname(source), `${timestamp.replace(/[:.]/g, '-')}_${sessionId}.jsonl`);
+    refuseUncopiableLines(links, branchIds, source);
     await removeStaleTemps(dirname(target));
     const copy: ForkCopy = { header, labels: point.labels, labelTimestamps: point.labelTimestamps, entries: 0 };
     // The source stays open while it is copied: the branch's lines are read where the scan found them.
-    await createWhole(target, forkChunks(branchBatches(from, links, branchIds), copy), stats);
+    await createWhole(target, forkChunks(from, branchBatches(from, links, branchIds), copy), stats);
     const result: ForkResult = { path: target, id: sessionId, entries: copy.entries };
     if (editorText !== undefined) result.editorText = editorText;
     if (options.journal !== false) {

@@ -92,6 +92,7 @@ export {
   storeStats,
 } from './stats.js';
 export { sessionTitle, summarizeFileSync } from './summary.js';
+export { cutLineOf, describeTooLarge, READ_LINE_BYTES, type TooLargeLine, tooLargeLineOf } from './too-large.js';
 export {
   type RestoreOutcome,
   restoreSessions,

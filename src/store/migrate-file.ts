@@ -3,10 +3,11 @@ import { constants, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { StoreError } from './errors.js';
 import { removeStaleTemps, replaceAtomically } from './fs-write.js';
-import { LineSplitter } from './lines.js';
 import { CURRENT_VERSION, migrateInMemory } from './migrate.js';
 import { SessionCollector } from './read.js';
+import { scanBuffer } from './scan.js';
 import { openSession, readWhole, realSessionPath } from './session-file.js';
+import { describeTooLarge } from './too-large.js';
 
 /**
  * Rewrites a v1/v2 file as v3 exactly like pi's migration (same ids we show), atomically (temp file
@@ -36,16 +37,15 @@ export async function migrateFileAtomically(path: string): Promise<boolean> {
  * would drop; `bytes` itself when the file is v3 already. Throws for a file that is not a session.
  */
 export function migratedText(bytes: Buffer, path: string): Buffer {
-  const collector = new SessionCollector(true);
-  const splitter = new LineSplitter(collector.onLine);
-  splitter.push(bytes, bytes.length);
-  splitter.end();
+  const collector = new SessionCollector({ keepLines: true });
+  scanBuffer(bytes, collector.scanOptions());
   const header = collector.objects[0];
   if (header?.['type'] !== 'session' || typeof header['id'] !== 'string') {
     throw new StoreError('not-a-session', `${path}: refusing to migrate: not a pi session`);
   }
   const diskVersion = typeof header['version'] === 'number' ? header['version'] : 1;
   if (diskVersion >= CURRENT_VERSION) return bytes;
+  refuseTooLargeMigration(path, collector.tooLargeLines[0]);
   migrateInMemory(collector.objects, collector.lines, diskVersion, []);
   const out: string[] = [];
   for (const line of collector.physical!) {
@@ -54,4 +54,16 @@ export function migratedText(bytes: Buffer, path: string): Buffer {
       for (let i = line.first; i < line.first + line.count; i++) out.push(`${JSON.stringify(collector.objects[i])}\n`);
   }
   return Buffer.from(out.join(''));
+}
+
+/**
+ * A v1/v2 file is rewritten whole, each line parsed and written again: a line too long to hold
+ * cannot be, so the change is refused rather than made with that line cut.
+ */
+export function refuseTooLargeMigration(path: string, line: { line: number; bytes: number } | undefined): void {
+  if (line === undefined) return;
+  throw new StoreError(
+    'too-large',
+    `${path}: cannot rewrite this v1/v2 session as v3 (pi-sessions does before a change): ${describeTooLarge(line)}: too large to read whole`,
+  );
 }

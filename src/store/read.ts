@@ -15,6 +15,7 @@ import {
 import { migrateInMemory } from './migrate.js';
 import { notASession } from './not-a-session.js';
 import { type ScannedFile, type ScanOptions, scanBuffer, scanFrom, scanFromSync } from './scan.js';
+import { longLineEntries, type ParsedLongLine, parsingSink, READ_LINE_BYTES } from './too-large.js';
 import type {
   JsonObject,
   LoadedSession,
@@ -27,7 +28,18 @@ import type {
 
 export { fsErrorResult, notASession } from './not-a-session.js';
 
-/** Collects parsed objects line by line; `finish` validates the header and migrates. */
+export interface CollectorOptions {
+  /** Keep every physical line (`physical`): a v1/v2 rewrite must not lose one. */
+  keepLines?: boolean;
+  /** Filled with the bytes of each physical line (index = line number, `\n` included): the audit's health figures. */
+  lineBytes?: number[];
+}
+
+/**
+ * Collects parsed objects line by line; `finish` validates the header and migrates. A line over
+ * READ_LINE_BYTES is parsed as it streams past (too-large.ts): its entry has its long strings cut
+ * and is marked, and the line is an `oversized-line` problem.
+ */
 export class SessionCollector {
   readonly objects: JsonObject[] = [];
   /**
@@ -35,9 +47,13 @@ export class SessionCollector {
    * object in `objects` and how many it held. Used to rewrite a v1/v2 file without losing lines.
    */
   readonly physical: ({ raw: Buffer } | { first: number; count: number })[] | undefined;
+  /** The lines too long to hold whole (their entries are marked, their raw bytes not kept). */
+  readonly tooLargeLines: { line: number; bytes: number }[] = [];
+  private readonly lineBytes: number[] | undefined;
 
-  constructor(keepLines = false) {
-    this.physical = keepLines ? [] : undefined;
+  constructor(options: CollectorOptions = {}) {
+    this.physical = options.keepLines ? [] : undefined;
+    this.lineBytes = options.lineBytes;
   }
 
   readonly lines: number[] = [];
@@ -54,11 +70,24 @@ export class SessionCollector {
     return {
       onLine: this.onLine,
       stop: () => this.rejection !== undefined,
-      // Only the lines before the header are bounded: a session's own lines are read whole.
-      maxLineBytes: () => (this.seenObject ? Number.POSITIVE_INFINITY : HEADER_SEARCH_BYTES),
-      onLongLine: () => givingUp(() => this.reject('no-header', NO_HEADER_IN_BOUND)),
+      maxLineBytes: () => (this.seenObject ? READ_LINE_BYTES : HEADER_SEARCH_BYTES),
+      onLongLine: (lineNo) =>
+        this.seenObject
+          ? parsingSink(lineNo, this.onLongLine)
+          : givingUp(() => this.reject('no-header', NO_HEADER_IN_BOUND)),
     };
   }
+
+  private readonly onLongLine = (line: ParsedLongLine): void => {
+    if (this.rejection) return;
+    if (this.lineBytes) this.lineBytes[line.lineNo] = line.bytes + (line.terminated ? 1 : 0);
+    this.tooLargeLines.push({ line: line.lineNo, bytes: line.bytes });
+    const before = this.objects.length;
+    for (const value of longLineEntries(line, this.seenObject, this.problems)) this.add(value, line.lineNo);
+    const added = this.objects.length - before;
+    // A rewrite refuses a file with such a line (`tooLargeLines`): its raw bytes are not kept.
+    this.physical?.push(added > 0 ? { first: before, count: added } : { raw: Buffer.alloc(0) });
+  };
 
   private reject(reason: NotASession['reason'], message: string): void {
     this.rejection ??= { reason, message };
@@ -66,6 +95,7 @@ export class SessionCollector {
 
   readonly onLine = (buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void => {
     if (this.rejection) return;
+    if (this.lineBytes) this.lineBytes[lineNo] = end - start + (terminated ? 1 : 0);
     if (!this.seenObject) {
       this.bytesBeforeObject += end - start + 1;
       if (this.bytesBeforeObject > HEADER_SEARCH_BYTES) {

@@ -23,7 +23,7 @@ import { appendOrRollback, removeStaleTemps, replaceAtomically } from './fs-writ
 import { aliasOf, type FileState, type JournalNote } from './journal.js';
 import { fileStateOf, recordChange } from './journal-file.js';
 import { CURRENT_VERSION } from './migrate.js';
-import { migratedText } from './migrate-file.js';
+import { migratedText, refuseTooLargeMigration } from './migrate-file.js';
 import { openSession, readWhole, realSessionPath } from './session-file.js';
 import type { JsonObject, SessionEntry } from './types.js';
 
@@ -129,6 +129,7 @@ export async function appendPlanned(
       point = await scanForAppend(handle, real, resumable ? point : undefined, { keep: wanted });
       if (point.diskVersion < CURRENT_VERSION) {
         // v1/v2: migrate and append in one atomic rewrite, so a failure leaves the file as it was.
+        refuseTooLargeMigration(real, point.tooLarge);
         const original = await readWhole(handle, real, point.size);
         const migrated = migratedText(original, real);
         const scannedMigrated = await scanForAppend(bytesSource(migrated, stats), real, undefined, { keep: wanted });

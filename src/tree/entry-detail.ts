@@ -6,6 +6,7 @@
  * the session goes through sanitizeInline/sanitizeBlock.
  */
 import { addUsage, emptyUsage, isObject, messageOf, usageOf } from '../store/entry.js';
+import { cutLineOf, tooLargeMessage } from '../store/too-large.js';
 import type { SessionTree } from '../store/tree.js';
 import { childrenOf } from '../store/tree.js';
 import type { JsonObject, SessionEntry, UsageTotals } from '../store/types.js';
@@ -164,6 +165,8 @@ export function detailLines(
   const display = entryDisplay(entry, ctx);
   b.line(displayString(display), 'heading');
   b.line(`${entry.type} · id ${entry.id} · parent ${entry.parentId ?? '(root)'}`, 'muted');
+  const cut = cutLineOf(entry);
+  if (cut) b.line(tooLargeMessage(cut), 'error');
   if (typeof entry.timestamp === 'string') b.line(`time: ${fmt.date(entry.timestamp)}`, 'muted');
   const label = tree.labels.get(entry.id);
   if (label !== undefined) {

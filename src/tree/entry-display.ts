@@ -4,7 +4,9 @@
  * found) and what it copies (§2.13); the detail view is in entry-detail.ts. Pure; every string
  * taken from the session goes through sanitizeInline before it can reach the terminal.
  */
+import { formatBytes } from '../format.js';
 import { addUsage, emptyUsage, isObject, messageOf, usageOf } from '../store/entry.js';
+import { cutLineOf, type TooLargeLine } from '../store/too-large.js';
 import type { JsonObject, SessionEntry } from '../store/types.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 
@@ -190,8 +192,22 @@ function messageDisplay(message: JsonObject, ctx: DisplayContext): EntryDisplay 
   }
 }
 
-/** The row text of an entry (§2.5), already sanitized for one terminal line. */
+/**
+ * The row text of an entry (§2.5), already sanitized for one terminal line. An entry read from a
+ * line too long to hold whole says so first: its text is only the start (store/too-large.ts).
+ */
 export function entryDisplay(entry: SessionEntry, ctx: DisplayContext): EntryDisplay {
+  const display = rowDisplay(entry, ctx);
+  const cut = cutLineOf(entry);
+  return cut ? { ...display, text: `${tooLargeTag(cut)} ${display.text}` } : display;
+}
+
+/** `[too large: 200 MB]`: the tag of a row whose entry was read with its text cut. */
+export function tooLargeTag(line: Pick<TooLargeLine, 'bytes'>): string {
+  return `[too large: ${formatBytes(line.bytes)}]`;
+}
+
+function rowDisplay(entry: SessionEntry, ctx: DisplayContext): EntryDisplay {
   switch (entry.type) {
     case 'message': {
       const message = messageOf(entry);

@@ -9,9 +9,10 @@
  */
 import { type FSWatcher, type Stats, watch as watchFile } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { isBlank, lineEntries, parseLine } from '../store/lines.js';
+import { isBlank, type LongLineSink, lineEntries, parseLine } from '../store/lines.js';
 import { entryOf } from '../store/migrate.js';
 import { type Seam, scanFrom } from '../store/scan.js';
+import { longLineEntries, parsingSink, READ_LINE_BYTES } from '../store/too-large.js';
 import type { JsonObject, LoadedSession, Problem, SessionEntry } from '../store/types.js';
 
 export type ReloadCause = 'shrank' | 'replaced' | 'rewritten' | 'torn-line-completed';
@@ -44,6 +45,12 @@ class AppendedLines {
     const parsed = parseLine(buf, start, end, lineNo, this.problems);
     for (const value of lineEntries(parsed, lineNo, terminated, true, this.problems)) this.add(value, lineNo);
   };
+
+  /** A line too long to hold, parsed as it streamed past (store/too-large.ts). */
+  readonly onLongLine = (lineNo: number): LongLineSink =>
+    parsingSink(lineNo, (line) => {
+      for (const value of longLineEntries(line, true, this.problems)) this.add(value, line.lineNo);
+    });
 
   private add(value: JsonObject, lineNo: number): void {
     // Appended lines come from pi 1.6, which writes v3: no migration, only the reader's entry rule.
@@ -126,7 +133,17 @@ export function watchSession(path: string, options: WatchOptions): LiveWatcher {
       return;
     }
     const lines = new AppendedLines();
-    const scanned = await scanFrom(path, { onLine: lines.onLine, firstLine: at.lines + 1, partial: 'keep' }, at.seam);
+    const scanned = await scanFrom(
+      path,
+      {
+        onLine: lines.onLine,
+        maxLineBytes: () => READ_LINE_BYTES,
+        onLongLine: lines.onLongLine,
+        firstLine: at.lines + 1,
+        partial: 'keep',
+      },
+      at.seam,
+    );
     if ('rewritten' in scanned) return restart(st, 'rewritten');
     if ('ok' in scanned) {
       options.onEvent({ kind: 'error', message: `session file unavailable: ${scanned.message}` });

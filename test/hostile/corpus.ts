@@ -3,6 +3,7 @@
  * of damage pi-sessions must survive. Small cases are built in memory; the big ones (a 200 MB
  * line, a 1,000,000-entry chain, 100,000 siblings) are streamed to disk in chunks.
  */
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { SessionBuilder } from '../helpers/factory.js';
 
@@ -194,4 +195,71 @@ export function writeHugeLine(path: string, megabytes: number): void {
       `${line({ type: 'message', id: hex(2), parentId: hex(1), timestamp: T, message: { role: 'user', content: 'after the huge line', timestamp: 1 } })}\n`,
     );
   });
+}
+
+/** What `writeHugeToolOutput` wrote: the huge line's number and a hash of the active branch's lines. */
+export interface HugeToolOutput {
+  hugeLine: number;
+  /** sha256 of the lines of entries 1, 2, 3 and 4 (the active branch, in order, each with its `\n`). */
+  branchHash: string;
+  /** The id of the side branch's user message (not on the active branch). */
+  sideId: string;
+  leafId: string;
+}
+
+/**
+ * A session whose active branch holds a tool output of `megabytes` MB on one line: a prompt, a
+ * side question branching off it, the tool call, the huge result, the answer (the leaf). Written
+ * a MiB at a time, hashing the active branch's lines on the way (what a fork of the leaf copies).
+ */
+export function writeHugeToolOutput(path: string, megabytes: number): HugeToolOutput {
+  const hash = createHash('sha256');
+  const fd = openSync(path, 'w');
+  const put = (text: string | Buffer, onBranch: boolean): void => {
+    const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+    writeSync(fd, bytes);
+    if (onBranch) hash.update(bytes);
+  };
+  try {
+    put(`${HEADER}\n`, false);
+    const entry = (id: number, parent: number | null, message: Record<string, unknown>): string =>
+      `${line({ type: 'message', id: hex(id), parentId: parent === null ? null : hex(parent), timestamp: T, message })}\n`;
+    put(entry(1, null, { role: 'user', content: 'run the big command', timestamp: 1 }), true);
+    put(entry(5, 1, { role: 'user', content: 'a side question', timestamp: 2 }), false);
+    put(
+      entry(2, 1, {
+        role: 'assistant',
+        content: [{ type: 'toolCall', id: 'call1', name: 'bash', arguments: { command: 'cat big.log' } }],
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { total: 0.25 } },
+        stopReason: 'toolUse',
+        timestamp: 3,
+      }),
+      true,
+    );
+    put(
+      `{"type":"message","id":"${hex(3)}","parentId":"${hex(2)}","timestamp":"${T}","message":{"role":"toolResult","toolCallId":"call1","toolName":"bash","content":[{"type":"text","text":"`,
+      true,
+    );
+    // 1 MiB of `log line \n` (a JSON newline escape), cut after `log li`: never inside an escape.
+    const chunk = Buffer.alloc(1024 * 1024, 'log line \\n');
+    for (let i = 0; i < megabytes; i++) put(chunk, true);
+    put('"}],"isError":false,"timestamp":4}}\n', true);
+    put(
+      entry(4, 3, {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'the log is long' }],
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        usage: { input: 20, output: 7, cacheRead: 0, cacheWrite: 0, totalTokens: 27, cost: { total: 0.5 } },
+        stopReason: 'stop',
+        timestamp: 5,
+      }),
+      true,
+    );
+  } finally {
+    closeSync(fd);
+  }
+  return { hugeLine: 5, branchHash: hash.digest('hex'), sideId: hex(5), leafId: hex(4) };
 }

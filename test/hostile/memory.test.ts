@@ -1,18 +1,32 @@
 /**
- * Bounded memory for listing (issue 12, "Hangs"): a 1 GB file of NUL bytes named `.jsonl` (sparse,
- * so the test costs no disk) is given up after its first MiB, and a session with a 64 MB line is
- * summarised without buffering that line. The peak RSS of the CLI process is measured by
- * `/usr/bin/time` and compared with the same command on a store without the big file.
+ * Bounded memory: a 1 GB file of NUL bytes named `.jsonl` (sparse, so the test costs no disk) is
+ * given up after its first MiB, and a session with a 64 MB line is summarised without buffering
+ * that line. Every other reader bounds a line too: check, stats, tree, context, fork and slim on a
+ * session with a 200 MB tool output stay under 300 MB. The peak RSS of the CLI process is
+ * measured by `/usr/bin/time`, for the listing against the same command on a store without the
+ * big file.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LineSplitter } from '../../src/store/lines.js';
 import { SummaryCollector, summarizeFileSync } from '../../src/store/summary.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
-import { expectCleanRun, jsonOf, type Run, runCliAsync } from './run.js';
+import { writeHugeToolOutput } from './corpus.js';
+import { expectCleanRun, jsonOf, type Run, type RunOptions, runCliAsync } from './run.js';
 
 const TIME = '/usr/bin/time';
 const canMeasure = existsSync(TIME) && spawnSync(TIME, ['-f', '%M', 'true']).status === 0;
@@ -40,12 +54,13 @@ function unboundedSummary(path: string): unknown {
 }
 
 /** Runs the CLI under /usr/bin/time and returns the run and its peak RSS in kB. */
-async function measured(args: string[]): Promise<{ run: Run; rssKb: number }> {
+async function measured(args: string[], options: RunOptions = {}): Promise<{ run: Run; rssKb: number }> {
   const out = join(root, `rss-${Math.random().toString(36).slice(2)}`);
   const run = await runCliAsync(args, {
     wrapper: [TIME, '-f', '%M', '-o', out],
     timeoutMs: 60_000,
-    env: { XDG_CACHE_HOME: join(root, 'cache') },
+    ...options,
+    env: { XDG_CACHE_HOME: join(root, 'cache'), ...options.env },
   });
   const rssKb = Number(readFileSync(out, 'utf8').trim().split('\n').pop());
   rmSync(out);
@@ -132,6 +147,109 @@ describe.runIf(canMeasure)(
       expect(prompt).toMatchObject({ messageCount: 1, userMessageCount: 1, entryCount: 1 });
       expect(prompt.problems).toEqual([expect.objectContaining({ line: 2, kind: 'oversized-line' })]);
     }, 180_000);
+  },
+);
+
+/** sha256 of the file's bytes after its first line (a fork's or slim's header is new), read in chunks. */
+function hashAfterHeader(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const hash = createHash('sha256');
+    const chunk = Buffer.allocUnsafe(1 << 20);
+    let header = true;
+    for (let position = 0; ; ) {
+      const n = readSync(fd, chunk, 0, chunk.length, position);
+      if (n === 0) break;
+      position += n;
+      let piece = chunk.subarray(0, n);
+      if (header) {
+        const nl = piece.indexOf(0x0a);
+        if (nl === -1) continue;
+        header = false;
+        piece = piece.subarray(nl + 1);
+      }
+      hash.update(piece);
+    }
+    return hash.digest('hex');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A 200 MB line is never held whole: each reader's peak RSS stays under this. */
+const READER_LIMIT_KB = 300 * 1024;
+
+describe.runIf(canMeasure)(
+  `every reader keeps a 200 MB line bounded${canMeasure ? '' : ' — SKIPPED: no /usr/bin/time to measure peak RSS'}`,
+  () => {
+    it('check, stats, tree --json, context --json, fork and slim stay under 300 MB, and say what they could not read', async () => {
+      const dir = mkdtempSync(join(root, 'huge-'));
+      const path = join(dir, '2026-01-05T09-00-00-000Z_019b0000-0000-7000-8000-00000000b16b.jsonl');
+      const huge = writeHugeToolOutput(path, 200);
+      const figures: string[] = [];
+      const env = { XDG_DATA_HOME: join(root, 'data'), XDG_STATE_HOME: join(root, 'state') };
+      const run = async (name: string, args: string[], options: RunOptions = {}): Promise<Run> => {
+        const { run, rssKb } = await measured(args, { timeoutMs: 120_000, ...options, env });
+        expectCleanRun(run, name);
+        figures.push(`${name} ${Math.round(rssKb / 1024)} MB`);
+        expect(rssKb, `${name}: peak RSS ${rssKb} kB`).toBeLessThan(READER_LIMIT_KB);
+        return run;
+      };
+
+      const check = await run('check', ['check', path, '--json']);
+      const problems = (jsonOf(check) as { files: { problems: { line: number; kind: string; message: string }[] }[] })
+        .files[0]!.problems;
+      expect(problems).toContainEqual(
+        expect.objectContaining({
+          line: huge.hugeLine,
+          kind: 'oversized-line',
+          message: expect.stringMatching(/^line 5 is 200 MB: too large to read whole \(over 32 MB\)/),
+        }),
+      );
+
+      const stats = await run('stats', ['stats', '--all', '--json', '--session-dir', dir]);
+      // The usage beside the huge line is read exactly.
+      expect((jsonOf(stats) as { totals: { totalTokens: number; cost: number } }).totals).toMatchObject({
+        totalTokens: 42,
+        cost: 0.75,
+      });
+
+      const treeOut = join(root, 'tree.json');
+      await run('tree --json', ['tree', path, '--json'], { stdoutFile: treeOut });
+      const tree = jsonOf({} as Run, treeOut) as { entryCount: number; branch: string[]; problems: { kind: string }[] };
+      expect(tree.entryCount).toBe(5);
+      expect(tree.branch).toEqual(['00000001', '00000002', '00000003', huge.leafId]);
+      expect(tree.problems.map((p) => p.kind)).toEqual(['oversized-line']);
+      rmSync(treeOut);
+
+      // The huge tool output is in the active branch's context: refused with one line, not given cut.
+      const context = await run('context', ['context', path, '--json']);
+      expect(context.code).toBe(1);
+      expect(context.stderr.trim()).toBe(
+        `pi-sessions: ${path}: cannot give the context: entry 00000003 is on its path and line 5 is 200 MB, too large to read whole`,
+      );
+      const side = await run('context --leaf (a branch without it)', [
+        'context',
+        path,
+        '--leaf',
+        huge.sideId,
+        '--json',
+      ]);
+      expect((jsonOf(side) as { messages: unknown[] }).messages).toHaveLength(2);
+
+      // A fork of the leaf copies the huge line byte for byte, streamed.
+      const fork = await run('fork', ['fork', path]);
+      const forkPath = fork.stdout.trim();
+      expect(statSync(forkPath).size).toBeGreaterThan(200 * 1024 * 1024);
+      expect(hashAfterHeader(forkPath)).toBe(huge.branchHash);
+      rmSync(forkPath);
+
+      const slim = await run('slim', ['slim', path, '--yes']);
+      const slimPath = slim.stdout.trim();
+      expect(existsSync(path)).toBe(false);
+      expect(hashAfterHeader(slimPath)).toBe(huge.branchHash);
+      console.log(`peak RSS with a 200 MB line: ${figures.join(', ')}`);
+    }, 600_000);
   },
 );
 
