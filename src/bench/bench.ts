@@ -11,7 +11,8 @@
  *   2) the same, skipping lines that start like a toolResult message
  *
  * Options: --rounds N (default 5), --quick (fewer sessions, for a smoke run), --json,
- * --only SECTION[,SECTION] (store, reducers, catalogue, writes, frames, hits, lineage: run only those).
+ * --only SECTION[,SECTION] (store, reducers, catalogue, writes, frames, hits, lineage, hugeline: run
+ * only those).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { catalogBenches } from './catalog.js';
 import { extraBenches } from './extra.js';
 import { frameBenches } from './frames.js';
 import { hitBenches } from './hits.js';
+import { hugeLineBenches } from './huge-line.js';
 import { lineageBenches } from './lineage.js';
 import { type BenchStores, benchStores, sessionFiles } from './stores.js';
 import { writeBenches } from './write-block.js';
@@ -201,6 +203,7 @@ async function main(): Promise<void> {
   if (wanted('hits')) Object.assign(results, await hitBenches({ store10k: stores.store10k, rounds, log, median, fmt }));
   if (wanted('lineage'))
     Object.assign(results, await lineageBenches({ store10k: stores.store10k, rounds, log, median, fmt }));
+  if (wanted('hugeline')) Object.assign(results, await hugeLineBenches({ log, fmt }));
 
   if (asJson) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 }
