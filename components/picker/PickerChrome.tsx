@@ -34,6 +34,7 @@ export function Header({
   if (state.namedOnly) parts.push('named only');
   if (state.unindexed > 0 || (unprepared > 0 && ranked))
     parts.push(`text indexed ${total - Math.max(state.unindexed, unprepared)}/${total}`);
+  if (state.searchPending > 0) parts.push(`searching ${total - state.searchPending}/${total}`);
   if (state.marks.size > 0) parts.push(`● ${state.marks.size} marked`);
   if (state.showPaths) parts.push('paths');
   const error = state.parsed.ok ? undefined : state.parsed.error;
@@ -90,7 +91,12 @@ export function EmptyState({ state, width }: { state: PickerState; width: number
         ? `No pi sessions at all: looked in ${where}${missing}.`
         : `No sessions for this folder (looked in ${where}${missing}).${pressFor(keyFor(state.bindings, 'scope', 'browse'), `for ${state.scope === 'cwd' ? 'sub-folders and then ' : ''}all projects`)}`;
   } else if (state.query.value.trim() !== '') {
-    const indexing = state.unindexed > 0 ? ` (the text of ${state.unindexed} sessions is still being indexed)` : '';
+    const indexing =
+      state.searchPending > 0
+        ? ` (still searching ${state.searchPending} sessions)`
+        : state.unindexed > 0
+          ? ` (the text of ${state.unindexed} sessions is still being indexed)`
+          : '';
     text = `No sessions match “${sanitizeInline(state.query.value)}”${state.namedOnly ? ` among named sessions${named ? ` (${named} shows all)` : ''}` : ''}${indexing}.`;
   } else if (state.namedOnly) {
     const rename = keyFor(state.bindings, 'rename', 'browse');

@@ -294,6 +294,16 @@ export function PickerScreen(props: PickerScreenProps) {
     };
   }, [sessions, dispatch]);
 
+  // A `re:` search runs in slices (src/picker/regex-search.ts): the next one on the next turn of
+  // the event loop, so keys (Ctrl+C among them) are read between them.
+  const { searchPending, rows } = state;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rows is a new array after every pass, so the next slice is scheduled even when the pending count came out the same (new sessions arrived meanwhile)
+  useEffect(() => {
+    if (searchPending === 0) return;
+    const timer = setImmediate(() => dispatch({ type: 'searchMore' }));
+    return () => clearImmediate(timer);
+  }, [searchPending, rows, dispatch]);
+
   // Preview of the selected row, read once the cursor rests.
   const selected = selectedRow(state)?.info;
   const [preview, setPreview] = useState<{ key: SessionInfo; data: PreviewData } | undefined>();

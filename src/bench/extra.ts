@@ -57,13 +57,53 @@ async function pickerFigures(ctx: ExtraContext): Promise<Record<string, unknown>
   ctx.log(
     `picker: search keystroke (full text loaded, ${keystrokes.length} keys, ${shown} rows left): median ${ctx.fmt(ctx.median(keystrokes))}, max ${ctx.fmt(Math.max(...keystrokes))}   (target ≤ 50 ms median)`,
   );
+  const regex = regexFigures(clear, nowMs);
+  ctx.log(
+    `picker: ${REGEX_QUERY} (RE2, in slices): keystroke median ${ctx.fmt(ctx.median(regex.keystrokes))}, max ${ctx.fmt(Math.max(...regex.keystrokes))}; then ${regex.slices.length} more slices, the longest ${ctx.fmt(Math.max(0, ...regex.slices))}; whole search ${ctx.fmt(regex.totalMs)}, ${regex.rows} rows   (target: no step over 50 ms)`,
+  );
   return {
     picker: {
       keystrokeMedianMs: ctx.median(keystrokes),
       keystrokeMaxMs: Math.max(...keystrokes),
       firstKeystrokeMs: firstKeystroke[0],
+      regex: {
+        query: REGEX_QUERY,
+        keystrokeMedianMs: ctx.median(regex.keystrokes),
+        keystrokeMaxMs: Math.max(...regex.keystrokes),
+        slices: regex.slices.length,
+        longestSliceMs: Math.max(0, ...regex.slices),
+        wholeSearchMs: regex.totalMs,
+        rows: regex.rows,
+      },
     },
   };
+}
+
+const REGEX_QUERY = 're:refactor.*parser';
+
+/**
+ * A `re:` query typed a key at a time, then the slices the picker runs after it (`searchMore`)
+ * until the search is done: what each step costs, and the whole search once typed.
+ */
+function regexFigures(
+  cleared: PickerState,
+  nowMs: number,
+): { keystrokes: number[]; slices: number[]; totalMs: number; rows: number } {
+  const keystrokes: number[] = [];
+  let state = cleared;
+  for (const ch of REGEX_QUERY) {
+    const t0 = performance.now();
+    state = pickerReducer(state, keyAction(textKey(ch), nowMs));
+    keystrokes.push(performance.now() - t0);
+  }
+  const slices: number[] = [];
+  const started = performance.now();
+  while (state.searchPending > 0) {
+    const t0 = performance.now();
+    state = pickerReducer(state, { type: 'searchMore' });
+    slices.push(performance.now() - t0);
+  }
+  return { keystrokes, slices, totalMs: keystrokes.at(-1)! + (performance.now() - started), rows: state.rows.length };
 }
 
 async function treeFigures(ctx: ExtraContext): Promise<Record<string, unknown>> {

@@ -19,6 +19,7 @@ import { isOwnLastWrite } from './own-write.js';
 import { createFuzzyIndex, FUZZY_MIN_LENGTH, type FuzzyIndex, fuzzyCwds, fuzzyNames } from './query-fuzzy.js';
 import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from './query-language.js';
 import { isTextPrepared, outputOf, textOf, touchedOf } from './query-text.js';
+import { type RegexCache, type RegexPass, regexScores } from './regex-search.js';
 import { type Parents, parentsIn } from './sort.js';
 import { subsequenceScore } from './subsequence.js';
 import { type HitPattern, hasHitIn, hitPatterns } from './text-hit-places.js';
@@ -42,6 +43,8 @@ export interface SearchIndex {
   readonly fuzzy: FuzzyIndex;
   /** Complete substring scans of the prepared text, per pattern (insertion order = age). */
   readonly patternCache: Map<string, PatternHits>;
+  /** What each `re:` pattern found in each session so far (regex-search.ts). */
+  readonly regexCache: RegexCache;
   /** Each session's position in `sessions` (made once: every keystroke needs it). */
   readonly positions: ReadonlyMap<SessionInfo, number>;
   /** Each session's parent in the list, for the threaded sort (made once, like `positions`). */
@@ -59,6 +62,7 @@ export function createSearchIndex(sessions: readonly SessionInfo[]): SearchIndex
     ids: sessions.map((s) => s.id.toLowerCase()),
     fuzzy: createFuzzyIndex(sessions, names),
     patternCache: new Map(),
+    regexCache: new Map(),
     positions: new Map(sessions.map((s, i) => [s, i])),
     parents: parentsIn(sessions),
   };
@@ -103,11 +107,18 @@ export interface SearchOutcome {
    * `preparedOnly`); the screen says "searching n of N".
    */
   unindexed: number;
+  /** Sessions a `re:` term has not searched yet (its budget ran out): search again to go on. */
+  pending: number;
 }
 
 export interface SearchOptions {
   /** Skip the message text of sessions not yet prepared instead of preparing it now. */
   preparedOnly?: boolean;
+  /**
+   * How long a `re:` term may search in this pass (default: no limit); the sessions it did not
+   * reach are `pending` (regex-search.ts).
+   */
+  budgetMs?: number;
 }
 
 function passesFilter(info: SessionInfo, term: QueryTerm): boolean {
@@ -232,6 +243,8 @@ interface Pass {
   skipped: Set<SessionInfo>;
   /** The query's message-text patterns, whose hits `in:` places. */
   patterns: readonly HitPattern[];
+  /** The `re:` term's budget, cache and pending sessions (regex-search.ts). */
+  regex: RegexPass;
 }
 
 /** The text an `exact`/`prefix` term compares with: the title, else the cwd and its last folder. */
@@ -283,30 +296,6 @@ function literalScore(
   return out;
 }
 
-function regexScore(
-  pass: Pass,
-  re: RegExp,
-  candidates: readonly SessionInfo[],
-  textHits: Map<SessionInfo, TextHit>,
-): Map<SessionInfo, number> {
-  const out = new Map<SessionInfo, number>();
-  for (const info of candidates) {
-    const i = pass.positions.get(info) ?? 0;
-    if (re.test(info.name ?? '')) {
-      out.set(info, 0);
-      continue;
-    }
-    let hit: RegExpExecArray | null = null;
-    if (!(pass.preparedOnly && !isTextPrepared(info))) hit = re.exec(textOf(info));
-    else pass.skipped.add(info);
-    if (hit) {
-      if (!textHits.has(info)) textHits.set(info, { start: hit.index, length: hit[0].length });
-      out.set(info, 2 * TIER);
-    } else if (re.test(pass.index.cwds[i] ?? '') || re.test(pass.index.ids[i] ?? '')) out.set(info, 2 * TIER);
-  }
-  return out;
-}
-
 /** The candidates `term` matches, with their score (0 for terms that only filter). */
 function matchTerm(
   pass: Pass,
@@ -320,7 +309,7 @@ function matchTerm(
     case 'exact':
       return literalScore(pass, term, candidates, textHits);
     case 'regex':
-      return regexScore(pass, term.re, candidates, textHits);
+      return regexScores(pass.regex, term.re, candidates, textHits);
     case 'prefix': {
       const out = new Map<SessionInfo, number>();
       for (const info of candidates)
@@ -372,17 +361,32 @@ function placesHits(term: QueryTerm): boolean {
 
 /** Runs a successfully parsed query over the index. */
 export function searchSessions(index: SearchIndex, query: ParsedQuery, options: SearchOptions = {}): SearchOutcome {
-  if (!query.ok) return { matches: [], unindexed: 0 };
+  if (!query.ok) return { matches: [], unindexed: 0, pending: 0 };
   const filters = query.terms.filter(isFieldFilter);
   const rest = query.terms.filter((t) => !isFieldFilter(t));
   const others = [...rest.filter((t) => !placesHits(t)), ...rest.filter(placesHits)];
+  const skipped = new Set<SessionInfo>();
+  const preparedOnly = options.preparedOnly ?? false;
   const pass: Pass = {
     index,
     positions: index.positions,
     whole: filters.length === 0,
-    preparedOnly: options.preparedOnly ?? false,
-    skipped: new Set(),
+    preparedOnly,
+    skipped,
     patterns: hitPatterns(query.terms),
+    regex: {
+      names: index.names,
+      cwds: index.cwds,
+      ids: index.ids,
+      positions: index.positions,
+      cache: index.regexCache,
+      preparedOnly,
+      skipped,
+      pending: new Set(),
+      deadline: performance.now() + (options.budgetMs ?? Number.POSITIVE_INFINITY),
+      searched: 0,
+      textTier: 2 * TIER,
+    },
   };
   let candidates: SessionInfo[] =
     filters.length === 0
@@ -399,5 +403,5 @@ export function searchSessions(index: SearchIndex, query: ParsedQuery, options: 
     const hit = textHits.get(info);
     return hit ? { info, score: scores.get(info) ?? 0, textHit: hit } : { info, score: scores.get(info) ?? 0 };
   });
-  return { matches, unindexed: pass.skipped.size };
+  return { matches, unindexed: pass.skipped.size, pending: pass.regex.pending.size };
 }

@@ -7,8 +7,9 @@
  *                   cwd, id and the full message text (every user/assistant message on every
  *                   branch), else an abbreviation (in-order subsequence) of the name or cwd like pi
  *   "some phrase"   case-insensitive substring, whitespace runs count as one space
- *   re:<regex>      case-insensitive JavaScript regex over name, then message text, cwd and id.
- *                   Like pi, `re:` takes the REST of the line (spaces included), so
+ *   re:<regex>      case-insensitive regex over name, then message text, cwd and id, in RE2 syntax
+ *                   (src/text/linear-regex.ts: time linear in the text, so no pattern can freeze
+ *                   the picker). Like pi, `re:` takes the REST of the line (spaces included), so
  *                   `is:named re:foo bar` is is:named AND /foo bar/i.
  *   cwd:x name:x model:x label:x     substring of that field (any model / any label); quotes allowed
  *   tool:x          a tool whose name contains x was called
@@ -35,6 +36,7 @@
 
 import { parseDateOrAge, parseSize } from '../format.js';
 import type { EntryPlace } from '../store/entry-place.js';
+import { compileLinearRegex, type LinearRegex } from '../text/linear-regex.js';
 
 /** A session modified within this window may be open in a running pi. */
 export const LIVE_WINDOW_MS = 5 * 60 * 1000;
@@ -67,7 +69,7 @@ export type TokenTerm =
   | { kind: 'not'; term: TokenTerm }
   | { kind: 'or'; terms: TokenTerm[] };
 
-export type QueryTerm = TokenTerm | { kind: 'regex'; source: string; re: RegExp };
+export type QueryTerm = TokenTerm | { kind: 'regex'; source: string; re: LinearRegex };
 
 export type ParsedQuery = { ok: true; terms: QueryTerm[] } | { ok: false; error: string };
 
@@ -217,11 +219,9 @@ export function parseQuery(input: string, nowMs: number): ParsedQuery {
     if (term !== undefined) terms.push(term);
   }
   if (tokenized.regex !== undefined && tokenized.regex !== '') {
-    try {
-      terms.push({ kind: 'regex', source: tokenized.regex, re: new RegExp(tokenized.regex, 'i') });
-    } catch (error) {
-      return { ok: false, error: `invalid regex: ${(error as Error).message}` };
-    }
+    const compiled = compileLinearRegex(tokenized.regex);
+    if (!compiled.ok) return { ok: false, error: compiled.error };
+    terms.push({ kind: 'regex', source: tokenized.regex, re: compiled.regex });
   }
   return { ok: true, terms };
 }
@@ -249,10 +249,8 @@ export function hasRankingTerms(query: ParsedQuery): boolean {
 
 /**
  * Whether two parsed queries mean the same search (`fix  bug` and `fix bug `: the same terms), so a
- * keystroke that only changes spacing need not search again. Regexes compare by source and flags.
+ * keystroke that only changes spacing need not search again. Regexes compare by source (toJSON).
  */
 export function sameQuery(a: ParsedQuery, b: ParsedQuery): boolean {
-  const key = (q: ParsedQuery): string =>
-    JSON.stringify(q, (_, value: unknown) => (value instanceof RegExp ? `/${value.source}/${value.flags}` : value));
-  return key(a) === key(b);
+  return JSON.stringify(a) === JSON.stringify(b);
 }

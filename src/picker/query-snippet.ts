@@ -2,6 +2,7 @@
  * The text around a message-text hit, for the row's snippet (pure).
  */
 import type { SessionInfo } from '../store/types.js';
+import { literalRegex } from '../text/linear-regex.js';
 import type { TextHit } from './query-engine.js';
 import { preparedTextOf } from './query-text.js';
 
@@ -69,8 +70,21 @@ export function snippetFor(info: SessionInfo, hit: TextHit, context = 60, afterC
   return around(info.allMessagesText, start, end, context, afterChars);
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Where `needle` next occurs in `haystack`, ignoring case, and how long the occurrence is. Lower-
+ * cased copies compared with indexOf when lower-casing keeps their lengths (nearly always), else
+ * RE2 on the quoted needle: never a RegExp built from session text, which a long hit (a match of
+ * `re:a+` over 100,000 `a`s) would overflow V8's regex stack with.
+ */
+function indexIgnoringCase(haystack: string, needle: string): { index: number; length: number } | undefined {
+  const lowerHaystack = haystack.toLowerCase();
+  const lowerNeedle = needle.toLowerCase();
+  if (lowerHaystack.length === haystack.length && lowerNeedle.length === needle.length) {
+    const index = lowerHaystack.indexOf(lowerNeedle);
+    return index === -1 ? undefined : { index, length: needle.length };
+  }
+  const hit = literalRegex(needle).first(haystack);
+  return hit && { index: hit.start, length: hit.length };
 }
 
 /**
@@ -86,8 +100,8 @@ export function rowSnippet(info: SessionInfo, hit: TextHit): Snippet | undefined
   const titleAt = named || info.firstMessage === '' ? -1 : original.indexOf(info.firstMessage);
   const titleEnd = titleAt + info.firstMessage.length;
   if (titleAt < 0 || start < titleAt || end > titleEnd) return around(original, start, end, 60, 200);
-  const later = new RegExp(escapeRegExp(original.slice(start, end)), 'iu').exec(original.slice(titleEnd));
+  const later = indexIgnoringCase(original.slice(titleEnd), original.slice(start, end));
   if (!later) return undefined;
   const at = titleEnd + later.index;
-  return around(original, at, at + later[0].length, 60, 200, titleEnd);
+  return around(original, at, at + later.length, 60, 200, titleEnd);
 }

@@ -21,7 +21,10 @@ export const QUERY_SYNTAX: readonly SyntaxRow[] = [
   { syntax: '^word', meaning: 'starts with: the title, the folder path or its last folder' },
   { syntax: '!word', meaning: 'not: sessions without the word (also !tool:bash, !is:named, …)' },
   { syntax: 'a|b', meaning: 'either: fix|bug, tool:edit|tool:write' },
-  { syntax: 're:regex', meaning: 'a JavaScript regex, case-insensitive; takes the rest of the line' },
+  {
+    syntax: 're:regex',
+    meaning: 'a regex in RE2 syntax, case-insensitive; takes the rest of the line (no lookahead or backreferences)',
+  },
   { syntax: 'cwd:x name:x', meaning: 'the folder or the name contains x' },
   { syntax: 'model:x label:x', meaning: 'a model that answered, or a label, contains x' },
   { syntax: 'tool:x', meaning: 'a tool whose name contains x was called' },

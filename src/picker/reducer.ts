@@ -187,6 +187,8 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       return onResumeChecked(state, action);
     case 'textPrepared':
       return state.unindexed > 0 ? derive(state) : state;
+    case 'searchMore':
+      return state.searchPending > 0 ? derive(state) : state;
   }
 }
 

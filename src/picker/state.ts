@@ -127,6 +127,8 @@ export interface PickerState {
   rows: Row[];
   /** Sessions whose text the current search skipped (not prepared yet). */
   unindexed: number;
+  /** Sessions a `re:` search has not reached yet (its time budget ran out): `searchMore` goes on. */
+  searchPending: number;
   cursor: number;
   /** The session the user chose; the cursor follows it by path as rows arrive and re-sort. */
   cursorPath: string | undefined;
@@ -175,6 +177,8 @@ export type PickerAction =
   | { type: 'clearStatus'; id: number }
   /** More message text was prepared: re-run the search if it skipped some. */
   | { type: 'textPrepared' }
+  /** A `re:` search left sessions pending: search on, with a fresh time budget. */
+  | { type: 'searchMore' }
   /** `checkResume`'s answer; `here` is the folder pi-sessions runs in. */
   | { type: 'resumeChecked'; path: string; cwd: string; cwdExists: boolean; here: string };
 
@@ -215,6 +219,7 @@ export function initialPickerState(opts: InitOptions): PickerState {
     index: undefined,
     rows: [],
     unindexed: 0,
+    searchPending: 0,
     cursor: 0,
     cursorPath: undefined,
     followTop: true,
@@ -342,6 +347,12 @@ function sameSessions(a: readonly SessionInfo[], b: readonly SessionInfo[]): boo
 }
 
 /**
+ * How long one search pass may run a `re:` term (regex-search.ts): the rest of the sessions are
+ * searched in later passes, one per turn of the event loop, so a key is never kept waiting longer.
+ */
+export const SEARCH_SLICE_MS = 20;
+
+/**
  * Recomputes rows from the current list, query, filters and sort; keeps the cursor on the chosen
  * session (by path), or on the first row while the user has not moved.
  */
@@ -351,13 +362,18 @@ export function derive(state: PickerState, resetCursor = false): PickerState {
   const index = state.index && sameSessions(state.index.sessions, sessions) ? state.index : createSearchIndex(sessions);
   let rows: Row[] = [];
   let unindexed = 0;
+  let searchPending = 0;
   if (state.parsed.ok) {
-    const outcome = searchSessions(index, state.parsed, { preparedOnly: state.preparedOnly });
+    const outcome = searchSessions(index, state.parsed, {
+      preparedOnly: state.preparedOnly,
+      budgetMs: SEARCH_SLICE_MS,
+    });
     const matches = state.namedOnly
       ? outcome.matches.filter((m) => m.info.name !== undefined && m.info.name.trim() !== '')
       : outcome.matches;
     rows = sortRows(matches, state.sort, hasRankingTerms(state.parsed), index.parents);
     unindexed = outcome.unindexed;
+    searchPending = outcome.pending;
   }
   const followTop = resetCursor || state.followTop;
   let cursor = 0;
@@ -373,6 +389,7 @@ export function derive(state: PickerState, resetCursor = false): PickerState {
     index,
     rows,
     unindexed,
+    searchPending,
     cursor,
     cursorPath,
     followTop,

@@ -11,6 +11,7 @@
 import type { EntryPlace } from '../store/entry-place.js';
 import { PLACE_CODES } from '../store/text-places.js';
 import type { SessionInfo } from '../store/types.js';
+import type { LinearRegex } from '../text/linear-regex.js';
 import type { TextHit } from './query-engine.js';
 import type { ParsedQuery, QueryTerm } from './query-language.js';
 import { snippetFor } from './query-snippet.js';
@@ -18,15 +19,15 @@ import { normalizeText, textOf } from './query-text.js';
 
 export type { EntryPlace };
 
-/** What finds message-text hits: a substring of the prepared text, or a regex. */
-export type HitPattern = string | RegExp;
+/** What finds message-text hits: a substring of the prepared text, or a regex (RE2: linear time). */
+export type HitPattern = string | LinearRegex;
 
 /** The text terms of a query whose hits are the session's hits (not those under `!`). */
 export function hitPatterns(terms: readonly QueryTerm[]): HitPattern[] {
   const out: HitPattern[] = [];
   for (const term of terms) {
     if (term.kind === 'word' || term.kind === 'phrase' || term.kind === 'exact') out.push(term.text);
-    else if (term.kind === 'regex') out.push(new RegExp(term.re.source, 'gi'));
+    else if (term.kind === 'regex') out.push(term.re);
     else if (term.kind === 'or') out.push(...hitPatterns(term.terms));
   }
   return out.filter((p) => p !== '');
@@ -87,11 +88,7 @@ function eachHit(text: string, pattern: HitPattern, visit: (start: number, lengt
       if (visit(at, pattern.length)) return;
     return;
   }
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    if (visit(m.index, m[0].length)) return;
-    if (m[0].length === 0) pattern.lastIndex++;
-  }
+  pattern.each(text, visit);
 }
 
 /**
@@ -137,6 +134,8 @@ function inRunsOf(text: string, pattern: string, runs: Int32Array, code: number)
 
 export interface HitTags {
   counts: Record<EntryPlace, number>;
+  /** The counts stopped at REGEX_HITS_COUNTED: there are more hits than they say. */
+  atLeast?: boolean;
   /** The hit the snippet shows: the first in the first place of `preference` that has one. */
   best: TextHit & { place: EntryPlace };
 }
@@ -186,28 +185,37 @@ function computeTags(info: SessionInfo, query: ParsedQuery): HitTags | undefined
   const text = textOf(info);
   const counts: Record<EntryPlace, number> = { active: 0, abandoned: 0, compacted: 0 };
   const first: Partial<Record<EntryPlace, TextHit>> = {};
+  let atLeast = false;
   for (const pattern of patterns) {
+    let seen = 0;
     eachHit(text, pattern, (start, length) => {
       const place = placeAt(runs, start);
       counts[place]++;
       const known = first[place];
       if (known === undefined || start < known.start) first[place] = { start, length };
-      return false;
+      if (typeof pattern !== 'string' && ++seen >= REGEX_HITS_COUNTED) atLeast = true;
+      return atLeast;
     });
   }
   for (const place of placePreference(query)) {
     const hit = first[place];
-    if (hit) return { counts, best: { ...hit, place } };
+    if (hit) return { counts, best: { ...hit, place }, ...(atLeast ? { atLeast } : {}) };
   }
   return undefined;
 }
+
+/**
+ * A regex's hits in one session are counted up to this many: RE2 finds each in linear time, but
+ * at microseconds a hit, so `re:e` over a long text would hold up the drawing of its row.
+ */
+export const REGEX_HITS_COUNTED = 1000;
 
 /** `1 abandoned · 3 active`: the best hit's place first, then the others that have hits. */
 export function hitCountsText(tags: HitTags): string {
   const order = [tags.best.place, ...PLACE_CODES.filter((p) => p !== tags.best.place)];
   return order
     .filter((place) => tags.counts[place] > 0)
-    .map((place) => `${tags.counts[place]} ${place}`)
+    .map((place) => `${tags.counts[place]}${tags.atLeast ? '+' : ''} ${place}`)
     .join(' · ');
 }
 

@@ -7,6 +7,7 @@ import {
   searchSessions,
   snippetFor,
 } from '../../src/picker/query.js';
+import type { LinearRegex } from '../../src/text/linear-regex.js';
 import { DAY, MIN, makeInfo, NOW } from './make-info.js';
 
 const ok = (q: string): Extract<ParsedQuery, { ok: true }> => {
@@ -67,11 +68,16 @@ describe('parseQuery', () => {
     const parsed = ok('is:fork re:foo (bar)+ baz');
     expect(parsed.terms[0]).toMatchObject({ kind: 'is', flag: 'fork' });
     expect(parsed.terms[1]).toMatchObject({ kind: 'regex', source: 'foo (bar)+ baz' });
-    expect((parsed.terms[1] as { re: RegExp }).re.flags).toContain('i');
+    // Case-insensitive, RE2 syntax.
+    const re = (parsed.terms[1] as { re: LinearRegex }).re;
+    expect(re.test('FOO BARBAR BAZ')).toBe(true);
   });
 
   it.each([
-    ['re:(unclosed', /invalid regex/],
+    ['re:(unclosed', /^re: missing closing \): `\(unclosed` \(RE2 syntax\)$/],
+    ['re:(?<=(a))b', /^re: lookbehind is not supported with a capture group inside/],
+    ['re:foo(?=bar)', /^re: lookahead is not supported \(RE2 syntax\)$/],
+    ['re:(a)\\1', /^re: backreferences \(\\1\) are not supported/],
     ['foo "bar', /unclosed quote at column 5/],
     ['after:yesterday', /after: invalid date or age/],
     ['size:>huge', /size: invalid size/],
