@@ -217,12 +217,17 @@ export const COMMANDS: readonly CommandSpec[] = [
 ];
 
 export const SESSION_ARG_NOTE = '<session> is a path, a session id, or a unique id prefix.';
-export const EXIT_CODES = 'Exit codes: 0 success, 1 failure, 2 usage error or no terminal, 130 interrupted (Ctrl+C).';
+export const EXIT_CODES =
+  'Exit codes: 0 success, 1 failure, 2 usage error or no terminal, 130 interrupted (Ctrl+C), 128 + N when ended by signal N (SIGTERM 143, SIGHUP 129, SIGQUIT 131; the terminal is restored first).';
 /** The environment variables pi-sessions reads, and what for. */
 export const ENVIRONMENT: readonly (readonly [names: readonly string[], meaning: string])[] = [
   [['NO_COLOR', 'FORCE_COLOR'], 'colour: FORCE_COLOR=0..3 wins over NO_COLOR, --no-color over both'],
   [['PI_SESSIONS_DEBUG'], 'any value but empty or 0 adds the stack to an unexpected error'],
   [['PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR'], 'where sessions are, as for pi'],
+  [
+    ['PI_TUI_ESC_TIMEOUT'],
+    'ms a lone Esc waits for the rest of a key, as pi reads it (default 50, 100 over ssh); a key begun (ESC [) waits at least 150',
+  ],
   [['XDG_CACHE_HOME'], 'where the session catalogue is kept'],
   [['XDG_STATE_HOME'], 'where the journal of our changes is kept (pi-sessions/journal.jsonl; default ~/.local/state)'],
 ];

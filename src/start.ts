@@ -1,7 +1,7 @@
 /**
  * `npm start`: opens the picker on your pi sessions, or, when there are none, on a demo store
  * generated into a temporary directory: the screen says it is a demo, and the directory is
- * removed when the app exits, whichever way it does (a key, Ctrl+C, SIGTERM/SIGHUP/SIGINT sent to
+ * removed when the app exits, whichever way it does (a key, Ctrl+C, SIGTERM/SIGHUP/SIGINT/SIGQUIT sent to
  * this process, the app crashing or being killed). Only SIGKILL of this process itself leaves it
  * behind: nothing can run then.
  */
@@ -57,7 +57,7 @@ if (!userHasSessions) {
 // Asynchronous, so this process can take signals while the app runs: it passes them on and
 // cleans up once the app is gone (a Ctrl+C typed before the app takes the terminal reaches both).
 const child = spawn(process.execPath, [cli, ...args], { stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const) {
   process.on(signal, () => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   });
@@ -71,7 +71,7 @@ child.on('exit', (code, signal) => {
   // so the shell is not left raw on the alternate screen.
   if (signal !== null) restoreTerminal();
   // 128 + the signal's number, as a shell reports a process ended by one.
-  const signalCodes: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGKILL: 137 };
+  const signalCodes: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGQUIT: 131, SIGKILL: 137 };
   process.exit(code ?? (signal ? (signalCodes[signal] ?? 1) : 1));
 });
 

@@ -12,8 +12,10 @@
  *   goes back) takes no more, and the rest of the same read waits for the next screen. Keys that
  *   arrive while no screen takes them are queued, and replayed when one registers or more input
  *   arrives, so a key typed during a screen swap reaches the new screen.
- * - A lone ESC is resolved after ESC_TIMEOUT_MS without input (the tokenizer's rule); a paste
- *   whose end marker never comes ends after PASTE_TIMEOUT_MS of silence.
+ * - Held-back input is resolved after a silence: a lone ESC after `escapeTimeouts().lone`, a
+ *   sequence begun (`ESC [` without its final byte) after the longer `.sequence` (the tokenizer's
+ *   rule: a slow link's arrow key stays one key); a paste whose end marker never comes ends after
+ *   PASTE_TIMEOUT_MS of silence.
  * - `markKeyArrived()` is called for every key, so background work can yield to typing.
  * - When the app ends, the terminal stops being read at once (src/terminal/stop-reading.ts): keys
  *   typed after that wait in the terminal for the next reader (the shell, or pi), none is lost.
@@ -21,7 +23,13 @@
 import { useStdin } from 'ink';
 import type React from 'react';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { createTokenizer, ESC_TIMEOUT_MS, type Keypress, PASTE_TIMEOUT_MS } from '../../src/keymap/tokenize.js';
+import {
+  createTokenizer,
+  escapeTimeouts,
+  type Keypress,
+  PASTE_TIMEOUT_MS,
+  type Pending,
+} from '../../src/keymap/tokenize.js';
 import { markKeyArrived } from '../../src/terminal/input-activity.js';
 import { stopReading } from '../../src/terminal/stop-reading.js';
 
@@ -81,8 +89,12 @@ function useRawKeys(onKeys: (keys: readonly Keypress[]) => void): void {
   latest.current = onKeys;
   useEffect(() => {
     const tokenizer = createTokenizer();
+    const timeouts = escapeTimeouts(process.env);
+    /** How long held-back escape input waits (undefined: nothing held, or a paste). */
+    const waitFor = (pending: Pending | undefined): number | undefined =>
+      pending === 'escape' ? timeouts.lone : pending === 'sequence' ? timeouts.sequence : undefined;
     let timer: NodeJS.Timeout | undefined;
-    // When the held ESC arrived: a read that comes later than the timeout resolves it first even
+    // When the held input last grew: a read that comes later than its wait resolves it first even
     // if the timer has not run yet (a busy event loop may serve the read before the timer).
     let heldSince = 0;
     const flush = (): void => {
@@ -92,14 +104,16 @@ function useRawKeys(onKeys: (keys: readonly Keypress[]) => void): void {
       if (flushed.length > 0) latest.current(flushed);
     };
     const onInput = (chunk: string | Buffer): void => {
-      if (tokenizer.pending() === 'escape' && performance.now() - heldSince >= ESC_TIMEOUT_MS) flush();
+      const wait = waitFor(tokenizer.pending());
+      if (wait !== undefined && performance.now() - heldSince >= wait) flush();
       clearTimeout(timer);
       timer = undefined;
       const keys = tokenizer.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
       const pending = tokenizer.pending();
-      if (pending === 'escape') {
+      const next = waitFor(pending);
+      if (next !== undefined) {
         heldSince = performance.now();
-        timer = setTimeout(flush, ESC_TIMEOUT_MS);
+        timer = setTimeout(flush, next);
       } else if (pending === 'paste') {
         timer = setTimeout(() => {
           timer = undefined;

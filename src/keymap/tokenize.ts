@@ -15,8 +15,9 @@
  * A lone ESC at the end of a read is ambiguous (the Esc key, or the start of a sequence cut by the
  * read). It is held back: the next read resolves it (`[` or `O` continue a sequence; anything else
  * means it was the Esc key, and the new read's keys follow it), or the caller calls `flush()` after
- * ESC_TIMEOUT_MS of silence. So Esc then `j` in two reads is Esc + `j`, never Alt+J, and a
- * sequence split across two reads is still one key.
+ * a silence (`pending()` says which: a lone ESC, or a sequence begun but not finished, which waits
+ * longer; see `escapeTimeouts`). So Esc then `j` in two reads is Esc + `j`, never Alt+J, and a
+ * sequence split across two reads, even tens of milliseconds apart over ssh, is still one key.
  */
 import type { KeyName } from './keymap.js';
 
@@ -33,13 +34,43 @@ export interface Keypress {
 }
 
 /**
- * How long a lone ESC waits for the rest of a sequence before it counts as the Esc key. A
- * terminal writes a key's bytes at once, so the rest of a cut sequence follows within a
- * millisecond or two; a person's next key comes tens of milliseconds later, and must not be
- * read as the end of a sequence when it happens to be `O` or `[` (Esc then Shift+O is Esc, O).
- * tmux's escape-time default is the same 10 ms.
+ * How long held-back input waits for more bytes before it is resolved (`flush`).
+ *
+ * pi 1.6.0 (pi-tui's StdinBuffer) waits 10 ms after a lone ESC (100 ms over ssh: SSH_CONNECTION or
+ * SSH_TTY set; PI_TUI_ESC_TIMEOUT overrides both) and 50 ms for the rest of a sequence begun
+ * (`ESC [`, `ESC O`, a CSI without its final byte). A link that delays the second half of an arrow
+ * key by 30 ms then still gets it right in pi, but a 10 ms wait here typed it as text.
+ *
+ * - A lone ESC waits LONE_ESC_MS (pi's ssh wait when pi's is longer, or PI_TUI_ESC_TIMEOUT as pi
+ *   reads it): long enough for a cut arrow key on a loaded machine, short enough that Esc feels
+ *   instant (a frame is ~16 ms; under 100 ms nobody notices).
+ * - A sequence begun waits SEQUENCE_MS (at least as long as a lone ESC): nobody types Esc and then
+ *   `[` within a fifth of a second to mean two keys, so waiting is free, and a slow link's arrow key
+ *   stays one key.
  */
-export const ESC_TIMEOUT_MS = 10;
+export const LONE_ESC_MS = 50;
+export const SEQUENCE_MS = 150;
+const PI_SSH_ESC_MS = 100;
+
+export interface EscapeTimeouts {
+  /** After a lone ESC (or ESC ESC). */
+  lone: number;
+  /** After a sequence begun but not finished. */
+  sequence: number;
+}
+
+/** The waits for this environment (pure: the caller passes `process.env`). */
+export function escapeTimeouts(env: Readonly<Record<string, string | undefined>>): EscapeTimeouts {
+  const configured = Number(env['PI_TUI_ESC_TIMEOUT']);
+  const overSsh = Boolean(env['SSH_CONNECTION'] || env['SSH_TTY']);
+  const lone =
+    Number.isFinite(configured) && configured > 0
+      ? configured
+      : overSsh
+        ? Math.max(LONE_ESC_MS, PI_SSH_ESC_MS)
+        : LONE_ESC_MS;
+  return { lone, sequence: Math.max(SEQUENCE_MS, lone) };
+}
 
 /**
  * A paste whose end marker never comes (a terminal that lost it, a dropped connection) must not
@@ -274,11 +305,17 @@ function resolveCut(cut: string): Keypress[] {
   return [];
 }
 
+/**
+ * What input is held back: a lone ESC (or ESC ESC), a sequence begun (`ESC [`, `ESC O`, a CSI
+ * without its final byte: call `flush` after `escapeTimeouts().lone` or `.sequence` of silence),
+ * or an open paste (`endPaste` after PASTE_TIMEOUT_MS).
+ */
+export type Pending = 'escape' | 'sequence' | 'paste';
+
 export interface Tokenizer {
   /** The keys completed by `chunk`, in order. */
   push(chunk: string): Keypress[];
-  /** True while input is held back: a lone ESC or a cut sequence (call `flush` after ESC_TIMEOUT_MS), or an open paste. */
-  pending(): 'escape' | 'paste' | undefined;
+  pending(): Pending | undefined;
   /** Resolves held-back input after the timeout: a lone ESC is the Esc key; a cut sequence is dropped. */
   flush(): Keypress[];
   /** Ends an open paste whose end marker did not come (after PASTE_TIMEOUT_MS): the text so far. */
@@ -366,7 +403,8 @@ export function createTokenizer(): Tokenizer {
     },
     pending() {
       if (paste !== undefined) return 'paste';
-      return held !== '' ? 'escape' : undefined;
+      if (held === '') return undefined;
+      return held === ESC || held === ESC + ESC ? 'escape' : 'sequence';
     },
     flush() {
       if (paste !== undefined) return [];

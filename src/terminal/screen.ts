@@ -9,8 +9,11 @@
  * cursor and raw input, entering also installs process hooks that restore the terminal on every
  * way out:
  *   - 'exit'                          → restore (covers process.exit and normal exit);
- *   - SIGTERM / SIGHUP / SIGINT       → restore, exit with 128 + signal number (Node's own
- *                                        default for these signals skips 'exit' handlers);
+ *   - SIGTERM / SIGHUP / SIGINT / SIGQUIT
+ *                                     → restore, exit with 128 + signal number (Node's own
+ *                                        default for these signals skips 'exit' handlers; for
+ *                                        SIGQUIT, `kill -QUIT` or Ctrl+\ where the terminal is
+ *                                        not raw, it would dump core with the screen still on);
  *   - uncaughtException / unhandledRejection
  *                                     → restore, print ONE line "<app>: <message>" to stderr
  *                                        (the stack only with PI_SESSIONS_DEBUG, see
@@ -26,10 +29,11 @@ export const HIDE_CURSOR = '\u001b[?25l';
 export const SHOW_CURSOR = '\u001b[?25h';
 export const ENABLE_BRACKETED_PASTE = '\u001b[?2004h';
 export const DISABLE_BRACKETED_PASTE = '\u001b[?2004l';
+export const END_SYNCHRONIZED_UPDATE = '\u001b[?2026l';
 
 /** What entering writes, and what leaving writes (on every exit path). */
 export const ENTER_SEQUENCE = ENTER_ALT_SCREEN + HIDE_CURSOR + ENABLE_BRACKETED_PASTE;
-export const LEAVE_SEQUENCE = DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN;
+export const LEAVE_SEQUENCE = END_SYNCHRONIZED_UPDATE + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN;
 
 export interface TerminalOutput {
   write(data: string): unknown;
@@ -62,7 +66,7 @@ export interface FullScreenOptions {
   process?: ProcessLike;
 }
 
-const HANDLED_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
+const HANDLED_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'] as const;
 
 interface ActiveScreen {
   stdout: TerminalOutput;

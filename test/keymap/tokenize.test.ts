@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTokenizer, type Keypress, PASTE_END, PASTE_START, textKey } from '../../src/keymap/tokenize.js';
+import {
+  createTokenizer,
+  escapeTimeouts,
+  type Keypress,
+  LONE_ESC_MS,
+  PASTE_END,
+  PASTE_START,
+  SEQUENCE_MS,
+  textKey,
+} from '../../src/keymap/tokenize.js';
 
 /** Tokenizes `chunks` as successive reads, resolving a held ESC at the end (the timeout). */
 function tokens(...chunks: string[]): Keypress[] {
@@ -152,11 +161,62 @@ describe('tokenizer: the lone ESC', () => {
     expect(names('\u001b\u001b', '[A')).toEqual(['meta+up']);
   });
 
+  it('says what it holds, byte by byte: a lone ESC, then a sequence begun (which waits longer), then nothing', () => {
+    const t = createTokenizer();
+    expect(t.push('\u001b')).toEqual([]);
+    expect(t.pending()).toBe('escape');
+    expect(t.push('[')).toEqual([]);
+    expect(t.pending()).toBe('sequence');
+    expect(t.push('1')).toEqual([]);
+    expect(t.push(';')).toEqual([]);
+    expect(t.push('5')).toEqual([]);
+    expect(t.pending()).toBe('sequence');
+    expect(t.push('B').map((k) => k.name)).toEqual(['ctrl+down']);
+    expect(t.pending()).toBeUndefined();
+    for (const [held, pending] of [
+      ['\u001b\u001b', 'escape'],
+      ['\u001bO', 'sequence'],
+      ['\u001b\u001b[', 'sequence'],
+      ['\u001b[[', 'sequence'],
+    ] as const) {
+      const u = createTokenizer();
+      u.push(held);
+      expect(u.pending(), JSON.stringify(held)).toBe(pending);
+    }
+  });
+
+  it('ESC [ left alone is Alt+[ when the wait is over; with B after it, whenever it comes, Down', () => {
+    const t = createTokenizer();
+    t.push('\u001b[');
+    expect(t.flush().map((k) => k.name)).toEqual(['meta+[']);
+    expect(names('\u001b[', 'B')).toEqual(['down']);
+    expect(names('\u001b', '[', 'B')).toEqual(['down']);
+  });
+
   it('a cut sequence that never completes is dropped, keeping what follows', () => {
     const t = createTokenizer();
     t.push('\u001b[1;');
     expect(t.flush()).toEqual([]);
     expect(t.push('x')).toEqual([textKey('x')]);
+  });
+});
+
+describe('how long held-back input waits (pi 1.6.0: 10 ms after ESC, 100 over ssh, 50 for a sequence)', () => {
+  it('a lone ESC 50 ms, a sequence begun 150 ms', () => {
+    expect(escapeTimeouts({})).toEqual({ lone: LONE_ESC_MS, sequence: SEQUENCE_MS });
+    expect([LONE_ESC_MS, SEQUENCE_MS]).toEqual([50, 150]);
+  });
+
+  it('over ssh a lone ESC waits as long as pi’s 100 ms', () => {
+    expect(escapeTimeouts({ SSH_TTY: '/dev/pts/3' })).toEqual({ lone: 100, sequence: 150 });
+    expect(escapeTimeouts({ SSH_CONNECTION: '10.0.0.1 5000 10.0.0.2 22' })).toEqual({ lone: 100, sequence: 150 });
+  });
+
+  it('PI_TUI_ESC_TIMEOUT, pi’s own setting, is taken as pi takes it (a sequence never waits less)', () => {
+    expect(escapeTimeouts({ PI_TUI_ESC_TIMEOUT: '20', SSH_TTY: 'x' })).toEqual({ lone: 20, sequence: 150 });
+    expect(escapeTimeouts({ PI_TUI_ESC_TIMEOUT: '400' })).toEqual({ lone: 400, sequence: 400 });
+    for (const junk of ['0', '-5', 'soon', ''])
+      expect(escapeTimeouts({ PI_TUI_ESC_TIMEOUT: junk })).toEqual({ lone: 50, sequence: 150 });
   });
 });
 

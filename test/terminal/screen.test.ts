@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DISABLE_BRACKETED_PASTE,
   ENABLE_BRACKETED_PASTE,
+  END_SYNCHRONIZED_UPDATE,
   ENTER_ALT_SCREEN,
   ENTER_SEQUENCE,
   enterFullScreen,
@@ -52,14 +53,17 @@ describe('enterFullScreen / leaveFullScreen', () => {
     leaveFullScreen(stdout);
     expect(out).toEqual([ENTER_SEQUENCE, LEAVE_SEQUENCE]);
     expect(isFullScreenActive()).toBe(false);
-    for (const event of ['exit', 'SIGTERM', 'SIGHUP', 'SIGINT', 'uncaughtException', 'unhandledRejection']) {
+    for (const event of ['exit', 'SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT', 'uncaughtException', 'unhandledRejection']) {
       expect(proc.listenerCount(event)).toBe(0);
     }
   });
 
-  it('turns bracketed paste on with the full screen and off before leaving it', () => {
+  it('turns bracketed paste on with the full screen and off before leaving it, ending any synchronized update', () => {
     expect(ENTER_SEQUENCE).toBe(ENTER_ALT_SCREEN + HIDE_CURSOR + ENABLE_BRACKETED_PASTE);
-    expect(LEAVE_SEQUENCE).toBe(DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    expect(LEAVE_SEQUENCE).toBe(
+      END_SYNCHRONIZED_UPDATE + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN,
+    );
+    expect(END_SYNCHRONIZED_UPDATE).toBe('\u001b[?2026l');
   });
 
   it('ignores leave for a different stream', () => {
@@ -80,6 +84,7 @@ describe('enterFullScreen / leaveFullScreen', () => {
   it.each([
     ['SIGTERM', 143],
     ['SIGHUP', 129],
+    ['SIGQUIT', 131],
     ['SIGINT', 130],
   ])('restores and exits on %s with %i', (signal, code) => {
     const { out, proc } = setup();
