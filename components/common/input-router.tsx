@@ -23,13 +23,8 @@
 import { useStdin } from 'ink';
 import type React from 'react';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import {
-  createTokenizer,
-  escapeTimeouts,
-  type Keypress,
-  PASTE_TIMEOUT_MS,
-  type Pending,
-} from '../../src/keymap/tokenize.js';
+import { escapeTimeouts } from '../../src/keymap/escape-timeouts.js';
+import { createTokenizer, type Keypress, PASTE_TIMEOUT_MS, type Pending } from '../../src/keymap/tokenize.js';
 import { markKeyArrived } from '../../src/terminal/input-activity.js';
 import { stopReading } from '../../src/terminal/stop-reading.js';
 

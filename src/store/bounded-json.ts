@@ -7,8 +7,20 @@
  * copy the line's bytes and replace one member (a fork rechains `parentId`) without holding it.
  *
  * A value built this way is only ever shown or counted, never written back: an entry made from
- * it is marked (entry.ts `tooLargeLineOf`) and every writer refuses or copies the bytes instead.
+ * it is marked (too-large.ts `tooLargeLineOf`) and every writer refuses or copies the bytes instead.
  */
+
+import {
+  decodeKept,
+  ESCAPABLE,
+  isDigit,
+  isHex,
+  isSpace,
+  N_START,
+  numberEnds,
+  numberStep,
+  setMember,
+} from './json-grammar.js';
 
 /** Of a longer string, this many bytes (of its JSON text) are kept. */
 export const KEPT_STRING_BYTES = 64 * 1024;
@@ -57,75 +69,12 @@ const TOP_END = 10; // a top-level value is complete
 const FAILED = 11;
 const ARRAY_START = 12; // just after `[`: a value or `]`
 
-// Number grammar: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
-const N_START = 0;
-const N_MINUS = 1;
-const N_ZERO = 2;
-const N_INT = 3;
-const N_DOT = 4;
-const N_FRAC = 5;
-const N_E = 6;
-const N_ESIGN = 7;
-const N_EXP = 8;
-const numberEnds = (state: number): boolean =>
-  state === N_ZERO || state === N_INT || state === N_FRAC || state === N_EXP;
-const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
-
-function numberStep(state: number, c: number): number {
-  switch (state) {
-    case N_START:
-      return c === 0x2d ? N_MINUS : c === 0x30 ? N_ZERO : isDigit(c) ? N_INT : -1;
-    case N_MINUS:
-      return c === 0x30 ? N_ZERO : isDigit(c) ? N_INT : -1;
-    case N_ZERO:
-      return c === 0x2e ? N_DOT : c === 0x65 || c === 0x45 ? N_E : -1;
-    case N_INT:
-      return isDigit(c) ? N_INT : c === 0x2e ? N_DOT : c === 0x65 || c === 0x45 ? N_E : -1;
-    case N_DOT:
-      return isDigit(c) ? N_FRAC : -1;
-    case N_FRAC:
-      return isDigit(c) ? N_FRAC : c === 0x65 || c === 0x45 ? N_E : -1;
-    case N_E:
-      return c === 0x2b || c === 0x2d ? N_ESIGN : isDigit(c) ? N_EXP : -1;
-    case N_ESIGN:
-    case N_EXP:
-      return isDigit(c) ? N_EXP : -1;
-    default:
-      return -1;
-  }
-}
-
-const ESCAPABLE = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
-const isHex = (c: number): boolean => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
-
 interface Frame {
   array: boolean;
   /** The container being built; undefined once left out (the budget was spent). */
   value: unknown[] | Record<string, unknown> | undefined;
   /** The member name waiting for its value (objects). */
   key: string;
-}
-
-/** Decodes the kept JSON text of a string (cut anywhere: at a UTF-8 sequence or an escape). */
-function decodeKept(raw: Buffer, cut: boolean): string {
-  let end = raw.length;
-  if (cut) {
-    // Back to the start of a UTF-8 sequence, then drop that sequence: it may be incomplete.
-    while (end > 0 && (raw[end - 1]! & 0xc0) === 0x80) end--;
-    if (end > 0 && raw[end - 1]! >= 0xc0) end--;
-  }
-  for (let attempt = 0; attempt < 8; attempt++) {
-    try {
-      return JSON.parse(`"${raw.toString('utf8', 0, end)}"`) as string;
-    } catch {
-      // Cut inside an escape: drop it (the bytes were checked already, so only the tail can fail).
-      const backslash = raw.lastIndexOf(0x5c, end - 1);
-      if (!cut || backslash === -1) break;
-      end = backslash;
-    }
-  }
-  return raw.toString('utf8', 0, end);
 }
 
 /** Feeds a line's bytes in pieces (`push`), then `end()` gives the value. */
@@ -458,13 +407,6 @@ export class BoundedJsonParser {
     }
     this.endValue(value, after, 0);
   }
-}
-
-/** `object[key] = value` as JSON.parse does it: `__proto__` is an own member, not the prototype. */
-function setMember(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-  else object[key] = value;
 }
 
 /** Parses a whole line with the bounded parser (tests; the reader feeds it piece by piece). */

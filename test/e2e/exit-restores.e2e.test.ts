@@ -59,49 +59,61 @@ describe('every way the app ends restores the terminal', () => {
     ['SIGHUP', 129],
     ['SIGINT', 130],
   ] as const) {
-    it(`${signal}: exit ${code}, the screen, cursor, paste mode and line discipline back`, async () => {
-      const pty = startAppThenStty(store(), [], { cols: 100, rows: 16 });
-      await pty.waitForText('a session to look at');
-      process.kill(appPid(pty), signal);
-      const screen = await pty.waitForText('stty-done', E2E_WAIT_MS);
-      expect(screen).toContain(`cli-exit=${code}`);
-      expectEndsRestored(pty, screen);
-    }, E2E_TEST_MS);
+    it(
+      `${signal}: exit ${code}, the screen, cursor, paste mode and line discipline back`,
+      async () => {
+        const pty = startAppThenStty(store(), [], { cols: 100, rows: 16 });
+        await pty.waitForText('a session to look at');
+        process.kill(appPid(pty), signal);
+        const screen = await pty.waitForText('stty-done', E2E_WAIT_MS);
+        expect(screen).toContain(`cli-exit=${code}`);
+        expectEndsRestored(pty, screen);
+      },
+      E2E_TEST_MS,
+    );
   }
 
-  it('Esc (exit 0) and Ctrl+C (exit 130)', async () => {
-    for (const [key, code] of [
-      [PTY_KEYS.escape, 0],
-      [PTY_KEYS.ctrlC, 130],
-    ] as const) {
-      const pty = startAppThenStty(store(), [], { cols: 100, rows: 16 });
-      await pty.waitForText('a session to look at');
-      pty.write(key);
-      const screen = await pty.waitForText('stty-done', E2E_WAIT_MS);
-      expect(screen).toContain(`cli-exit=${code}`);
-      expectEndsRestored(pty, screen);
-    }
-  }, E2E_TEST_MS);
+  it(
+    'Esc (exit 0) and Ctrl+C (exit 130)',
+    async () => {
+      for (const [key, code] of [
+        [PTY_KEYS.escape, 0],
+        [PTY_KEYS.ctrlC, 130],
+      ] as const) {
+        const pty = startAppThenStty(store(), [], { cols: 100, rows: 16 });
+        await pty.waitForText('a session to look at');
+        pty.write(key);
+        const screen = await pty.waitForText('stty-done', E2E_WAIT_MS);
+        expect(screen).toContain(`cli-exit=${code}`);
+        expectEndsRestored(pty, screen);
+      }
+    },
+    E2E_TEST_MS,
+  );
 
-  it('--print into a closed pipe (EPIPE on stdout): restored, no stack trace', async () => {
-    const home = store();
-    const pty = startPty({
-      command: '/bin/bash',
-      args: [
-        '-c',
-        `'${process.execPath}' '${CLI_PATH}' --print | true; echo "cli-exit=\${PIPESTATUS[0]}"; stty -a; echo stty-done; read _`,
-      ],
-      cwd: home.cwd,
-      env: home.env,
-      cols: 100,
-      rows: 16,
-      timeoutMs: E2E_WAIT_MS,
-    });
-    await pty.waitForText('a session to look at');
-    pty.write('\r');
-    const screen = await pty.waitForText('stty-done', E2E_WAIT_MS);
-    expect(screen).toContain('cli-exit=0');
-    expect(screen).not.toMatch(/EPIPE|Error|at .*:\d+/);
-    expectEndsRestored(pty, screen);
-  }, E2E_TEST_MS);
+  it(
+    '--print into a closed pipe (EPIPE on stdout): restored, no stack trace',
+    async () => {
+      const home = store();
+      const pty = startPty({
+        command: '/bin/bash',
+        args: [
+          '-c',
+          `'${process.execPath}' '${CLI_PATH}' --print | true; echo "cli-exit=\${PIPESTATUS[0]}"; stty -a; echo stty-done; read _`,
+        ],
+        cwd: home.cwd,
+        env: home.env,
+        cols: 100,
+        rows: 16,
+        timeoutMs: E2E_WAIT_MS,
+      });
+      await pty.waitForText('a session to look at');
+      pty.write('\r');
+      const screen = await pty.waitForText('stty-done', E2E_WAIT_MS);
+      expect(screen).toContain('cli-exit=0');
+      expect(screen).not.toMatch(/EPIPE|Error|at .*:\d+/);
+      expectEndsRestored(pty, screen);
+    },
+    E2E_TEST_MS,
+  );
 });

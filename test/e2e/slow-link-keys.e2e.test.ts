@@ -40,38 +40,46 @@ describe('an arrow key cut in two by a slow link is still the arrow', () => {
     ['ESC [ | B', 80],
     ['ESC | [B', 30],
   ] as const) {
-    it(`${cut}, ${gap} ms apart, moves the cursor down and types nothing`, async () => {
-      const pty = await picker();
-      const [first, second] = cut === 'ESC | [B' ? ['\u001b', '[B'] : ['\u001b[', 'B'];
-      for (const expected of [TITLES[1], TITLES[2]]) {
-        pty.write(first);
-        await sleep(gap);
-        pty.write(second);
-        await waitForFrame(pty, (s) => selected(s) === expected, `${expected} selected`);
-      }
-      // Nothing was typed into the search, and the app is still running (no Esc quit it).
-      expect(pty.screen()).not.toMatch(/^> .*B/m);
-      expect(pty.screen()).toMatch(/pi sessions 3\/3/);
-      expect(pty.exitCode()).toBeUndefined();
-      pty.write('\u0003');
-      expect(await pty.waitForExit()).toBe(130);
-    }, E2E_TEST_MS);
+    it(
+      `${cut}, ${gap} ms apart, moves the cursor down and types nothing`,
+      async () => {
+        const pty = await picker();
+        const [first, second] = cut === 'ESC | [B' ? ['\u001b', '[B'] : ['\u001b[', 'B'];
+        for (const expected of [TITLES[1], TITLES[2]]) {
+          pty.write(first);
+          await sleep(gap);
+          pty.write(second);
+          await waitForFrame(pty, (s) => selected(s) === expected, `${expected} selected`);
+        }
+        // Nothing was typed into the search, and the app is still running (no Esc quit it).
+        expect(pty.screen()).not.toMatch(/^> .*B/m);
+        expect(pty.screen()).toMatch(/pi sessions 3\/3/);
+        expect(pty.exitCode()).toBeUndefined();
+        pty.write('\u0003');
+        expect(await pty.waitForExit()).toBe(130);
+      },
+      E2E_TEST_MS,
+    );
   }
 });
 
 describe('an Esc alone still acts at once', () => {
-  it('clears the search within the lone-ESC wait (plus a frame), and then quits', async () => {
-    const pty = await picker();
-    pty.write('middle');
-    await waitForFrame(pty, (s) => /pi sessions 1\/3/.test(s), 'the search typed');
-    const started = performance.now();
-    pty.write('\u001b');
-    await waitForFrame(pty, (s) => /pi sessions 3\/3/.test(s), 'the search cleared by Esc');
-    const ms = performance.now() - started;
-    console.log(`Esc cleared the search after ${Math.round(ms)} ms`);
-    // 50 ms of wait; a second is far beyond it even on a loaded machine, and far below "it never acted".
-    expect(ms).toBeLessThan(1000);
-    pty.write('\u001b');
-    expect(await pty.waitForExit()).toBe(0);
-  }, E2E_TEST_MS);
+  it(
+    'clears the search within the lone-ESC wait (plus a frame), and then quits',
+    async () => {
+      const pty = await picker();
+      pty.write('middle');
+      await waitForFrame(pty, (s) => /pi sessions 1\/3/.test(s), 'the search typed');
+      const started = performance.now();
+      pty.write('\u001b');
+      await waitForFrame(pty, (s) => /pi sessions 3\/3/.test(s), 'the search cleared by Esc');
+      const ms = performance.now() - started;
+      console.log(`Esc cleared the search after ${Math.round(ms)} ms`);
+      // 50 ms of wait; a second is far beyond it even on a loaded machine, and far below "it never acted".
+      expect(ms).toBeLessThan(1000);
+      pty.write('\u001b');
+      expect(await pty.waitForExit()).toBe(0);
+    },
+    E2E_TEST_MS,
+  );
 });

@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createTokenizer,
-  escapeTimeouts,
-  type Keypress,
-  LONE_ESC_MS,
-  PASTE_END,
-  PASTE_START,
-  SEQUENCE_MS,
-  textKey,
-} from '../../src/keymap/tokenize.js';
+import { escapeTimeouts, LONE_ESC_MS, SEQUENCE_MS } from '../../src/keymap/escape-timeouts.js';
+import { createTokenizer, type Keypress, PASTE_END, PASTE_START, textKey } from '../../src/keymap/tokenize.js';
 
 /** Tokenizes `chunks` as successive reads, resolving a held ESC at the end (the timeout). */
 function tokens(...chunks: string[]): Keypress[] {

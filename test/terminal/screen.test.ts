@@ -60,9 +60,7 @@ describe('enterFullScreen / leaveFullScreen', () => {
 
   it('turns bracketed paste on with the full screen and off before leaving it, ending any synchronized update', () => {
     expect(ENTER_SEQUENCE).toBe(ENTER_ALT_SCREEN + HIDE_CURSOR + ENABLE_BRACKETED_PASTE);
-    expect(LEAVE_SEQUENCE).toBe(
-      END_SYNCHRONIZED_UPDATE + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN,
-    );
+    expect(LEAVE_SEQUENCE).toBe(END_SYNCHRONIZED_UPDATE + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN);
     expect(END_SYNCHRONIZED_UPDATE).toBe('\u001b[?2026l');
   });
 
