@@ -3,9 +3,12 @@
  * core with the alternate screen and bracketed paste still on), SIGTERM, SIGHUP and SIGINT exit
  * with 128 + the signal's number; Esc, Ctrl+C and a `--print` whose stdout pipe is closed (EPIPE)
  * exit as they should. The raw output ends with the restore sequences, and `stty` in the same pty
- * sees a cooked terminal again. An uncaught exception is in test/terminal/screen.test.ts.
+ * sees a cooked terminal again. An uncaught exception and an unhandled rejection are raised in the
+ * real app by a preload (`node --import`, through NODE_OPTIONS) when the test sends it SIGUSR2.
  */
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LEAVE_SEQUENCE } from '../../src/terminal/screen.js';
 import { SessionBuilder } from '../helpers/factory.js';
@@ -43,13 +46,46 @@ function appOutput(pty: PtySession): string {
   return raw.slice(0, raw.indexOf('cli-exit='));
 }
 
+/**
+ * Every terminal mode the app turned on is off again at the end: each private mode set (`ESC[?Nh`,
+ * the cursor's 25 aside, whose `h` is the restore) is reset later, and a kitty keyboard push
+ * (`ESC[>Nu`) is popped.
+ */
+function expectModesOff(out: string): void {
+  for (const [, mode] of out.matchAll(/\u001b\[\?(\d+(?:;\d+)*)h/g)) {
+    if (mode === '25') continue;
+    expect(out.lastIndexOf(`\u001b[?${mode}l`), `mode ${mode} turned off`).toBeGreaterThan(
+      out.lastIndexOf(`\u001b[?${mode}h`),
+    );
+  }
+  const kittyPush = out.lastIndexOf('\u001b[>');
+  if (/\u001b\[>\d+u/.test(out))
+    expect(out.lastIndexOf('\u001b[<u'), 'kitty keyboard popped').toBeGreaterThan(kittyPush);
+}
+
 /** The app's output ends with the restore sequences: after them only ink's own cursor-show, or line ends. */
 function expectEndsRestored(pty: PtySession, screen: string): void {
   const out = appOutput(pty);
   const at = out.lastIndexOf(LEAVE_SEQUENCE);
   expect(at, 'the restore sequences were written').toBeGreaterThan(0);
   expect(JSON.stringify(out.slice(at + LEAVE_SEQUENCE.length))).toMatch(/^"(\\u001b\[\?25h|\\r|\\n)*"$/);
+  expectModesOff(out);
   expectRestored(pty, sttyFlags(screen));
+}
+
+/**
+ * A store whose app process, once sent SIGUSR2, throws (or rejects a promise) outside any handler
+ * of its own: a preload script run by `node --import`, so the app's code is the shipped bundle's.
+ */
+function storeThatFails(how: 'throw' | 'reject'): TestHome {
+  const home = store();
+  const preload = join(home.root, 'fail-on-usr2.mjs');
+  const fail =
+    how === 'throw'
+      ? `setImmediate(() => { throw new Error('injected failure'); })`
+      : `void Promise.reject(new Error('injected failure'))`;
+  writeFileSync(preload, `process.on('SIGUSR2', () => { ${fail}; });\n`);
+  return { ...home, env: { ...home.env, NODE_OPTIONS: `--import=${preload}` } };
 }
 
 describe('every way the app ends restores the terminal', () => {
@@ -116,4 +152,26 @@ describe('every way the app ends restores the terminal', () => {
     },
     E2E_TEST_MS,
   );
+
+  for (const how of ['throw', 'reject'] as const) {
+    it(
+      `an ${how === 'throw' ? 'uncaught exception' : 'unhandled rejection'}: exit 1, one line on stderr, restored`,
+      async () => {
+        const pty = startAppThenStty(storeThatFails(how), [], { cols: 100, rows: 16 });
+        await pty.waitForText('a session to look at');
+        process.kill(appPid(pty), 'SIGUSR2');
+        const screen = await pty.waitForText('stty-done', E2E_WAIT_MS);
+        expect(screen).toContain('cli-exit=1');
+        expect(screen).toContain('pi-sessions: injected failure');
+        expect(screen).not.toMatch(/at .*:\d+/);
+        expectRestored(pty, sttyFlags(screen));
+        // The message comes after the restore sequences, so it lands on the main screen.
+        const out = appOutput(pty);
+        expect(out.lastIndexOf(LEAVE_SEQUENCE)).toBeGreaterThan(0);
+        expect(out.lastIndexOf(LEAVE_SEQUENCE)).toBeLessThan(out.lastIndexOf('injected failure'));
+        expectModesOff(out);
+      },
+      E2E_TEST_MS,
+    );
+  }
 });
