@@ -386,7 +386,8 @@ export async function slimCommand(
       io.out(
         `Would keep the active branch of ${sanitizeInline(plan.path)}: ${plural(plan.branchEntries, 'entry', 'entries')} of ${plan.entries}, ${formatBytes(plan.sizeBefore)} → about ${formatBytes(plan.estimatedAfter)}; the original would go to the trash.`,
       );
-      io.out('Run again with --yes to do it (pi-sessions undo takes it back).');
+      // Advice, not the plan: stderr, so the plan alone can be piped or captured.
+      io.err('Run again with --yes to do it (pi-sessions undo takes it back).');
     }
     return { code: 0 };
   }

@@ -46,8 +46,10 @@ describe('pi-sessions slim', () => {
     const before = readFileSync(file);
     const run = ok(cli('slim', file));
     expect(run.stdout).toMatch(
-      /^Would keep the active branch of .*: 5 entries of 9, 19[0-9.]+ KB → about [0-9.]+ KB; the original would go to the trash\.\nRun again with --yes/,
+      /^Would keep the active branch of .*: 5 entries of 9, 19[0-9.]+ KB → about [0-9.]+ KB; the original would go to the trash\.\n$/,
     );
+    // The advice is a message for the user, not the plan: stderr.
+    expect(run.stderr).toMatch(/^Run again with --yes/);
     const plan = JSON.parse(ok(cli('slim', file, '--json')).stdout) as {
       done: boolean;
       entries: number;
