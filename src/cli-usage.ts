@@ -3,21 +3,14 @@
  * checks in cli.ts, `pi-sessions help`, `pi-sessions <command> --help` and the README's command
  * table (src/docs/command-table.ts) are all derived from it, so they cannot disagree.
  */
-import { displayWidth, padEndToWidth, wrapWords } from './text/terminal-text.js';
+import { definitionList, hangingLines, paragraph } from './text/help-layout.js';
 
-/** Help texts are wrapped to this many columns. */
-const HELP_WIDTH = 100;
+/** Help is laid out for the terminal it is printed on; this many columns when piped. */
+export const DEFAULT_HELP_WIDTH = 80;
+/** Narrower than this, help is laid out for this many columns (and the terminal wraps it). */
+const NARROWEST_HELP = 40;
 
-/** Rows of `  head  text`, heads padded to one column, texts wrapped under their own column. */
-function twoColumns(rows: readonly (readonly [head: string, text: string])[]): string[] {
-  const width = Math.max(...rows.map(([head]) => displayWidth(head)));
-  const indent = ' '.repeat(width + 4);
-  return rows.flatMap(([head, text]) =>
-    wrapWords(text, Math.max(20, HELP_WIDTH - indent.length)).map((line, i) =>
-      i === 0 ? `  ${padEndToWidth(head, width)}  ${line}` : `${indent}${line}`,
-    ),
-  );
-}
+const helpWidth = (width: number): number => Math.max(NARROWEST_HELP, Math.floor(width));
 
 export interface OptionSpec {
   short?: string;
@@ -232,8 +225,14 @@ export function environmentMarkdown(): string {
   return `Environment: ${ENVIRONMENT.map(([names, meaning]) => `${names.map((name) => `\`${name}\``).join(', ')} (${meaning})`).join('; ')}.`;
 }
 
-function environmentLines(): string[] {
-  return ['Environment:', ...twoColumns(ENVIRONMENT.map(([names, meaning]) => [names.join(', '), meaning] as const))];
+function environmentLines(width: number): string[] {
+  return [
+    'Environment:',
+    ...definitionList(
+      ENVIRONMENT.map(([names, meaning]) => [names.join(', '), meaning] as const),
+      width,
+    ),
+  ];
 }
 
 export function findCommand(name: string): CommandSpec | undefined {
@@ -269,12 +268,13 @@ export function commandSynopsis(command: CommandSpec): string {
   return [command.name, ...command.args, ...options].filter((part) => part !== '').join(' ');
 }
 
-function optionLines(names: readonly OptionName[]): string[] {
-  return twoColumns(
+function optionLines(names: readonly OptionName[], width: number): string[] {
+  return definitionList(
     names.map((name) => {
       const spec: OptionSpec = OPTIONS[name];
       return [`${spec.short ? `-${spec.short}, ` : '    '}${optionSynopsis(name)}`, spec.help] as const;
     }),
+    width,
   );
 }
 
@@ -282,48 +282,61 @@ function picker(): CommandSpec {
   return findCommand('')!;
 }
 
-/** `pi-sessions help`, `pi-sessions --help`. */
-export function usageText(): string {
+/** `Usage: pi-sessions …`, its continuation lines under the first argument (or indented 4 when that is far). */
+function usageLines(synopsis: string, width: number): string[] {
+  const first = 'Usage: pi-sessions ';
+  return hangingLines(synopsis, width, first, first.length <= width / 3 ? first.length : 4);
+}
+
+/** `pi-sessions help`, `pi-sessions --help`, laid out for `width` columns. */
+export function usageText(width = DEFAULT_HELP_WIDTH): string {
+  const columns = helpWidth(width);
   const commands = COMMANDS.filter((c) => c.name !== '');
   return [
     'Usage: pi-sessions [options] [command]',
     '',
     'Browse and manage pi coding agent sessions.',
     '',
-    'With no command, opens the full-screen session picker. It needs a terminal: when stdout is',
-    'captured (pi --session "$(pi-sessions --print)") it draws on /dev/tty.',
+    ...paragraph(
+      'With no command, opens the full-screen session picker. It needs a terminal: when stdout is captured (pi --session "$(pi-sessions --print)") it draws on /dev/tty.',
+      columns,
+    ),
     '',
     'Commands:',
-    ...twoColumns(commands.map((c) => [commandSynopsis(c), c.summary] as const)),
+    ...definitionList(
+      commands.map((c) => [commandSynopsis(c), c.summary] as const),
+      columns,
+    ),
     '',
-    SESSION_ARG_NOTE,
+    ...paragraph(SESSION_ARG_NOTE, columns),
     '',
     'Options with no command (the picker):',
-    ...optionLines(picker().options.flat()),
+    ...optionLines(picker().options.flat(), columns),
     '',
     'Options of every command:',
-    ...optionLines(GLOBAL_OPTIONS),
+    ...optionLines(GLOBAL_OPTIONS, columns),
     '',
-    ...environmentLines(),
+    ...environmentLines(columns),
     '',
-    EXIT_CODES,
+    ...paragraph(EXIT_CODES, columns),
   ].join('\n');
 }
 
-/** `pi-sessions <command> --help`. */
-export function commandHelpText(command: CommandSpec): string {
+/** `pi-sessions <command> --help`, laid out for `width` columns. */
+export function commandHelpText(command: CommandSpec, width = DEFAULT_HELP_WIDTH): string {
+  const columns = helpWidth(width);
   const own = command.options.flat();
   return [
-    `Usage: pi-sessions ${commandSynopsis(command)}`,
+    ...usageLines(commandSynopsis(command), columns),
     '',
-    `${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`,
-    ...(command.args.some((a) => a.includes('session')) ? ['', SESSION_ARG_NOTE] : []),
-    ...(own.length > 0 ? ['', 'Options:', ...optionLines(own)] : []),
-    ...(command.details ?? []).flatMap((paragraph) => ['', ...wrapWords(paragraph, HELP_WIDTH)]),
+    ...paragraph(`${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`, columns),
+    ...(command.args.some((a) => a.includes('session')) ? ['', ...paragraph(SESSION_ARG_NOTE, columns)] : []),
+    ...(own.length > 0 ? ['', 'Options:', ...optionLines(own, columns)] : []),
+    ...(command.details ?? []).flatMap((text) => ['', ...paragraph(text, columns)]),
     '',
     'Options of every command:',
-    ...optionLines(GLOBAL_OPTIONS),
+    ...optionLines(GLOBAL_OPTIONS, columns),
     '',
-    EXIT_CODES,
+    ...paragraph(EXIT_CODES, columns),
   ].join('\n');
 }
