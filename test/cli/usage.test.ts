@@ -60,7 +60,7 @@ describe('each command accepts only its own options', () => {
     },
   );
 
-  it('rejects the example of the issue: list --permanent --summary x', async () => {
+  it('rejects the options of other commands: list --permanent --summary x', async () => {
     const result = await run(['list', '--permanent', '--summary', 'x']);
     expect(result.code).toBe(2);
     expect(result.err).toEqual([

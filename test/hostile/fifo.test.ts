@@ -1,5 +1,5 @@
 /**
- * FIFOs where files are expected (issue 12, "Hangs"): `open()` on a FIFO blocks until a writer
+ * FIFOs where files are expected: `open()` on a FIFO blocks until a writer
  * appears, so each of these hung before only regular files were opened. Real FIFOs (mkfifo),
  * the built CLI with a hard time bound, and the picker in a real pty.
  */

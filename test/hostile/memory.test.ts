@@ -1,5 +1,5 @@
 /**
- * Bounded memory for listing (issue 12, "Hangs"): a 1 GB file of NUL bytes named `.jsonl` (sparse,
+ * Bounded memory for listing: a 1 GB file of NUL bytes named `.jsonl` (sparse,
  * so the test costs no disk) is given up after its first MiB, and a session with a 64 MB line is
  * summarised without buffering that line. The peak RSS of the CLI process is measured by
  * `/usr/bin/time` and compared with the same command on a store without the big file.

@@ -1,5 +1,5 @@
 /**
- * `pi-sessions slim` (issue 14 §3) as a user runs it (each CLI run a new process: undo works across
+ * `pi-sessions slim` as a user runs it (each CLI run a new process: undo works across
  * a restart): the slim copy holds the active path as pi sees it, one undo puts the original back
  * byte for byte and trashes the copy, and real failures (no usable trash, the trash on a full tmpfs,
  * a read-only folder) lose nothing and leave no copy behind.
