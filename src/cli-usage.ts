@@ -89,21 +89,21 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: [],
     options: [['all', 'tree'], 'json', 'no-cache'],
     summary: 'list the sessions of this folder (--tree: and sub-folders; --all: every project)',
-    doc: "a table or JSON (pi's `SessionInfo` fields in pi's order, plus size, counts, branches, leaf, labels, models, usage, problems)",
+    doc: "a table or JSON (`{version: 1, searched, sessions: [...]}`; each session pi's `SessionInfo` fields in pi's order, plus size, counts, branches, leaf, labels, models, usage, problems; see [JSON output](#json-output))",
   },
   {
     name: 'labels',
     args: [],
     options: [['all', 'tree'], 'json', 'no-cache'],
     summary: 'every label of every session in this folder (--tree: and sub-folders; --all: every project)',
-    doc: 'a table or JSON (`{label, time, entryId, entryType, text, session: {id, name, title, path, cwd}}`, newest label first): the bookmarks of every session in scope',
+    doc: 'a table or JSON (`{version: 1, searched, labels: [{label, time, entryId, entryType, text, session: {id, name, title, path, cwd}}]}`, newest label first): the bookmarks of every session in scope',
   },
   {
     name: 'tree',
     args: ['<session>'],
     options: [['json', 'print']],
     summary: 'open the tree view, or print the tree as JSON',
-    doc: 'the tree view (`--print`: Open in pi prints the path instead), or `{path, header, sessionName, leafId, entries, tree, labels, labelTimestamps, branch, problems}`',
+    doc: 'the tree view (`--print`: Open in pi prints the path instead), or `{version: 1, path, header, diskVersion, sessionName, leafId, entryCount, entries, tree, labels, labelTimestamps, branch, problems}`',
   },
   {
     name: 'context',
@@ -112,7 +112,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     required: ['json'],
     summary: 'what the model sees from the leaf (or ID), as JSON; --as-pi: exactly what pi 1.6.0 sends',
     doc:
-      `\`{rule, model, thinkingLevel, contextEntries, messages, sources, droppedByPi}\`: what ` +
+      `\`{version: 1, rule, model, thinkingLevel, contextEntries, messages, sources, droppedByPi}\`: what ` +
       `the model sees. \`messages\` are exactly the model's messages; \`sources\` (parallel) ` +
       `names the entry each came from (\`{entryId}\`) or the compaction whose \`retainedTail\` ` +
       `holds it (\`{retainedBy, index}\`). A compaction with \`retainedTail\` is a checkpoint ` +
@@ -147,7 +147,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: ['<session>', '[entryId]'],
     options: ['json'],
     summary: 'copy the branch to the entry (default: the leaf; before a user message: its parent) into a new session',
-    doc: 'copy the branch to a new session, like `/fork` and `/clone`; prints its path (and, forked before a user message, the text to re-send on stderr)',
+    doc: 'copy the branch to a new session, like `/fork` and `/clone`; prints its path (and, forked before a user message, the text to re-send on stderr); `--json`: `{version: 1, path, id, entries, editorText?}`',
   },
   {
     name: 'delete',
@@ -162,7 +162,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: ['yes', 'json'],
     summary:
       'keep only the active branch: copy it to a new session, the original to the trash (--yes: do it; without: the sizes it would give)',
-    doc: 'keep only the active branch: a fork of it into a new file, then the original to the trash (never rewritten in place); shows the size before and after; `pi-sessions undo` restores both',
+    doc: 'keep only the active branch: a fork of it into a new file, then the original to the trash (never rewritten in place); shows the size before and after; `pi-sessions undo` restores both. `--json`: `{version: 1, done: false, path, sizeBefore, entries, branchEntries, estimatedAfter}`, with `--yes` `{version: 1, done: true, path, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter}`',
   },
   {
     name: 'undo',

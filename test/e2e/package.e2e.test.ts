@@ -110,7 +110,7 @@ function runInstalled(prefix: string, args: string[]): SpawnSyncReturns<string> 
 }
 
 /** The sessions of `list --json`. */
-const sessionsOf = (json: unknown): { path: string }[] => json as { path: string }[];
+const sessionsOf = (json: unknown): { path: string }[] => (json as { sessions: { path: string }[] }).sessions;
 
 function expectWorks(prefix: string): void {
   const version = runInstalled(prefix, ['--version']);

@@ -36,3 +36,8 @@ export function runCli(
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+
+/** The sessions of `list --json` (`{version, searched, sessions}`). */
+export function sessionsOf(json: unknown): unknown[] {
+  return (json as { sessions: unknown[] }).sessions;
+}
