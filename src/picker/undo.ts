@@ -1,5 +1,5 @@
 /**
- * Ctrl+Z in the picker (issue 14 §4): the journal's latest change (rename, label, branch, fork,
+ * Ctrl+Z in the picker: the journal's latest change (rename, label, branch, fork,
  * delete, slim; made in this run or an earlier one) through the screen's `undo` effect. A change pi
  * has written after is asked about first (mode `undoConfirm`: y/Enter undo anyway, n/Esc keep).
  * Once undone, the scope is listed again: an undo may bring a session back or take one away.

@@ -1,5 +1,5 @@
 /**
- * What Ctrl+Z in the picker and the tree says (issue 14 §4): both screens undo the latest change
+ * What Ctrl+Z in the picker and the tree says: both screens undo the latest change
  * in the journal through the store's `undoStep`, and turn its answer into a status line or, when
  * pi has written since that change, a question asked first. Pure text, shared by both reducers.
  */

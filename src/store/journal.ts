@@ -1,5 +1,5 @@
 /**
- * The journal of every change pi-sessions makes (issue 14 §4), the pure part: what one record
+ * The journal of every change pi-sessions makes, the pure part: what one record
  * holds, how it is written and read back, and what it tells the picker. One JSON line per change,
  * with what an undo needs to reverse it the append-only way pi would (the previous name, label or
  * leaf; the fork's file; where the trash put a deleted file) and the state our write left the file

@@ -1,5 +1,5 @@
 /**
- * `pi-sessions undo` (issue 14 §4): takes back the latest change in the journal the way pi would
+ * `pi-sessions undo`: takes back the latest change in the journal the way pi would
  * have, append-only: a rename by appending the previous name, a label by restoring the previous
  * one, a branch by moving the leaf back, a fork by moving the new file to the trash, a delete by
  * restoring the file from the trash. When the file is no longer as our last write left it (pi has

@@ -1,5 +1,5 @@
 /**
- * Ctrl+Z in the tree (issue 14 §4): the journal's latest change, whatever session it was made to,
+ * Ctrl+Z in the tree: the journal's latest change, whatever session it was made to,
  * through the screen's `undo` effect; a change pi has written after is asked about first
  * (mode `undo-confirm`, y/Enter or n/Esc). The texts are shared with the picker (journal-undo.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Ctrl+Z across a restart (issue 14 §4), in a real pty: a change is made in one run of the app,
+ * Ctrl+Z across a restart, in a real pty: a change is made in one run of the app,
  * the app quits, a new run undoes it from the journal, and pi 1.6.0's SessionManager (the oracle)
  * reads the file as it was before. A change pi has appended after is asked about first.
  */
