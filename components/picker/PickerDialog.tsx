@@ -119,13 +119,15 @@ export function PickerDialog(props: {
   }
   if (mode.kind === 'undoConfirm') {
     const { question } = mode;
+    const title =
+      question?.title ?? (mode.action === 'undo' ? 'Looking at the latest change…' : 'Looking at the latest undo…');
     return (
       <Box flexDirection="column" height={UNDO_QUESTION_LINES} width={width}>
-        <Text bold color={question.kind === 'blocked' ? 'red' : 'yellow'} wrap="truncate-end">
-          {truncateToWidth(question.title, width)}
+        <Text bold color={question?.kind === 'blocked' ? 'red' : 'yellow'} wrap="truncate-end">
+          {truncateToWidth(title, width)}
         </Text>
         <Box height={UNDO_QUESTION_LINES - 2} overflow="hidden">
-          <Text wrap="wrap">{sanitizeInline(question.text)}</Text>
+          <Text wrap="wrap">{sanitizeInline(question?.text ?? ' ')}</Text>
         </Box>
         <Text bold wrap="truncate-end">
           {truncateToWidth(keyPrompt(props.bindings, 'confirm', pickerQuestionChoices(mode)), width)}

@@ -513,8 +513,16 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         </Box>
       );
     }
-    if (state.mode === 'undo-confirm' && state.undoQuestion) {
+    if (state.mode === 'undo-confirm') {
       const question = state.undoQuestion;
+      if (!question)
+        return (
+          <Box flexDirection="column" borderStyle="round" paddingX={1}>
+            <Text wrap="truncate-end">
+              {state.undoAction === 'undo' ? 'Looking at the latest change…' : 'Looking at the latest undo…'}
+            </Text>
+          </Box>
+        );
       return (
         <Box flexDirection="column" borderStyle="round" paddingX={1}>
           <Text bold color={question.kind === 'blocked' ? 'red' : 'yellow'} wrap="truncate-end">

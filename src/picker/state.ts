@@ -71,8 +71,12 @@ export type PickerMode =
    * deletion). `trashProblem`: why the trash failed, when this is the permanent-deletion step.
    */
   | { kind: 'confirm'; paths: string[]; permanent: boolean; needsYes: boolean; trashProblem?: string }
-  /** Ctrl+Z / Ctrl+Y: what will be undone or redone, asked first (unless this screen just made the change). */
-  | { kind: 'undoConfirm'; question: UndoQuestion }
+  /**
+   * Ctrl+Z / Ctrl+Y: what will be undone or redone, asked first (unless this screen just made the
+   * change). `question` is null while the store is looking: keys that arrive meanwhile are
+   * swallowed (they were pressed before the question was shown), Esc cancels.
+   */
+  | { kind: 'undoConfirm'; action: 'undo' | 'redo'; question: UndoQuestion | null }
   /** "Keep only the active branch": the measured sizes shown before anything is written. */
   | { kind: 'slimConfirm'; path: string; plan: SlimPlan; needsYes: boolean }
   /** The session's folder is gone: pi's question (continue here, fork here, cancel), asked before pi starts. */

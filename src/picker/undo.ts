@@ -25,24 +25,29 @@ import { type PickerMode, type PickerState, relayout, withEffect, withStatus } f
 
 const BUSY = 'Please wait: the last change is still being saved';
 
-export function startUndo(state: PickerState): PickerState {
+/** Ctrl+Z / Ctrl+Y: the store is asked what it would do; the question shows "Looking…" meanwhile. */
+function startLook(state: PickerState, action: 'undo' | 'redo'): PickerState {
   if (state.busy) return withStatus(state, BUSY, 'error');
-  return withStatus(
-    withEffect({ ...state, busy: true }, { kind: 'undo', request: { look: true, own: state.ownChanges } }),
-    UNDOING,
-  );
+  const looking = relayout({ ...state, busy: true, mode: { kind: 'undoConfirm', action, question: null } });
+  const request = { look: true as const, own: state.ownChanges };
+  // The dialog says it is looking; "Undoing…" waits until something is undone.
+  const quiet = { ...looking, status: undefined };
+  return action === 'undo'
+    ? withEffect(quiet, { kind: 'undo', request })
+    : withEffect(quiet, { kind: 'redo', request });
+}
+
+export function startUndo(state: PickerState): PickerState {
+  return startLook(state, 'undo');
 }
 
 export function startRedo(state: PickerState): PickerState {
-  if (state.busy) return withStatus(state, BUSY, 'error');
-  return withStatus(
-    withEffect({ ...state, busy: true }, { kind: 'redo', request: { look: true, own: state.ownChanges } }),
-    REDOING,
-  );
+  return startLook(state, 'redo');
 }
 
-/** The picker's keys for a question's choices (for its prompt line). */
+/** The picker's keys for a question's choices (for its prompt line); while looking, only Esc. */
 export function pickerQuestionChoices(mode: Extract<PickerMode, { kind: 'undoConfirm' }>): [PickerCommand, string][] {
+  if (mode.question === null) return [['cancel', 'cancel']];
   return questionChoices<PickerCommand>(mode.question, {
     yes: 'confirmYes',
     enter: 'confirm',
@@ -59,8 +64,9 @@ export function undoQuestionCommand(
 ): PickerState {
   const { question } = mode;
   const browse = (s: PickerState): PickerState => relayout({ ...s, mode: { kind: 'browse' } });
-  if (command === 'cancel')
-    return browse(withStatus(state, question.action === 'undo' ? UNDO_KEPT : REDO_KEPT, 'neutral'));
+  if (command === 'cancel') return browse(withStatus(state, mode.action === 'undo' ? UNDO_KEPT : REDO_KEPT, 'neutral'));
+  // Still looking: what was pressed before the question was shown answers nothing.
+  if (question === null) return state;
   if (command === 'skip' && question.kind === 'blocked' && question.action === 'undo')
     return withStatus(
       withEffect(browse({ ...state, busy: true }), { kind: 'undo', request: { skip: question.id } }),
@@ -75,9 +81,15 @@ export function undoQuestionCommand(
 }
 
 function replied(state: PickerState, reply: UndoReply): PickerState {
-  const idle = { ...state, busy: false };
+  const looking = state.mode.kind === 'undoConfirm' && state.mode.question === null;
+  const idle = looking ? relayout({ ...state, busy: false, mode: { kind: 'browse' } }) : { ...state, busy: false };
   if (reply.kind === 'ask') {
-    const asking = relayout({ ...idle, mode: { kind: 'undoConfirm', question: reply.question } });
+    // Esc while looking: the user does not want the question any more.
+    if (!looking) return idle;
+    const asking = relayout({
+      ...idle,
+      mode: { kind: 'undoConfirm', action: reply.question.action, question: reply.question },
+    });
     return reply.warning ? withStatus(asking, reply.warning, 'error') : { ...asking, status: undefined };
   }
   const shown = withStatus(

@@ -116,6 +116,7 @@ export function initTreeState(options: InitOptions): TreeState {
     input: initialTextInput(''),
     bindings: options.bindings ?? TREE_BINDINGS,
     undoQuestion: null,
+    undoAction: 'undo',
     ownChanges: [],
     openedQuery: null,
     parent: undefined,

@@ -124,8 +124,12 @@ export interface TreeState {
   readonly openedQuery: string | null;
   /** The keymap keys resolve through: TREE_BINDINGS with pi's keybindings.json applied. */
   readonly bindings: readonly KeyBinding<TreeCommand>[];
-  /** Mode `undo-confirm`: what an undo or a redo will do, asked about first. */
+  /**
+   * Mode `undo-confirm`: what an undo or a redo (`undoAction`) will do, asked about first; null
+   * while the store is looking (keys that arrive meanwhile are swallowed, Esc cancels).
+   */
   readonly undoQuestion: UndoQuestion | null;
+  readonly undoAction: 'undo' | 'redo';
   /** Journal ids of the changes this screen made (and undid): Ctrl+Z / Ctrl+Y need not ask about those a moment old. */
   readonly ownChanges: readonly string[];
   /** The session this one was forked from (found after the tree opens), for the parent link. */

@@ -24,20 +24,27 @@ import { queue, type TreeState } from './state.js';
 
 const BUSY = 'Please wait: the last change is still being saved';
 
-export function startUndo(state: TreeState): TreeState {
+/** Ctrl+Z / Ctrl+Y: the store is asked what it would do; the question box says "Looking…" meanwhile. */
+function startLook(state: TreeState, action: 'undo' | 'redo'): TreeState {
   if (state.busy) return { ...state, status: { text: BUSY, tone: 'error' } };
-  return queue(
-    { ...state, busy: true, status: { text: UNDOING, tone: 'info' } },
-    { kind: 'undo', request: { look: true, own: state.ownChanges } },
-  );
+  const looking: TreeState = {
+    ...state,
+    busy: true,
+    mode: 'undo-confirm',
+    undoQuestion: null,
+    undoAction: action,
+    status: null,
+  };
+  const request = { look: true as const, own: state.ownChanges };
+  return action === 'undo' ? queue(looking, { kind: 'undo', request }) : queue(looking, { kind: 'redo', request });
+}
+
+export function startUndo(state: TreeState): TreeState {
+  return startLook(state, 'undo');
 }
 
 export function startRedo(state: TreeState): TreeState {
-  if (state.busy) return { ...state, status: { text: BUSY, tone: 'error' } };
-  return queue(
-    { ...state, busy: true, status: { text: REDOING, tone: 'info' } },
-    { kind: 'redo', request: { look: true, own: state.ownChanges } },
-  );
+  return startLook(state, 'redo');
 }
 
 /** A change this screen made: remembered by its journal id, so undoing it a moment later needs no question. */
@@ -59,11 +66,10 @@ export function treeQuestionChoices(question: UndoQuestion): [TreeCommand, strin
 export function onUndoQuestionKey(state: TreeState, command: TreeCommand | undefined): TreeState {
   const question = state.undoQuestion;
   const closed = { ...state, mode: 'browse' as const, undoQuestion: null };
-  if (command === 'keep' || !question)
-    return {
-      ...closed,
-      status: { text: question?.action === 'redo' ? REDO_KEPT : UNDO_KEPT, tone: 'info' },
-    };
+  if (command === 'keep')
+    return { ...closed, status: { text: state.undoAction === 'redo' ? REDO_KEPT : UNDO_KEPT, tone: 'info' } };
+  // Still looking: what was pressed before the question was shown answers nothing.
+  if (!question) return state;
   if (command === 'skip' && question.kind === 'blocked' && question.action === 'undo')
     return queue(
       { ...closed, busy: true, status: { text: UNDOING, tone: 'info' } },
@@ -83,14 +89,18 @@ export function onUndoQuestionKey(state: TreeState, command: TreeCommand | undef
 }
 
 function replied(state: TreeState, reply: UndoReply): TreeState {
-  const idle = { ...state, busy: false };
-  if (reply.kind === 'ask')
+  const looking = state.mode === 'undo-confirm' && state.undoQuestion === null;
+  const idle: TreeState = looking ? { ...state, busy: false, mode: 'browse' } : { ...state, busy: false };
+  if (reply.kind === 'ask') {
+    // Esc while looking: the user does not want the question any more.
+    if (!looking) return idle;
     return {
       ...idle,
       mode: 'undo-confirm',
       undoQuestion: reply.question,
       status: reply.warning ? { text: reply.warning, tone: 'error' } : null,
     };
+  }
   return {
     ...idle,
     ownChanges: withOwnChanges(state.ownChanges, reply.own),
