@@ -73,7 +73,7 @@ export interface TreeStore {
   buildTree(session: LoadedSession): SessionTree;
   subtreeUsage(tree: SessionTree, id: string): UsageTotals;
   sessionUsage(tree: SessionTree): UsageTotals;
-  setLabel(path: string, targetId: string, label?: string): Promise<{ changeId?: string; journalWarning?: string }>;
+  setLabel(path: string, targetId: string, label?: string): Promise<unknown>;
   branchInPlace(
     path: string,
     targetId: string,

@@ -21,6 +21,12 @@ export interface TreeWriteContext {
   now(): number;
 }
 
+/** The journal record id a write returned (this screen's own change), when it says one. */
+function changeIdOf(result: unknown): { changeId?: string } {
+  const id = typeof result === 'object' && result !== null ? (result as { changeId?: unknown }).changeId : undefined;
+  return typeof id === 'string' ? { changeId: id } : {};
+}
+
 function warnJournal(result: unknown, dispatch: (action: TreeAction) => void): void {
   const warning =
     typeof result === 'object' && result !== null ? (result as { journalWarning?: unknown }).journalWarning : undefined;
@@ -34,7 +40,7 @@ export async function runTreeWrite(
   switch (effect.kind) {
     case 'label': {
       const result = await store.setLabel(path, effect.id, effect.label === '' ? undefined : effect.label);
-      dispatch({ type: 'labeled', label: effect.label, ...(result.changeId ? { changeId: result.changeId } : {}) });
+      dispatch({ type: 'labeled', label: effect.label, ...changeIdOf(result) });
       warnJournal(result, dispatch);
       await pollLive();
       return;
@@ -50,7 +56,7 @@ export async function runTreeWrite(
         type: 'branched',
         leafId: result.leafId,
         ...(result.editorText !== undefined ? { editorText: result.editorText } : {}),
-        ...(result.changeId ? { changeId: result.changeId } : {}),
+        ...changeIdOf(result),
       });
       warnJournal(result, dispatch);
       await pollLive();
@@ -62,7 +68,7 @@ export async function runTreeWrite(
         type: 'forked',
         path: result.path,
         ...(result.editorText !== undefined ? { editorText: result.editorText } : {}),
-        ...(result.changeId ? { changeId: result.changeId } : {}),
+        ...changeIdOf(result),
       });
       warnJournal(result, dispatch);
       return;

@@ -173,7 +173,7 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       return redoStepped(state, action.step, action.nowMs);
     case 'undoFailed':
       return withStatus(
-        { ...state, busy: false },
+        relayout({ ...state, busy: false, mode: state.mode.kind === 'undoConfirm' ? { kind: 'browse' } : state.mode }),
         `${action.action === 'undo' ? 'Undo' : 'Redo'} failed: ${action.error}`,
         'error',
       );

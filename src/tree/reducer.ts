@@ -390,7 +390,13 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       return withStatus(state, { text: action.message, tone: 'success' });
     case 'failed':
       // A failed open-in-pi leaves the screen where it was: it takes keys again.
-      return { ...state, busy: false, leaving: false, status: { text: action.message, tone: 'error' } };
+      return {
+        ...state,
+        ...(state.mode === 'undo-confirm' ? { mode: 'browse' as const, undoQuestion: null } : {}),
+        busy: false,
+        leaving: false,
+        status: { text: action.message, tone: 'error' },
+      };
     case 'status':
       return withStatus(state, action.status);
     case 'undoStep':
