@@ -173,9 +173,10 @@ async function acquire(lockPath: string, waitMs: number): Promise<string> {
       const who = seen.holder
         ? `pi-sessions process ${seen.holder.pid}${seen.holder.host === OWN.host ? '' : ` on ${seen.holder.host}`}`
         : 'another pi-sessions process';
+      const waited = `${(waitMs / 1000).toFixed(waitMs < 1000 ? 1 : 0)} s`;
       throw new StoreError(
         'write-failed',
-        `the journal is locked by ${who}, which has held it for over ${Math.round(waitMs / 1000)} s; try again when it is done (or remove ${lockPath} if no pi-sessions is running)`,
+        `the journal is locked by ${who}; gave up after ${waited} (try again when it is done, or remove ${lockPath} if no pi-sessions is running)`,
       );
     }
     // A stale lock is retried at once (it is gone unless another process is breaking it).
