@@ -170,12 +170,8 @@ export {
 export {
   type AppendView,
   appendPlanned,
-  type BranchResult,
-  branchInPlace,
-  branchTarget,
   type EntryPlanner,
   type Journalled,
-  moveLeaf,
   newEntryId,
   renameSession,
   sanitizeSessionName,
@@ -184,3 +180,4 @@ export {
   uuidv7,
   type WriteNote,
 } from './write.js';
+export { type BranchResult, branchInPlace, branchTarget, moveLeaf } from './write-branch.js';

@@ -23,7 +23,8 @@ import { restoreSessions, trashSessions } from './trash.js';
 import { isMomentAgo, UndoBlocked, type UndoScope } from './undo.js';
 import { restoreProblem } from './undo-assess.js';
 import { identityProblem, resolveUndoPlaces, sessionFileProblem, type UndoPlaces } from './undo-guard.js';
-import { moveLeaf, renameSession, setLabel } from './write.js';
+import { renameSession, setLabel } from './write.js';
+import { moveLeaf } from './write-branch.js';
 
 export interface RedoEntry {
   candidate: RedoCandidate;
