@@ -133,6 +133,88 @@ describe('TreeScreen', () => {
     expect(calls.undos).toEqual(['look', 'look', `${RECORD.id} force`]);
   });
 
+  test('a label made here is its own (sent with the look); a change that cannot be undone offers s to skip it; Ctrl+Y asks, then redoes', async () => {
+    const requests: unknown[] = [];
+    const redos: unknown[] = [];
+    const calls: Calls = { labels: [], branches: [], forks: [], undos: [] };
+    const blocked = 'it is no longer in the trash: the trash was emptied';
+    const deleted = {
+      kind: 'delete',
+      path: '/s/gone.jsonl',
+      time: '2026-02-05T11:00:00Z',
+      id: 'dead0001',
+      how: 'trash',
+      trashedPath: '/t/gone.jsonl',
+      infoPath: null,
+    } as const;
+    const store: TreeStore = {
+      ...fakeStore(calls),
+      setLabel: async () => ({ entryId: 'new', changeId: 'feed0001' }),
+      undoStep: async (_scope, request) => {
+        requests.push(request);
+        if ('skip' in request) return { kind: 'skipped', outcome: { record: deleted, batch: [deleted], why: blocked } };
+        return {
+          kind: 'ask',
+          entry: { record: deleted, batch: [deleted], undo: 'restore it from the trash', changedSince: false, blocked },
+        };
+      },
+      redoStep: async (_scope, request) => {
+        redos.push(request);
+        const change = { ...RECORD, name: 'New' };
+        if ('id' in request)
+          return {
+            kind: 'done',
+            outcome: { change, changes: [change], redo: 'name it "New" again', changeIds: ['beef0002'] },
+          };
+        return {
+          kind: 'ask',
+          entry: {
+            candidate: { change, changes: [change], undos: [] },
+            redo: 'name it "New" again',
+            changedSince: false,
+          },
+        };
+      },
+    };
+    const app = renderInk(
+      <InputRouter>
+        <TreeScreen
+          path="/tmp/test.jsonl"
+          store={store}
+          live={false}
+          onBack={() => undefined}
+          onExit={() => undefined}
+          now={() => Date.parse('2026-02-05T12:00:00Z')}
+        />
+      </InputRouter>,
+      { columns: 120, rows: 30 },
+    );
+    await app.waitFor('approach A please');
+    await app.settle();
+    await app.type('L');
+    await app.waitFor('Label (empty to remove):');
+    await app.type('x');
+    await app.press(KEYS.enter);
+    await app.waitFor('Labeled [x]');
+    await app.press(ctrl('z'));
+    await app.waitFor('This change cannot be undone');
+    expect(requests[0]).toEqual({ look: true, own: ['feed0001'] });
+    const frame = await app.waitFor('s skip it (older changes become reachable)');
+    expect(frame).toContain(blocked);
+    await app.type('y'); // nothing to say yes to
+    await app.type('s');
+    await app.waitFor(/Skipped the delete of gone\.jsonl .*, which cannot be undone/);
+    expect(requests[1]).toEqual({ skip: 'dead0001' });
+    await app.press(ctrl('y'));
+    await app.waitFor('Redo this change?');
+    await app.type('y');
+    await app.waitFor('Redid the rename of other.jsonl');
+    expect(redos).toEqual([
+      { look: true, own: ['feed0001'] },
+      { id: 'abcd1234', force: false },
+    ]);
+  });
+
   test('draws pi’s layout with the active path, the leaf marker and the cursor on the leaf', async () => {
     const { app } = mount();
     const frame = await app.waitFor('approach A please');
