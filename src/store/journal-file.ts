@@ -108,6 +108,21 @@ export interface RecordOutcome {
   warning?: string;
 }
 
+/** Appends one record under the journal's lock; returns its id. Throws a one-line StoreError when it cannot. */
+export async function appendRecord(record: JournalRecord, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const id = record.id ?? newChangeId();
+  const path = journalPath(env);
+  const line = Buffer.from(journalLine({ ...record, id }));
+  if (line.length > RECORD_MAX_BYTES) throw new StoreError('write-failed', `${path}: the record is too large`);
+  try {
+    await withJournal(env, () => appendLine(path, line));
+  } catch (error) {
+    if (error instanceof StoreError) throw error;
+    throw new StoreError('write-failed', `${path}: ${describeFsError(error)}`);
+  }
+  return id;
+}
+
 /** Appends one record under the journal's lock. Never throws: the change it records is already made. */
 export async function recordChange(
   record: JournalRecord,
@@ -115,10 +130,8 @@ export async function recordChange(
 ): Promise<RecordOutcome> {
   const id = record.id ?? newChangeId();
   const path = journalPath(env);
-  const line = Buffer.from(journalLine({ ...record, id }));
   try {
-    if (line.length > RECORD_MAX_BYTES) throw new StoreError('write-failed', 'the record is too large');
-    await withJournal(env, () => appendLine(path, line));
+    await appendRecord({ ...record, id }, env);
     return { id };
   } catch (error) {
     const why = error instanceof StoreError ? error.message : `${path}: ${describeFsError(error)}`;

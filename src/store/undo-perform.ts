@@ -20,21 +20,24 @@ export async function performUndo(entry: UndoEntry): Promise<UndoOutcome> {
   const env = process.env;
   const base = { record, batch: entry.batch, undo: entry.undo };
   if (record.kind === 'delete') {
-    const stuck = new Set((entry.stuck ?? []).map((s) => s.record));
+    const stuck = new Map((entry.stuck ?? []).map((s) => [s.record, s.why]));
     let journalWarning: string | undefined;
     let restored = 0;
     for (const member of entry.batch) {
-      if (stuck.has(member)) {
-        await recordChange(
+      const why = stuck.get(member);
+      if (why !== undefined) {
+        // Passed over with the rest of its batch: it cannot come back, and must not block the changes before it.
+        const recorded = await recordChange(
           {
             kind: 'skip',
             path: member.path,
             time: new Date().toISOString(),
             skips: member.id!,
-            reason: 'not restorable',
+            reason: why.slice(0, 500),
           },
           env,
         );
+        journalWarning ??= recorded.warning;
         continue;
       }
       try {

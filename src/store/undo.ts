@@ -1,7 +1,22 @@
+/**
+ * `pi-sessions undo` and Ctrl+Z: takes back the latest change in the journal the way pi would
+ * have, append-only: a rename by appending the previous name, a label by restoring the previous
+ * one, a branch by moving the leaf back, a fork by moving the new file to the trash, a delete by
+ * restoring the file from the trash, a slim by both. The undo is journalled too, naming what it
+ * undid (`undoes`).
+ *
+ * Trust and concurrency: the change is claimed and undone while holding the journal's lock, and
+ * only if it is still the newest undoable change with the id the caller saw (a second process
+ * that saw the same change is told it was already undone). Before anything is touched the
+ * record is checked against the disk (undo-assess.ts, undo-guard.ts): a change that can no longer
+ * be undone, or that points outside the sessions folders and the trash, is refused with one line
+ * and changes nothing; `skip` passes over it so older changes become reachable. A file pi has
+ * written to since our change is refused unless forced (the screens ask).
+ */
 import { StoreError } from './errors.js';
 import type { JournalRecord } from './journal.js';
 import { describeChange, describeUndo } from './journal-describe.js';
-import { readJournalChecked, recordChange, withJournal } from './journal-file.js';
+import { appendRecord, readJournalChecked, withJournal } from './journal-file.js';
 import { batchOf, fateOf, type HistoryExtent, historyExtent, isChange, undoableChanges } from './journal-history.js';
 import type { Locations } from './locations.js';
 import { assessUndo, restoreProblem } from './undo-assess.js';
@@ -203,9 +218,8 @@ export async function skipChange(scope: UndoScope, options: { id?: string } = {}
       id = newest.id!;
     }
     const { entry } = await claim(scope, id);
-    let journalWarning: string | undefined;
     for (const member of entry.batch) {
-      const recorded = await recordChange(
+      await appendRecord(
         {
           kind: 'skip',
           path: member.path,
@@ -215,10 +229,7 @@ export async function skipChange(scope: UndoScope, options: { id?: string } = {}
         },
         env,
       );
-      journalWarning ??= recorded.warning;
     }
-    if (journalWarning)
-      throw new StoreError('write-failed', journalWarning.replace('the change was made but', 'the skip was'));
     return { record: entry.record, batch: entry.batch, ...(entry.blocked ? { why: entry.blocked } : {}) };
   });
 }
