@@ -115,9 +115,13 @@ async function createExclusive(path: string, content: string): Promise<boolean> 
   }
   try {
     await handle.writeFile(content);
-  } finally {
-    await handle.close();
+  } catch (error) {
+    // A full disk: no half-made lock left behind for others to wait on.
+    await handle.close().catch(() => undefined);
+    await unlink(path).catch(() => undefined);
+    throw error;
   }
+  await handle.close();
   return true;
 }
 

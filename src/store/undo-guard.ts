@@ -198,9 +198,12 @@ export async function trashedFileProblem(places: UndoPlaces, file: TrashedFile):
   let fromPath: string | undefined;
   if (infoPath !== null) {
     const infoFolder = await realOrUndefined(dirname(infoPath));
-    if (infoFolder === undefined || infoFolder !== trash.info || basename(infoPath) !== `${name}.trashinfo`)
+    // The trash's info folder gone (emptied by hand) leaves no record to check: judged without it.
+    const infoGone = infoFolder === undefined && resolve(dirname(infoPath)) === join(trash.dir, 'info');
+    const isOurs = infoFolder !== undefined && infoFolder === trash.info;
+    if ((!isOurs && !infoGone) || basename(infoPath) !== `${name}.trashinfo`)
       return `${infoPath} is not the trash's record of ${trashedPath}`;
-    fromPath = await trashInfoPath(infoPath);
+    fromPath = infoGone ? undefined : await trashInfoPath(infoPath);
     if (fromPath !== undefined && fromPath !== file.original)
       return `the trash says ${trashedPath} came from ${fromPath}, not from ${file.original}`;
   }
