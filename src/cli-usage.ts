@@ -191,6 +191,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     details: [
       'Exit 0 when a change was undone (or skipped, or listed); 1 when there is nothing to undo, the change was already undone by another pi-sessions, it cannot be undone (the reason is given; --skip passes over it), or pi has written to the file since (--force undoes it anyway).',
       'The journal keeps at least the newest 200 changes; --list says since when it holds them.',
+      'A session outside the sessions folders (a path given to rename, say) is undone only with --session-dir naming its folder.',
     ],
   },
   {
@@ -199,6 +200,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: ['force'],
     summary: 'take back the latest undo (re-apply the change it undid)',
     doc: 'redo the change the latest undo took back: a rename, label or branch is written again, a delete trashes again, a fork comes back from the trash, a slim slims again. Only while no new change was made since the undo; refused when pi has written since, unless `--force`',
+    details: [
+      'Exit 0 when it was redone; 1 when there is nothing to redo (no undo since the latest change), it cannot be redone (the reason is given), or pi has written to the file since (--force redoes it anyway).',
+    ],
   },
   {
     name: 'check',
