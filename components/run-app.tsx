@@ -101,7 +101,8 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
       const command = launchCommand(result);
       const pi = findOnPath('pi');
       if (!pi) {
-        terminal.stdout.write(
+        // A message for the user, not the command's output: stderr, where the others go.
+        process.stderr.write(
           `pi is not on your PATH. To ${result.fork ? 'fork' : 'resume'} this session, run:\n  ${command}\n`,
         );
         return 1;

@@ -10,36 +10,54 @@ import { fileURLToPath } from 'node:url';
 
 export const PATCHES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'patches');
 
-/** `{ 'node_modules/ink/build/output.js': [hunks…] }` of every patch file. */
+/**
+ * `{ 'node_modules/ink/build/output.js': [hunks…] }` of every patch file. A hunk is exactly the
+ * lines its `@@ -a,b +c,d @@` header counts; every line outside a hunk that is not a file header
+ * (`diff`, `---`, `+++`) is a comment, as it is for `git apply` and `patch`: the patch files open
+ * with a paragraph on why each hunk exists, and such a paragraph can never become part of a hunk.
+ */
 export function loadPatches(dir = PATCHES_DIR) {
   const byFile = new Map();
   for (const name of readdirSync(dir)
     .filter((n) => n.endsWith('.patch'))
     .sort()) {
-    const lines = readFileSync(join(dir, name), 'utf8').split('\n');
+    // The file's last newline ends its last line; it does not start an empty one.
+    const lines = readFileSync(join(dir, name), 'utf8').replace(/\n$/, '').split('\n');
     let file;
     let hunk;
+    // Lines of the current hunk still to come, on its old side and its new side.
+    let oldLeft = 0;
+    let newLeft = 0;
     for (const line of lines) {
-      if (line.startsWith('+++ b/')) {
+      if (oldLeft > 0 || newLeft > 0) {
+        if (line.startsWith('\\')) continue; // "\ No newline at end of file": the files patched here all end with one.
+        const kind = line[0];
+        if (kind !== ' ' && kind !== '-' && kind !== '+') throw new Error(`${name}: hunk ends early: ${line}`);
+        const text = line.slice(1);
+        if (kind !== '+') {
+          hunk.remove.push(text);
+          oldLeft--;
+        }
+        if (kind !== '-') {
+          hunk.add.push(text);
+          newLeft--;
+        }
+        if (oldLeft < 0 || newLeft < 0) throw new Error(`${name}: hunk longer than its header says: ${line}`);
+      } else if (line.startsWith('diff ')) {
+        file = undefined;
+      } else if (line.startsWith('+++ b/')) {
         file = line.slice('+++ b/'.length).trim();
         byFile.set(file, { patch: name, hunks: [] });
-      } else if (line.startsWith('@@')) {
-        const match = /^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@/.exec(line);
-        if (!match || !file) throw new Error(`${name}: bad hunk header: ${line}`);
+      } else if (line.startsWith('@@') && file !== undefined) {
+        const match = /^@@ -(\d+)(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
+        if (!match) throw new Error(`${name}: bad hunk header: ${line}`);
         hunk = { oldStart: Number(match[1]), remove: [], add: [] };
+        oldLeft = match[2] === undefined ? 1 : Number(match[2]);
+        newLeft = match[3] === undefined ? 1 : Number(match[3]);
         byFile.get(file).hunks.push(hunk);
-      } else if (
-        hunk &&
-        (line.startsWith(' ') || line.startsWith('-') || line.startsWith('+')) &&
-        !line.startsWith('--- ')
-      ) {
-        const text = line.slice(1);
-        if (line[0] !== '+') hunk.remove.push(text);
-        if (line[0] !== '-') hunk.add.push(text);
-      } else if (line.startsWith('\\')) {
-        // "\ No newline at end of file": the files patched here all end with one.
       }
     }
+    if (oldLeft > 0 || newLeft > 0) throw new Error(`${name}: the last hunk is cut short`);
   }
   return byFile;
 }

@@ -1,8 +1,8 @@
 /**
- * `npm run compile` (after tsc): bundles the CLI and its full-screen views into one ESM file,
- * `bin/pi-sessions.js`, the only program the package ships. One file because start-up of the
- * unbundled build opens ~700 module files (415 of them es-toolkit/compat, pulled in by ink)
- * before the first frame; React is built in production mode because its development build
+ * Bundles the CLI and its full-screen views into one ESM file, `bin/pi-sessions.js`, the only
+ * program the package ships (with the pi extension, `bin/pi-extension.js`). One file because
+ * start-up of the unbundled build opens ~700 module files (415 of them es-toolkit/compat, pulled in
+ * by ink) before the first frame; React is built in production mode because its development build
  * allocates several times more per render.
  *
  * Kept out of the bundle:
@@ -11,14 +11,23 @@
  * - ink's devtools module (it imports `react-devtools-core`, not a dependency): ink loads it only
  *   when DEV=true and says how to install it when that fails; in the bundle it is that failure.
  *
- * The bundle is committed: a git-URL install then needs no build step, so no lifecycle script
- * runs on the user's machine (and package.json has no `build`, `prepare` or install script, any
- * of which makes npm "prepare" a git dependency first).
+ * The bundles are build output, not committed (bin/ is in .gitignore): a committed bundle went
+ * stale after every source edit and made any two branches conflict. npm builds them where it
+ * builds packages: package.json's `prepare` runs this script on `npm install` in a clone, in the
+ * clone npm makes for a git-URL install (after installing the devDependencies there), and before
+ * `npm pack` and `npm publish` pack the files (npm runs `prepare` for those too, so a `prepack`
+ * would only bundle twice). A tarball or registry install runs no script: the tarball holds the
+ * bundles. Who runs it:
+ * - `npm run compile` (after tsc), `npm start` (only this: seconds, where tsc takes a minute);
+ * - the tests' global setup (test/global-bundle.ts), so every test command runs the current
+ *   sources, `vitest` and `vitest --watch` included.
+ * Besides the two shipped files it writes, not shipped (package.json `files`): `dist/src/start.js`,
+ * what `npm start` runs, and `dist/bench/ink-hello.js`, the first-paint floor of `npm run bench`.
  */
 
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { loadPatches, patchedSource } from './apply-patch.mjs';
 
@@ -32,8 +41,7 @@ const common = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // `node scripts/bundle.mjs --readable`: names kept, for reading a CPU profile of the bundle.
-  minify: !process.argv.includes('--readable'),
+  minify: true,
   legalComments: 'eof',
   external: ['trash'],
   plugins: [
@@ -75,8 +83,19 @@ const common = {
   logLevel: 'warning',
 };
 
-await build({ ...common, entryPoints: ['src/cli.ts'], outfile: 'bin/pi-sessions.js' });
-// The pi package's extension (package.json `pi.extensions`): it runs the CLI bundle beside it.
-await build({ ...common, entryPoints: ['src/pi-extension/extension.ts'], outfile: 'bin/pi-extension.js' });
-// Not shipped (package.json `files`): the first-paint floor of `npm run bench`.
-await build({ ...common, entryPoints: ['src/bench/ink-hello.tsx'], outfile: 'dist/bench/ink-hello.js' });
+/** Builds every bundle; `readable` keeps names (for reading a CPU profile of the bundle). */
+export async function bundle({ readable = false } = {}) {
+  const options = { ...common, minify: !readable };
+  await build({ ...options, entryPoints: ['src/cli.ts'], outfile: 'bin/pi-sessions.js' });
+  // Executable, as npm makes a package's `bin` on install, so `./bin/pi-sessions.js` runs in a clone too.
+  chmodSync(join(root, 'bin', 'pi-sessions.js'), 0o755);
+  // The pi package's extension (package.json `pi.extensions`): it runs the CLI bundle beside it.
+  await build({ ...options, entryPoints: ['src/pi-extension/extension.ts'], outfile: 'bin/pi-extension.js' });
+  // `npm start`, beside tsc's output of the same file (it finds ../../bin/pi-sessions.js from there).
+  await build({ ...options, entryPoints: ['src/start.ts'], outfile: 'dist/src/start.js' });
+  await build({ ...options, entryPoints: ['src/bench/ink-hello.tsx'], outfile: 'dist/bench/ink-hello.js' });
+}
+
+// `node scripts/bundle.mjs [--readable]`; imported (the tests' global setup), it only exports.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href)
+  await bundle({ readable: process.argv.includes('--readable') });

@@ -6,17 +6,14 @@
 
 import { healthLines, problemLines, sharePercent } from './check/report-lines.js';
 import type { CommandResult, Output } from './cli-commands.js';
+import { jsonOutput } from './cli-json.js';
 import { formatBytes, plural } from './format.js';
 import { type CheckReport, checkFile, checkStore, type Locations, resolveSessionArg } from './store/index.js';
-import { sanitizeInline, terminalSafeJson } from './text/terminal-text.js';
-
-/** The version of the `--json` shape (README, `pi-sessions help check`); bumped on any incompatible change. */
-export const CHECK_JSON_VERSION = 1;
+import { sanitizeInline } from './text/terminal-text.js';
 
 export function checkJson(report: CheckReport): Record<string, unknown> {
   const problems = report.files.reduce((n, f) => n + f.problems.length, 0);
   return {
-    version: CHECK_JSON_VERSION,
     searched: report.searched,
     fileCount: report.files.length,
     problemCount: problems,
@@ -76,7 +73,7 @@ export async function checkCommand(
       return { code: 1 };
     }
   }
-  if (options.json) io.out(terminalSafeJson(JSON.stringify(checkJson(report), null, 2)));
+  if (options.json) io.out(jsonOutput(checkJson(report)));
   else for (const line of formatCheckReport(report, options.session !== undefined)) io.out(line);
   const withProblems = report.files.filter((f) => f.problems.length > 0).length;
   if (withProblems === 0) return { code: 0 };

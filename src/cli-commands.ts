@@ -6,6 +6,7 @@
  */
 import { basename } from 'node:path';
 import { listSessionsCached } from './catalog/list.js';
+import { jsonOutput } from './cli-json.js';
 import { formatBytes, formatRelativeAge, plural } from './format.js';
 import {
   branchInPlace,
@@ -29,13 +30,7 @@ import {
   slimSession,
   trashSessions,
 } from './store/index.js';
-import {
-  displayWidth,
-  padEndToWidth,
-  sanitizeInline,
-  terminalSafeJson,
-  truncateToWidth,
-} from './text/terminal-text.js';
+import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from './text/terminal-text.js';
 
 export interface Output {
   out(text: string): void;
@@ -145,7 +140,7 @@ function printList(
   io: Output,
 ): CommandResult {
   if (options.json) {
-    io.out(terminalSafeJson(JSON.stringify(result.sessions.map(sessionInfoJson), null, 2)));
+    io.out(jsonOutput({ searched: result.searched, sessions: result.sessions.map(sessionInfoJson) }));
     return { code: 0 };
   }
   if (result.sessions.length === 0) {
@@ -234,7 +229,7 @@ export function contextJson(
 
 export async function treeCommand(locations: Locations, arg: string, io: Output): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
-  io.out(terminalSafeJson(JSON.stringify(treeJson(loadOrFail(path)), null, 2)));
+  io.out(jsonOutput(treeJson(loadOrFail(path))));
   return { code: 0 };
 }
 
@@ -246,7 +241,7 @@ export async function contextCommand(
   options: { asPi?: boolean } = {},
 ): Promise<CommandResult> {
   const path = await resolveSessionArg(arg, locations);
-  io.out(JSON.stringify(contextJson(loadOrFail(path), leafId, options), null, 2));
+  io.out(jsonOutput(contextJson(loadOrFail(path), leafId, options)));
   return { code: 0 };
 }
 
@@ -326,7 +321,7 @@ export async function forkCommand(
   if (json) {
     const out: Record<string, unknown> = { path: fork.path, id: fork.id, entries: fork.entries };
     if (fork.editorText !== undefined) out['editorText'] = fork.editorText;
-    io.out(terminalSafeJson(JSON.stringify(out, null, 2)));
+    io.out(jsonOutput(out));
     return { code: 0 };
   }
   io.out(io.terminal ? sanitizeInline(fork.path) : fork.path);
@@ -350,18 +345,15 @@ export async function slimCommand(
     const off = plan.entries - plan.branchEntries;
     if (options.json) {
       const { path: real, sizeBefore, entries, branchEntries, estimatedAfter } = plan;
-      io.out(
-        terminalSafeJson(
-          JSON.stringify({ done: false, path: real, sizeBefore, entries, branchEntries, estimatedAfter }, null, 2),
-        ),
-      );
+      io.out(jsonOutput({ done: false, path: real, sizeBefore, entries, branchEntries, estimatedAfter }));
     } else if (off === 0)
       io.out(`Nothing to slim: every entry of ${sanitizeInline(plan.path)} is on the active branch.`);
     else {
       io.out(
         `Would keep the active branch of ${sanitizeInline(plan.path)}: ${plural(plan.branchEntries, 'entry', 'entries')} of ${plan.entries}, ${formatBytes(plan.sizeBefore)} → about ${formatBytes(plan.estimatedAfter)}; the original would go to the trash.`,
       );
-      io.out('Run again with --yes to do it (pi-sessions undo takes it back).');
+      // Advice, not the plan: stderr, so the plan alone can be piped or captured.
+      io.err('Run again with --yes to do it (pi-sessions undo takes it back).');
     }
     return { code: 0 };
   }
@@ -369,15 +361,7 @@ export async function slimCommand(
   warnJournal(io, result.journalWarning);
   if (options.json) {
     const { path: original, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter } = result;
-    io.out(
-      terminalSafeJson(
-        JSON.stringify(
-          { done: true, path: original, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter },
-          null,
-          2,
-        ),
-      ),
-    );
+    io.out(jsonOutput({ done: true, path: original, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter }));
     return { code: 0 };
   }
   io.out(io.terminal ? sanitizeInline(result.slimPath) : result.slimPath);

@@ -8,15 +8,10 @@ import { plural } from './format.js';
 export type { LabelRow } from './labels/rows.js';
 
 import { type CommandResult, type Output, withListing } from './cli-commands.js';
+import { jsonOutput } from './cli-json.js';
 import { type LabelRow, labelRowsOf, sessionsWithLabels, sortLabelRows } from './labels/rows.js';
 import type { ListScope, Locations } from './store/index.js';
-import {
-  displayWidth,
-  padEndToWidth,
-  sanitizeInline,
-  terminalSafeJson,
-  truncateToWidth,
-} from './text/terminal-text.js';
+import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from './text/terminal-text.js';
 import { formatLabelTime } from './tree/entry-display.js';
 
 /** The table: time, label, session id and title, the entry's text; every cell one sanitised line. */
@@ -56,7 +51,7 @@ export async function labelsCommand(
       } else rows.push(...got);
     }
     sortLabelRows(rows);
-    if (options.json) io.out(terminalSafeJson(JSON.stringify(rows, null, 2)));
+    if (options.json) io.out(jsonOutput({ searched: result.searched, labels: rows }));
     else if (rows.length === 0)
       io.out(
         `No labels in ${sanitizeInline(result.searched)}.${options.scope === 'cwd' ? ' Try --all for every project.' : ''}`,

@@ -112,20 +112,22 @@ export async function main(argv: string[], io: Output): Promise<number> {
   const [word = '', ...args] = parsed.positionals;
   const command = findCommand(word);
   if (!command) return usageError(io, `unknown command "${word}"`);
+  // Help fits the terminal it is printed on (COLUMNS, else 80 when piped), as the charts do.
+  const helpColumns = chartColumns(io.columns, process.env);
   if (values.help) {
-    io.out(command.name === '' ? usageText() : commandHelpText(command));
+    io.out(command.name === '' ? usageText(helpColumns) : commandHelpText(command, helpColumns));
     return 0;
   }
   const problem = usageProblem(command, given, values, args);
   if (problem) return usageError(io, problem, command);
   if (command.name === 'help') {
     if (args[0] === undefined) {
-      io.out(usageText());
+      io.out(usageText(helpColumns));
       return 0;
     }
     const about = findCommand(args[0]);
     if (!about || about.name === '') return usageError(io, `unknown command "${args[0]}"`);
-    io.out(commandHelpText(about));
+    io.out(commandHelpText(about, helpColumns));
     return 0;
   }
   if (values.version) {

@@ -3,21 +3,14 @@
  * checks in cli.ts, `pi-sessions help`, `pi-sessions <command> --help` and the README's command
  * table (src/docs/command-table.ts) are all derived from it, so they cannot disagree.
  */
-import { displayWidth, padEndToWidth, wrapWords } from './text/terminal-text.js';
+import { definitionList, hangingLines, paragraph } from './text/help-layout.js';
 
-/** Help texts are wrapped to this many columns. */
-const HELP_WIDTH = 100;
+/** Help is laid out for the terminal it is printed on; this many columns when piped. */
+export const DEFAULT_HELP_WIDTH = 80;
+/** Narrower than this, help is laid out for this many columns (and the terminal wraps it). */
+const NARROWEST_HELP = 40;
 
-/** Rows of `  head  text`, heads padded to one column, texts wrapped under their own column. */
-function twoColumns(rows: readonly (readonly [head: string, text: string])[]): string[] {
-  const width = Math.max(...rows.map(([head]) => displayWidth(head)));
-  const indent = ' '.repeat(width + 4);
-  return rows.flatMap(([head, text]) =>
-    wrapWords(text, Math.max(20, HELP_WIDTH - indent.length)).map((line, i) =>
-      i === 0 ? `  ${padEndToWidth(head, width)}  ${line}` : `${indent}${line}`,
-    ),
-  );
-}
+const helpWidth = (width: number): number => Math.max(NARROWEST_HELP, Math.floor(width));
 
 export interface OptionSpec {
   short?: string;
@@ -101,21 +94,21 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: [],
     options: [['all', 'tree'], 'json', 'no-cache'],
     summary: 'list the sessions of this folder (--tree: and sub-folders; --all: every project)',
-    doc: "a table or JSON (pi's `SessionInfo` fields in pi's order, plus size, counts, branches, leaf, labels, models, usage, problems)",
+    doc: "a table or JSON (`{version: 1, searched, sessions: [...]}`; each session pi's `SessionInfo` fields in pi's order, plus size, counts, branches, leaf, labels, models, usage, problems; see [JSON output](#json-output))",
   },
   {
     name: 'labels',
     args: [],
     options: [['all', 'tree'], 'json', 'no-cache'],
     summary: 'every label of every session in this folder (--tree: and sub-folders; --all: every project)',
-    doc: 'a table or JSON (`{label, time, entryId, entryType, text, session: {id, name, title, path, cwd}}`, newest label first): the bookmarks of every session in scope',
+    doc: 'a table or JSON (`{version: 1, searched, labels: [{label, time, entryId, entryType, text, session: {id, name, title, path, cwd}}]}`, newest label first): the bookmarks of every session in scope',
   },
   {
     name: 'tree',
     args: ['<session>'],
     options: [['json', 'print']],
     summary: 'open the tree view, or print the tree as JSON',
-    doc: 'the tree view (`--print`: Open in pi prints the path instead), or `{path, header, sessionName, leafId, entries, tree, labels, labelTimestamps, branch, problems}`',
+    doc: 'the tree view (`--print`: Open in pi prints the path instead), or `{version: 1, path, header, diskVersion, sessionName, leafId, entryCount, entries, tree, labels, labelTimestamps, branch, problems}`',
   },
   {
     name: 'context',
@@ -124,7 +117,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     required: ['json'],
     summary: 'what the model sees from the leaf (or ID), as JSON; --as-pi: exactly what pi 1.6.0 sends',
     doc:
-      `\`{rule, model, thinkingLevel, contextEntries, messages, sources, droppedByPi}\`: what ` +
+      `\`{version: 1, rule, model, thinkingLevel, contextEntries, messages, sources, droppedByPi}\`: what ` +
       `the model sees. \`messages\` are exactly the model's messages; \`sources\` (parallel) ` +
       `names the entry each came from (\`{entryId}\`) or the compaction whose \`retainedTail\` ` +
       `holds it (\`{retainedBy, index}\`). A compaction with \`retainedTail\` is a checkpoint ` +
@@ -159,7 +152,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: ['<session>', '[entryId]'],
     options: ['json'],
     summary: 'copy the branch to the entry (default: the leaf; before a user message: its parent) into a new session',
-    doc: 'copy the branch to a new session, like `/fork` and `/clone`; prints its path (and, forked before a user message, the text to re-send on stderr)',
+    doc: 'copy the branch to a new session, like `/fork` and `/clone`; prints its path (and, forked before a user message, the text to re-send on stderr); `--json`: `{version: 1, path, id, entries, editorText?}`',
   },
   {
     name: 'delete',
@@ -174,7 +167,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: ['yes', 'json'],
     summary:
       'keep only the active branch: copy it to a new session, the original to the trash (--yes: do it; without: the sizes it would give)',
-    doc: 'keep only the active branch: a fork of it into a new file, then the original to the trash (never rewritten in place); shows the size before and after; `pi-sessions undo` restores both',
+    doc: 'keep only the active branch: a fork of it into a new file, then the original to the trash (never rewritten in place); shows the size before and after; `pi-sessions undo` restores both. `--json`: `{version: 1, done: false, path, sizeBefore, entries, branchEntries, estimatedAfter}`, with `--yes` `{version: 1, done: true, path, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter}`',
   },
   {
     name: 'undo',
@@ -258,8 +251,14 @@ export function environmentMarkdown(): string {
   return `Environment: ${ENVIRONMENT.map(([names, meaning]) => `${names.map((name) => `\`${name}\``).join(', ')} (${meaning})`).join('; ')}.`;
 }
 
-function environmentLines(): string[] {
-  return ['Environment:', ...twoColumns(ENVIRONMENT.map(([names, meaning]) => [names.join(', '), meaning] as const))];
+function environmentLines(width: number): string[] {
+  return [
+    'Environment:',
+    ...definitionList(
+      ENVIRONMENT.map(([names, meaning]) => [names.join(', '), meaning] as const),
+      width,
+    ),
+  ];
 }
 
 export function findCommand(name: string): CommandSpec | undefined {
@@ -295,12 +294,13 @@ export function commandSynopsis(command: CommandSpec): string {
   return [command.name, ...command.args, ...options].filter((part) => part !== '').join(' ');
 }
 
-function optionLines(names: readonly OptionName[]): string[] {
-  return twoColumns(
+function optionLines(names: readonly OptionName[], width: number): string[] {
+  return definitionList(
     names.map((name) => {
       const spec: OptionSpec = OPTIONS[name];
       return [`${spec.short ? `-${spec.short}, ` : '    '}${optionSynopsis(name)}`, spec.help] as const;
     }),
+    width,
   );
 }
 
@@ -308,48 +308,61 @@ function picker(): CommandSpec {
   return findCommand('')!;
 }
 
-/** `pi-sessions help`, `pi-sessions --help`. */
-export function usageText(): string {
+/** `Usage: pi-sessions …`, its continuation lines under the first argument (or indented 4 when that is far). */
+function usageLines(synopsis: string, width: number): string[] {
+  const first = 'Usage: pi-sessions ';
+  return hangingLines(synopsis, width, first, first.length <= width / 3 ? first.length : 4);
+}
+
+/** `pi-sessions help`, `pi-sessions --help`, laid out for `width` columns. */
+export function usageText(width = DEFAULT_HELP_WIDTH): string {
+  const columns = helpWidth(width);
   const commands = COMMANDS.filter((c) => c.name !== '');
   return [
     'Usage: pi-sessions [options] [command]',
     '',
     'Browse and manage pi coding agent sessions.',
     '',
-    'With no command, opens the full-screen session picker. It needs a terminal: when stdout is',
-    'captured (pi --session "$(pi-sessions --print)") it draws on /dev/tty.',
+    ...paragraph(
+      'With no command, opens the full-screen session picker. It needs a terminal: when stdout is captured (pi --session "$(pi-sessions --print)") it draws on /dev/tty.',
+      columns,
+    ),
     '',
     'Commands:',
-    ...twoColumns(commands.map((c) => [commandSynopsis(c), c.summary] as const)),
+    ...definitionList(
+      commands.map((c) => [commandSynopsis(c), c.summary] as const),
+      columns,
+    ),
     '',
-    SESSION_ARG_NOTE,
+    ...paragraph(SESSION_ARG_NOTE, columns),
     '',
     'Options with no command (the picker):',
-    ...optionLines(picker().options.flat()),
+    ...optionLines(picker().options.flat(), columns),
     '',
     'Options of every command:',
-    ...optionLines(GLOBAL_OPTIONS),
+    ...optionLines(GLOBAL_OPTIONS, columns),
     '',
-    ...environmentLines(),
+    ...environmentLines(columns),
     '',
-    EXIT_CODES,
+    ...paragraph(EXIT_CODES, columns),
   ].join('\n');
 }
 
-/** `pi-sessions <command> --help`. */
-export function commandHelpText(command: CommandSpec): string {
+/** `pi-sessions <command> --help`, laid out for `width` columns. */
+export function commandHelpText(command: CommandSpec, width = DEFAULT_HELP_WIDTH): string {
+  const columns = helpWidth(width);
   const own = command.options.flat();
   return [
-    `Usage: pi-sessions ${commandSynopsis(command)}`,
+    ...usageLines(commandSynopsis(command), columns),
     '',
-    `${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`,
-    ...(command.args.some((a) => a.includes('session')) ? ['', SESSION_ARG_NOTE] : []),
-    ...(own.length > 0 ? ['', 'Options:', ...optionLines(own)] : []),
-    ...(command.details ?? []).flatMap((paragraph) => ['', ...wrapWords(paragraph, HELP_WIDTH)]),
+    ...paragraph(`${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`, columns),
+    ...(command.args.some((a) => a.includes('session')) ? ['', ...paragraph(SESSION_ARG_NOTE, columns)] : []),
+    ...(own.length > 0 ? ['', 'Options:', ...optionLines(own, columns)] : []),
+    ...(command.details ?? []).flatMap((text) => ['', ...paragraph(text, columns)]),
     '',
     'Options of every command:',
-    ...optionLines(GLOBAL_OPTIONS),
+    ...optionLines(GLOBAL_OPTIONS, columns),
     '',
-    EXIT_CODES,
+    ...paragraph(EXIT_CODES, columns),
   ].join('\n');
 }

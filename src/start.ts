@@ -1,9 +1,9 @@
 /**
  * `npm start`: opens the picker on your pi sessions, or, when there are none, on a demo store
- * generated into a temporary directory: the screen says it is a demo, and the directory is
- * removed when the app exits, whichever way it does (a key, Ctrl+C, SIGTERM/SIGHUP/SIGINT sent to
- * this process, the app crashing or being killed). Only SIGKILL of this process itself leaves it
- * behind: nothing can run then.
+ * generated into a temporary directory, which also holds the demo's catalogue and journal: the
+ * screen says it is a demo, and the directory is removed when the app exits, whichever way it
+ * does (a key, Ctrl+C, SIGTERM/SIGHUP/SIGINT sent to this process, the app crashing or being
+ * killed). Only SIGKILL of this process itself leaves it behind: nothing can run then.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -49,7 +49,15 @@ if (!userHasSessions) {
     // The folder may come from a repository's .pi/settings.json: shown through the sanitiser.
     `No pi sessions in ${sanitizeInline(locations.customDir ? locations.sessionDir : locations.sessionsRoot)}: opening a demo store in ${sanitizeInline(demoDir)} (removed when the app exits).\n`,
   );
-  env = { ...process.env, PI_CODING_AGENT_DIR: demoDir, [DEMO_STORE_ENV]: demoDir };
+  // The demo's catalogue and journal live in its folder too, so nothing of it is left in
+  // ~/.cache or ~/.local/state (a rename or delete tried in the demo is journalled there).
+  env = {
+    ...process.env,
+    PI_CODING_AGENT_DIR: demoDir,
+    [DEMO_STORE_ENV]: demoDir,
+    XDG_CACHE_HOME: join(demoDir, 'cache'),
+    XDG_STATE_HOME: join(demoDir, 'state'),
+  };
   delete env['PI_CODING_AGENT_SESSION_DIR'];
   args = ['--all', ...args];
 }

@@ -9,8 +9,9 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['test/e2e/**/*.test.ts', 'test/hostile/**/*.test.ts', 'test/concurrency/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
-    // A fresh TMPDIR per run; the run fails if a test leaves anything in it.
-    globalSetup: ['test/global-setup.ts'],
+    // A fresh TMPDIR per run (the run fails if a test leaves anything in it); the bundle of the
+    // current sources.
+    globalSetup: ['test/global-setup.ts', 'test/global-bundle.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,

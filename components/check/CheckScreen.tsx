@@ -1,5 +1,5 @@
 /**
- * The check view (issue 14 §1): the audit of the picker's scope, full screen, grouped by file.
+ * The check view: the audit of the picker's scope, full screen, grouped by file.
  * Behaviour is in src/check/reducer.ts; this component runs the audit (a file per event-loop
  * turn, so keys stay live), draws the visible lines and runs the reducer's effects.
  */

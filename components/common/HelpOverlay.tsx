@@ -1,13 +1,20 @@
 /**
  * Full-screen `?` help generated from the keymap (grouped by mode), so it always matches the
- * real bindings. Every row is pre-truncated to one line; when the content is taller than the
+ * real bindings. Descriptions wrap at words under their own column; when the content is taller than the
  * given height, `offset` scrolls it (the screens' reducers move it with src/keymap/help-view.ts)
  * and the last body row says which lines are shown of how many.
  */
 import { Box, Text } from 'ink';
-import { type HelpSection, helpLines, helpPosition, helpWindow } from '../../src/keymap/help-view.js';
+import {
+  HELP_KEY_MARGIN,
+  type HelpSection,
+  helpKeyWidth,
+  helpLines,
+  helpPosition,
+  helpWindow,
+} from '../../src/keymap/help-view.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
-import { displayWidth, fitToWidth, truncateToWidth } from '../../src/text/terminal-text.js';
+import { fitToWidth, truncateToWidth } from '../../src/text/terminal-text.js';
 
 export interface HelpOverlayProps<C extends string> {
   bindings: readonly KeyBinding<C>[];
@@ -37,11 +44,11 @@ export function HelpOverlay<C extends string>({
   footer = 'Esc / ? close',
   extra = [],
 }: HelpOverlayProps<C>) {
-  const lines = helpLines(bindings, modeTitles, extra);
+  const lines = helpLines(bindings, modeTitles, extra, width);
   // "  <keys padded to keyWidth>  <description>"
-  const keyWidth = Math.min(
-    Math.max(0, ...lines.map((line) => (line.kind === 'row' ? displayWidth(line.keys) : 0))),
-    Math.floor(width / 2),
+  const keyWidth = helpKeyWidth(
+    lines.flatMap((line) => (line.kind === 'row' ? [line] : [])),
+    width,
   );
   const window = helpWindow(lines.length, height, footer !== '', offset);
   const start = window.start;
@@ -64,8 +71,8 @@ export function HelpOverlay<C extends string>({
         }
         return (
           <Text key={key} wrap="truncate-end">
-            <Text bold>{fitToWidth(`  ${line.keys}`, Math.min(width, keyWidth + 4))}</Text>
-            {truncateToWidth(line.description, Math.max(0, width - keyWidth - 4))}
+            <Text bold>{fitToWidth(`  ${line.keys}`, Math.min(width, keyWidth + HELP_KEY_MARGIN))}</Text>
+            {truncateToWidth(line.description, Math.max(0, width - keyWidth - HELP_KEY_MARGIN))}
           </Text>
         );
       })}

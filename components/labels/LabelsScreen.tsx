@@ -1,5 +1,5 @@
 /**
- * The labels view (issue 13 §3): every label of every session in the picker's scope, one line
+ * The labels view: every label of every session in the picker's scope, one line
  * each (time, label, the entry's text, the session's title and cwd), filtered as the user types.
  * Behaviour lives in src/labels/reducer.ts; this component loads the rows (only the sessions the
  * listing says carry labels are read), turns keys into actions and runs the reducer's effects.

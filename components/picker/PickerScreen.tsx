@@ -92,7 +92,7 @@ const PREPARE_NOTIFY_MS = 250;
 /**
  * A typed key while text is still unprepared prepares this much of it first, newest sessions
  * first: a word typed the moment the rows appear finds hits at once instead of after the keys'
- * quiet time and the first idle slice (issue 13's first result ≤ 100 ms, also right after start).
+ * quiet time and the first idle slice (the first result within 100 ms, also right after start).
  */
 const KEY_PREPARE_MS = 8;
 /** Preview reads wait until the cursor rests; longer for big files. */

@@ -1,5 +1,5 @@
 /**
- * The tree's lineage (issue 13 §4): the sessions forked from this one and the one it was forked
+ * The tree's lineage: the sessions forked from this one and the one it was forked
  * from, found once after the first paint (a listing lookup and a read of the few files it names,
  * never the store), and the types of moving between those trees.
  */

@@ -1,5 +1,5 @@
 /**
- * Catalogue figures (issue 5), each next to the stat-every-file floor of the same run:
+ * Catalogue figures, each next to the stat-every-file floor of the same run:
  * cold start, warm start (first paint, complete list; in a fresh process each round), after 10
  * files were appended to, after 10 files were replaced, and search keystrokes on the warm list.
  *

@@ -1,5 +1,5 @@
 /**
- * What a user sees, in a real pty (issue 9): key → frame for a cursor move, a search keystroke and
+ * What a user sees, in a real pty: key → frame for a cursor move, a search keystroke and
  * a filter change in the picker and a cursor move in the tree (100k entries); first rows warm (a
  * catalogue exists) and cold (a fresh cache folder every round, so no round is warm); the first
  * keystroke right after the first rows. Next to two floors measured in the same run: node printing

@@ -1,5 +1,5 @@
 /**
- * Branch-aware full-text search on the 10,000-session store (issue 13 §1 "Speed"), `--only hits`:
+ * Branch-aware full-text search on the 10,000-session store, `--only hits`:
  *
  *   in process  a search keystroke over the warm catalogue's sessions (text prepared), alone and
  *               with the branch tagging the screen adds (the drawn rows' hits counted by place,

@@ -1,5 +1,5 @@
 /**
- * `--only lineage`: what joining forks to the tree costs when a tree opens (issue 13 §4), on the
+ * `--only lineage`: what joining forks to the tree costs when a tree opens, on the
  * 10,000-session store with its catalogue saved: reading the catalogue's records (once per app),
  * and finding the forks and parent of the session with the most forks (the records filtered,
  * then only the fork files read), next to reading and building that session's own tree, which

@@ -17,7 +17,7 @@ import type { Terminal as XtermTerminal } from '@xterm/headless';
 const QUIET_MS = 40;
 const TIMEOUT_MS = 30_000;
 
-/** The committed bundle: what users run and what every pty figure measures. */
+/** The shipped bundle (scripts/bundle.mjs): what users run and what every pty figure measures. */
 export const APP_BUNDLE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bin', 'pi-sessions.js');
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Bench figure "write on a 100 MB session: max event-loop block" (issue 10 §5, target < 20 ms):
+ * Bench figure "write on a 100 MB session: max event-loop block" (target < 20 ms: a key typed
+ * during a longer block is answered late):
  * rename, label, branch and fork on a copy of the big session while a 1 ms interval timer measures
  * the longest gap between its ticks, i.e. the longest the screens could not draw or read a key,
  * and the most CPU the process spent within one gap (what the write itself costs on a loaded machine).

@@ -1,5 +1,5 @@
 /**
- * Where the tree finds a session's forks and parent (issue 13 §4) without reading every file: the
+ * Where the tree finds a session's forks and parent without reading every file: the
  * sessions the app already listed and the catalogue's records carry each header's
  * `parentSession`; only the few sessions named there are then read, to find the fork point
  * (tree/fork-nodes.ts `forkPoint`). The catalogue is read once per app, after the tree is drawn.

@@ -43,15 +43,26 @@ export const PI_KEYS_END = '<!-- pi-keys:end -->';
 
 const code = (text: string): string => `\`${text.replace(/\|/g, '\\|')}\``;
 
-/** What a pi action drives in one screen: `Move up (↑); Previous choice (↑, k)`, or `—`. */
+/**
+ * What a pi action drives in one screen, and where: `Move up (↑; list and search)`, or `—`. The
+ * where is the binding's modes (none: everywhere in that screen): without it `Home` would read as
+ * moving the text cursor wherever the picker has text, though in its search it selects the first
+ * session and only the rename prompt gives it to the text.
+ */
 function followedIn<C extends string>(
   bindings: readonly KeyBinding<C>[],
   actions: SharedActions<C>,
   action: string,
+  modeTitles: Readonly<Record<string, string>>,
 ): string {
   if (!Object.hasOwn(actions, action)) return '—';
+  const where = (b: KeyBinding<C>): string =>
+    b.when === undefined
+      ? ''
+      : `; ${(typeof b.when === 'string' ? [b.when] : b.when).map((mode) => modeTitles[mode] ?? mode).join(', ')}`;
   const cells = remappedBindings(bindings, actions[action]!).map(
-    (b) => `${b.description.replace(/\|/g, '\\|')} (${b.keys.map((k) => code(formatKey(k))).join(', ')})`,
+    (b) =>
+      `${b.description.replace(/\|/g, '\\|')} (${b.keys.map((k) => code(formatKey(k))).join(', ')}${where(b).replace(/\|/g, '\\|')})`,
   );
   return cells.length === 0 ? '—' : [...new Set(cells)].join('; ');
 }
@@ -61,27 +72,27 @@ export function piKeysMarkdown(): string {
   const screens = [
     {
       title: 'Session picker',
-      cell: (action: string) => followedIn(PICKER_BINDINGS, PICKER_PI_ACTIONS, action),
+      cell: (action: string) => followedIn(PICKER_BINDINGS, PICKER_PI_ACTIONS, action, PICKER_MODE_TITLES),
       actions: PICKER_PI_ACTIONS,
     },
     {
       title: 'Tree view',
-      cell: (action: string) => followedIn(TREE_BINDINGS, TREE_PI_ACTIONS, action),
+      cell: (action: string) => followedIn(TREE_BINDINGS, TREE_PI_ACTIONS, action, TREE_MODE_TITLES),
       actions: TREE_PI_ACTIONS,
     },
     {
       title: 'Usage stats',
-      cell: (action: string) => followedIn(STATS_BINDINGS, STATS_PI_ACTIONS, action),
+      cell: (action: string) => followedIn(STATS_BINDINGS, STATS_PI_ACTIONS, action, STATS_MODE_TITLES),
       actions: STATS_PI_ACTIONS,
     },
     {
       title: 'Check view',
-      cell: (action: string) => followedIn(CHECK_BINDINGS, CHECK_PI_ACTIONS, action),
+      cell: (action: string) => followedIn(CHECK_BINDINGS, CHECK_PI_ACTIONS, action, CHECK_MODE_TITLES),
       actions: CHECK_PI_ACTIONS,
     },
     {
       title: 'Labels view',
-      cell: (action: string) => followedIn(LABELS_BINDINGS, LABELS_PI_ACTIONS, action),
+      cell: (action: string) => followedIn(LABELS_BINDINGS, LABELS_PI_ACTIONS, action, LABELS_MODE_TITLES),
       actions: LABELS_PI_ACTIONS,
     },
   ];

@@ -4,6 +4,7 @@
  * reducers keep the offset; components/common/HelpOverlay.tsx draws exactly this window.
  */
 import { type ListMove, listMoveTarget } from '../state/viewport.js';
+import { displayWidth, wrapWords } from '../text/terminal-text.js';
 import { helpRows, type KeyBinding } from './keymap.js';
 
 export interface HelpSection {
@@ -11,28 +12,54 @@ export interface HelpSection {
   rows: readonly { keys: string; description: string }[];
 }
 
+/** A display line; a row's description wrapped onto more lines continues in rows whose `keys` is ''. */
 export type HelpLine =
   | { kind: 'section'; text: string }
   | { kind: 'row'; keys: string; description: string }
   | { kind: 'blank' };
 
-/** Flattens the help sections into display lines. */
+/** Two columns before the keys, two between them and the description. */
+export const HELP_KEY_MARGIN = 4;
+
+/** The keys' column: as wide as the widest keys, but at most half the width. */
+export function helpKeyWidth(rows: readonly { keys: string }[], width: number): number {
+  return Math.min(Math.max(0, ...rows.map((row) => displayWidth(row.keys))), Math.floor(width / 2));
+}
+
+/**
+ * Flattens the help sections into display lines for `width` columns: each description wrapped at
+ * words in the column after the keys, so none is cut short (the reducers count these lines to
+ * scroll; components/common/HelpOverlay.tsx draws them).
+ */
 export function helpLines<C extends string>(
   bindings: readonly KeyBinding<C>[],
-  modeTitles: Readonly<Record<string, string>> = {},
-  extra: readonly HelpSection[] = [],
+  modeTitles: Readonly<Record<string, string>>,
+  extra: readonly HelpSection[],
+  width: number,
 ): HelpLine[] {
+  const sections: HelpSection[] = helpRows(bindings).map((section) => ({
+    title: section.mode === undefined ? 'Everywhere' : (modeTitles[section.mode] ?? section.mode),
+    rows: section.rows,
+  }));
+  const all = [...sections, ...extra];
+  const descriptionWidth = Math.max(
+    10,
+    width -
+      helpKeyWidth(
+        all.flatMap((section) => section.rows),
+        width,
+      ) -
+      HELP_KEY_MARGIN,
+  );
   const lines: HelpLine[] = [];
-  helpRows(bindings).forEach((section, i) => {
+  all.forEach((section, i) => {
     if (i > 0) lines.push({ kind: 'blank' });
-    const title = section.mode === undefined ? 'Everywhere' : (modeTitles[section.mode] ?? section.mode);
-    lines.push({ kind: 'section', text: title });
-    for (const row of section.rows) lines.push({ kind: 'row', keys: row.keys, description: row.description });
+    lines.push({ kind: 'section', text: section.title });
+    for (const row of section.rows)
+      wrapWords(row.description, descriptionWidth).forEach((description, at) => {
+        lines.push({ kind: 'row', keys: at === 0 ? row.keys : '', description });
+      });
   });
-  for (const section of extra) {
-    lines.push({ kind: 'blank' }, { kind: 'section', text: section.title });
-    for (const row of section.rows) lines.push({ kind: 'row', keys: row.keys, description: row.description });
-  }
   return lines;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The labels view (issue 13 §3) as a pure reducer: every label of every session in the picker's
+ * The labels view as a pure reducer: every label of every session in the picker's
  * scope, filtered as the user types, one cursor over the shown rows. Keys resolve through the
  * keymap data (keymap.ts); leaving (open a tree, back, quit) is queued as an effect for the screen,
  * as in the picker and the tree. The rows arrive from the screen's loader (`loaded`).

@@ -10,8 +10,8 @@ import { SEARCH_HELP } from './query-syntax.js';
 import type { PickerMode, PickerState } from './state.js';
 
 /** The overlay's content (the keys in effect, then the search syntax); the screen draws the same lines. */
-export function pickerHelpLines(state: Pick<PickerState, 'bindings'>): HelpLine[] {
-  return helpLines(state.bindings, PICKER_MODE_TITLES, SEARCH_HELP);
+export function pickerHelpLines(state: Pick<PickerState, 'bindings' | 'size'>): HelpLine[] {
+  return helpLines(state.bindings, PICKER_MODE_TITLES, SEARCH_HELP, state.size.columns);
 }
 
 const SCROLLS: Partial<Record<PickerCommand, HelpScroll>> = {

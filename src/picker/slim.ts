@@ -1,5 +1,5 @@
 /**
- * "Keep only the active branch" from the picker (issue 14 §3): the key measures the session first
+ * "Keep only the active branch" from the picker: the key measures the session first
  * (`planSlim` effect), then a prompt shows the size before and after; only then is the slim made
  * (a fork of the active path, the original to the trash; Ctrl+Z takes both back). The session pi
  * is in is never slimmed from here, and a live-looking one needs y, as for a delete.

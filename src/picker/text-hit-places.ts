@@ -1,5 +1,5 @@
 /**
- * Branch-aware full-text hits (issue 13 §1, pure): where in its session's tree each message-text
+ * Branch-aware full-text hits (pure): where in its session's tree each message-text
  * hit is (active, abandoned, compacted: the listing's `textPlaces` runs, store/text-places.ts),
  * for the `in:` predicates, the row's counts and the best hit its snippet shows.
  *
@@ -230,7 +230,7 @@ export function shownHit(
   return textHit ? { hit: textHit } : undefined;
 }
 
-/** Where the tree opens for a row (issue 13 §1): the shown hit's text, as the tree searches it, and its place. */
+/** Where the tree opens for a row: the shown hit's text, as the tree searches it, and its place. */
 export interface HitFocus {
   /** The hit's text, lower-cased with whitespace runs as one space (the tree's search takes it as tokens). */
   text: string;

@@ -1,5 +1,5 @@
 /**
- * Where an entry is in its session, for branch-aware search (issue 13 §1): `active` (on the path
+ * Where an entry is in its session, for branch-aware search: `active` (on the path
  * pi resumes and seen by the model), `compacted` (on that path, before the latest compaction, and
  * no longer in the model's context) or `abandoned` (on a branch pi is not on).
  */

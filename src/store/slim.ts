@@ -1,5 +1,5 @@
 /**
- * Slimming (issue 14 §3), "keep only the active branch": the active path is forked into a new file
+ * Slimming, "keep only the active branch": the active path is forked into a new file
  * (fork.ts, pi's createBranchedSession), then the original goes to the trash; never a rewrite in
  * place. Both steps are one journal record (`slim`), so one undo puts the original back and
  * trashes the copy. A failure at any step leaves the original where it was and no copy behind.

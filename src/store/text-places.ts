@@ -1,5 +1,5 @@
 /**
- * Where each piece of a session's searchable message text is (issue 13 §1), computed in the
+ * Where each piece of a session's searchable message text is, computed in the
  * listing's streaming pass: the same rule as entry-place.ts (active / abandoned / compacted seen
  * from the leaf pi resumes), but from the few facts the summariser can keep per entry (its parent,
  * which entries are compactions and what they keep, which entry each text came from) instead of a

@@ -1,5 +1,5 @@
 /**
- * Forks joined to the tree (issue 13 §4): a session whose header's `parentSession` is this file
+ * Forks joined to the tree: a session whose header's `parentSession` is this file
  * appears as a marked row under the entry it was forked from, and a fork knows its parent.
  *
  * Where a fork was made: pi's `createBranchedSession` copies the path root → fork point keeping

@@ -26,7 +26,7 @@ export function scrollTreeHelp(state: TreeState, command: TreeCommand): TreeStat
   const scroll = HELP_SCROLLS[command];
   if (scroll === undefined) return undefined;
   // The keys in effect (pi's keybindings.json applied): the overlay draws the same lines.
-  const lines = helpLines(state.bindings, TREE_MODE_TITLES).length;
+  const lines = helpLines(state.bindings, TREE_MODE_TITLES, [], state.width).length;
   const helpOffset = scrollHelp(state.helpOffset, scroll, lines, treeHelpHeight(state.listHeight), false);
   return helpOffset === state.helpOffset ? state : { ...state, helpOffset };
 }

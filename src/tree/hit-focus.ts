@@ -1,5 +1,5 @@
 /**
- * Opening the tree on a picker hit (issue 13 §1, pure): the tree's search pre-filled with the
+ * Opening the tree on a picker hit (pure): the tree's search pre-filled with the
  * hit's text, the cursor on the first matching entry at the hit's place (active / abandoned /
  * compacted, as hit-places.ts counts them), under a filter that shows it.
  */

@@ -201,7 +201,7 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
     case 'redo':
       return startRedo(state);
     case 'escape':
-      // Opened on a picker hit: Esc goes straight back while the search is the hit's (issue 13 §1).
+      // Opened on a picker hit: Esc goes straight back while the search is the hit's.
       if (state.query !== '' && state.query !== state.openedQuery) return setQuery(state, '');
       return queue(state, { kind: 'back' });
     case 'quit':

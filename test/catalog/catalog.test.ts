@@ -34,7 +34,7 @@ import {
   summarizeFull,
 } from '../../src/catalog/index.js';
 import { type SessionInfo, summarizeFileSync } from '../../src/store/index.js';
-import { CLI, runCli } from '../helpers/cli.js';
+import { CLI, runCli, sessionsOf } from '../helpers/cli.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { age, appendLines, corpusStore, freshList, plain, type TestStore } from './helpers.js';
 
@@ -487,7 +487,7 @@ describe('catalogue: robustness', () => {
         [0, 1, 2, 3].map(() => run(process.execPath, [CLI, 'list', '--all', '--json'], { env, cwd: xdg })),
       );
       for (const out of outputs)
-        expect(JSON.parse(out.stdout)).toHaveLength((await freshList(store.locations)).sessions.length);
+        expect(sessionsOf(JSON.parse(out.stdout))).toHaveLength((await freshList(store.locations)).sessions.length);
     }
     const dir = join(xdg, 'pi-sessions');
     const cat = loadCatalogue(catalogueFile(dir, store.root), store.root);

@@ -1,5 +1,5 @@
 /**
- * Loading never starves keys (issue 9 point 3): a warm start paints a screenful of the newest
+ * Loading never starves keys: a warm start paints a screenful of the newest
  * catalogue rows before the whole list, and revalidation stands aside while `pause` asks it to
  * (the picker passes `keyPauseMs`, non-zero for a moment after each key).
  */

@@ -1,5 +1,5 @@
 /**
- * Forks joined to the tree (issue 13 §4), found the way the app finds them: a fork made by pi
+ * Forks joined to the tree, found the way the app finds them: a fork made by pi
  * 1.6.0's own SessionManager (`createBranchedSession`, what /fork and /clone run) is found from
  * its listing row alone, at the entry pi branched at, and knows its parent at the same entry.
  */

@@ -2,7 +2,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HAS_SETSID, NO_SETSID, runCli } from '../helpers/cli.js';
+import { HAS_SETSID, NO_SETSID, runCli, sessionsOf } from '../helpers/cli.js';
 import { FIXTURES, goldenCases } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
 
@@ -57,7 +57,7 @@ describe('pi-sessions CLI', () => {
     const { agent } = corpusCopy();
     const run = runCli(['list', '--all', '--json'], { env: { PI_CODING_AGENT_DIR: agent } });
     expect(run.code).toBe(0);
-    const rows = JSON.parse(run.stdout) as Record<string, unknown>[];
+    const rows = sessionsOf(JSON.parse(run.stdout)) as Record<string, unknown>[];
     const golden = JSON.parse(readFileSync(join(FIXTURES, 'pi-written', 'goldens', 'list.json'), 'utf8')) as {
       sessions: { id: string }[];
     };

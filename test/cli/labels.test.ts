@@ -43,7 +43,7 @@ describe('pi-sessions labels', () => {
       });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      const rows = JSON.parse(run.stdout) as LabelRow[];
+      const rows = (JSON.parse(run.stdout) as { labels: LabelRow[] }).labels;
       const got = new Map<string, Resolved>();
       for (const row of rows) {
         const key = relative(root, row.session.path);

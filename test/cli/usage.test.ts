@@ -12,14 +12,22 @@ import {
   COMMANDS,
   type CommandSpec,
   commandSynopsis,
+  ENVIRONMENT,
+  EXIT_CODES,
   OPTIONS,
   type OptionName,
+  SESSION_ARG_NOTE,
 } from '../../src/cli-usage.js';
+import { displayWidth } from '../../src/text/terminal-text.js';
 
-async function run(argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+async function run(argv: string[], columns?: number): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const io: Output = { out: (text) => out.push(text), err: (text) => err.push(text) };
+  const io: Output = {
+    out: (text) => out.push(text),
+    err: (text) => err.push(text),
+    ...(columns !== undefined ? { columns, terminal: true } : {}),
+  };
   return { code: await main(argv, io), out, err };
 }
 
@@ -52,7 +60,7 @@ describe('each command accepts only its own options', () => {
     },
   );
 
-  it('rejects the example of the issue: list --permanent --summary x', async () => {
+  it('rejects the options of other commands: list --permanent --summary x', async () => {
     const result = await run(['list', '--permanent', '--summary', 'x']);
     expect(result.code).toBe(2);
     expect(result.err).toEqual([
@@ -98,13 +106,14 @@ describe('each command accepts only its own options', () => {
 
 describe('help', () => {
   it('pi-sessions help and --help print the usage: every command, every option, the exit codes', async () => {
-    const help = await run(['help']);
+    // Wide enough that no phrase checked here is wrapped (the layout is checked below).
+    const help = await run(['help'], 1000);
     expect(help.code).toBe(0);
-    expect((await run(['--help'])).out).toEqual(help.out);
+    expect((await run(['--help'], 1000)).out).toEqual(help.out);
     const text = help.out.join('\n');
     expect(text).toMatch(/^Usage: pi-sessions \[options\] \[command\]/);
     for (const command of COMMANDS.filter((c) => c.name !== ''))
-      expect(text).toContain(`  ${commandSynopsis(command)}  `);
+      expect(text).toContain(`  ${commandSynopsis(command)}`);
     for (const name of Object.keys(OPTIONS)) expect(text).toContain(`--${name}`);
     expect(text).toContain('130 interrupted (Ctrl+C)');
     expect(text).toContain('PI_SESSIONS_DEBUG');
@@ -114,14 +123,82 @@ describe('help', () => {
   it.each(COMMANDS.filter((c) => c.name !== '').map((c) => [c.name, c] as const))(
     '%s --help and help %s print its usage',
     async (name, command) => {
-      const viaFlag = await run([name, '--help']);
+      const viaFlag = await run([name, '--help'], 1000);
       expect(viaFlag.code).toBe(0);
       expect(viaFlag.out[0]).toMatch(
         new RegExp(`^Usage: pi-sessions ${commandSynopsis(command).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`),
       );
       for (const name of command.options.flat()) expect(viaFlag.out[0]).toContain(`--${name}`);
       expect(viaFlag.out[0]).toContain('130 interrupted (Ctrl+C)');
-      expect((await run(['help', name])).out).toEqual(viaFlag.out);
+      expect((await run(['help', name], 1000)).out).toEqual(viaFlag.out);
     },
   );
+});
+
+/** The words of `text` (split at spaces), each of which a help text must show whole. */
+const words = (text: string): string[] => text.split(/\s+/).filter((w) => w !== '');
+
+describe('help fits the terminal it is printed on', () => {
+  const helps: [string, string[], string[]][] = [
+    [
+      'pi-sessions --help',
+      ['--help'],
+      [
+        ...COMMANDS.filter((c) => c.name !== '').flatMap((c) => [commandSynopsis(c), c.summary]),
+        ...ENVIRONMENT.flatMap(([names, meaning]) => [names.join(', '), meaning]),
+        ...COMMANDS.find((c) => c.name === '')!
+          .options.flat()
+          .map((name) => OPTIONS[name].help),
+        EXIT_CODES,
+        SESSION_ARG_NOTE,
+      ],
+    ],
+    ...COMMANDS.filter((c) => c.name !== '').map(
+      (c) =>
+        [
+          `${c.name} --help`,
+          [c.name, '--help'],
+          [commandSynopsis(c), ...c.options.flat().map((name) => OPTIONS[name].help), ...(c.details ?? [])],
+        ] as [string, string[], string[]],
+    ),
+  ];
+
+  it.each([80, 120])(
+    'at %i columns: no line wider, no word broken, every command and option there',
+    async (columns) => {
+      for (const [label, argv, texts] of helps) {
+        const result = await run(argv, columns);
+        expect(result.code).toBe(0);
+        const shown = result.out.join('\n');
+        const lines = shown.split('\n');
+        for (const line of lines) expect(displayWidth(line), `${label}: ${line}`).toBeLessThanOrEqual(columns);
+        const tokens = new Set(lines.flatMap(words));
+        for (const text of texts)
+          for (const word of words(text)) expect(tokens.has(word), `${label}: "${word}" broken or missing`).toBe(true);
+        // The words of each text in their order, whatever the line breaks.
+        const flowing = words(shown).join(' ');
+        for (const text of texts) expect(flowing, label).toContain(words(text).join(' '));
+      }
+    },
+  );
+
+  it('at 80 columns the descriptions keep most of the line: a long synopsis stands on its own line', async () => {
+    const lines = (await run(['--help'], 80)).out.join('\n').split('\n');
+    const stats = COMMANDS.find((c) => c.name === 'stats')!;
+    const at = lines.indexOf(`  ${commandSynopsis(stats)}`);
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toMatch(/^ {6}tokens and cost/);
+    // No description squeezed into a narrow strip: every indented line starts within the left third.
+    for (const line of lines) if (/^ +\S/.test(line)) expect(/^ */.exec(line)![0].length).toBeLessThanOrEqual(26);
+  });
+
+  it('piped (no terminal, no COLUMNS): laid out for 80 columns', async () => {
+    const saved = process.env['COLUMNS'];
+    delete process.env['COLUMNS'];
+    try {
+      expect((await run(['--help'])).out).toEqual((await run(['--help'], 80)).out);
+    } finally {
+      if (saved !== undefined) process.env['COLUMNS'] = saved;
+    }
+  });
 });

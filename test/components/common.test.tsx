@@ -140,7 +140,7 @@ describe('TextInputView', () => {
 
 describe('HelpOverlay', () => {
   it('builds lines grouped by mode', () => {
-    const lines = helpLines(BINDINGS, { browse: 'Session list' });
+    const lines = helpLines(BINDINGS, { browse: 'Session list' }, [], 80);
     expect(lines.filter((l) => l.kind === 'section').map((l) => (l.kind === 'section' ? l.text : ''))).toEqual([
       'Everywhere',
       'Session list',
@@ -201,10 +201,11 @@ describe('useTerminalSize', () => {
 });
 
 describe('HelpOverlay narrow', () => {
-  it('truncates long descriptions to the width', async () => {
+  it('wraps long descriptions at words under their column', async () => {
     const app = renderInk(<HelpOverlay bindings={BINDINGS} width={30} height={20} />, { columns: 30, rows: 21 });
     const frame = await app.waitFor('close');
-    expect(rows(frame)[2]).toBe('  Enter       Open the select…');
+    expect(rows(frame)[2]).toBe('  Enter       Open the');
+    expect(rows(frame)[3]).toBe('              selected session');
     for (const line of rows(frame)) expect(displayWidth(line)).toBeLessThanOrEqual(30);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Keys that arrive in one read (a held key, a fast typist, a slow link) mean exactly what the same
- * keys typed one by one mean (issue 9). Every scenario runs twice, each time in a fresh app on its
+ * keys typed one by one mean. Every scenario runs twice, each time in a fresh app on its
  * own copy of the same store: once with the burst written to the pty in ONE write, once a key per
  * write; both must reach the expected screen, and the two screens must be identical. Stores are
  * hand-made here, and what was written is checked with the real pi 1.6.0 SessionManager.

@@ -1,5 +1,5 @@
 /**
- * The check view in a real pty (issue 14 §1): Ctrl+K in the picker audits this folder, lists a
+ * The check view in a real pty: Ctrl+K in the picker audits this folder, lists a
  * broken file of the hostile corpus with what pi does and what to do, opens the tree of a file pi
  * can read, refuses one it cannot, and Esc goes back the way it came.
  */

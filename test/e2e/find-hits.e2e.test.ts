@@ -1,5 +1,5 @@
 /**
- * Branch-aware search end to end (issue 13 §1), in a real pseudo-terminal: a hit on a branch pi
+ * Branch-aware search end to end, in a real pseudo-terminal: a hit on a branch pi
  * is not on is tagged abandoned in the picker's row, `in:abandoned` keeps only such sessions,
  * opening the tree on the hit lands on that entry with the search pre-filled, and the way back
  * restores the picker's query, sort and cursor.

@@ -7,7 +7,7 @@
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, sessionsOf } from '../helpers/cli.js';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { unsafeBytes } from '../helpers/terminal-bytes.js';
 import { E2E_TEST_MS, makeHome, startApp, type TestHome } from './harness.js';
@@ -71,7 +71,7 @@ describe('hostile metadata never reaches the terminal as control sequences', { t
     expect(named.code, named.stderr).toBe(0);
     const list = runCli(['list', '--json'], { env: home.env, cwd: home.cwd });
     expect(list.code, list.stderr).toBe(0);
-    const rows = JSON.parse(list.stdout) as { id: string; name: string }[];
+    const rows = sessionsOf(JSON.parse(list.stdout)) as { id: string; name: string }[];
     expect(rows.map((r) => [r.id, r.name])).toEqual([[`${HOSTILE}-0000-7000`, c1AndBidi]]);
     const tree = runCli(['tree', path, '--json'], { env: home.env, cwd: home.cwd });
     expect(tree.code, tree.stderr).toBe(0);
@@ -132,7 +132,8 @@ describe('hostile metadata never reaches the terminal as control sequences', { t
     const { home } = hostileIdHome();
     const notADir = join(home.root, `xdg${HOSTILE}`);
     writeFileSync(notADir, 'not a folder');
-    const pty = startApp(home, [], { cols: 200, rows: 30, env: { XDG_DATA_HOME: join(notADir, 'sub') } });
+    // Wide enough for the whole error line, whose temp paths grow with the pids' digits.
+    const pty = startApp(home, [], { cols: 240, rows: 30, env: { XDG_DATA_HOME: join(notADir, 'sub') } });
     await pty.waitForText('a plain prompt');
     await pty.press('\u000f'); // Ctrl+O: the preview
     await pty.waitForText(/Id\s+␛\]52;c;/);

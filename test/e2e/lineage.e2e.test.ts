@@ -1,6 +1,6 @@
 /**
- * Issue 13 §3 and §4 end to end, in a real pseudo-terminal: the labels view (Ctrl+L in the
- * picker) lists every label of the scope, filters as you type, opens the tree on the labelled
+ * The labels view and the forks joined to the tree, end to end in a real pseudo-terminal: the
+ * labels view (Ctrl+L in the picker) lists every label of the scope, filters as you type, opens the tree on the labelled
  * entry (showing it even when the filter hides it), and Esc comes back to the labels view and
  * then to the picker as it was. A fork made by pi 1.6.0's own SessionManager
  * (`createBranchedSession`, what /fork runs) shows as a ⑂ row in its parent's tree at the entry

@@ -1,6 +1,6 @@
 /**
  * pi's keybindings.json (`$PI_CODING_AGENT_DIR/keybindings.json`) remaps the actions both tools
- * share, in a real pty (issue 11, Tree "pi's settings"): the picker's delete and rename, the
+ * share, in a real pty: the picker's delete and rename, the
  * select keys of both screens and a tree filter; the footer, the prompts and the help follow.
  */
 import { chmodSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * pi's `treeFilterMode` setting opens the tree with pi's filter, global then project (issue 11),
+ * pi's `treeFilterMode` setting opens the tree with pi's filter, global then project,
  * in a real pty.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -9,8 +9,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeCwd } from '../../src/store/index.js';
 import { SessionBuilder } from '../helpers/factory.js';
-import { PTY_KEYS } from '../helpers/pty.js';
-import { E2E_TEST_MS, expectRestored, makeHome, startApp, type TestHome, writeSession } from './harness.js';
+import { CLI_PATH, PTY_KEYS, startPty } from '../helpers/pty.js';
+import {
+  E2E_TEST_MS,
+  E2E_WAIT_MS,
+  expectRestored,
+  makeHome,
+  startApp,
+  type TestHome,
+  writeSession,
+} from './harness.js';
 
 /** A folder holding a `pi` that writes where it ran and its arguments to `<root>/pi-ran`, and exits 0. */
 function fakePi(home: TestHome): { bin: string; ran: string } {
@@ -59,6 +67,33 @@ describe('Enter resumes in pi', { timeout: E2E_TEST_MS }, () => {
     const afterLeave = raw.slice(raw.lastIndexOf('\u001b[?1049l'));
     expect(afterLeave).toContain(
       `pi is not on your PATH. To resume this session, run:\r\n  cd ${home.cwd} && pi --session ${path}\r\n`,
+    );
+  });
+
+  it('without pi on the PATH: the command goes to stderr, not stdout (stdout is the terminal, stderr a file)', async () => {
+    const home = makeHome();
+    const path = sessionIn(home, home.cwd, 'resume this one');
+    const empty = join(home.root, 'empty-bin');
+    mkdirSync(empty);
+    const errFile = join(home.root, 'stderr.txt');
+    const pty = startPty({
+      timeoutMs: E2E_WAIT_MS,
+      command: '/bin/sh',
+      args: ['-c', `'${process.execPath}' '${CLI_PATH}' 2>'${errFile}'; echo "cli-exit=$?"`],
+      cwd: home.cwd,
+      env: { ...home.env, PATH: empty },
+      cols: 200,
+      rows: 24,
+    });
+    await pty.waitForText('resume this one');
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText('cli-exit=1');
+    const raw = pty.rawOutput();
+    expect(raw.slice(raw.lastIndexOf('\u001b[?1049l'))).not.toContain('pi is not on your PATH');
+    // ink's cursor helper (restore-cursor) writes "show the cursor" to stderr at exit even when
+    // stderr is not a terminal: not ours, so it is taken off before comparing.
+    expect(readFileSync(errFile, 'utf8').replace(/\u001b\[\?25h$/, '')).toBe(
+      `pi is not on your PATH. To resume this session, run:\n  cd ${home.cwd} && pi --session ${path}\n`,
     );
   });
 

@@ -1,5 +1,5 @@
 /**
- * Compaction checkpoints end to end in a real pseudo-terminal (issue 15): the tree view draws a
+ * Compaction checkpoints end to end in a real pseudo-terminal: the tree view draws a
  * compaction's retained messages as dim rows under it, its search finds their text and its menu
  * refuses to act on them; the picker's full-text search finds a session by retained text only.
  * Runs on copies of the hand-made fixtures in test/fixtures/retained.

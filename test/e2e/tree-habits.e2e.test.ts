@@ -1,5 +1,5 @@
 /**
- * The tree's rough edges found side by side with pi (issue 11, Tree), in a real pty: deep rows
+ * The tree's rough edges found side by side with pi, in a real pty: deep rows
  * in a narrow terminal pan together exactly as pi 1.6.0's own tree component draws them, and the
  * detail view wraps at words, shows its position and never lets tool output's colour codes
  * through; resuming at a labelled entry keeps the label's time (for us and for pi) and adds no

@@ -25,7 +25,7 @@ export function runCli(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string; noTerminal?: boolean } = {},
 ): CliRun {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run compile\` first (npm test does)`);
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: the tests' global setup (test/global-bundle.ts) builds it`);
   const [command, ...argv] = [...(options.noTerminal ? ['setsid', '-w'] : []), process.execPath, CLI, ...args];
   const result = spawnSync(command!, argv, {
     cwd: options.cwd ?? REPO_ROOT,
@@ -35,4 +35,9 @@ export function runCli(
     timeout: 60_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The sessions of `list --json` (`{version, searched, sessions}`). */
+export function sessionsOf(json: unknown): unknown[] {
+  return (json as { sessions: unknown[] }).sessions;
 }

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionsOf } from '../helpers/cli.js';
 import { tempDir } from '../helpers/factory.js';
 import { PTY_KEYS, startPty } from '../helpers/pty.js';
 import { writeHugeLine, writeLinearChain, writeSiblings } from './corpus.js';
@@ -58,7 +59,7 @@ describe('big hostile files', () => {
     const run = await runCliAsync(['list', '--all', '--json', '--session-dir', dir], { timeoutMs: 60_000 });
     expectCleanRun(run, 'list');
     expect(run.code).toBe(0);
-    const rows = jsonOf(run) as { path: string; entryCount: number; firstMessage: string }[];
+    const rows = sessionsOf(jsonOf(run)) as { path: string; entryCount: number; firstMessage: string }[];
     expect(rows.map((r) => r.path).sort()).toEqual(Object.values(paths).sort());
     expect(rows.find((r) => r.path === paths.huge)!.firstMessage).toBe('after the huge line');
     expect(Object.values(paths).map(fingerprint)).toEqual(before);

@@ -1,5 +1,5 @@
 /**
- * FIFOs where files are expected (issue 12, "Hangs"): `open()` on a FIFO blocks until a writer
+ * FIFOs where files are expected: `open()` on a FIFO blocks until a writer
  * appears, so each of these hung before only regular files were opened. Real FIFOs (mkfifo),
  * the built CLI with a hard time bound, and the picker in a real pty.
  */
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogueDir, catalogueFile } from '../../src/catalog/file.js';
 import { E2E_TEST_MS, makeHome, startApp, type TestHome, writeSession } from '../e2e/harness.js';
+import { sessionsOf } from '../helpers/cli.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { expectCleanRun, jsonOf, runCliAsync } from './run.js';
@@ -43,7 +44,7 @@ describe('a FIFO named like a session never hangs anything', () => {
       const run = await runCliAsync(args, { env, cwd: h.cwd, timeoutMs: 15_000 });
       expectCleanRun(run, args.join(' '));
       expect(run.code).toBe(0);
-      expect((jsonOf(run) as { id: string }[]).map((s) => s.id)).toEqual([ID]);
+      expect((sessionsOf(jsonOf(run)) as { id: string }[]).map((s) => s.id)).toEqual([ID]);
     }
     const plain = await runCliAsync(['list', '--all'], { env, cwd: h.cwd, timeoutMs: 15_000 });
     expect(plain.stdout).toMatch(/1 file skipped \(not sessions\)/);
@@ -96,7 +97,7 @@ describe('a FIFO named like a session never hangs anything', () => {
     execFileSync('mkfifo', [join(h.cwd, '.pi', 'settings.json')]);
     const run = await runCliAsync(['list', '--json'], { env, cwd: h.cwd, timeoutMs: 10_000 });
     expectCleanRun(run, 'list with a FIFO settings.json');
-    expect((jsonOf(run) as { id: string }[]).map((s) => s.id)).toEqual([ID]);
+    expect((sessionsOf(jsonOf(run)) as { id: string }[]).map((s) => s.id)).toEqual([ID]);
   });
 
   it(

@@ -25,7 +25,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI } from '../helpers/cli.js';
+import { CLI, sessionsOf } from '../helpers/cli.js';
 import { tempDir } from '../helpers/factory.js';
 import { PTY_KEYS, startPty } from '../helpers/pty.js';
 import { otherUserUnavailable } from '../helpers/tiny-disk.js';
@@ -60,7 +60,7 @@ describe('hostile files through the CLI', () => {
     const json = await runCliAsync(['list', '--all', '--json', '--session-dir', dir]);
     expectCleanRun(json, 'list --json');
     expect(json.code).toBe(0);
-    const rows = jsonOf(json) as { path: string; problems: unknown[] }[];
+    const rows = sessionsOf(jsonOf(json)) as { path: string; problems: unknown[] }[];
     const listed = new Set(rows.map((r) => r.path));
     // Files pi would open are listed; problems are data, not crashes.
     for (const name of [
@@ -199,7 +199,7 @@ describe('session folders that are not what they seem', () => {
       ]) {
         const run = await runCliAsync(args, { timeoutMs: 15_000 });
         expectCleanRun(run, `${args.join(' ')}`);
-        if (run.code === 0 && args.includes('--json')) expect(jsonOf(run)).toEqual([]);
+        if (run.code === 0 && args.includes('--json')) expect(sessionsOf(jsonOf(run))).toEqual([]);
         if (run.code === 0 && !args.includes('--json')) expect(run.stdout).toMatch(/No sessions/);
       }
     }
@@ -238,7 +238,7 @@ describe('session folders that are not what they seem', () => {
       const fileList = await runCliAsync(['list', '--all', '--json', '--session-dir', open], { wrapper, env });
       expectCleanRun(fileList, 'list with an unreadable file');
       expect(fileList.code).toBe(0);
-      expect((jsonOf(fileList) as { path: string }[]).map((r) => r.path)).toEqual([
+      expect((sessionsOf(jsonOf(fileList)) as { path: string }[]).map((r) => r.path)).toEqual([
         join(open, '2026-01-05T09-00-00-000Z_fine.jsonl'),
       ]);
       for (const command of ['tree', 'context']) {
@@ -268,7 +268,7 @@ describe('session folders that are not what they seem', () => {
       };
       const list = await inRo(['list', '--all', '--json', '--session-dir', root]);
       expectCleanRun(list, 'list on a read-only fs');
-      expect((JSON.parse(list.stdout) as unknown[]).length).toBe(1);
+      expect(sessionsOf(JSON.parse(list.stdout))).toHaveLength(1);
       const tree = await inRo(['tree', path, '--json']);
       expectCleanRun(tree, 'tree on a read-only fs');
       expect(tree.code).toBe(0);
@@ -312,7 +312,7 @@ describe('files that change while they are read', () => {
     const run = await running;
     expectCleanRun(run, 'list while files vanish');
     expect(run.code).toBe(0);
-    const listed = (jsonOf(run) as { path: string }[]).map((r) => r.path);
+    const listed = (sessionsOf(jsonOf(run)) as { path: string }[]).map((r) => r.path);
     for (const path of listed) expect(paths).toContain(path);
     expect(listed.length).toBeGreaterThanOrEqual(200);
   });

@@ -1,5 +1,5 @@
 /**
- * Bounded memory for listing (issue 12, "Hangs"): a 1 GB file of NUL bytes named `.jsonl` (sparse,
+ * Bounded memory for listing: a 1 GB file of NUL bytes named `.jsonl` (sparse,
  * so the test costs no disk) is given up after its first MiB, and a session with a 64 MB line is
  * summarised without buffering that line. The peak RSS of the CLI process is measured by
  * `/usr/bin/time` and compared with the same command on a store without the big file.
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LineSplitter } from '../../src/store/lines.js';
 import { SummaryCollector, summarizeFileSync } from '../../src/store/summary.js';
 import type { SessionInfo } from '../../src/store/types.js';
+import { sessionsOf } from '../helpers/cli.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { expectCleanRun, jsonOf, type Run, runCliAsync } from './run.js';
 
@@ -76,7 +77,7 @@ describe.runIf(canMeasure)(
       const dir = storeWith('nul', (d) => execFileSync('truncate', ['-s', '1G', join(d, 'nul.jsonl')]));
       const big = await measured(['list', '--all', '--no-cache', '--json', '--session-dir', dir]);
       expectCleanRun(big.run, 'list with a 1 GB NUL file');
-      expect((jsonOf(big.run) as SessionInfo[]).map((s) => s.path)).toEqual([join(dir, 'small.jsonl')]);
+      expect((sessionsOf(jsonOf(big.run)) as SessionInfo[]).map((s) => s.path)).toEqual([join(dir, 'small.jsonl')]);
       console.log(`peak RSS: listing ${baseline.rssKb} kB, with a 1 GB NUL file ${big.rssKb} kB`);
       expect(big.rssKb).toBeLessThan(baseline.rssKb + HEADROOM_KB);
       expect(big.run.ms).toBeLessThan(10_000);
@@ -122,7 +123,7 @@ describe.runIf(canMeasure)(
       expectCleanRun(big.run, 'list with 64 MB lines');
       console.log(`peak RSS: listing ${baseline.rssKb} kB, with 64 MB lines ${big.rssKb} kB`);
       expect(big.rssKb).toBeLessThan(baseline.rssKb + HEADROOM_KB);
-      const rows = jsonOf(big.run) as SessionInfo[];
+      const rows = sessionsOf(jsonOf(big.run)) as SessionInfo[];
       const tool = rows.find((r) => r.path.endsWith('tool.jsonl'))!;
       // The tool output and the custom blob take the exact path: the same row as a full parse.
       expect(tool.problems).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * The trash loses nothing (issue 12, "The trash"), tested for real: the trash on another file
+ * The trash loses nothing, tested for real: the trash on another file
  * system is a tmpfs mounted over `XDG_DATA_HOME` inside `unshare -rm` (it vanishes with the
  * namespace, so each script copies the trash out before it ends); pi still appending is a writer
  * process appending numbered lines as fast as it can; a read-only folder is a read-only bind mount.

@@ -1,5 +1,5 @@
 /**
- * Writes that fail for real (issue 12, "Data loss on write failures"): a full disk (a tiny tmpfs
+ * Writes that fail for real: a full disk (a tiny tmpfs
  * in a private mount namespace) and a file-size limit (`ulimit -f`), through the built CLI. On
  * every failure the original is byte-identical (pi 1.6.0 still loads it unchanged), nothing is
  * left behind, the message says what happened and the exit code is 1.

@@ -1,5 +1,5 @@
 /**
- * pi's keybindings.json driving both screens (issue 11): the reducers resolve keys through the
+ * pi's keybindings.json driving both screens: the reducers resolve keys through the
  * remapped keymap, and the footer, the `?` help, the prompts and the messages name the new keys.
  */
 import { describe, expect, it, vi } from 'vitest';

@@ -39,7 +39,7 @@ describe('tokenizer: control bytes', () => {
     expect(names('\u001c\u001d\u001f')).toEqual(['ctrl+\\', 'ctrl+]', 'ctrl+_']);
   });
 
-  it('splits the bursts of issue 9 into one key each', () => {
+  it('splits bursts (several keys in one read, as a terminal delivers fast typing) into one key each', () => {
     expect(names('\u007f\u007f\u007f')).toEqual(['backspace', 'backspace', 'backspace']);
     expect(names('abc\r')).toEqual(['"abc"', 'return']);
     expect(names('Draft\u0012')).toEqual(['"Draft"', 'ctrl+r']);

@@ -1,4 +1,4 @@
-/** The labels view on the fake terminal: its lines, the filter, Enter and Esc (issue 13 §3). */
+/** The labels view on the fake terminal: its lines, the filter, Enter and Esc. */
 import { describe, expect, test } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
 import { LabelsScreen } from '../../components/labels/LabelsScreen.js';

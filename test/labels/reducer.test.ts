@@ -1,4 +1,4 @@
-/** The labels view's reducer (issue 13 §3): filtering, the cursor, opening, and the way back. */
+/** The labels view's reducer: filtering, the cursor, opening, and the way back. */
 import { describe, expect, it } from 'vitest';
 import { textKey } from '../../src/keymap/tokenize.js';
 import {

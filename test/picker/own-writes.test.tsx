@@ -1,5 +1,5 @@
 /**
- * Our own writes are not pi writing (issue 11 "live" false alarms): a session renamed with the CLI
+ * Our own writes are not pi writing: a session renamed with the CLI
  * a moment ago is not `◉ live` in the picker, and deleting it asks for Enter, not y; once pi (here:
  * a line appended as pi would) writes after us, it is live again.
  */

@@ -13,7 +13,8 @@ describe('the search syntax table', () => {
   });
 
   it("is a section of the picker's ? help, after the keys", () => {
-    const lines = helpLines(PICKER_BINDINGS, PICKER_MODE_TITLES, SEARCH_HELP);
+    // Wide enough that no description wraps onto a second row.
+    const lines = helpLines(PICKER_BINDINGS, PICKER_MODE_TITLES, SEARCH_HELP, 1000);
     const at = lines.findIndex((l) => l.kind === 'section' && l.text === 'Search');
     expect(at).toBeGreaterThan(0);
     expect(lines.slice(at + 1).map((l) => (l.kind === 'row' ? l.keys : l.kind))).toEqual(

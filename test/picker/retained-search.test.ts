@@ -1,5 +1,5 @@
 /**
- * The picker's full-text search finds the text of compactions' retained messages (issue 15), on
+ * The picker's full-text search finds the text of compactions' retained messages, on
  * a fresh listing and on one loaded back from the catalogue.
  */
 import { cpSync, utimesSync } from 'node:fs';

@@ -228,7 +228,8 @@ describe('the ink patch', () => {
       }),
       { numRuns: 500 },
     );
-  });
+    // 500 random frame sequences through both builds take 10-25 s on a busy two-core machine.
+  }, 120_000);
 
   it('draws incremental frames with a trailing newline in place', async () => {
     const screenAfter = async (source: string): Promise<string[]> => {

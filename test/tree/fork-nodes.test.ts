@@ -1,4 +1,4 @@
-/** Fork rows in the tree (issue 13 §4), the parent link and trees opened on an entry: the pure side. */
+/** Fork rows in the tree, the parent link and trees opened on an entry: the pure side. */
 import { describe, expect, it } from 'vitest';
 import { buildIndex, displayOf, rowAt, search, type TreeIndex } from '../../src/tree/flatten.js';
 import { entriesAfter, type ForkLink, forkPoint } from '../../src/tree/fork-nodes.js';

@@ -1,5 +1,5 @@
 /**
- * A compaction's retained messages in the navigator (issue 15): dim rows under the compaction,
+ * A compaction's retained messages in the navigator: dim rows under the compaction,
  * marked as retained, not entries (no ids; no branch, label, fork or open), rendered as messages
  * in the detail view, and found by the tree search. Runs on the hand-made retained-tail fixtures.
  */
