@@ -183,6 +183,7 @@ export function App({
         initialFilter={piConfig.treeFilterMode}
         {...(screen.focus ? { focus: screen.focus } : {})}
         here={locations.cwd}
+        locations={locations}
         printMode={printMode}
         bindings={keymaps.tree}
         {...(screen.back ? {} : firstWarning)}

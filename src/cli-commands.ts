@@ -19,7 +19,6 @@ import {
   type ListScope,
   type LoadedSession,
   type Locations,
-  listUndoableChecked,
   planSlim,
   readSessionSync,
   renameSession,
@@ -31,7 +30,6 @@ import {
   setLabel,
   slimSession,
   trashSessions,
-  undoLatest,
 } from './store/index.js';
 import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from './text/terminal-text.js';
 
@@ -334,29 +332,6 @@ export async function forkCommand(
   }
   io.out(io.terminal ? sanitizeInline(fork.path) : fork.path);
   if (fork.editorText !== undefined) io.err(`Message to re-send: ${sanitizeInline(fork.editorText)}`);
-  return { code: 0 };
-}
-
-/** `undo [--list | --force]`: takes back the latest journalled change, or lists what can be. */
-export async function undoCommand(list: boolean, force: boolean, io: Output): Promise<CommandResult> {
-  if (list) {
-    const { entries, warning } = await listUndoableChecked();
-    warnJournal(io, warning);
-    if (entries.length === 0) io.out('Nothing to undo.');
-    for (const { record, undo, changedSince } of entries) {
-      io.out(
-        `${record.time}  ${record.kind.padEnd(6)}  ${sanitizeInline(record.path)}  → ${sanitizeInline(undo)}${changedSince ? '  (pi has written since: needs --force)' : ''}`,
-      );
-    }
-    return { code: 0 };
-  }
-  const outcome = await undoLatest({ force });
-  const what =
-    outcome.count !== undefined && outcome.count > 1
-      ? `${outcome.count} sessions (the last ${sanitizeInline(outcome.record.path)})`
-      : sanitizeInline(outcome.record.path);
-  io.out(`Undid the ${outcome.record.kind} of ${what}: ${sanitizeInline(outcome.undo.replace(/ again$/, ''))}.`);
-  warnJournal(io, outcome.journalWarning);
   return { code: 0 };
 }
 

@@ -18,11 +18,11 @@ import {
   renameCommand,
   slimCommand,
   treeCommand,
-  undoCommand,
 } from './cli-commands.js';
 import { labelsCommand } from './cli-labels.js';
 import { chartColumns, statsCommand } from './cli-stats.js';
 import type { InteractiveRequest } from './cli-types.js';
+import { redoCommand, undoCommand } from './cli-undo.js';
 import {
   acceptedOptions,
   argumentCounts,
@@ -199,7 +199,10 @@ export async function main(argv: string[], io: Output): Promise<number> {
       case 'slim':
         return (await slimCommand(locations, session, { yes: flag('yes'), json: flag('json') }, io)).code;
       case 'undo':
-        return (await undoCommand(flag('list'), flag('force'), io)).code;
+        return (await undoCommand(locations, { list: flag('list'), force: flag('force'), skip: flag('skip') }, io))
+          .code;
+      case 'redo':
+        return (await redoCommand(locations, flag('force'), io)).code;
       case 'stats':
         return statsCommand(
           locations,

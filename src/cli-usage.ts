@@ -39,8 +39,13 @@ export const OPTIONS = {
   },
   query: { value: 'TEXT', help: 'open the picker with this search typed in' },
   yes: { help: 'do it (without it: only say what it would do)' },
-  list: { help: 'list the changes that can be undone, newest first, instead of undoing one' },
-  force: { help: 'undo even when pi has written to the file since (its entries stay; ours is taken back on top)' },
+  list: {
+    help: 'list the changes that can be undone, newest first, each with what undoing does (and why it cannot be), and how far back the history goes',
+  },
+  force: { help: 'do it even when pi has written to the file since (its entries stay; ours is taken back on top)' },
+  skip: {
+    help: 'pass over the latest change without undoing it (it stays as it is): the change before it becomes the one undo takes back',
+  },
   'no-cache': { help: 'bypass the session catalogue ($XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)' },
   'session-dir': { value: 'DIR', help: 'where sessions are (default: as pi resolves it)' },
   cwd: { value: 'DIR', help: 'act as if run in DIR (its sessions are "this folder")' },
@@ -167,9 +172,30 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'undo',
     args: [],
-    options: [['list', 'force']],
-    summary: 'undo the latest change pi-sessions made, even after a restart (--list: what can be undone)',
-    doc: "undo the latest rename, label, branch, fork, delete or slim, pi's append-only way (refused when pi has written since, unless `--force`)",
+    options: [['list', 'force', 'skip']],
+    summary:
+      'undo the latest change pi-sessions made, even after a restart (--list: what can be undone; --skip: pass over it)',
+    doc:
+      "undo the latest rename, label, branch, fork, delete or slim, pi's append-only way (refused when pi has written since, unless `--force`). " +
+      'Only session files in the sessions folders and files in the trash pi-sessions uses are touched, and only when they are still what the journal says; ' +
+      'a change that cannot be undone (say, the trash was emptied) is refused with the reason, and `--skip` passes over it. ' +
+      'Two undos at once take back one change: the other says it was already undone (exit 1). ' +
+      '`--list`: one line per change (time, kind, the session, what undoing does), then how far back the history goes',
+    details: [
+      'Exit 0 when a change was undone (or skipped, or listed); 1 when there is nothing to undo, the change was already undone by another pi-sessions, it cannot be undone (the reason is given; --skip passes over it), or pi has written to the file since (--force undoes it anyway).',
+      'The journal keeps at least the newest 200 changes; --list says since when it holds them.',
+      'A session outside the sessions folders (a path given to rename, say) is undone only with --session-dir naming its folder.',
+    ],
+  },
+  {
+    name: 'redo',
+    args: [],
+    options: ['force'],
+    summary: 'take back the latest undo (re-apply the change it undid)',
+    doc: 'redo the change the latest undo took back: a rename, label or branch is written again, a delete trashes again, a fork comes back from the trash, a slim slims again. Only while no new change was made since the undo; refused when pi has written since, unless `--force`',
+    details: [
+      'Exit 0 when it was redone; 1 when there is nothing to redo (no undo since the latest change), it cannot be redone (the reason is given), or pi has written to the file since (--force redoes it anyway).',
+    ],
   },
   {
     name: 'check',

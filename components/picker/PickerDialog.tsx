@@ -10,6 +10,8 @@ import { PICKER_BINDINGS, type PickerCommand } from '../../src/picker/keymap.js'
 import { isLive, sessionTitle } from '../../src/picker/layout.js';
 import type { PickerMode } from '../../src/picker/reducer.js';
 import { slimLines } from '../../src/picker/slim.js';
+import { UNDO_QUESTION_LINES } from '../../src/picker/state.js';
+import { pickerQuestionChoices } from '../../src/picker/undo.js';
 import { MISSING_CWD_LINES, missingCwdTitle } from '../../src/state/missing-cwd.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
@@ -116,21 +118,19 @@ export function PickerDialog(props: {
     );
   }
   if (mode.kind === 'undoConfirm') {
+    const { question } = mode;
+    const title =
+      question?.title ?? (mode.action === 'undo' ? 'Looking at the latest change…' : 'Looking at the latest undo…');
     return (
-      <Box flexDirection="column" height={3} width={width}>
-        <Text bold color="yellow" wrap="truncate-end">
-          {truncateToWidth('Undo a change pi has written after?', width)}
+      <Box flexDirection="column" height={UNDO_QUESTION_LINES} width={width}>
+        <Text bold color={question?.kind === 'blocked' ? 'red' : 'yellow'} wrap="truncate-end">
+          {truncateToWidth(title, width)}
         </Text>
-        <Text wrap="truncate-end">{truncateToWidth(sanitizeInline(mode.question.text), width)}</Text>
+        <Box height={UNDO_QUESTION_LINES - 2} overflow="hidden">
+          <Text wrap="wrap">{sanitizeInline(question?.text ?? ' ')}</Text>
+        </Box>
         <Text bold wrap="truncate-end">
-          {truncateToWidth(
-            keyPrompt(props.bindings, 'confirm', [
-              ['confirmYes', 'undo anyway'],
-              ['confirm', 'undo anyway'],
-              ['cancel', 'keep'],
-            ]),
-            width,
-          )}
+          {truncateToWidth(keyPrompt(props.bindings, 'confirm', pickerQuestionChoices(mode)), width)}
         </Text>
       </Box>
     );

@@ -216,6 +216,7 @@ export function PickerScreen(props: PickerScreenProps) {
       case 'rename':
       case 'trash':
       case 'undo':
+      case 'redo':
       case 'planSlim':
       case 'slim':
         runStoreEffect(source, effect, safeDispatch, now);

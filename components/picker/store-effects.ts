@@ -5,7 +5,7 @@
 import type { PickerAction, PickerEffect } from '../../src/picker/reducer.js';
 import type { SessionSource } from '../../src/picker/session-source.js';
 
-export type StoreEffect = Extract<PickerEffect, { kind: 'rename' | 'trash' | 'undo' | 'planSlim' | 'slim' }>;
+export type StoreEffect = Extract<PickerEffect, { kind: 'rename' | 'trash' | 'undo' | 'redo' | 'planSlim' | 'slim' }>;
 
 /** An error's first line (library errors may carry more). */
 export function errorText(error: unknown): string {
@@ -22,8 +22,14 @@ export function runStoreEffect(
     case 'rename':
       source
         .rename(effect.path, effect.name)
-        .then(({ name, journalWarning }) =>
-          dispatch({ type: 'renamed', path: effect.path, name, ...(journalWarning ? { journalWarning } : {}) }),
+        .then(({ name, changeId, journalWarning }) =>
+          dispatch({
+            type: 'renamed',
+            path: effect.path,
+            name,
+            ...(changeId ? { changeId } : {}),
+            ...(journalWarning ? { journalWarning } : {}),
+          }),
         )
         .catch((error: unknown) =>
           dispatch({ type: 'renameFailed', path: effect.path, previous: effect.previous, error: errorText(error) }),
@@ -37,9 +43,15 @@ export function runStoreEffect(
       return;
     case 'undo':
       source
-        .undoStep(effect.confirmed !== undefined ? { confirmed: effect.confirmed } : {})
-        .then((step) => dispatch({ type: 'undoStep', step }))
-        .catch((error: unknown) => dispatch({ type: 'undoFailed', error: errorText(error) }));
+        .undoStep(effect.request)
+        .then((step) => dispatch({ type: 'undoStep', step, nowMs: now() }))
+        .catch((error: unknown) => dispatch({ type: 'undoFailed', error: errorText(error), action: 'undo' }));
+      return;
+    case 'redo':
+      source
+        .redoStep(effect.request)
+        .then((step) => dispatch({ type: 'redoStep', step, nowMs: now() }))
+        .catch((error: unknown) => dispatch({ type: 'undoFailed', error: errorText(error), action: 'redo' }));
       return;
     case 'planSlim':
       source

@@ -7,15 +7,17 @@
 import { Box, Text, useStdout } from 'ink';
 import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatCost, formatTokens, plural } from '../../src/format.js';
-import type { KeyBinding } from '../../src/keymap/keymap.js';
+import { type KeyBinding, keyPrompt } from '../../src/keymap/keymap.js';
 import { findOnPath, folderExists, type PiLaunch } from '../../src/pi-launch.js';
 import type { HitFocus } from '../../src/picker/text-hit-places.js';
 import { missingCwdTitle } from '../../src/state/missing-cwd.js';
 import * as realStore from '../../src/store/index.js';
+import { type Locations, resolveLocations } from '../../src/store/locations.js';
+import type { RedoRequest, RedoStep } from '../../src/store/redo.js';
 import { cutLineOf, describeTooLarge } from '../../src/store/too-large.js';
 import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
-import type { UndoStep } from '../../src/store/undo.js';
+import type { UndoRequest, UndoScope, UndoStep } from '../../src/store/undo.js';
 import { copyMessage, copyText } from '../../src/terminal/clipboard-copy.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
@@ -44,6 +46,7 @@ import {
   treeKey,
   treeReducer,
 } from '../../src/tree/reducer.js';
+import { treeQuestionChoices } from '../../src/tree/undo.js';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { Menu } from '../common/Menu.js';
@@ -76,10 +79,12 @@ export interface TreeStore {
     path: string,
     targetId: string,
     options?: { summary?: string },
-  ): Promise<{ leafId: string | null; editorText?: string }>;
-  forkSession(path: string, entryId?: string): Promise<{ path: string; editorText?: string }>;
-  /** Ctrl+Z: the journal's latest change (any session), or the question to ask first. */
-  undoStep(options?: { confirmed?: string }): Promise<UndoStep>;
+  ): Promise<{ leafId: string | null; editorText?: string; changeId?: string }>;
+  forkSession(path: string, entryId?: string): Promise<{ path: string; editorText?: string; changeId?: string }>;
+  /** Ctrl+Z: the journal's latest change (any session in `scope`'s folders), or the question to ask first. */
+  undoStep(scope: UndoScope, request: UndoRequest): Promise<UndoStep>;
+  /** Ctrl+Y: the latest undo, or the question to ask first. */
+  redoStep(scope: UndoScope, request: RedoRequest): Promise<RedoStep>;
 }
 
 export const defaultTreeStore: TreeStore = realStore;
@@ -119,6 +124,8 @@ export interface TreeScreenProps {
   onOpenSession?(open: TreeOpen, snapshot: TreeSnapshot): void;
   /** Without it the tree shows no forks and no parent link. */
   findLineage?: LineageFinder;
+  /** Where sessions are: what undo and redo may touch (default: resolved from the environment, as pi does). */
+  locations?: Locations;
 }
 
 const REAL_PROBE = { piFound: (): boolean => findOnPath('pi') !== undefined, folderExists };
@@ -281,7 +288,16 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
           case 'branch-summary':
           case 'fork':
           case 'undo':
-            await runTreeWrite(effect, { store, path, dispatch, pollLive });
+          case 'redo':
+            await runTreeWrite(effect, {
+              store,
+              path,
+              dispatch,
+              pollLive,
+              // Resolved when needed (pi's settings may name a custom sessions folder).
+              scope: () => ({ locations: props.locations ?? resolveLocations({ cwd: props.here ?? process.cwd() }) }),
+              now: props.now ?? Date.now,
+            });
             return;
           case 'copy': {
             // By row key: a retained message's row copies the message it stands for.
@@ -505,10 +521,25 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         </Box>
       );
     }
-    if (state.mode === 'undo-confirm' && state.undoQuestion) {
+    if (state.mode === 'undo-confirm') {
+      const question = state.undoQuestion;
+      if (!question)
+        return (
+          <Box flexDirection="column" borderStyle="round" paddingX={1}>
+            <Text wrap="truncate-end">
+              {state.undoAction === 'undo' ? 'Looking at the latest change…' : 'Looking at the latest undo…'}
+            </Text>
+          </Box>
+        );
       return (
         <Box flexDirection="column" borderStyle="round" paddingX={1}>
-          <Text wrap="wrap">{sanitizeInline(state.undoQuestion.text)}</Text>
+          <Text bold color={question.kind === 'blocked' ? 'red' : 'yellow'} wrap="truncate-end">
+            {question.title}
+          </Text>
+          <Text wrap="wrap">{sanitizeInline(question.text)}</Text>
+          <Text bold wrap="truncate-end">
+            {keyPrompt(state.bindings, 'confirm', treeQuestionChoices(question))}
+          </Text>
         </Box>
       );
     }

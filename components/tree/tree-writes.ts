@@ -3,10 +3,12 @@
  * outcome goes back to the reducer as an action; a change made but not journalled (so it cannot
  * be undone) is said in the status line, not swallowed. Failures are the caller's (one line).
  */
+
+import type { UndoScope } from '../../src/store/undo.js';
 import type { TreeAction, TreeEffect } from '../../src/tree/reducer.js';
 import type { TreeStore } from './TreeScreen.js';
 
-export type TreeWrite = Extract<TreeEffect, { kind: 'label' | 'branch' | 'branch-summary' | 'fork' | 'undo' }>;
+export type TreeWrite = Extract<TreeEffect, { kind: 'label' | 'branch' | 'branch-summary' | 'fork' | 'undo' | 'redo' }>;
 
 export interface TreeWriteContext {
   store: TreeStore;
@@ -14,6 +16,15 @@ export interface TreeWriteContext {
   dispatch(action: TreeAction): void;
   /** Picks up what the write appended (the live watcher), so the tree shows it at once. */
   pollLive(): Promise<void>;
+  /** The sessions folders undo and redo may touch. */
+  scope(): UndoScope;
+  now(): number;
+}
+
+/** The journal record id a write returned (this screen's own change), when it says one. */
+function changeIdOf(result: unknown): { changeId?: string } {
+  const id = typeof result === 'object' && result !== null ? (result as { changeId?: unknown }).changeId : undefined;
+  return typeof id === 'string' ? { changeId: id } : {};
 }
 
 function warnJournal(result: unknown, dispatch: (action: TreeAction) => void): void {
@@ -24,12 +35,12 @@ function warnJournal(result: unknown, dispatch: (action: TreeAction) => void): v
 
 export async function runTreeWrite(
   effect: TreeWrite,
-  { store, path, dispatch, pollLive }: TreeWriteContext,
+  { store, path, dispatch, pollLive, scope, now }: TreeWriteContext,
 ): Promise<void> {
   switch (effect.kind) {
     case 'label': {
       const result = await store.setLabel(path, effect.id, effect.label === '' ? undefined : effect.label);
-      dispatch({ type: 'labeled', label: effect.label });
+      dispatch({ type: 'labeled', label: effect.label, ...changeIdOf(result) });
       warnJournal(result, dispatch);
       await pollLive();
       return;
@@ -45,6 +56,7 @@ export async function runTreeWrite(
         type: 'branched',
         leafId: result.leafId,
         ...(result.editorText !== undefined ? { editorText: result.editorText } : {}),
+        ...changeIdOf(result),
       });
       warnJournal(result, dispatch);
       await pollLive();
@@ -56,14 +68,21 @@ export async function runTreeWrite(
         type: 'forked',
         path: result.path,
         ...(result.editorText !== undefined ? { editorText: result.editorText } : {}),
+        ...changeIdOf(result),
       });
       warnJournal(result, dispatch);
       return;
     }
     case 'undo': {
-      const step = await store.undoStep(effect.confirmed !== undefined ? { confirmed: effect.confirmed } : {});
-      dispatch({ type: 'undoStep', step });
+      const step = await store.undoStep(scope(), effect.request);
+      dispatch({ type: 'undoStep', step, nowMs: now() });
       // An undo of this session appended to it: the live watcher shows it at once.
+      if (step.kind === 'done') await pollLive();
+      return;
+    }
+    case 'redo': {
+      const step = await store.redoStep(scope(), effect.request);
+      dispatch({ type: 'redoStep', step, nowMs: now() });
       if (step.kind === 'done') await pollLive();
       return;
     }

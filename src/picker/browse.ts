@@ -30,7 +30,7 @@ import {
   withStatus,
 } from './state.js';
 import { hitFocus } from './text-hit-places.js';
-import { startUndo } from './undo.js';
+import { startRedo, startUndo } from './undo.js';
 
 const CURRENT_KEPT = 'the session pi is in cannot be deleted from here';
 
@@ -135,6 +135,8 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
       return startDelete(state, [...state.marks], nowMs);
     case 'undo':
       return startUndo(state);
+    case 'redo':
+      return startRedo(state);
     case 'check':
       return withEffect(state, { kind: 'openCheck' });
     case 'slim':

@@ -10,6 +10,9 @@
  *   - mark all shown: Ctrl+A (Home/End move in the list, so the query needs no line-start key).
  *   - delete marked: Ctrl+X.
  *   - undo: Ctrl+Z only. `u` cannot be used because it would be typed into the search.
+ *   - redo: Ctrl+Y, as in most editors. pi binds it to yank (paste what Ctrl+K/Ctrl+W cut), which
+ *     needs a kill ring our search field does not keep, and pi's /resume binds nothing there.
+ *   - skip (in the undo question of a change that cannot be undone): `s`.
  *   - preview: Ctrl+O. Right arrow stays a cursor key of the search field.
  *   - the tree view: → (Right) when the text cursor is at the end of the search — always, while
  *     the search is empty. Enter resumes in pi as in pi's /resume, so the tree needs its own key,
@@ -49,6 +52,8 @@ export type PickerCommand =
   | 'markAll'
   | 'deleteMarked'
   | 'undo'
+  | 'redo'
+  | 'skip'
   | 'slim'
   | 'check'
   | 'help'
@@ -161,8 +166,15 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
     command: 'undo',
     keys: ['ctrl+z'],
     description:
-      'Undo the latest change pi-sessions made (rename, label, branch, fork, delete, slim; any session, even after a restart; asks first when pi has written since)',
+      'Undo the latest change pi-sessions made (rename, label, branch, fork, delete, slim; any session, even after a restart): says what, in which session and project, and when, and asks first (unless this screen made it a moment ago)',
     hint: 'undo',
+    when: 'browse',
+  },
+  {
+    command: 'redo',
+    keys: ['ctrl+y'],
+    description: 'Redo: take back the latest undo (while no new change was made since), after saying what it will do',
+    hint: 'redo',
     when: 'browse',
   },
   {
@@ -225,11 +237,17 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   {
     command: 'confirmYes',
     keys: ['y', 'Y'],
-    description:
-      'Confirm (when the prompt asks for y: live sessions, permanent deletion, undoing a change pi has written after)',
+    description: 'Confirm (when the prompt asks for y: live sessions, permanent deletion, undo and redo)',
     when: 'confirm',
   },
   { command: 'cancel', keys: ['n', 'N'], description: 'Cancel', when: 'confirm' },
+  {
+    command: 'skip',
+    keys: ['s', 'S'],
+    description:
+      'Skip a change that cannot be undone (the undo question says why): it stays as it is, and the change before it becomes the latest',
+    when: 'confirm',
+  },
   { command: 'up', keys: ['up'], description: 'Previous choice', when: 'missingCwd' },
   { command: 'down', keys: ['down'], description: 'Next choice', when: 'missingCwd' },
   {

@@ -4,6 +4,7 @@
  */
 import { plural } from '../format.js';
 import { keyPrompt } from '../keymap/keymap.js';
+import { withOwnChanges } from '../state/journal-undo.js';
 import { derive, type PickerAction, type PickerState, relayout, updateInfos, withStatus } from './state.js';
 
 export type OutcomeAction = Extract<PickerAction, { type: 'renamed' | 'renameFailed' | 'trashed' | 'trashFailed' }>;
@@ -13,7 +14,11 @@ const TRASH_FAILURE = 'could not move to the trash';
 export function outcomeReducer(state: PickerState, action: OutcomeAction): PickerState {
   switch (action.type) {
     case 'renamed': {
-      const next = updateInfos({ ...state, busy: false }, action.path, (info) => ({ ...info, name: action.name }));
+      const next = updateInfos(
+        { ...state, busy: false, ownChanges: withOwnChanges(state.ownChanges, [action.changeId]) },
+        action.path,
+        (info) => ({ ...info, name: action.name }),
+      );
       const done = action.name === undefined ? 'Name cleared' : 'Renamed';
       return action.journalWarning
         ? withStatus(derive(next), `${done}; warning: ${action.journalWarning}`, 'error')
@@ -25,7 +30,11 @@ export function outcomeReducer(state: PickerState, action: OutcomeAction): Picke
     }
     case 'trashed': {
       const { trashed, failed } = action.outcome;
-      let next: PickerState = { ...state, busy: false };
+      let next: PickerState = {
+        ...state,
+        busy: false,
+        ownChanges: withOwnChanges(state.ownChanges, action.outcome.changeIds),
+      };
       const marks = new Set(state.marks);
       for (const item of trashed) {
         next = updateInfos(next, item.path, () => undefined);

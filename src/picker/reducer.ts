@@ -31,7 +31,7 @@ import {
   withEffect,
   withStatus,
 } from './state.js';
-import { undoQuestionCommand, undoStepped } from './undo.js';
+import { redoStepped, undoQuestionCommand, undoStepped } from './undo.js';
 
 export {
   currentList,
@@ -168,9 +168,15 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     case 'trashFailed':
       return outcomeReducer(state, action);
     case 'undoStep':
-      return undoStepped(state, action.step);
+      return undoStepped(state, action.step, action.nowMs);
+    case 'redoStep':
+      return redoStepped(state, action.step, action.nowMs);
     case 'undoFailed':
-      return withStatus({ ...state, busy: false }, `Undo failed: ${action.error}`, 'error');
+      return withStatus(
+        relayout({ ...state, busy: false, mode: state.mode.kind === 'undoConfirm' ? { kind: 'browse' } : state.mode }),
+        `${action.action === 'undo' ? 'Undo' : 'Redo'} failed: ${action.error}`,
+        'error',
+      );
     case 'slimPlanned':
       return slimPlanned(state, action.plan, action.path, action.nowMs);
     case 'slimmed':

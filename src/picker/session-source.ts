@@ -13,6 +13,7 @@
  *   PREVIEW_MAX_BYTES are not read at all (parsing them would stall input on the one JS thread).
  */
 import { listSessionsCached } from '../catalog/list.js';
+import type { RedoRequest, UndoRequest } from '../state/journal-undo.js';
 import {
   buildContext,
   buildTree,
@@ -20,7 +21,9 @@ import {
   type Locations,
   loadOwnStates,
   planSlim,
+  type RedoStep,
   readSession,
+  redoStep,
   renameSession,
   type SessionInfo,
   type SlimPlan,
@@ -67,11 +70,13 @@ export interface SessionSource {
     onSessions: (sessions: SessionInfo[], loaded: number, total: number) => void | Promise<void>,
     signal: AbortSignal,
   ): Promise<ListSummary>;
-  /** Returns the name as stored ("" clears: undefined), and the journal's warning when the rename could not be recorded. */
-  rename(path: string, name: string): Promise<{ name: string | undefined; journalWarning?: string }>;
+  /** Returns the name as stored ("" clears: undefined), the journal record's id, and the journal's warning when the rename could not be recorded. */
+  rename(path: string, name: string): Promise<{ name: string | undefined; changeId?: string; journalWarning?: string }>;
   trash(paths: string[], permanent: boolean): Promise<TrashOutcome>;
-  /** Ctrl+Z: the journal's latest change (store undoStep). */
-  undoStep(options: { confirmed?: string }): Promise<UndoStep>;
+  /** Ctrl+Z: the journal's latest change (store undoStep, over this source's sessions folders). */
+  undoStep(request: UndoRequest): Promise<UndoStep>;
+  /** Ctrl+Y: the latest undo (store redoStep). */
+  redoStep(request: RedoRequest): Promise<RedoStep>;
   /** "Keep only the active branch": measured first, then made (store slim.ts). */
   planSlim(path: string): Promise<SlimPlan>;
   slim(path: string): Promise<SlimResult>;
@@ -221,10 +226,15 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
     },
     async rename(path, name) {
       const result = await renameSession(path, name);
-      return { name: result.name, ...(result.journalWarning ? { journalWarning: result.journalWarning } : {}) };
+      return {
+        name: result.name,
+        changeId: result.changeId,
+        ...(result.journalWarning ? { journalWarning: result.journalWarning } : {}),
+      };
     },
     trash: (paths, permanent) => trashSessions(paths, { permanent }),
-    undoStep: (options) => undoStep(options),
+    undoStep: (request) => undoStep({ locations }, request),
+    redoStep: (request) => redoStep({ locations }, request),
     planSlim: (path) => planSlim(path),
     slim: (path) => slimSession(path),
     preview(info) {

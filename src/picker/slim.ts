@@ -6,6 +6,7 @@
  */
 import { formatBytes, plural } from '../format.js';
 import { type KeyBinding, keyFor, keyPrompt } from '../keymap/keymap.js';
+import { withOwnChanges } from '../state/journal-undo.js';
 import type { SlimPlan, SlimResult } from '../store/slim.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
@@ -42,9 +43,10 @@ export function slimCommand(state: PickerState, mode: SlimMode, command: PickerC
 export function slimmed(state: PickerState, result: SlimResult): PickerState {
   const undoHint = keyPrompt(state.bindings, 'browse', [['undo', 'undoes']]);
   const text = `Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); the original is in the trash${undoHint ? ` · ${undoHint}` : ''}`;
+  const idle = { ...state, busy: false, ownChanges: withOwnChanges(state.ownChanges, [result.changeId]) };
   const shown = result.journalWarning
-    ? withStatus({ ...state, busy: false }, `${text}; warning: ${result.journalWarning}`, 'error')
-    : withStatus({ ...state, busy: false }, text);
+    ? withStatus(idle, `${text}; warning: ${result.journalWarning}`, 'error')
+    : withStatus(idle, text);
   // The original's row goes and the copy's comes: this scope is listed again, the others when next shown.
   const current = state.lists[state.scope];
   return withEffect(

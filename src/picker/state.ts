@@ -8,10 +8,11 @@
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import type { PiLaunch } from '../pi-launch.js';
-import type { UndoQuestion } from '../state/journal-undo.js';
+import type { RedoRequest, UndoQuestion, UndoRequest } from '../state/journal-undo.js';
 import { MISSING_CWD_LINES, type MissingCwd } from '../state/missing-cwd.js';
 import { initialTextInput, type TextInputAction, type TextInputState, textInputReducer } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
+import type { RedoStep } from '../store/redo.js';
 import type { SlimPlan, SlimResult } from '../store/slim.js';
 import type { TrashOutcome } from '../store/trash.js';
 import type { SessionInfo } from '../store/types.js';
@@ -70,8 +71,12 @@ export type PickerMode =
    * deletion). `trashProblem`: why the trash failed, when this is the permanent-deletion step.
    */
   | { kind: 'confirm'; paths: string[]; permanent: boolean; needsYes: boolean; trashProblem?: string }
-  /** Ctrl+Z on a change pi has written after: undone only once the user says so. */
-  | { kind: 'undoConfirm'; question: UndoQuestion }
+  /**
+   * Ctrl+Z / Ctrl+Y: what will be undone or redone, asked first (unless this screen just made the
+   * change). `question` is null while the store is looking: keys that arrive meanwhile are
+   * swallowed (they were pressed before the question was shown), Esc cancels.
+   */
+  | { kind: 'undoConfirm'; action: 'undo' | 'redo'; question: UndoQuestion | null }
   /** "Keep only the active branch": the measured sizes shown before anything is written. */
   | { kind: 'slimConfirm'; path: string; plan: SlimPlan; needsYes: boolean }
   /** The session's folder is gone: pi's question (continue here, fork here, cancel), asked before pi starts. */
@@ -82,8 +87,10 @@ export type PickerEffect =
   /** `previous`: the name to put back if saving fails. */
   | { id: number; kind: 'rename'; path: string; name: string; previous: string | undefined }
   | { id: number; kind: 'trash'; paths: string[]; permanent: boolean }
-  /** The journal's latest change; `confirmed`: its id, once the user said yes although pi wrote since. */
-  | { id: number; kind: 'undo'; confirmed?: string }
+  /** Ctrl+Z: a look at the journal's latest change, then (once the user said yes) its undo, or its skip. */
+  | { id: number; kind: 'undo'; request: UndoRequest }
+  /** Ctrl+Y: a look at the latest undo, then its redo. */
+  | { id: number; kind: 'redo'; request: RedoRequest }
   | { id: number; kind: 'planSlim'; path: string }
   /** The check view of the current scope (the screen hands its state to App, to come back to). */
   | { id: number; kind: 'openCheck' }
@@ -141,6 +148,8 @@ export interface PickerState {
   status: StatusMessage | undefined;
   /** A rename, delete or restore is running. */
   busy: boolean;
+  /** Journal ids of the changes this screen made (and undid): Ctrl+Z / Ctrl+Y need not ask about those a moment old. */
+  ownChanges: readonly string[];
   effects: PickerEffect[];
   nextId: number;
   /** An open or exit was asked for: this screen takes no more keys (see `takesKeys`). */
@@ -164,12 +173,13 @@ export type PickerAction =
       sessions: SessionInfo[];
     }
   | { type: 'loadFailed'; scope: Scope; error: string }
-  | { type: 'renamed'; path: string; name: string | undefined; journalWarning?: string }
+  | { type: 'renamed'; path: string; name: string | undefined; changeId?: string; journalWarning?: string }
   | { type: 'renameFailed'; path: string; previous: string | undefined; error: string }
   | { type: 'trashed'; outcome: TrashOutcome; permanent: boolean }
   | { type: 'trashFailed'; error: string }
-  | { type: 'undoStep'; step: UndoStep }
-  | { type: 'undoFailed'; error: string }
+  | { type: 'undoStep'; step: UndoStep; nowMs: number }
+  | { type: 'redoStep'; step: RedoStep; nowMs: number }
+  | { type: 'undoFailed'; error: string; action: 'undo' | 'redo' }
   | { type: 'slimPlanned'; path: string; plan: SlimPlan; nowMs: number }
   | { type: 'slimmed'; result: SlimResult }
   | { type: 'slimFailed'; error: string }
@@ -229,6 +239,7 @@ export function initialPickerState(opts: InitOptions): PickerState {
     mode: { kind: 'browse' },
     status: undefined,
     busy: false,
+    ownChanges: [],
     effects: [],
     nextId: 1,
     leaving: false,
@@ -285,6 +296,9 @@ export function keyModeOf(mode: PickerMode): PickerKeyMode {
   return mode.kind === 'undoConfirm' || mode.kind === 'slimConfirm' ? 'confirm' : mode.kind;
 }
 
+/** The undo and redo question: its title, two lines for what will be done, its keys. */
+export const UNDO_QUESTION_LINES = 4;
+
 /** Lines the dialog of `mode` takes below the list (the screen renders exactly this many). */
 export function dialogLinesFor(mode: PickerMode): number {
   switch (mode.kind) {
@@ -293,7 +307,7 @@ export function dialogLinesFor(mode: PickerMode): number {
     case 'confirm':
       return 5;
     case 'undoConfirm':
-      return 3;
+      return UNDO_QUESTION_LINES;
     case 'slimConfirm':
       return 5;
     case 'missingCwd':

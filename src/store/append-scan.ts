@@ -10,7 +10,7 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { MemberSpan } from './bounded-json.js';
-import { messageOf } from './entry.js';
+import { isObject, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import {
   HEADER_SEARCH_BYTES,
@@ -41,9 +41,15 @@ interface Settled {
   lines: number;
   /** The session name as pi reads it: the last session_info's, trimmed; undefined when none or cleared. */
   name: string | undefined;
+  /** The session_info entry that set `name` (the journal refers to it instead of copying a long name). */
+  nameEntryId: string | undefined;
   /** Resolved labels, replayed in file order like the tree's (tree.ts). */
   labels: Map<string, string>;
   labelTimestamps: Map<string, string>;
+  /** Per labelled target, the label entry that set its label. */
+  labelEntryIds: Map<string, string>;
+  /** The text of the first user message (at most FIRST_TEXT_MAX characters): the session's title without a name. */
+  firstUserText: string | undefined;
   /** The last occurrence of each entry whose id was asked for (`keep`). */
   kept: Map<string, JsonObject>;
   /** With `links`: each entry's parent and the byte range of its line (last occurrence wins). */
@@ -89,6 +95,7 @@ function copySettled(from: Settled): Settled {
     ids: new Set(from.ids),
     labels: new Map(from.labels),
     labelTimestamps: new Map(from.labelTimestamps),
+    labelEntryIds: new Map(from.labelEntryIds),
     kept: new Map(from.kept),
     links,
   };
@@ -113,8 +120,11 @@ export interface AppendPoint {
   ids: ReadonlySet<string>;
   leafId: string | null;
   name: string | undefined;
+  nameEntryId: string | undefined;
   labels: ReadonlyMap<string, string>;
   labelTimestamps: ReadonlyMap<string, string>;
+  labelEntryIds: ReadonlyMap<string, string>;
+  firstUserText: string | undefined;
   kept: ReadonlyMap<string, JsonObject>;
   links: ReadonlyMap<string, EntryLink> | undefined;
   /** The first line too long to hold whole, if any. */
@@ -146,6 +156,8 @@ export function bytesSource(bytes: Buffer, of: { dev: number; ino: number; mtime
 const SCAN_CHUNK_BYTES = 256 * 1024;
 
 const FINGERPRINT_BYTES = 256;
+/** The first user message is kept to this many characters (a title, not the text). */
+const FIRST_TEXT_MAX = 200;
 
 export async function readAt(source: ByteSource, position: number, length: number): Promise<Buffer> {
   const bytes = Buffer.alloc(length);
@@ -156,6 +168,19 @@ export async function readAt(source: ByteSource, position: number, length: numbe
     got += bytesRead;
   }
   return bytes.subarray(0, got);
+}
+
+/** The first `max` characters of a message's text (its text blocks), without copying more of it. */
+function textStart(content: unknown, max: number): string {
+  if (typeof content === 'string') return content.slice(0, max);
+  if (!Array.isArray(content)) return '';
+  let text = '';
+  for (const block of content) {
+    if (text.length >= max) break;
+    if (isObject(block) && block['type'] === 'text' && typeof block['text'] === 'string')
+      text += block['text'].slice(0, max - text.length);
+  }
+  return text;
 }
 
 /** An entry the reader keeps (migrate.ts): not a header, a non-empty string id and a string type. */
@@ -253,10 +278,25 @@ function addParsed(
     if (value['type'] === 'label') {
       if (cutLineOf(value)) refuseCut(path, value, `the label entry ${id}`);
       replayLabel(into.labels, into.labelTimestamps, value);
+      const target = value['targetId'];
+      if (typeof target === 'string') {
+        if (into.labels.has(target)) into.labelEntryIds.set(target, id);
+        else into.labelEntryIds.delete(target);
+      }
     }
     if (value['type'] === 'session_info') {
       if (cutLineOf(value)) refuseCut(path, value, `the session name entry ${id}`);
       into.name = typeof value['name'] === 'string' ? value['name'].trim() || undefined : undefined;
+      into.nameEntryId = into.name === undefined ? undefined : id;
+    }
+    if (into.firstUserText === undefined && value['type'] === 'message') {
+      const message = messageOf(value as SessionEntry);
+      if (message?.['role'] === 'user') {
+        const text = textStart(message['content'], 4 * FIRST_TEXT_MAX)
+          .replace(/\s+/g, ' ')
+          .trim();
+        if (text !== '') into.firstUserText = Array.from(text).slice(0, FIRST_TEXT_MAX).join('');
+      }
     }
     if (into.links) {
       const parentId = value['parentId'];
@@ -302,8 +342,11 @@ export async function scanForAppend(
         header: undefined,
         lines: 0,
         name: undefined,
+        nameEntryId: undefined,
         labels: new Map(),
         labelTimestamps: new Map(),
+        labelEntryIds: new Map(),
+        firstUserText: undefined,
         kept: new Map(),
         links: options.links ? new Map() : undefined,
       };
@@ -386,8 +429,11 @@ export async function scanForAppend(
     ids: view.ids,
     leafId: view.leafId,
     name: view.name,
+    nameEntryId: view.nameEntryId,
     labels: view.labels,
     labelTimestamps: view.labelTimestamps,
+    labelEntryIds: view.labelEntryIds,
+    firstUserText: view.firstUserText,
     kept: view.kept,
     links: view.links,
     tooLarge: view.tooLarge,

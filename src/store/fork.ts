@@ -22,6 +22,7 @@ import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { copyLongLine, type LongEntry, whyLongLineCannotBeCopied } from './fork-long-line.js';
 import { createWhole, removeStaleTemps } from './fs-write.js';
+import { PATH_TEXT_MAX, preview } from './journal.js';
 import { fileStateOf, recordChange } from './journal-file.js';
 import { parseText } from './lines.js';
 import { CURRENT_VERSION } from './migrate.js';
@@ -222,8 +223,13 @@ export interface ForkResult {
   entries: number;
   /** For a fork before a user message: its text, as pi puts it back in the editor. */
   editorText?: string;
+  /** The journal record's id (when journalled). */
+  changeId?: string;
   /** Set when the fork could not be recorded in the journal (it was made all the same). */
   journalWarning?: string;
+  /** The session's title (name or first message) and cwd, for the journal. */
+  title?: string;
+  cwd: string;
 }
 
 /** The message text of the user message `id` (its line read again). */
@@ -322,17 +328,23 @@ export async function forkSession(path: string, entryId?: string, options: ForkO
     const copy: ForkCopy = { header, labels: point.labels, labelTimestamps: point.labelTimestamps, entries: 0 };
     // The source stays open while it is copied: the branch's lines are read where the scan found them.
     await createWhole(target, forkChunks(from, branchBatches(from, links, branchIds), copy), stats);
-    const result: ForkResult = { path: target, id: sessionId, entries: copy.entries };
+    const title = point.name ?? point.firstUserText;
+    const result: ForkResult = { path: target, id: sessionId, entries: copy.entries, cwd };
+    if (title !== undefined) result.title = preview(title);
     if (editorText !== undefined) result.editorText = editorText;
     if (options.journal !== false) {
-      const journalWarning = await recordChange({
+      const recorded = await recordChange({
         kind: 'fork',
         path: target,
         time: timestamp,
         after: fileStateOf(await stat(target)),
         source: real,
+        sessionId,
+        ...(result.title !== undefined ? { title: result.title } : {}),
+        ...(cwd.length <= PATH_TEXT_MAX ? { cwd } : {}),
       });
-      if (journalWarning) result.journalWarning = journalWarning;
+      result.changeId = recorded.id;
+      if (recorded.warning) result.journalWarning = recorded.warning;
     }
     return result;
   } finally {

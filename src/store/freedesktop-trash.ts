@@ -13,10 +13,17 @@
  */
 import { constants } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open, unlink } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { homedir, release } from 'node:os';
 import { basename, isAbsolute, join } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
 import { MoveError, type MoveHow, moveFileSafely } from './safe-move.js';
+
+/**
+ * Whether this platform's deletes go to the freedesktop home trash (written here, so the paths it
+ * gives are known): Linux, but not WSL, whose users expect the Windows recycle bin (the `trash`
+ * package's, which says nothing of where a file went).
+ */
+export const USES_HOME_TRASH = process.platform === 'linux' && !/microsoft/i.test(release());
 
 export function homeTrashDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
   const xdg = env['XDG_DATA_HOME'];
@@ -87,6 +94,20 @@ async function reserveName(infoDir: string, filesDir: string, original: string, 
   }
 }
 
+/**
+ * Why the trash's `files` or `info` folder cannot be trusted (it is a symlink, so what goes in or
+ * comes out would be somewhere else), or undefined. `Trash` itself may be a link (a trash moved to
+ * another disk): everything is compared by real path.
+ */
+export async function symlinkedTrashFolder(trash: string): Promise<string | undefined> {
+  for (const folder of [join(trash, 'files'), join(trash, 'info')]) {
+    const stats = await lstat(folder).catch(() => undefined);
+    if (stats?.isSymbolicLink())
+      return `its folder ${folder} is a symbolic link (pi-sessions does not use a trash that points elsewhere)`;
+  }
+  return undefined;
+}
+
 /** Moves `path` (absolute, a regular file) to the home trash. Throws a TrashError with nothing changed. */
 export async function moveToHomeTrash(path: string, env: NodeJS.ProcessEnv = process.env): Promise<HomeTrashed> {
   const trash = homeTrashDir(env);
@@ -96,6 +117,8 @@ export async function moveToHomeTrash(path: string, env: NodeJS.ProcessEnv = pro
   try {
     await mkdir(filesDir, { recursive: true, mode: 0o700 });
     await mkdir(infoDir, { recursive: true, mode: 0o700 });
+    const linked = await symlinkedTrashFolder(trash);
+    if (linked) throw new TrashError(`the trash cannot take it: ${linked}; nothing was deleted`, true);
     name = await reserveName(
       infoDir,
       filesDir,
@@ -103,6 +126,7 @@ export async function moveToHomeTrash(path: string, env: NodeJS.ProcessEnv = pro
       `[Trash Info]\nPath=${encodeURI(path)}\nDeletionDate=${deletionDate(new Date())}\n`,
     );
   } catch (error) {
+    if (error instanceof TrashError) throw error;
     throw new TrashError(`the trash (${trash}) cannot take it: ${describeFsError(error)}`, true);
   }
   const info = join(infoDir, `${name}.trashinfo`);

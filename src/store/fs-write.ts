@@ -139,7 +139,8 @@ export async function removeStaleTemps(dir: string, now = Date.now()): Promise<s
 }
 
 /**
- * Replaces `path` (a regular file whose stats were `before`) with `bytes`, atomically: temp file
+ * Replaces `path` (a regular file whose stats were `before`) with `bytes` (or the chunks of an
+ * async iterable, written as they come), atomically: temp file
  * with the original's mode and owner, every byte written, fsync, a last check that the original
  * is still the file we read (`unchanged`), rename, fsync of the folder. The original is never
  * touched when anything fails, and the temp file is removed.
@@ -147,7 +148,7 @@ export async function removeStaleTemps(dir: string, now = Date.now()): Promise<s
 export async function replaceAtomically(
   path: string,
   before: Stats,
-  bytes: Buffer,
+  bytes: Buffer | AsyncIterable<Buffer>,
   unchanged: (now: Stats) => boolean,
   what: string,
 ): Promise<void> {
@@ -165,7 +166,15 @@ export async function replaceAtomically(
   try {
     try {
       await copyOwnership(handle, before);
-      await writeFully(handle, bytes, 0);
+      if (Buffer.isBuffer(bytes)) await writeFully(handle, bytes, 0);
+      else {
+        // Streamed (a trim of a large journal): never the whole content in memory.
+        let position = 0;
+        for await (const chunk of bytes) {
+          await writeFully(handle, chunk, position);
+          position += chunk.length;
+        }
+      }
       await handle.sync();
     } finally {
       await handle.close();

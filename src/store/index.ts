@@ -32,28 +32,57 @@ export { type EntryPlace, entryPlaces } from './entry-place.js';
 export * from './errors.js';
 export { type ForkOptions, type ForkResult, forkSession } from './fork.js';
 export {
+  boundedText,
+  CHANGE_KINDS,
   type FileState,
   isAsWeLeftIt,
+  JOURNAL_KEEP_BYTES,
+  JOURNAL_KEEP_RECORDS,
   JOURNAL_MAX_BYTES,
   type JournalKind,
   type JournalNote,
   type JournalRecord,
   journalLine,
-  latestOwnStates,
-  newestLines,
   parseJournal,
-  undoableChanges,
+  parseJournalLine,
+  preview,
+  RECORD_MAX_BYTES,
+  TEXT_INLINE_MAX,
 } from './journal.js';
+export {
+  agoText,
+  type DescribeContext,
+  describeChange,
+  describeRedo,
+  describeUndo,
+  plainAction,
+  sessionFile,
+  sessionName,
+} from './journal-describe.js';
 export {
   JOURNAL_READ_MAX_BYTES,
   type JournalRead,
   journalDir,
   journalPath,
   loadOwnStates,
+  type RecordOutcome,
   readJournal,
   readJournalChecked,
   recordChange,
 } from './journal-file.js';
+export {
+  batchOf,
+  fateOf,
+  type HistoryExtent,
+  historyExtent,
+  isChange,
+  latestOwnStates,
+  type RedoCandidate,
+  redoCandidate,
+  undoableChanges,
+} from './journal-history.js';
+export { LOCK_WAIT_MS, withJournalLock } from './journal-lock.js';
+export { planTrim, type TrimPlan } from './journal-trim.js';
 export { type SessionLabel, sessionLabels } from './labels.js';
 export { LineSplitter, parseText } from './lines.js';
 export {
@@ -74,6 +103,15 @@ export {
 } from './locations.js';
 export { migrateFileAtomically } from './migrate-file.js';
 export { readSession, readSessionFromBuffer, readSessionSync } from './read.js';
+export {
+  type RedoEntry,
+  type RedoOutcome,
+  type RedoRequest,
+  type RedoStep,
+  redoable,
+  redoChange,
+  redoStep,
+} from './redo.js';
 export { looksLikePath, resolveSessionArg } from './resolve.js';
 export { type Rewritten, type ScannedFile, type ScanOptions, type Seam, scanFrom, scanFromSync } from './scan.js';
 export { SESSION_INFO_FIELDS, SESSION_INFO_KEYS, sessionInfoJson } from './session-info.js';
@@ -114,26 +152,33 @@ export {
 } from './tree.js';
 export * from './types.js';
 export {
-  describeUndo,
-  listUndoable,
+  isMomentAgo,
   listUndoableChecked,
+  OWN_CHANGE_MS,
+  type SkipOutcome,
+  skipChange,
+  UndoBlocked,
   type UndoEntry,
+  type UndoList,
   type UndoOutcome,
+  type UndoRequest,
+  type UndoScope,
   type UndoStep,
+  undoChange,
   undoLatest,
   undoStep,
 } from './undo.js';
 export {
   type AppendView,
   appendPlanned,
-  type BranchResult,
-  branchInPlace,
-  branchTarget,
   type EntryPlanner,
-  moveLeaf,
+  type Journalled,
   newEntryId,
   renameSession,
   sanitizeSessionName,
   setLabel,
+  type TextSource,
   uuidv7,
+  type WriteNote,
 } from './write.js';
+export { type BranchResult, branchInPlace, branchTarget, moveLeaf } from './write-branch.js';

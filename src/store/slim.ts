@@ -9,7 +9,7 @@ import { stat, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
 import { forkSession, pathTo, scanWithLinks } from './fork.js';
-import { isAsWeLeftIt } from './journal.js';
+import { isAsWeLeftIt, type JournalNote, PATH_TEXT_MAX } from './journal.js';
 import { fileStateOf, recordChange } from './journal-file.js';
 import { openSession, realSessionPath } from './session-file.js';
 import { type TrashFunction, trashSessions } from './trash.js';
@@ -26,6 +26,8 @@ export interface SlimPlan {
   estimatedAfter: number;
   /** The source's own `parentSession` (the copy keeps it), null when none. */
   parentSession: string | null;
+  /** The source's session id (its header's). */
+  sessionId: string;
 }
 
 /** Measures the active branch of `path` (a v1/v2 file as migrated in memory, like a fork reads it). */
@@ -49,6 +51,7 @@ export async function planSlim(path: string): Promise<SlimPlan> {
       branchEntries: branch.length,
       estimatedAfter: bytes,
       parentSession: typeof parent === 'string' ? parent : null,
+      sessionId: point.header['id'] as string,
     };
   } finally {
     await handle.close();
@@ -63,6 +66,8 @@ export interface SlimResult {
   sizeAfter: number;
   entriesBefore: number;
   entriesAfter: number;
+  /** The journal record's id. */
+  changeId?: string;
   /** Set when the slim could not be recorded in the journal (it was made all the same, but cannot be undone by pi-sessions). */
   journalWarning?: string;
 }
@@ -85,7 +90,10 @@ async function dropCopy(copy: string, why: string): Promise<never> {
  * mode and parent), then the original is moved to the trash. Refused when every entry is already
  * on the active branch. `trash` replaces the system trash (tests).
  */
-export async function slimSession(path: string, options: { trash?: TrashFunction } = {}): Promise<SlimResult> {
+export async function slimSession(
+  path: string,
+  options: { trash?: TrashFunction; note?: JournalNote } = {},
+): Promise<SlimResult> {
   const plan = await planSlim(path);
   const real = plan.path;
   if (plan.branchEntries >= plan.entries)
@@ -118,7 +126,7 @@ export async function slimSession(path: string, options: { trash?: TrashFunction
     entriesBefore: plan.entries,
     entriesAfter: fork.entries,
   };
-  const journalWarning = await recordChange({
+  const recorded = await recordChange({
     kind: 'slim',
     path: fork.path,
     time: new Date().toISOString(),
@@ -126,8 +134,15 @@ export async function slimSession(path: string, options: { trash?: TrashFunction
     source: real,
     trashedPath: trashed.trashedPath ?? null,
     infoPath: trashed.infoPath ?? null,
+    ...(trashed.trash ? { trash: trashed.trash } : {}),
     sizeBefore: before.size,
+    sessionId: fork.id,
+    sourceSessionId: plan.sessionId,
+    ...(fork.title !== undefined ? { title: fork.title } : {}),
+    ...(fork.cwd.length <= PATH_TEXT_MAX ? { cwd: fork.cwd } : {}),
+    ...options.note,
   });
-  if (journalWarning) result.journalWarning = journalWarning;
+  result.changeId = recorded.id;
+  if (recorded.warning) result.journalWarning = recorded.warning;
   return result;
 }

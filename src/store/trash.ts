@@ -8,13 +8,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { lstat, mkdir, unlink } from 'node:fs/promises';
-import { release } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
-import { moveToHomeTrash, TrashError } from './freedesktop-trash.js';
-import type { JournalNote } from './journal.js';
+import { moveToHomeTrash, TrashError, USES_HOME_TRASH } from './freedesktop-trash.js';
+import { type JournalNote, PATH_TEXT_MAX, preview, type TrashBackend } from './journal.js';
 import { recordChange } from './journal-file.js';
 import { moveFileSafely } from './safe-move.js';
+import { readSessionHead, type SessionHead } from './session-head.js';
 
 export interface TrashedSession {
   /** The session's path before deletion. */
@@ -24,6 +24,9 @@ export interface TrashedSession {
   /** Where the file sits in the trash and its `.trashinfo`, when the platform tells us. */
   trashedPath?: string;
   infoPath?: string;
+  /** `home`: those paths are the freedesktop home trash's (written by us); its size there. */
+  trash?: TrashBackend;
+  size?: number;
 }
 
 export interface TrashFailure {
@@ -38,6 +41,8 @@ export interface TrashFailure {
 export interface TrashOutcome {
   trashed: TrashedSession[];
   failed: TrashFailure[];
+  /** The journal records' ids, one per file trashed (none when not journalled). */
+  changeIds: string[];
   /** Set when a delete could not be recorded in the journal (the file was deleted all the same). */
   journalWarning?: string;
 }
@@ -45,9 +50,6 @@ export interface TrashOutcome {
 /** What the `trash` package resolves to on Linux: one record per path. */
 type TrashRecord = { path: string; info: string };
 export type TrashFunction = (paths: string[], options: { glob: false }) => Promise<unknown>;
-
-/** WSL reports Linux, but its users expect the Windows recycle bin, which the package handles. */
-const useHomeTrash = process.platform === 'linux' && !/microsoft/i.test(release());
 
 async function packageTrash(paths: string[], options: { glob: false }): Promise<unknown> {
   const { default: trash } = await import('trash');
@@ -95,7 +97,15 @@ async function throughFunction(path: string, trash: TrashFunction): Promise<Tras
 async function throughHomeTrash(path: string): Promise<TrashedSession | TrashFailure> {
   try {
     const moved = await moveToHomeTrash(path);
-    return { path, how: 'trash', trashedPath: moved.path, infoPath: moved.info };
+    const size = (await lstat(moved.path).catch(() => undefined))?.size;
+    return {
+      path,
+      how: 'trash',
+      trashedPath: moved.path,
+      infoPath: moved.info,
+      trash: 'home',
+      ...(size !== undefined ? { size } : {}),
+    };
   } catch (error) {
     if (!(error instanceof TrashError))
       return {
@@ -131,10 +141,19 @@ function identity(path: string): string {
  */
 export async function trashSessions(
   paths: string[],
-  options: { permanent?: boolean; trash?: TrashFunction; note?: JournalNote; journal?: boolean } = {},
+  options: {
+    permanent?: boolean;
+    trash?: TrashFunction;
+    note?: JournalNote;
+    /** Per path (resolved), the note of its record instead of `note` (a redo of a delete batch). */
+    notes?: ReadonlyMap<string, JournalNote>;
+    journal?: boolean;
+  } = {},
 ): Promise<TrashOutcome> {
-  const outcome: TrashOutcome = { trashed: [], failed: [] };
+  const outcome: TrashOutcome = { trashed: [], failed: [], changeIds: [] };
   const seen = new Set<string>();
+  // What the journal says of each session, read (bounded) before it goes: undo checks the id.
+  const heads = new Map<string, SessionHead>();
   for (const input of paths) {
     const path = resolve(input);
     const key = identity(path);
@@ -147,6 +166,10 @@ export async function trashSessions(
       outcome.failed.push({ path, error: error instanceof StoreError ? error.message : describeFsError(error) });
       continue;
     }
+    if (options.journal !== false) {
+      const head = await readSessionHead(path);
+      if (head) heads.set(path, head);
+    }
     if (options.permanent) {
       try {
         await unlink(path);
@@ -157,7 +180,7 @@ export async function trashSessions(
       continue;
     }
     const result =
-      options.trash || !useHomeTrash
+      options.trash || !USES_HOME_TRASH
         ? await throughFunction(path, options.trash ?? packageTrash)
         : await throughHomeTrash(path);
     if ('how' in result) outcome.trashed.push(result);
@@ -167,17 +190,24 @@ export async function trashSessions(
   const batch = outcome.trashed.length > 1 ? { batch: randomBytes(4).toString('hex') } : {};
   for (const item of options.journal === false ? [] : outcome.trashed) {
     const time = new Date().toISOString();
-    const warning = await recordChange({
+    const head = heads.get(item.path);
+    const recorded = await recordChange({
       kind: 'delete',
       path: item.path,
       time,
       how: item.how,
       trashedPath: item.trashedPath ?? null,
       infoPath: item.infoPath ?? null,
+      ...(item.trash ? { trash: item.trash } : {}),
+      ...(item.size !== undefined ? { size: item.size } : {}),
+      ...(head?.sessionId !== undefined ? { sessionId: head.sessionId } : {}),
+      ...(head?.title !== undefined ? { title: preview(head.title) } : {}),
+      ...(head?.cwd !== undefined && head.cwd.length <= PATH_TEXT_MAX ? { cwd: head.cwd } : {}),
       ...batch,
-      ...options.note,
+      ...(options.notes?.get(item.path) ?? options.note),
     });
-    outcome.journalWarning ??= warning;
+    outcome.changeIds.push(recorded.id);
+    outcome.journalWarning ??= recorded.warning;
   }
   return outcome;
 }

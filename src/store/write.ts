@@ -17,15 +17,26 @@ import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type AppendPoint, bytesSource, scanForAppend } from './append-scan.js';
-import { editorTextOf, messageOf } from './entry.js';
 import { StoreError } from './errors.js';
 import { appendOrRollback, removeStaleTemps, replaceAtomically } from './fs-write.js';
-import { aliasOf, type FileState, type JournalNote } from './journal.js';
+import { aliasOf, boundedText, type FileState, preview } from './journal.js';
 import { fileStateOf, recordChange } from './journal-file.js';
 import { CURRENT_VERSION } from './migrate.js';
 import { migratedText, refuseTooLargeMigration } from './migrate-file.js';
 import { openSession, readWhole, realSessionPath } from './session-file.js';
 import type { JsonObject, SessionEntry } from './types.js';
+import {
+  checkNote,
+  type Journalled,
+  journalled,
+  outcomeOf,
+  sessionFacts,
+  type TextSource,
+  textFrom,
+  type WriteNote,
+} from './write-note.js';
+
+export type { Journalled, TextSource, WriteNote } from './write-note.js';
 
 /** 8 lowercase hex characters, unique among `taken` (pi's generateId, without the UUID fallback need). */
 export function newEntryId(taken: { has(id: string): boolean }): string {
@@ -70,6 +81,14 @@ export interface AppendView {
   labels: ReadonlyMap<string, string>;
   /** When each resolved label was set: its label entry's timestamp (what pi shows). */
   labelTimestamps: ReadonlyMap<string, string>;
+  /** The session_info entry that set `name`, and per labelled target the label entry that set it. */
+  nameEntryId: string | undefined;
+  labelEntryIds: ReadonlyMap<string, string>;
+  /** The header's session id and cwd. */
+  sessionId: string;
+  cwd: string | undefined;
+  /** The first user message's text (its start): the title of a session without a name. */
+  firstUserText: string | undefined;
   /** The entries asked for with `keep`, as last written. */
   entry(id: string): SessionEntry | undefined;
 }
@@ -94,6 +113,11 @@ function viewOf(path: string, point: AppendPoint): AppendView {
     name: point.name,
     labels: point.labels,
     labelTimestamps: point.labelTimestamps,
+    nameEntryId: point.nameEntryId,
+    labelEntryIds: point.labelEntryIds,
+    sessionId: point.header['id'] as string,
+    cwd: typeof point.header['cwd'] === 'string' ? point.header['cwd'] : undefined,
+    firstUserText: point.firstUserText,
     entry: (id) => point.kept.get(id) as SessionEntry | undefined,
   };
 }
@@ -164,196 +188,95 @@ export async function appendPlanned(
   throw new StoreError('write-failed', `${real}: the file keeps changing (is pi writing to it?); nothing was written`);
 }
 
-function nowIso(): string {
+export function nowIso(): string {
   return new Date().toISOString();
 }
 
 /** Appends a `session_info` under the leaf. An empty name clears it (pi 0.59+). */
 export async function renameSession(
   path: string,
-  name: string,
-  note?: JournalNote,
-): Promise<{ entryId: string; name: string | undefined; journalWarning?: string }> {
-  const sanitized = sanitizeSessionName(name);
-  let previousName: string | undefined;
-  const written = await appendPlanned(path, (view) => {
-    previousName = view.name;
-    return [
-      { type: 'session_info', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), name: sanitized },
-    ];
-  });
+  name: TextSource,
+  note?: WriteNote,
+): Promise<{ entryId: string; name: string | undefined } & Journalled> {
+  let sanitized = '';
+  let previous: { text: string | null; ref?: string } = { text: null };
+  let facts: ReturnType<typeof sessionFacts> | undefined;
+  const written = await appendPlanned(
+    path,
+    (view) => {
+      checkNote(view, note);
+      sanitized = sanitizeSessionName(textFrom(view, name, 'name') ?? '');
+      previous = boundedText(view.name, view.nameEntryId);
+      facts = sessionFacts(view, sanitized || undefined);
+      return [
+        { type: 'session_info', id: newEntryId(view.ids), parentId: view.leafId, timestamp: nowIso(), name: sanitized },
+      ];
+    },
+    typeof name === 'string' ? [] : [name.fromEntry],
+  );
   const entryId = written.entryIds[0]!;
-  const journalWarning = await recordChange({
+  const recorded = await recordChange({
     kind: 'rename',
     path: written.path,
     time: nowIso(),
     after: written.after,
     entryId,
-    previousName: previousName ?? null,
+    previousName: previous.text,
+    ...(previous.ref !== undefined ? { previousNameEntry: previous.ref } : {}),
+    name: preview(sanitized),
+    ...facts,
     ...aliasOf(path, written.path),
-    ...note,
+    ...journalled(note),
   });
-  return { entryId, name: sanitized || undefined, ...(journalWarning ? { journalWarning } : {}) };
+  return { entryId, name: sanitized || undefined, ...outcomeOf(recorded) };
 }
 
 /** Appends a `label` under the leaf; no label (or "") clears it, written with `label` omitted. */
 export async function setLabel(
   path: string,
   targetId: string,
-  label?: string,
-  note?: JournalNote,
-): Promise<{ entryId: string; label: string | undefined; journalWarning?: string }> {
-  const clean = label === undefined ? undefined : label.replace(/[\r\n]+/g, ' ').trim() || undefined;
-  let previousLabel: string | undefined;
-  const written = await appendPlanned(path, (view) => {
-    if (!view.ids.has(targetId)) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
-    previousLabel = view.labels.get(targetId);
-    const entry: JsonObject = {
-      type: 'label',
-      id: newEntryId(view.ids),
-      parentId: view.leafId,
-      timestamp: nowIso(),
-      targetId,
-    };
-    if (clean !== undefined) entry['label'] = clean;
-    return [entry];
-  });
+  label?: TextSource,
+  note?: WriteNote,
+): Promise<{ entryId: string; label: string | undefined } & Journalled> {
+  let clean: string | undefined;
+  let previous: { text: string | null; ref?: string } = { text: null };
+  let facts: ReturnType<typeof sessionFacts> | undefined;
+  const sourceEntry = label !== undefined && typeof label !== 'string' ? [label.fromEntry] : [];
+  const written = await appendPlanned(
+    path,
+    (view) => {
+      checkNote(view, note);
+      if (!view.ids.has(targetId)) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
+      const text = label === undefined ? undefined : textFrom(view, label, 'label');
+      clean = text === undefined ? undefined : text.replace(/[\r\n]+/g, ' ').trim() || undefined;
+      previous = boundedText(view.labels.get(targetId), view.labelEntryIds.get(targetId));
+      facts = sessionFacts(view, view.name);
+      const entry: JsonObject = {
+        type: 'label',
+        id: newEntryId(view.ids),
+        parentId: view.leafId,
+        timestamp: nowIso(),
+        targetId,
+      };
+      if (clean !== undefined) entry['label'] = clean;
+      return [entry];
+    },
+    sourceEntry,
+  );
   const entryId = written.entryIds[0]!;
-  const journalWarning = await recordChange({
+  const recorded = await recordChange({
     kind: 'label',
     path: written.path,
     time: nowIso(),
     after: written.after,
     entryId,
     targetId,
-    previousLabel: previousLabel ?? null,
+    previousLabel: previous.text,
+    ...(previous.ref !== undefined ? { previousLabelEntry: previous.ref } : {}),
+    label: clean === undefined ? null : preview(clean),
+    ...facts,
     ...aliasOf(path, written.path),
-    ...note,
+    ...journalled(note),
   });
-  return { entryId, label: clean, ...(journalWarning ? { journalWarning } : {}) };
-}
-
-export interface BranchResult {
-  /** The entry pi will resume from (null: a fresh root, like pi's resetLeaf). */
-  leafId: string | null;
-  /** The appended entry that makes the move persist (the file's new last line). */
-  entryId: string;
-  /** For a user message or custom message target: its text, to re-send or edit. */
-  editorText?: string;
-  /** Set when the change could not be recorded in the journal (it was made all the same). */
-  journalWarning?: string;
-}
-
-/**
- * pi's /tree target rule: a user message or custom_message → its parent; anything else → itself.
- * A parent that is not in the file (an orphan) or the entry itself makes a fresh root, as in the tree.
- */
-export function branchTarget(
-  ids: ReadonlySet<string>,
-  target: SessionEntry,
-): { leafId: string | null; editorText?: string } {
-  const role = messageOf(target)?.['role'];
-  if (role === 'user' || target.type === 'custom_message') {
-    const content = role === 'user' ? messageOf(target)?.['content'] : target['content'];
-    const parentId = target.parentId;
-    return {
-      leafId: parentId !== null && parentId !== target.id && ids.has(parentId) ? parentId : null,
-      editorText: editorTextOf(content),
-    };
-  }
-  return { leafId: target.id };
-}
-
-/**
- * The entry that makes `leafId` pi's leaf (pi's leaf is the last line). With a summary: a
- * `branch_summary` like pi's branchWithSummary. Without one: a context-neutral entry under the new
- * leaf, a `label` restating the leaf's current label with the time it was set (what pi writes when
- * a label is given while navigating); for a null leaf, an empty-summary `branch_summary` root,
- * which contributes nothing to context (pi's resetLeaf state).
- */
-function leafEntry(view: AppendView, leafId: string | null, summary: string | undefined): JsonObject {
-  const id = newEntryId(view.ids);
-  if (summary || leafId === null) {
-    return {
-      type: 'branch_summary',
-      id,
-      parentId: leafId,
-      timestamp: nowIso(),
-      fromId: view.leafId ?? 'root',
-      summary: summary ?? '',
-    };
-  }
-  // pi shows a label's time as its latest label entry's timestamp: a restated label keeps the
-  // time it was set (as pi's createBranchedSession writes them), not the time of this move.
-  const current = view.labels.get(leafId);
-  const entry: JsonObject = {
-    type: 'label',
-    id,
-    parentId: leafId,
-    timestamp: (current !== undefined ? view.labelTimestamps.get(leafId) : undefined) ?? nowIso(),
-    targetId: leafId,
-  };
-  if (current !== undefined) entry['label'] = current;
-  return entry;
-}
-
-/** Branch in place, persisted so that pi resumes there, with pi's /tree rule (branchTarget). */
-export async function branchInPlace(
-  path: string,
-  targetId: string,
-  options: { summary?: string } = {},
-): Promise<BranchResult> {
-  let outcome: { leafId: string | null; editorText?: string } = { leafId: null };
-  let previousLeafId: string | null = null;
-  const summary = options.summary?.trim();
-  const written = await appendPlanned(
-    path,
-    (view) => {
-      previousLeafId = view.leafId;
-      const target = view.entry(targetId);
-      if (!target) throw new StoreError('no-entry', `no entry ${targetId} in ${path}`);
-      outcome = branchTarget(view.ids, target);
-      return [leafEntry(view, outcome.leafId, summary)];
-    },
-    [targetId],
-  );
-  const result: BranchResult = { leafId: outcome.leafId, entryId: written.entryIds[0]! };
-  if (outcome.editorText !== undefined) result.editorText = outcome.editorText;
-  const journalWarning = await recordChange({
-    kind: 'branch',
-    path: written.path,
-    time: nowIso(),
-    after: written.after,
-    entryId: result.entryId,
-    previousLeafId,
-    ...aliasOf(path, written.path),
-  });
-  if (journalWarning) result.journalWarning = journalWarning;
-  return result;
-}
-
-/**
- * Makes exactly `leafId` pi's leaf (null: an empty conversation), without /tree's user-message
- * rule: what undoing a branch needs to go back to where pi was.
- */
-export async function moveLeaf(path: string, leafId: string | null, note?: JournalNote): Promise<BranchResult> {
-  let previousLeafId: string | null = null;
-  const written = await appendPlanned(path, (view) => {
-    previousLeafId = view.leafId;
-    if (leafId !== null && !view.ids.has(leafId)) throw new StoreError('no-entry', `no entry ${leafId} in ${path}`);
-    return [leafEntry(view, leafId, undefined)];
-  });
-  const result: BranchResult = { leafId, entryId: written.entryIds[0]! };
-  const journalWarning = await recordChange({
-    kind: 'branch',
-    path: written.path,
-    time: nowIso(),
-    after: written.after,
-    entryId: result.entryId,
-    previousLeafId,
-    ...aliasOf(path, written.path),
-    ...note,
-  });
-  if (journalWarning) result.journalWarning = journalWarning;
-  return result;
+  return { entryId, label: clean, ...outcomeOf(recorded) };
 }

@@ -62,7 +62,9 @@ export type TreeCommand =
   | 'cancel'
   | 'submit'
   | 'undo'
-  | 'undoAnyway'
+  | 'redo'
+  | 'answerYes'
+  | 'skip'
   | 'keep'
   | TextEditCommand;
 
@@ -142,8 +144,15 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
     command: 'undo',
     keys: ['ctrl+z'],
     description:
-      'Undo the latest change pi-sessions made, to any session, even after a restart (asks first when pi has written since)',
+      'Undo the latest change pi-sessions made, to any session, even after a restart: says what, in which session and project, and when, and asks first (unless this screen made it a moment ago)',
     hint: 'undo',
+    when: LIST,
+  },
+  {
+    command: 'redo',
+    keys: ['ctrl+y'],
+    description: 'Redo: take back the latest undo (while no new change was made since), after saying what it will do',
+    hint: 'redo',
     when: LIST,
   },
   { command: 'help', keys: ['?'], description: 'Show all keys', hint: 'help', when: 'browse' },
@@ -229,10 +238,10 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
   { command: 'textStart', keys: ['home'], description: 'Text cursor to the start', when: 'prompt' },
   { command: 'textEnd', keys: ['end'], description: 'Text cursor to the end', when: 'prompt' },
   {
-    command: 'undoAnyway',
-    keys: ['return', 'y', 'Y'],
-    description: 'Undo it although pi has written since (its later entries stay)',
-    hint: 'undo anyway',
+    command: 'answerYes',
+    keys: ['y', 'Y', 'return'],
+    description: 'Do it: undo (or redo) what the question says',
+    hint: 'yes',
     when: 'confirm',
   },
   {
@@ -240,6 +249,13 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
     keys: ['escape', 'n', 'N'],
     description: 'Keep it: nothing is undone',
     hint: 'keep',
+    when: 'confirm',
+  },
+  {
+    command: 'skip',
+    keys: ['s', 'S'],
+    description:
+      'Skip a change that cannot be undone (the question says why): it stays as it is, and the change before it becomes the latest',
     when: 'confirm',
   },
   { command: 'quit', keys: ['ctrl+c'], description: 'Quit pi-sessions' },

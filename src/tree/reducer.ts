@@ -51,7 +51,7 @@ import {
 } from './navigation.js';
 import { answerMissingCwd, openChecked } from './open-in-pi.js';
 import { type DetailSource, keyMode, queue, selectedId, type TreeAction, type TreeState, withStatus } from './state.js';
-import { onUndoQuestionKey, startUndo, undoStepped } from './undo.js';
+import { onUndoQuestionKey, ownChange, redoStepped, startRedo, startUndo, undoStepped } from './undo.js';
 
 export { RETAINED_ROW_NOTE } from './actions.js';
 export { treeHelpHeight } from './help.js';
@@ -116,6 +116,8 @@ export function initTreeState(options: InitOptions): TreeState {
     input: initialTextInput(''),
     bindings: options.bindings ?? TREE_BINDINGS,
     undoQuestion: null,
+    undoAction: 'undo',
+    ownChanges: [],
     openedQuery: null,
     parent: undefined,
   };
@@ -196,6 +198,8 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
       return { ...state, mode: 'help', helpOffset: 0 };
     case 'undo':
       return startUndo(state);
+    case 'redo':
+      return startRedo(state);
     case 'escape':
       // Opened on a picker hit: Esc goes straight back while the search is the hit's.
       if (state.query !== '' && state.query !== state.openedQuery) return setQuery(state, '');
@@ -228,7 +232,8 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
     case 'menuChoose':
     case 'cancel':
     case 'submit':
-    case 'undoAnyway':
+    case 'answerYes':
+    case 'skip':
     case 'keep':
     case 'left':
     case 'right':
@@ -370,26 +375,34 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       return effects.length === state.effects.length ? state : { ...state, effects };
     }
     case 'branched':
-      return branched(state, action.leafId, action.editorText);
+      return branched(ownChange(state, action.changeId), action.leafId, action.editorText);
     case 'labeled':
       return {
-        ...state,
+        ...ownChange(state, action.changeId),
         busy: false,
         status: { text: action.label === '' ? 'Label cleared' : `Labeled [${action.label}]`, tone: 'success' },
       };
     case 'forked':
-      return forked(state, action.path, action.editorText);
+      return forked(ownChange(state, action.changeId), action.path, action.editorText);
     case 'copied':
       // The effect says how the text left (a clipboard tool, tmux's buffer, or OSC 52) and claims
       // no more than it can know.
       return withStatus(state, { text: action.message, tone: 'success' });
     case 'failed':
       // A failed open-in-pi leaves the screen where it was: it takes keys again.
-      return { ...state, busy: false, leaving: false, status: { text: action.message, tone: 'error' } };
+      return {
+        ...state,
+        ...(state.mode === 'undo-confirm' ? { mode: 'browse' as const, undoQuestion: null } : {}),
+        busy: false,
+        leaving: false,
+        status: { text: action.message, tone: 'error' },
+      };
     case 'status':
       return withStatus(state, action.status);
     case 'undoStep':
-      return undoStepped(state, action.step);
+      return undoStepped(state, action.step, action.nowMs);
+    case 'redoStep':
+      return redoStepped(state, action.step, action.nowMs);
     case 'openChecked':
       return openChecked(state, action);
     case 'parent':

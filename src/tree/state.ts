@@ -6,10 +6,11 @@
 
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
-import type { UndoQuestion } from '../state/journal-undo.js';
+import type { RedoRequest, UndoQuestion, UndoRequest } from '../state/journal-undo.js';
 import type { MenuState } from '../state/menu.js';
 import type { MissingCwd, MissingCwdChoice } from '../state/missing-cwd.js';
 import type { TextInputAction, TextInputState } from '../state/text-input.js';
+import type { RedoStep } from '../store/redo.js';
 import type { UndoStep } from '../store/undo.js';
 import type { DetailLine } from './entry-detail.js';
 import type { FilterMode, FlatRow, Forest, Layout, SearchResult, TreeIndex } from './flatten.js';
@@ -51,8 +52,10 @@ export type TreeEffectBody =
   | { kind: 'check-open'; target: OpenTarget }
   /** Checked: move the leaf to an entry target if needed, then hand over to pi in `cwd`. */
   | { kind: 'open-in-pi'; target: OpenTarget; cwd: string; fork?: true }
-  /** Ctrl+Z: the journal's latest change; `confirmed`: its id, once the user said yes to undoing it although pi wrote since. */
-  | { kind: 'undo'; confirmed?: string }
+  /** Ctrl+Z: a look at the journal's latest change, then (once the user said yes) its undo, or its skip. */
+  | { kind: 'undo'; request: UndoRequest }
+  /** Ctrl+Y: a look at the latest undo, then its redo. */
+  | { kind: 'redo'; request: RedoRequest }
   /** Another session's tree (a fork row, the parent link), on `focusId` when given; Esc comes back here. */
   | { kind: 'open-session'; path: string; focusId?: string }
   | { kind: 'back' }
@@ -121,8 +124,14 @@ export interface TreeState {
   readonly openedQuery: string | null;
   /** The keymap keys resolve through: TREE_BINDINGS with pi's keybindings.json applied. */
   readonly bindings: readonly KeyBinding<TreeCommand>[];
-  /** Mode `undo-confirm`: the change pi has written after, asked about before it is undone. */
+  /**
+   * Mode `undo-confirm`: what an undo or a redo (`undoAction`) will do, asked about first; null
+   * while the store is looking (keys that arrive meanwhile are swallowed, Esc cancels).
+   */
   readonly undoQuestion: UndoQuestion | null;
+  readonly undoAction: 'undo' | 'redo';
+  /** Journal ids of the changes this screen made (and undid): Ctrl+Z / Ctrl+Y need not ask about those a moment old. */
+  readonly ownChanges: readonly string[];
   /** The session this one was forked from (found after the tree opens), for the parent link. */
   readonly parent: ParentLink | undefined;
 }
@@ -140,14 +149,15 @@ export type TreeAction =
   | { type: 'submitLabel'; value: string }
   | { type: 'submitSummary'; value: string }
   | { type: 'effectsTaken'; upTo: number }
-  | { type: 'branched'; leafId: string | null; editorText?: string }
-  | { type: 'labeled'; label: string }
-  | { type: 'forked'; path: string; editorText?: string }
+  | { type: 'branched'; leafId: string | null; editorText?: string; changeId?: string }
+  | { type: 'labeled'; label: string; changeId?: string }
+  | { type: 'forked'; path: string; editorText?: string; changeId?: string }
   | { type: 'copied'; message: string }
   | ({ type: 'openChecked' } & OpenChecked & Omit<OpenFacts, 'leafId'>)
   | { type: 'failed'; message: string }
   | { type: 'status'; status: StatusMessage | null }
-  | { type: 'undoStep'; step: UndoStep }
+  | { type: 'undoStep'; step: UndoStep; nowMs: number }
+  | { type: 'redoStep'; step: RedoStep; nowMs: number }
   | { type: 'parent'; parent: ParentLink | undefined };
 
 export function selectedRow(state: TreeState): FlatRow | undefined {

@@ -1,18 +1,21 @@
 /**
- * Ctrl+Z across a restart, in a real pty: a change is made in one run of the app,
- * the app quits, a new run undoes it from the journal, and pi 1.6.0's SessionManager (the oracle)
- * reads the file as it was before. A change pi has appended after is asked about first.
+ * Ctrl+Z across a restart, in a real pty: a change is made in one run of the app, the app quits,
+ * a new run says what the journal's latest change was (the change, the session's title, its
+ * project, when) and asks before undoing it; pi 1.6.0's SessionManager (the oracle) reads the file
+ * as it was before. Keys are sent one at a time and as a burst; a change pi has appended after is
+ * said in the question; the CLI undoing the same change meanwhile makes the screen's undo a no-op.
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTree, readSessionSync } from '../../src/store/index.js';
+import { runCli } from '../helpers/cli.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession } from './harness.js';
 
-const CTRL = { r: '\u0012', u: '\u0015', z: '\u001a', d: '\u0004', e: '\u0005' } as const;
+const CTRL = { r: '\u0012', u: '\u0015', z: '\u001a', y: '\u0019', d: '\u0004', e: '\u0005' } as const;
 
 function home(): { home: ReturnType<typeof makeHome>; path: string } {
   const home = makeHome();
@@ -38,20 +41,77 @@ describe('Ctrl+Z after a restart', () => {
       expect(await pty.waitForExit()).toBe(0);
       expect((await openWithPi(path)).manager.getSessionName()).toBe('After');
 
-      pty = startApp(h);
+      pty = startApp(h, [], { cols: 140, rows: 24 });
       await pty.waitForText('★ After');
+      // Ctrl+Z and y in one write: the y was typed before the question was shown, so it answers
+      // nothing (and is not typed into the search either); the question waits for its own answer.
+      pty.write('\u001ay');
+      // Made in an earlier run: said and asked, not done.
+      let screen = await pty.waitForText('Undo this change?');
+      // The question wraps at the terminal's width: read it as one line.
+      expect(screen.replace(/\n/g, '')).toContain(
+        `The rename of “After” (2026-01-05T09-00-00-000Z_zebra.jsonl in ${h.cwd}, just now): name it "Before".`,
+      );
+      expect(screen).toContain('y undo · Enter undo · Esc keep it');
+      expect(screen).toMatch(/^> type to search/m);
+      expect((await openWithPi(path)).manager.getSessionName()).toBe('After');
+      // A burst of stray keys and Esc, in one write: only Esc counts.
+      pty.write('qx\u001b');
+      await pty.waitForText('Nothing was undone');
+      expect((await openWithPi(path)).manager.getSessionName()).toBe('After');
+      // One key at a time: Ctrl+Z, then the answer once the question is shown.
       await pty.press(CTRL.z);
-      await pty.waitForText('Undid the rename of 2026-01-05T09-00-00-000Z_zebra.jsonl: name it "Before"');
+      screen = await pty.waitForText('Undo this change?');
+      await pty.press('x');
+      await pty.press('y');
+      await pty.waitForText('Undid the rename of “After” (2026-01-05T09-00-00-000Z_zebra.jsonl in');
       // The scope is listed again: the row shows the name pi now reads.
       await pty.waitForText('★ Before');
       const pi = await openWithPi(path);
       expect(pi.changedOnOpen).toBe(false);
       expect(pi.manager.getSessionName()).toBe('Before');
+      // Undone by this screen a moment ago: Ctrl+Y redoes it without a question…
+      await pty.press(CTRL.y);
+      await pty.waitForText('Redid the rename of “After”');
+      await pty.waitForText('★ After');
+      expect((await openWithPi(path)).manager.getSessionName()).toBe('After');
+      // …and the redo, made here a moment ago, is undone by Ctrl+Z without one.
+      await pty.press(CTRL.z);
+      await pty.waitForText('Undid the rename of “After”');
+      await pty.waitForText('★ Before');
+      expect((await openWithPi(path)).manager.getSessionName()).toBe('Before');
       await pty.press(CTRL.z);
       await pty.waitForText('Nothing to undo');
       await pty.press(PTY_KEYS.escape);
       expect(await pty.waitForExit()).toBe(0);
       expectRestored(pty);
+    },
+    E2E_TEST_MS,
+  );
+
+  it(
+    "the picker asks; meanwhile the CLI undoes the same change: the picker's yes undoes nothing twice",
+    async () => {
+      const { home: h, path } = home();
+      // The app's journal: under the home's ~/.local/state (the pty starts from a clean environment).
+      const env = { ...h.env, XDG_STATE_HOME: join(h.root, 'home', '.local', 'state') };
+      const renamed = runCli(['rename', path, 'After'], { env, cwd: h.cwd });
+      expect(renamed.code, renamed.stderr).toBe(0);
+      const entries = (await openWithPi(path)).manager.getEntries().length;
+      const pty = startApp(h, [], { cols: 140, rows: 24 });
+      await pty.waitForText('★ After');
+      await pty.press(CTRL.z);
+      await pty.waitForText('Undo this change?');
+      const cli = runCli(['undo'], { env, cwd: h.cwd });
+      expect(cli.code, cli.stderr).toBe(0);
+      await pty.press('y');
+      // (The status line is cut at the terminal's width: the path is long.)
+      await pty.waitForText('Undo failed: nothing was undone: the rename of “After”');
+      const pi = (await openWithPi(path)).manager;
+      expect(pi.getSessionName()).toBe('Before');
+      expect(pi.getEntries()).toHaveLength(entries + 1);
+      await pty.press(PTY_KEYS.ctrlC);
+      expect(await pty.waitForExit()).toBe(130);
     },
     E2E_TEST_MS,
   );
@@ -71,10 +131,12 @@ describe('Ctrl+Z after a restart', () => {
       expect(await pty.waitForExit()).toBe(0);
       expect(existsSync(path)).toBe(false);
 
-      pty = startApp(h, [], { cols: 120, rows: 24 });
+      pty = startApp(h, [], { cols: 140, rows: 24 });
       await pty.waitForText('No sessions');
       await pty.press(CTRL.z);
-      await pty.waitForText('Undid the delete of 2026-01-05T09-00-00-000Z_zebra.jsonl: restore it from the trash');
+      await pty.waitForText('The delete of “Before” (2026-01-05T09-00-00-000Z_zebra.jsonl in');
+      await pty.press(PTY_KEYS.enter);
+      await pty.waitForText('Undid the delete of “Before”');
       await pty.waitForText('★ Before');
       expect(readFileSync(path).equals(before)).toBe(true);
       expect((await openWithPi(path)).manager.getSessionName()).toBe('Before');
@@ -117,10 +179,12 @@ describe('Ctrl+Z after a restart', () => {
       await pty.press(PTY_KEYS.escape);
       expect(await pty.waitForExit()).toBe(0);
 
-      pty = startApp(h, [], { cols: 120, rows: 24 });
+      pty = startApp(h, [], { cols: 140, rows: 24 });
       await pty.waitForText('★ Slim me');
       await pty.press(CTRL.z);
-      await pty.waitForText('Undid the slim of 2026-01-05T09-00-00-000Z_big.jsonl');
+      await pty.waitForText('The slim of “Slim me” (2026-01-05T09-00-00-000Z_big.jsonl in');
+      await pty.press('y');
+      await pty.waitForText('Undid the slim of “Slim me”');
       expect(readdirSync(h.projectDir)).toEqual([basename(path)]);
       expect(readFileSync(path).equals(before)).toBe(true);
       await pty.press(PTY_KEYS.escape);
@@ -157,14 +221,15 @@ describe('Ctrl+Z after a restart', () => {
       pty = startApp(h, ['tree', path], { cols: 120, rows: 24 });
       await pty.waitForText('Here is a plan');
       await pty.press(CTRL.z);
-      await pty.waitForText("pi has written to 2026-01-05T09-00-00-000Z_zebra.jsonl since pi-sessions' label");
+      const asked = await pty.waitForText('Undo a change pi has written after?');
+      expect(asked.replace(/\s*│\n│\s*/g, ' ')).toContain('pi has written to it since; its later entries stay.');
       await pty.press('n');
       await pty.waitForText('Nothing was undone');
       expect((await openWithPi(path)).manager.getLabel(target)).toBe('checkpoint');
       await pty.press(CTRL.z);
-      await pty.waitForText('undo it anyway');
+      await pty.waitForText('undo anyway');
       await pty.press('y');
-      await pty.waitForText('Undid the label of 2026-01-05T09-00-00-000Z_zebra.jsonl');
+      await pty.waitForText('Undid the label of “Before”');
       const pi = (await openWithPi(path)).manager;
       expect(pi.getLabel(target)).toBeUndefined();
       expect(pi.getEntries().some((e) => e.id === 'feedbeef')).toBe(true);

@@ -169,8 +169,9 @@ run list --all`,
         /^pi-sessions: warning: the change was made but not recorded in the journal \(.*no space left on device.*\), so it cannot be undone with pi-sessions undo\n$/,
       );
       expect((await openWithPi(path)).manager.getSessionName()).toBe('named anyway');
-      // Nothing half-written left in the journal.
+      // Nothing half-written left in the journal, and no half-made lock for the next change to wait on.
       expect(run.files.get('state/pi-sessions/journal.jsonl')?.bytes.length ?? 0).toBe(0);
+      expect(run.files.has('state/pi-sessions/journal.lock')).toBe(false);
     });
   },
 );

@@ -194,8 +194,9 @@ function pickerSource(): SessionSource {
       return { sessions, searched: locations.sessionDir, skipped: 0 };
     },
     rename: async (_path, name) => ({ name }),
-    trash: async () => ({ trashed: [], failed: [] }),
+    trash: async () => ({ trashed: [], failed: [], changeIds: [] }),
     undoStep: async () => ({ kind: 'nothing' }),
+    redoStep: async () => ({ kind: 'nothing' }),
     planSlim: async () => {
       throw new Error('not in this test');
     },

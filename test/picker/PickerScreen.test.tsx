@@ -20,7 +20,7 @@ const locations: Locations = {
 function fakeSource(initial: SessionInfo[]) {
   let sessions = [...initial];
   const calls: string[] = [];
-  const trashedLog: { info: SessionInfo }[] = [];
+  const trashedLog: { info: SessionInfo; id: string }[] = [];
   const source: SessionSource = {
     async list(_scope, onSessions) {
       onSessions(sessions, sessions.length, sessions.length);
@@ -33,30 +33,51 @@ function fakeSource(initial: SessionInfo[]) {
     async trash(paths) {
       calls.push(`trash ${paths.join(',')}`);
       const trashed: TrashedSession[] = paths.map((path) => ({ path, how: 'trash', trashedPath: `/trash/${path}` }));
-      for (const info of sessions.filter((s) => paths.includes(s.path))) trashedLog.push({ info });
+      const changeIds: string[] = [];
+      for (const info of sessions.filter((s) => paths.includes(s.path))) {
+        const id = `c000000${trashedLog.length}`;
+        trashedLog.push({ info, id });
+        changeIds.push(id);
+      }
       sessions = sessions.filter((s) => !paths.includes(s.path));
-      return { trashed, failed: [] };
+      return { trashed, failed: [], changeIds };
     },
-    // The journal as the fake keeps it: the latest trash is undone (and nothing else).
-    async undoStep() {
-      const last = trashedLog.pop();
+    // The journal as the fake keeps it: the latest trash is undone (and nothing else), at once when
+    // the screen made it (its id is among its own), after a question otherwise.
+    async undoStep(request) {
+      const last = trashedLog.at(-1);
       if (!last) return { kind: 'nothing' };
-      calls.push(`undo ${last.info.path}`);
-      sessions = [...sessions, last.info].sort((a, b) => b.modified.getTime() - a.modified.getTime());
       const record = {
         kind: 'delete',
         path: last.info.path,
-        time: '',
-        id: `0000000${trashedLog.length}`,
+        time: new Date(NOW - 2 * 86_400_000).toISOString(),
+        id: last.id,
         how: 'trash',
         trashedPath: `/trash${last.info.path}`,
         infoPath: null,
       } as const;
-      return { kind: 'done', outcome: { record, undo: 'restore it from the trash' } };
+      const undo = 'restore it from the trash';
+      if ('look' in request && !request.own?.includes(last.id))
+        return { kind: 'ask', entry: { record, batch: [record], undo, changedSince: false } };
+      trashedLog.pop();
+      calls.push(`undo ${last.info.path}`);
+      sessions = [...sessions, last.info].sort((a, b) => b.modified.getTime() - a.modified.getTime());
+      return { kind: 'done', outcome: { record, batch: [record], undo } };
+    },
+    async redoStep() {
+      return { kind: 'nothing' };
     },
     async planSlim(path) {
       calls.push(`planSlim ${path}`);
-      return { path, sizeBefore: 200_000, entries: 9, branchEntries: 5, estimatedAfter: 1500, parentSession: null };
+      return {
+        path,
+        sizeBefore: 200_000,
+        entries: 9,
+        branchEntries: 5,
+        estimatedAfter: 1500,
+        parentSession: null,
+        sessionId: 'x',
+      };
     },
     async slim(path) {
       calls.push(`slim ${path}`);
@@ -78,7 +99,7 @@ function fakeSource(initial: SessionInfo[]) {
       };
     },
   };
-  return { source, calls };
+  return { source, calls, trashedLog, sessions: (): SessionInfo[] => sessions };
 }
 
 const sample = (n: number): SessionInfo[] =>
@@ -93,7 +114,7 @@ const sample = (n: number): SessionInfo[] =>
   );
 
 function mount(sessions: SessionInfo[], size: { columns: number; rows: number }, printMode = false) {
-  const { source, calls } = fakeSource(sessions);
+  const { source, calls, trashedLog, sessions: current } = fakeSource(sessions);
   const onExit = vi.fn<(r: PickerExit) => void>();
   const onOpenTree = vi.fn();
   const onOpenStats = vi.fn();
@@ -114,7 +135,7 @@ function mount(sessions: SessionInfo[], size: { columns: number; rows: number },
     </InputRouter>,
     size,
   );
-  return { app, calls, onExit, onOpenTree, onOpenStats, onOpenLabels };
+  return { app, calls, trashedLog, sessions: current, onExit, onOpenTree, onOpenStats, onOpenLabels };
 }
 
 describe.each([
@@ -168,14 +189,32 @@ describe.each([
     await app.press(KEYS.enter);
     await app.waitFor((f) => !f.includes('item 0;') && f.includes('4/4'));
     await vi.waitFor(() => expect(calls).toContain('trash /s/0.jsonl'));
+    // Made in this screen a moment ago: undone without a question.
     await app.press(ctrl('z'));
     await app.waitFor((f) => f.includes('item 0;') && f.includes('5/5'));
-    await app.waitFor('Undid the delete of 0.jsonl');
+    await app.waitFor('Undid the delete');
     expect(calls).toContain('undo /s/0.jsonl');
   });
 });
 
 describe('PickerScreen', () => {
+  it('a delete this screen did not make is asked about first: what, which session, when', async () => {
+    const { app, calls, trashedLog, sessions } = mount(sample(5), { columns: 100, rows: 30 });
+    await app.waitFor('item 0;');
+    // The journal holds a delete from an earlier run.
+    trashedLog.push({ info: { ...sessions()[0]!, path: '/s/gone.jsonl' }, id: 'e0000001' });
+    await app.press(ctrl('z'));
+    await app.waitFor('Undo this change?');
+    await app.waitFor('The delete of gone.jsonl (2 days ago): restore it from the trash.');
+    expect(calls).not.toContain('undo /s/gone.jsonl');
+    await app.press('n');
+    await app.waitFor('Nothing was undone');
+    await app.press(ctrl('z'));
+    await app.waitFor('Undo this change?');
+    await app.press('y');
+    await app.waitFor('Undid the delete of gone.jsonl');
+    expect(calls).toContain('undo /s/gone.jsonl');
+  });
   it('footer: the position (i/N) when the list overflows, → tree, Enter resume and ? help at 80 columns; → tree at every width', async () => {
     const { app } = mount(sample(50), { columns: 80, rows: 24 });
     await app.waitFor('item 0;');

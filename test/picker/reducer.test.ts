@@ -215,8 +215,14 @@ describe('pickerReducer', () => {
       trashedPath: '/t/01.jsonl',
       infoPath: '/t/01.trashinfo',
     };
-    s = run(s, { type: 'trashed', permanent: false, outcome: { trashed: [item], failed: [] } });
+    s = run(s, {
+      type: 'trashed',
+      permanent: false,
+      outcome: { trashed: [item], failed: [], changeIds: ['c0ffee01'] },
+    });
     expect(s.rows.some((r) => r.info.path === '/s/01.jsonl')).toBe(false);
+    // This screen's own change: a Ctrl+Z in the next minute needs no question (the store checks the age).
+    expect(s.ownChanges).toEqual(['c0ffee01']);
     expect(selectedRow(s)!.info.path).toBe('/s/02.jsonl');
     expect(s.status?.text).toMatch(/Moved 1 session to the trash · Ctrl\+Z undoes/);
   });
@@ -230,7 +236,7 @@ describe('pickerReducer', () => {
     const trashed = run(loaded(), {
       type: 'trashed',
       permanent: false,
-      outcome: { trashed: [item], failed: [], journalWarning: warning },
+      outcome: { trashed: [item], failed: [], changeIds: [], journalWarning: warning },
     });
     expect(trashed.status).toMatchObject({ tone: 'error', text: `Moved 1 session to the trash; warning: ${warning}` });
   });
@@ -243,6 +249,7 @@ describe('pickerReducer', () => {
       branchEntries: 5,
       estimatedAfter: 1500,
       parentSession: null,
+      sessionId: 'x',
     };
 
     it('measures first, prompts with the sizes, slims on Enter and lists the scope again', () => {
@@ -305,44 +312,54 @@ describe('pickerReducer', () => {
     });
   });
 
-  describe('Ctrl+Z: the journal’s latest change', () => {
+  describe('Ctrl+Z and Ctrl+Y: the journal’s latest change, said first', () => {
     const record = {
       kind: 'delete',
       path: '/s/01.jsonl',
-      time: '2026-02-05T11:00:00Z',
+      time: new Date(NOW - 3 * DAY).toISOString(),
       id: 'abcd1234',
       how: 'trash',
       trashedPath: '/t/01.jsonl',
       infoPath: null,
+      title: 'Parser work',
+      cwd: '/home/u/proj',
     } as const;
     const undo = 'restore it from the trash';
+    const entry = { record, batch: [record], undo, changedSince: false };
+    const step = (s: PickerState, value: Extract<PickerAction, { type: 'undoStep' }>['step']): PickerState =>
+      run(s, { type: 'undoStep', step: value, nowMs: NOW });
 
-    it('asks for the undo effect, then says what was undone and lists the scope again', () => {
+    it('looks first (the dialog says so); keys pressed before the question are swallowed, Esc cancels', () => {
       let s = run(loaded(), key('ctrl+z'));
-      expect(s.effects.at(-1)).toMatchObject({ kind: 'undo' });
-      expect(s.effects.at(-1)).not.toHaveProperty('confirmed');
+      expect(s.effects.at(-1)).toMatchObject({ kind: 'undo', request: { look: true, own: [] } });
+      expect(s.mode).toEqual({ kind: 'undoConfirm', action: 'undo', question: null });
       expect(s.busy).toBe(true);
-      expect(run(s, key('ctrl+z')).status).toMatchObject({
-        tone: 'error',
-        text: 'Please wait: the last change is still being saved',
-      });
-      const effects = s.effects.length;
-      s = run(s, { type: 'undoStep', step: { kind: 'done', outcome: { record, undo } } });
+      // y before the question is shown answers nothing, and is not typed into the search either.
+      const early = run(s, key('y'), key('return'), key('x'));
+      expect(early.effects).toEqual(s.effects);
+      expect(early.query.value).toBe('');
+      // Esc: no question; when the answer comes, it is dropped.
+      s = run(s, key('escape'));
+      expect(s.mode.kind).toBe('browse');
+      s = step(s, { kind: 'ask', entry });
+      expect(s.mode.kind).toBe('browse');
       expect(s.busy).toBe(false);
-      expect(s.status).toMatchObject({ tone: 'info', text: 'Undid the delete of 01.jsonl: restore it from the trash' });
-      expect(s.effects.slice(effects)).toMatchObject([{ kind: 'load', scope: 'cwd' }]);
     });
 
-    it('a change pi has written after is asked about: n keeps it, y and Enter undo it by its id', () => {
-      const asked = run(loaded(), key('ctrl+z'), {
-        type: 'undoStep',
-        step: { kind: 'ask', entry: { record, undo, changedSince: true } },
+    it('asks what will be undone: the change, the session, its project and when; n keeps it, y and Enter undo it by id', () => {
+      const asked = step(run(loaded(), key('ctrl+z')), { kind: 'ask', entry });
+      expect(asked.mode).toMatchObject({
+        kind: 'undoConfirm',
+        question: {
+          action: 'undo',
+          id: 'abcd1234',
+          kind: 'plain',
+          title: 'Undo this change?',
+          text: 'The delete of “Parser work” (01.jsonl in /home/u/proj, 3 days ago): restore it from the trash.',
+        },
       });
-      expect(asked.mode).toMatchObject({ kind: 'undoConfirm', question: { id: 'abcd1234' } });
-      expect(asked.mode.kind === 'undoConfirm' && asked.mode.question.text).toMatch(
-        /^pi has written to 01\.jsonl since pi-sessions' delete: undo it anyway \(restore it from the trash\)\?/,
-      );
       expect(run(asked, key('x'))).toBe(asked);
+      expect(run(asked, key('s'))).toBe(asked);
       const kept = run(asked, key('n'));
       expect(kept.mode.kind).toBe('browse');
       expect(kept.status?.text).toBe('Nothing was undone');
@@ -350,18 +367,110 @@ describe('pickerReducer', () => {
       for (const yes of ['y', 'return']) {
         const done = run(asked, key(yes));
         expect(done.mode.kind).toBe('browse');
-        expect(done.effects.at(-1)).toMatchObject({ kind: 'undo', confirmed: 'abcd1234' });
+        expect(done.effects.at(-1)).toMatchObject({ kind: 'undo', request: { id: 'abcd1234', force: false } });
       }
     });
 
+    it('once undone: says what, lists the scope again, and remembers it as its own (redo need not ask)', () => {
+      let s = run(loaded(), key('ctrl+z'));
+      const effects = s.effects.length;
+      s = step(s, { kind: 'done', outcome: { record, batch: [record], undo } });
+      expect(s.busy).toBe(false);
+      expect(s.mode.kind).toBe('browse');
+      expect(s.status).toMatchObject({
+        tone: 'info',
+        text: 'Undid the delete of “Parser work” (01.jsonl in /home/u/proj, 3 days ago): restore it from the trash',
+      });
+      expect(s.effects.slice(effects)).toMatchObject([{ kind: 'load', scope: 'cwd' }]);
+      expect(s.ownChanges).toEqual(['abcd1234']);
+      expect(run(s, key('ctrl+y')).effects.at(-1)).toMatchObject({
+        kind: 'redo',
+        request: { look: true, own: ['abcd1234'] },
+      });
+    });
+
+    it('a change pi has written after is undone with force once the user says yes', () => {
+      const asked = step(run(loaded(), key('ctrl+z')), { kind: 'ask', entry: { ...entry, changedSince: true } });
+      expect(asked.mode).toMatchObject({ question: { kind: 'changed', title: 'Undo a change pi has written after?' } });
+      expect(asked.mode.kind === 'undoConfirm' && asked.mode.question?.text).toMatch(
+        /pi has written to it since; its later entries stay\.$/,
+      );
+      expect(run(asked, key('y')).effects.at(-1)).toMatchObject({
+        kind: 'undo',
+        request: { id: 'abcd1234', force: true },
+      });
+    });
+
+    it('a change that cannot be undone says why; y and Enter do nothing, s skips it, n keeps it', () => {
+      const blocked = 'it is no longer in the trash: the trash was emptied';
+      const asked = step(run(loaded(), key('ctrl+z')), { kind: 'ask', entry: { ...entry, blocked } });
+      expect(asked.mode).toMatchObject({
+        question: { kind: 'blocked', title: 'This change cannot be undone', text: expect.stringContaining(blocked) },
+      });
+      expect(run(asked, key('y'))).toBe(asked);
+      expect(run(asked, key('return'))).toBe(asked);
+      const skipped = run(asked, key('s'));
+      expect(skipped.mode.kind).toBe('browse');
+      expect(skipped.effects.at(-1)).toMatchObject({ kind: 'undo', request: { skip: 'abcd1234' } });
+      const said = step(skipped, { kind: 'skipped', outcome: { record, batch: [record], why: blocked } });
+      expect(said.status?.text).toMatch(
+        /^Skipped the delete of “Parser work” .*, which cannot be undone: it is no longer in the trash/,
+      );
+      expect(run(asked, key('n')).mode.kind).toBe('browse');
+    });
+
+    it('a rename made here is remembered by its journal id, and sent with the next look', () => {
+      const renamed = run(loaded(), { type: 'renamed', path: '/s/01.jsonl', name: 'X', changeId: 'feed0001' });
+      expect(run(renamed, key('ctrl+z')).effects.at(-1)).toMatchObject({
+        kind: 'undo',
+        request: { look: true, own: ['feed0001'] },
+      });
+    });
+
+    it('Ctrl+Y asks before redoing, then redoes by id', () => {
+      const change = {
+        ...record,
+        kind: 'rename',
+        entryId: 'e1',
+        previousName: 'Old',
+        name: 'New',
+        after: { size: 1, mtimeMs: 1, ino: 1 },
+      } as const;
+      const asked = run(loaded(), key('ctrl+y'), {
+        type: 'redoStep',
+        nowMs: NOW,
+        step: {
+          kind: 'ask',
+          entry: {
+            candidate: { change, changes: [change], undos: [] },
+            redo: 'name it "New" again',
+            changedSince: false,
+          },
+        },
+      });
+      expect(asked.mode).toMatchObject({
+        kind: 'undoConfirm',
+        action: 'redo',
+        question: {
+          title: 'Redo this change?',
+          text: 'The rename of “Parser work” (01.jsonl in /home/u/proj, 3 days ago): name it "New".',
+        },
+      });
+      expect(run(asked, key('y')).effects.at(-1)).toMatchObject({
+        kind: 'redo',
+        request: { id: 'abcd1234', force: false },
+      });
+      expect(run(asked, key('escape')).status?.text).toBe('Nothing was redone');
+    });
+
     it('nothing to undo, and journal warnings, are said in the status line', () => {
-      expect(run(loaded(), key('ctrl+z'), { type: 'undoStep', step: { kind: 'nothing' } }).status).toMatchObject({
+      expect(step(run(loaded(), key('ctrl+z')), { kind: 'nothing' }).status).toMatchObject({
         tone: 'info',
         text: 'Nothing to undo',
       });
-      const warned = run(loaded(), key('ctrl+z'), {
-        type: 'undoStep',
-        step: { kind: 'nothing', warning: 'the journal /j cannot be read (permission denied): nothing can be undone' },
+      const warned = step(run(loaded(), key('ctrl+z')), {
+        kind: 'nothing',
+        warning: 'the journal /j cannot be read (permission denied): nothing can be undone',
       });
       expect(warned.status).toMatchObject({
         tone: 'error',
@@ -369,10 +478,15 @@ describe('pickerReducer', () => {
       });
       const failed = run(loaded(), key('ctrl+z'), {
         type: 'undoFailed',
-        error: '/s/01.jsonl: a file with that name exists again; left in the trash; nothing was undone',
+        action: 'undo',
+        error: 'nothing was undone: the delete of 01.jsonl was already undone',
       });
-      expect(failed.status?.tone).toBe('error');
+      expect(failed.status).toMatchObject({
+        tone: 'error',
+        text: 'Undo failed: nothing was undone: the delete of 01.jsonl was already undone',
+      });
       expect(failed.busy).toBe(false);
+      expect(failed.mode.kind).toBe('browse');
     });
   });
 
@@ -399,6 +513,7 @@ describe('pickerReducer', () => {
       outcome: {
         trashed: [],
         failed: [{ path: '/s/00.jsonl', error: 'could not move to the trash: no trash dir', trashUnavailable: true }],
+        changeIds: [],
       },
     });
     expect(s.mode).toMatchObject({ kind: 'confirm', permanent: true, needsYes: true, paths: ['/s/00.jsonl'] });

@@ -6,12 +6,12 @@ import {
   branchInPlace,
   forkSession,
   isAsWeLeftIt,
+  JOURNAL_KEEP_BYTES,
   JOURNAL_MAX_BYTES,
   JOURNAL_READ_MAX_BYTES,
   type JournalRecord,
   journalLine,
   latestOwnStates,
-  newestLines,
   parseJournal,
   readJournal,
   readJournalChecked,
@@ -104,16 +104,6 @@ describe('journal records (pure)', () => {
     expect(isAsWeLeftIt(state(10, 1000.5), { size: 10, mtimeMs: 2000 })).toBe(false); // rewritten, same size
     expect(isAsWeLeftIt(undefined, { size: 10, mtimeMs: 1000.5 })).toBe(false);
   });
-
-  it('trimming keeps the newest whole lines within the bound', () => {
-    const text = Array.from({ length: 100 }, (_, i) => journalLine(rename(`/s/${i}.jsonl`, i))).join('');
-    const kept = newestLines(text, 1000);
-    expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(1000);
-    const paths = parseJournal(kept).map((r) => r.path);
-    expect(paths.at(-1)).toBe('/s/99.jsonl');
-    expect(paths.length).toBeGreaterThan(3);
-    expect(kept.endsWith('\n')).toBe(true);
-  });
 });
 
 describe('journal file', () => {
@@ -186,21 +176,22 @@ describe('journal file', () => {
     mkdirSync(join(env.XDG_STATE_HOME, 'pi-sessions'), { recursive: true, mode: 0o755 });
     chmodSync(join(env.XDG_STATE_HOME, 'pi-sessions'), 0o755);
     writeFileSync(join(env.XDG_STATE_HOME, 'pi-sessions', 'journal.jsonl'), '', { mode: 0o644 });
-    expect(await recordChange(rename('/s/a.jsonl', 1), env)).toBeUndefined();
+    expect((await recordChange(rename('/s/a.jsonl', 1), env)).warning).toBeUndefined();
     expect(statSync(join(env.XDG_STATE_HOME, 'pi-sessions')).mode & 0o777).toBe(0o700);
     expect(statSync(join(env.XDG_STATE_HOME, 'pi-sessions', 'journal.jsonl')).mode & 0o777).toBe(0o600);
   });
 
-  it('stays bounded: past the limit it keeps its newest half, then appends', async () => {
+  it('stays bounded: past the limit it keeps its newest half (after a trim marker), then appends', async () => {
     const env = { XDG_STATE_HOME: join(dir(), 'state') };
-    expect(await recordChange(rename('/s/first.jsonl', 1), env)).toBeUndefined();
+    expect((await recordChange(rename('/s/first.jsonl', 1), env)).warning).toBeUndefined();
     const file = join(env.XDG_STATE_HOME, 'pi-sessions', 'journal.jsonl');
     const line = journalLine(rename('/s/filler.jsonl', 2));
     appendFileSync(file, line.repeat(Math.ceil(JOURNAL_MAX_BYTES / line.length)));
-    expect(await recordChange(rename('/s/last.jsonl', 3), env)).toBeUndefined();
+    expect((await recordChange(rename('/s/last.jsonl', 3), env)).warning).toBeUndefined();
     const size = statSync(file).size;
-    expect(size).toBeLessThanOrEqual(JOURNAL_MAX_BYTES / 2 + line.length);
+    expect(size).toBeLessThanOrEqual(JOURNAL_KEEP_BYTES + 2 * line.length + 200);
     const records = parseJournal(readFileSync(file, 'utf8'));
+    expect(records[0]?.kind).toBe('trimmed');
     expect(records.at(-1)?.path).toBe('/s/last.jsonl');
     expect(records.some((r) => r.path === '/s/first.jsonl')).toBe(false);
   });

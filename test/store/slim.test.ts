@@ -29,9 +29,16 @@ function setup(): {
   b.name('Slim me');
   b.user('second');
   b.assistant('answer two');
-  const dir = join(tempDir(), 'sessions');
+  // A project folder of a store of its own: undo only touches sessions there.
+  const root = tempDir();
+  const dir = join(root, 'agent', 'sessions', '--proj--');
   const file = b.writeTo(join(dir, '2026-01-05T09-00-00-000Z_s.jsonl'));
-  const env = { XDG_STATE_HOME: join(tempDir(), 'state'), XDG_DATA_HOME: tempDir() };
+  const env = {
+    PI_CODING_AGENT_DIR: join(root, 'agent'),
+    HOME: join(root, 'home'),
+    XDG_STATE_HOME: join(root, 'state'),
+    XDG_DATA_HOME: tempDir(),
+  };
   return { file, dir, env, cli: (...args: string[]) => runCli(args, { env }) };
 }
 
@@ -88,14 +95,16 @@ describe('pi-sessions slim', () => {
     expect(readFileSync(slim).length).toBeLessThan(before.length / 10);
 
     expect(ok(cli('undo', '--list')).stdout).toMatch(
-      /^\S+ {2}slim {2}.*→ restore the original from the trash and move the slim copy to the trash\n/,
+      /^\S+ {2}slim {4}the slim of “Slim me” .*→ restore the original from the trash and move the slim copy to the trash\n/,
     );
     expect(ok(cli('undo')).stdout).toMatch(
       /^Undid the slim of .*: restore the original from the trash and move the slim copy to the trash\.\n$/,
     );
     expect(readdirSync(dir)).toEqual([basename(file)]);
     expect(readFileSync(file).equals(before)).toBe(true);
-    expect(ok(cli('undo', '--list')).stdout).toBe('Nothing to undo.\n');
+    expect(ok(cli('undo', '--list')).stdout).toMatch(
+      /^Nothing to undo: the latest change, the slim of .*, was already undone\.\n/,
+    );
   });
 
   it('refuses a session that is all active branch (exit 1, nothing written)', () => {

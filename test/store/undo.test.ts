@@ -27,9 +27,16 @@ function setup(): {
   b.entry('label', { targetId: assistant1, label: 'keep' });
   const user2 = b.user('second');
   b.assistant('answer two');
-  const file = b.writeTo(join(dir(), 'sessions', 's.jsonl'));
-  // A journal and a trash of this test's own (the CLI is a separate process each time: a restart).
-  const env = { XDG_STATE_HOME: join(dir(), 'state'), XDG_DATA_HOME: dir() };
+  // In a project folder of a store of its own (undo only touches sessions there), with a journal
+  // and a trash of its own (the CLI is a separate process each time: a restart).
+  const root = dir();
+  const file = b.writeTo(join(root, 'agent', 'sessions', '--proj--', 's.jsonl'));
+  const env = {
+    PI_CODING_AGENT_DIR: join(root, 'agent'),
+    HOME: join(root, 'home'),
+    XDG_STATE_HOME: join(root, 'state'),
+    XDG_DATA_HOME: root,
+  };
   const cli = (...args: string[]): ReturnType<typeof runCli> => runCli(args, { env });
   return { file, env, user2, assistant1, cli };
 }
@@ -47,9 +54,16 @@ describe('pi-sessions undo', () => {
     ok(cli('label', file, assistant1, 'better'));
     ok(cli('branch', file, user2));
     const list = ok(cli('undo', '--list')).stdout.trim().split('\n');
-    expect(list.map((l) => l.split(/\s+/)[1])).toEqual(['branch', 'label', 'rename']);
+    expect(list.slice(0, 3).map((l) => l.split(/\s+/)[1])).toEqual(['branch', 'label', 'rename']);
+    // Each change as the screens say it: the session's title, its file and project, when.
+    expect(list[0]).toMatch(
+      / {2}branch {2}the branch of “Changed” \(s\.jsonl in \/home\/test\/project, just now\) → resume after [0-9a-f]{8} again$/,
+    );
+    expect(list[3]).toMatch(/^History since \d{4}-\d\d-\d\d \d\d:\d\d: 3 changes\.$/);
 
-    expect(ok(cli('undo')).stdout).toMatch(/^Undid the branch of .*s\.jsonl: resume after [0-9a-f]{8}\.\n$/);
+    expect(ok(cli('undo')).stdout).toMatch(
+      /^Undid the branch of “Changed” \(s\.jsonl in \/home\/test\/project, just now\): resume after [0-9a-f]{8}\.\n$/,
+    );
     let pi = (await openWithPi(file)).manager;
     // pi resumes where it did before the branch: same context as at the old leaf.
     expect(pi.buildSessionContext().messages).toEqual(await piContextAt(pi, leafBefore));
@@ -64,8 +78,12 @@ describe('pi-sessions undo', () => {
 
     const nothing = cli('undo');
     expect(nothing.code).toBe(1);
-    expect(nothing.stderr).toMatch(/^pi-sessions: nothing to undo[^\n]*\n$/);
-    expect(ok(cli('undo', '--list')).stdout).toBe('Nothing to undo.\n');
+    expect(nothing.stderr).toMatch(
+      /^pi-sessions: nothing to undo: the latest change, the branch of [^\n]*, was already undone\n$/,
+    );
+    expect(ok(cli('undo', '--list')).stdout).toMatch(
+      /^Nothing to undo: the latest change, [^\n]* was already undone\.\nHistory since [^\n]*: 3 changes\.\n$/,
+    );
   });
 
   it('undoes a fork (to the trash) and a delete (back from the trash)', async () => {
@@ -76,7 +94,9 @@ describe('pi-sessions undo', () => {
     expect(existsSync(fork)).toBe(false);
     ok(cli('delete', file));
     expect(existsSync(file)).toBe(false);
-    expect(ok(cli('undo')).stdout).toMatch(/^Undid the delete of .*: restore it from the trash\.\n$/);
+    expect(ok(cli('undo')).stdout).toMatch(
+      /^Undid the delete of “Original” \(s\.jsonl in [^)]*\): restore it from the trash\.\n$/,
+    );
     expect(readFileSync(file).equals(original)).toBe(true);
     expect((await openWithPi(file)).manager.getSessionName()).toBe('Original');
   });
@@ -88,12 +108,13 @@ describe('pi-sessions undo', () => {
     const other = second.writeTo(join(file, '..', 'other.jsonl'));
     const bytes = [readFileSync(file), readFileSync(other)];
     ok(cli('delete', file, other));
+    // One line for the two (they are undone together), then the history line.
     expect(ok(cli('undo', '--list')).stdout.trim().split('\n')).toHaveLength(2);
     expect(ok(cli('undo')).stdout).toMatch(
-      /^Undid the delete of 2 sessions \(the last .*\): restore the 2 sessions deleted together from the trash\.\n$/,
+      /^Undid the delete of 2 sessions \(“another”, “Original”, just now\): restore the 2 sessions deleted together from the trash\.\n$/,
     );
     expect([readFileSync(file), readFileSync(other)]).toEqual(bytes);
-    expect(ok(runCli(['undo', '--list'], { env })).stdout).toBe('Nothing to undo.\n');
+    expect(ok(runCli(['undo', '--list'], { env })).stdout).toMatch(/^Nothing to undo: /);
   });
 
   it('refuses a change pi has written after (exit 1, one line, nothing changed) unless --force', async () => {

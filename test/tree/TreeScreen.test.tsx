@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
 import { type TreeExit, TreeScreen, type TreeStore } from '../../components/tree/TreeScreen.js';
 import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
-import type { UndoStep } from '../../src/store/undo.js';
+import type { UndoRequest, UndoStep } from '../../src/store/undo.js';
 import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
 import { piSample, sessionOf } from './helpers.js';
 
@@ -24,12 +24,14 @@ const RECORD = {
   previousName: 'Old',
 } as const;
 
-/** The fake journal: its latest change was written over by pi, so the first Ctrl+Z asks. */
-async function fakeUndo(calls: Calls, options?: { confirmed?: string }): Promise<UndoStep> {
-  calls.undos.push(options?.confirmed ?? '');
+/** The fake journal: its latest change (made elsewhere) was written over by pi, so Ctrl+Z asks; the answer undoes it by id, forced. */
+async function fakeUndo(calls: Calls, request: UndoRequest): Promise<UndoStep> {
+  calls.undos.push(
+    'look' in request ? 'look' : 'id' in request ? `${request.id}${request.force ? ' force' : ''}` : 'skip',
+  );
   const undo = 'name it "Old" again';
-  if (options?.confirmed !== RECORD.id) return { kind: 'ask', entry: { record: RECORD, undo, changedSince: true } };
-  return { kind: 'done', outcome: { record: RECORD, undo } };
+  if (!('id' in request)) return { kind: 'ask', entry: { record: RECORD, batch: [RECORD], undo, changedSince: true } };
+  return { kind: 'done', outcome: { record: RECORD, batch: [RECORD], undo } };
 }
 
 function fakeStore(calls: Calls): TreeStore {
@@ -51,7 +53,8 @@ function fakeStore(calls: Calls): TreeStore {
       calls.forks.push(id ?? '');
       return { path: '/tmp/forked.jsonl' };
     },
-    undoStep: (options) => fakeUndo(calls, options),
+    undoStep: (_scope, request) => fakeUndo(calls, request),
+    redoStep: async () => ({ kind: 'nothing' }),
   };
 }
 
@@ -115,20 +118,101 @@ describe('TreeScreen', () => {
     const { app, calls, ready } = mount();
     await ready();
     await app.press(ctrl('z'));
-    let frame = await app.waitFor('undo it anyway');
-    expect(frame).toContain(
-      'pi has written to other.jsonl since pi-sessions\' rename: undo it anyway (name it "Old")?',
-    );
-    expect(frame).toMatch(/undo anyway.*keep/);
+    let frame = await app.waitFor('Undo a change pi has written after?');
+    expect(frame).toContain('The rename of other.jsonl (');
+    expect(frame.replace(/\u001b\[[0-9;]*m/g, '')).toContain('name it "Old". pi has written to it since; its later');
+    expect(frame).toMatch(/y undo anyway.*Esc keep it/);
     await app.type('x'); // swallowed: a stray key decides nothing
     await app.type('n');
     await app.waitFor('Nothing was undone');
-    expect(calls.undos).toEqual(['']);
+    expect(calls.undos).toEqual(['look']);
     await app.press(ctrl('z'));
-    await app.waitFor('undo it anyway');
+    await app.waitFor('undo anyway');
     await app.type('y');
-    frame = await app.waitFor('Undid the rename of other.jsonl: name it "Old"');
-    expect(calls.undos).toEqual(['', '', RECORD.id]);
+    frame = await app.waitFor('Undid the rename of other.jsonl (');
+    expect(calls.undos).toEqual(['look', 'look', `${RECORD.id} force`]);
+  });
+
+  test('a label made here is its own (sent with the look); a change that cannot be undone offers s to skip it; Ctrl+Y asks, then redoes', async () => {
+    const requests: unknown[] = [];
+    const redos: unknown[] = [];
+    const calls: Calls = { labels: [], branches: [], forks: [], undos: [] };
+    const blocked = 'it is no longer in the trash: the trash was emptied';
+    const deleted = {
+      kind: 'delete',
+      path: '/s/gone.jsonl',
+      time: '2026-02-05T11:00:00Z',
+      id: 'dead0001',
+      how: 'trash',
+      trashedPath: '/t/gone.jsonl',
+      infoPath: null,
+    } as const;
+    const store: TreeStore = {
+      ...fakeStore(calls),
+      setLabel: async () => ({ entryId: 'new', changeId: 'feed0001' }),
+      undoStep: async (_scope, request) => {
+        requests.push(request);
+        if ('skip' in request) return { kind: 'skipped', outcome: { record: deleted, batch: [deleted], why: blocked } };
+        return {
+          kind: 'ask',
+          entry: { record: deleted, batch: [deleted], undo: 'restore it from the trash', changedSince: false, blocked },
+        };
+      },
+      redoStep: async (_scope, request) => {
+        redos.push(request);
+        const change = { ...RECORD, name: 'New' };
+        if ('id' in request)
+          return {
+            kind: 'done',
+            outcome: { change, changes: [change], redo: 'name it "New" again', changeIds: ['beef0002'] },
+          };
+        return {
+          kind: 'ask',
+          entry: {
+            candidate: { change, changes: [change], undos: [] },
+            redo: 'name it "New" again',
+            changedSince: false,
+          },
+        };
+      },
+    };
+    const app = renderInk(
+      <InputRouter>
+        <TreeScreen
+          path="/tmp/test.jsonl"
+          store={store}
+          live={false}
+          onBack={() => undefined}
+          onExit={() => undefined}
+          now={() => Date.parse('2026-02-05T12:00:00Z')}
+        />
+      </InputRouter>,
+      { columns: 120, rows: 30 },
+    );
+    await app.waitFor('approach A please');
+    await app.settle();
+    await app.type('L');
+    await app.waitFor('Label (empty to remove):');
+    await app.type('x');
+    await app.press(KEYS.enter);
+    await app.waitFor('Labeled [x]');
+    await app.press(ctrl('z'));
+    await app.waitFor('This change cannot be undone');
+    expect(requests[0]).toEqual({ look: true, own: ['feed0001'] });
+    const frame = await app.waitFor('s skip it (older changes become reachable)');
+    expect(frame).toContain(blocked);
+    await app.type('y'); // nothing to say yes to
+    await app.type('s');
+    await app.waitFor(/Skipped the delete of gone\.jsonl .*, which cannot be undone/);
+    expect(requests[1]).toEqual({ skip: 'dead0001' });
+    await app.press(ctrl('y'));
+    await app.waitFor('Redo this change?');
+    await app.type('y');
+    await app.waitFor('Redid the rename of other.jsonl');
+    expect(redos).toEqual([
+      { look: true, own: ['feed0001'] },
+      { id: 'abcd1234', force: false },
+    ]);
   });
 
   test('draws pi’s layout with the active path, the leaf marker and the cursor on the leaf', async () => {

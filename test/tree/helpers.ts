@@ -134,5 +134,6 @@ export function storeOf(entries: SessionEntry[]): TreeStore {
     branchInPlace: async (_path, id) => ({ leafId: id }),
     forkSession: async () => ({ path: '/tmp/forked.jsonl' }),
     undoStep: async () => ({ kind: 'nothing' }),
+    redoStep: async () => ({ kind: 'nothing' }),
   };
 }

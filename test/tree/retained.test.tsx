@@ -301,6 +301,7 @@ describe('TreeScreen with a retained tail', () => {
         return { path: '/tmp/fork.jsonl' };
       },
       undoStep: async () => ({ kind: 'nothing' }),
+      redoStep: async () => ({ kind: 'nothing' }),
     };
     const exits: TreeExit[] = [];
     // env: no clipboard tool, tmux or screen, whatever terminal runs the tests: plain OSC 52.
