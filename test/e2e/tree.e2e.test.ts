@@ -117,6 +117,9 @@ describe('tree view in a real terminal', { timeout: E2E_TEST_MS }, () => {
     await typeText(pty, 'start-here');
     await pty.press(PTY_KEYS.enter);
     await pty.waitForScreen(() => cursorRow(pty).includes('[start-here]'), 'the label shows on the row');
+    // The row shows the label at once; the write (the session, then the journal under its lock) is done
+    // when the status says so, and the tree takes one write at a time.
+    await pty.waitForText('✓ Labeled [start-here]');
     expect(buildTree(load(path)).labels.get(first.id)).toBe('start-here');
 
     // Resume from here on a user message: pi's semantics put the leaf on its parent.
