@@ -4,11 +4,12 @@
  * periods are usage errors (exit 2).
  */
 import type { CommandResult, Output } from './cli-commands.js';
+import { jsonOutput } from './cli-json.js';
 import { parseDateOrAge } from './format.js';
 import { paintLines } from './stats/paint.js';
 import { PERIODS, type Period, reportLines } from './stats/report-lines.js';
 import { type Locations, type StatsRange, storeStats } from './store/index.js';
-import { sanitizeInline, terminalSafeJson } from './text/terminal-text.js';
+import { sanitizeInline } from './text/terminal-text.js';
 
 export interface StatsOptions {
   all: boolean;
@@ -52,7 +53,7 @@ export function statsCommand(locations: Locations, options: StatsOptions, io: Ou
     io.err(`pi-sessions: --by: "${sanitizeInline(by)}" is not day, week or month (${USAGE})`);
     return { code: 2 };
   }
-  const report = storeStats(locations, options.all ? 'all' : 'cwd', range);
+  const report = storeStats(locations, options.all ? 'all' : 'cwd', range, options.nowMs);
   if (report.dirProblem) {
     io.err(`pi-sessions: ${sanitizeInline(report.dirProblem)}`);
     return { code: 1 };
@@ -66,13 +67,15 @@ export function statsCommand(locations: Locations, options: StatsOptions, io: Ou
     return { code: 0 };
   }
   const { dirProblem: _unused, searched, ...rest } = report;
-  const json = {
-    version: 1,
-    searched,
-    since: range.sinceMs === undefined ? null : new Date(range.sinceMs).toISOString(),
-    until: range.untilMs === undefined ? null : new Date(range.untilMs).toISOString(),
-    ...rest,
-  };
-  io.out(terminalSafeJson(JSON.stringify(json, null, 2)));
+  // `excluded` (a value that cannot be real, left out of every figure) is a field added: the
+  // version stays (src/cli-json.ts).
+  io.out(
+    jsonOutput({
+      searched,
+      since: range.sinceMs === undefined ? null : new Date(range.sinceMs).toISOString(),
+      until: range.untilMs === undefined ? null : new Date(range.untilMs).toISOString(),
+      ...rest,
+    }),
+  );
   return { code: 0 };
 }

@@ -204,7 +204,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'audit the sessions of this folder (--all: every project; or one session); exit 1 when problems are found',
     doc:
       'integrity (unparsable, torn or glued lines, BOM, duplicate ids, orphans, cycles, v1/v2 files, forks whose parent is gone, ' +
-      'missing cwd, files pi refuses, FIFOs) and health (size, largest entries, tool output share, compactions, files over 32 MiB that make pi slow); ' +
+      'missing cwd, files pi refuses, FIFOs, usage figures and dates that cannot be real) and health (size, largest entries, tool output share, compactions, files over 32 MiB that make pi slow); ' +
       `each problem gives its file and line, what pi 1.6.0 does with it and what to do. \`--json\`: ${CHECK_JSON_SHAPE}. ` +
       'Exit 0: no problem, 1: problems found',
     details: [
@@ -221,9 +221,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     doc:
       'bar charts and a sparkline as wide as the terminal (`COLUMNS`, 80 when piped; no colour under `NO_COLOR` or when not a terminal): the timeline per `--by day|week|month`, ' +
       'then projects, models, sessions and abandoned branches by cost (by tokens when nothing has a cost). ' +
-      '`--json`: `{version: 1, searched, since, until, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, title, usage, copiedEntries, repeatedEntries, branches: [{leafId, active, entries, prompt, usage}]}]}`; ' +
+      '`--json`: `{version: 1, searched, since, until, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, title, usage, copiedEntries, repeatedEntries, branches: [{leafId, active, entries, prompt, usage}]}], excluded: [{path, line, entryId, field, value, why}]}`; ' +
       'rows are `{key, usage}` (days `2026-01-05`, weeks `2026-W02`, months `2026-01`, local time; projects and models by cost). ' +
       'Each usage is counted once, in the session where it was spent: entries a `/fork` or `/clone` copied (same id and timestamp) count in the session created first (`copiedEntries` in the others), and an entry written twice in one file once (`repeatedEntries`). ' +
+      "A value that cannot be real (a usage figure that is not a number, negative, over 100M tokens or $10,000 in one usage; a date before 2020 or over a day in the future) is left out of every figure and listed in `excluded` (a date: with its entry's whole usage; `value` a number, or the value as text) and in the charts; `check` reports each. " +
       'A branch is a leaf\'s own segment, up to the nearest branch point; see "Usage stats and ccusage" for how the figures compare with `@ccusage/pi`',
   },
   {

@@ -16,6 +16,7 @@ import {
 } from '../store/index.js';
 import { displayWidth, sanitizeInline } from '../text/terminal-text.js';
 import { type BarRow, barRows, type ChartLine, fitLine, sparkline } from './chart.js';
+import { excludedLines } from './excluded-lines.js';
 
 export type Period = 'day' | 'week' | 'month';
 export const PERIODS: readonly Period[] = ['day', 'week', 'month'];
@@ -63,11 +64,11 @@ const periodOfDay = (day: string, by: Period): string => {
 export function periodSeries(report: StatsReport, by: Period): { key: string; value: number }[] {
   const measure = measureOf(report);
   const values = new Map(rowsOf(report, by).map((r) => [r.key, measured(r.usage, measure)]));
-  const days = report.byDay.map((r) => r.key).filter((k) => k !== 'unknown');
+  const days = report.byDay.map((r) => r.key);
   const series: { key: string; value: number }[] = [];
   if (days.length === 0) return series;
   const last = days[days.length - 1]!;
-  // A cap on the walk: a corrupt timestamp far in the past would otherwise mean millions of days.
+  // Impossible dates never reach the rows (the store leaves them out); the cap is a last guard.
   for (let day = days[0]!, steps = 0; day <= last && steps < 100_000; day = nextDay(day), steps++) {
     const key = periodOfDay(day, by);
     if (series[series.length - 1]?.key !== key) series.push({ key, value: values.get(key) ?? 0 });
@@ -165,11 +166,6 @@ function timeline(report: StatsReport, measure: Measure, options: Required<Repor
       options.columns,
     ),
   );
-  const unknown = rows.get('unknown');
-  if (unknown)
-    lines.push(
-      fitLine([{ text: `  and ${inlineFigures(unknown, measure)} at an unknown time`, style: 'dim' }], options.columns),
-    );
   return [...lines, []];
 }
 
@@ -251,14 +247,20 @@ export function reportLines(report: StatsReport, options: ReportOptions): ChartL
     ),
     [],
   ];
+  const excluded = excludedLines(report.excluded, full.columns);
   if (sessions.length === 0)
-    return [...lines.slice(0, 1), fitLine([{ text: 'No usage recorded in this range.', style: 'dim' }], full.columns)];
+    return [
+      ...lines.slice(0, 1),
+      fitLine([{ text: 'No usage recorded in this range.', style: 'dim' }], full.columns),
+      ...(excluded.length > 0 ? [[], ...excluded.slice(0, -1)] : []),
+    ];
   const bySessionRows: StatsRow[] = [...sessions]
     .sort((a, b) => measured(b.usage, measure) - measured(a.usage, measure))
     .map((s) => ({ key: s.path, usage: s.usage }));
   const titles = new Map(sessions.map((s) => [s.path, sessionLabel(s)]));
   return [
     ...lines,
+    ...excluded,
     ...timeline(report, measure, full),
     ...rowsSection('Per project', report.byProject, (key) => sanitizeInline(key) || '(no cwd)', measure, full, true),
     ...rowsSection('Per model', report.byModel, (key) => sanitizeInline(key), measure, full),

@@ -30,7 +30,8 @@ export type CheckKind =
   | 'parent-session-missing'
   | 'cwd-missing'
   | 'slow-for-pi'
-  | 'too-large';
+  | 'too-large'
+  | 'impossible-value';
 
 export interface CheckProblem {
   path: string;
@@ -174,6 +175,11 @@ const RULES: Record<CheckKind, Rule> = {
     severity: 'error',
     pi: 'cannot load it (a line or the file is beyond what it can hold in memory)',
     fix: 'fork the active branch with pi-sessions, or move the file away',
+  },
+  'impossible-value': {
+    severity: 'warning',
+    pi: 'loads it and adds the figure to its /session totals as written (huge, negative or not a number); a wrong date moves the entry among its siblings in /tree',
+    fix: 'nothing breaks: pi-sessions stats leaves the value out and says so; if the file was edited by hand or another tool, compare it with a backup',
   },
 };
 

@@ -18,7 +18,14 @@ import {
   SLOW_FOR_PI_BYTES,
   TOO_LARGE_TO_AUDIT_BYTES,
 } from './check-rules.js';
+import { usageFieldOf, usageOf } from './entry.js';
 import { describeFsError } from './errors.js';
+import {
+  type ImplausibleValue,
+  implausibleUsageValues,
+  impossibleTimestamp,
+  latestPlausibleMs,
+} from './implausible.js';
 import { discoverSessionFiles, type ListScope } from './list.js';
 import type { Locations } from './locations.js';
 import { CURRENT_VERSION } from './migrate.js';
@@ -26,7 +33,7 @@ import { SessionCollector } from './read.js';
 import { fileKind } from './regular-file.js';
 import { scanFromSync } from './scan.js';
 import { buildTree } from './tree.js';
-import type { LoadedSession } from './types.js';
+import type { LoadedSession, SessionEntry } from './types.js';
 
 export interface FileCheck {
   path: string;
@@ -41,6 +48,8 @@ export interface FileCheck {
 export interface CheckEnvironment {
   /** Whether a folder or file exists (a session's cwd, a fork's parent session). */
   exists(path: string): boolean;
+  /** The time now, for dates that lie impossibly in the future (implausible.ts); `Date.now()` when absent. */
+  nowMs?: number;
 }
 
 export const FS_ENVIRONMENT: CheckEnvironment = {
@@ -97,6 +106,7 @@ export function auditSession(session: LoadedSession, lineBytes: readonly number[
   const { path, header } = session;
   const tree = buildTree(session);
   const problems = fromReaderProblems(path, [...session.problems, ...tree.problems]);
+  const latestMs = latestPlausibleMs(env.nowMs ?? Date.now(), session.mtimeMs);
   // The tree shows a self-parent as a root without complaint; pi's path walk loops on it forever.
   for (let i = 0; i < session.entries.length; i++) {
     const entry = session.entries[i]!;
@@ -104,6 +114,15 @@ export function auditSession(session: LoadedSession, lineBytes: readonly number[
       problems.push(checkProblem(path, session.entryLines[i] ?? 0, 'cycle', `${entry.id} is its own parent`));
     const hidden = piListingFailure(entry);
     if (hidden) problems.push(checkProblem(path, session.entryLines[i] ?? 0, 'hidden-by-pi', hidden));
+    for (const value of impossibleValuesOf(entry, latestMs))
+      problems.push(
+        checkProblem(
+          path,
+          session.entryLines[i] ?? 0,
+          'impossible-value',
+          `${value.field} is ${value.value}: ${value.why}; left out of pi-sessions stats`,
+        ),
+      );
   }
   if (session.diskVersion < CURRENT_VERSION) {
     problems.push(
@@ -136,6 +155,14 @@ export function auditSession(session: LoadedSession, lineBytes: readonly number[
   }
   problems.sort((a, b) => a.line - b.line);
   return { path, sessionId: header.id, problems, health: healthOf(session, lineBytes) };
+}
+
+/** An entry's impossible date and usage figures (what stats leaves out). */
+function impossibleValuesOf(entry: SessionEntry, latestMs: number): ImplausibleValue[] {
+  const time = impossibleTimestamp(entry.timestamp, latestMs);
+  const usage = usageOf(entry);
+  const figures = usage === undefined ? [] : implausibleUsageValues(usage, usageFieldOf(entry));
+  return time ? [time, ...figures] : figures;
 }
 
 function healthOf(session: LoadedSession, lineBytes: readonly number[]): SessionHealth {

@@ -2,6 +2,7 @@
  * Small, defensive accessors for entry and message fields. Files from old or broken writers hold
  * anything anywhere, so nothing here trusts a type it has not checked.
  */
+import { isPlausibleCost, isPlausibleTokens, timestampMs } from './implausible.js';
 import type { JsonObject, SessionEntry, UsageTotals } from './types.js';
 
 export function isObject(value: unknown): value is JsonObject {
@@ -10,8 +11,7 @@ export function isObject(value: unknown): value is JsonObject {
 
 /** Epoch ms of the entry's ISO timestamp, NaN when absent or unparsable. */
 export function entryTimeMs(entry: SessionEntry): number {
-  const ts = entry.timestamp;
-  return typeof ts === 'string' || typeof ts === 'number' ? new Date(ts).getTime() : NaN;
+  return timestampMs(entry.timestamp);
 }
 
 /** The entry's timestamp as written when it is a string, else undefined. */
@@ -63,26 +63,32 @@ export function emptyUsage(): UsageTotals {
   return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: 0 };
 }
 
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
+/** A token figure, or 0 when it is missing (older files) or cannot be real (implausible.ts). */
+const tokensOf = (value: unknown): number => (typeof value === 'number' && isPlausibleTokens(value) ? value : 0);
 
-/** Adds one pi `Usage` object to the totals; missing numbers count as 0 (older files). */
+/**
+ * Adds one pi `Usage` object to the totals; missing numbers count as 0 (older files), and so do
+ * numbers that cannot be real (1e308, negative, not numbers: implausible.ts), so one corrupt entry
+ * never makes a total Infinity.
+ */
 export function addUsage(totals: UsageTotals, usage: unknown): void {
   if (!isObject(usage)) return;
-  const input = num(usage['input']);
-  const output = num(usage['output']);
-  const cacheRead = num(usage['cacheRead']);
-  const cacheWrite = num(usage['cacheWrite']);
+  const input = tokensOf(usage['input']);
+  const output = tokensOf(usage['output']);
+  const cacheRead = tokensOf(usage['cacheRead']);
+  const cacheWrite = tokensOf(usage['cacheWrite']);
   totals.input += input;
   totals.output += output;
   totals.cacheRead += cacheRead;
   totals.cacheWrite += cacheWrite;
   // `totalTokens` is absent before about 2025-12: fall back to the sum of the parts.
+  // A total that cannot be real is replaced by its parts' sum, as a missing one is.
+  const total = usage['totalTokens'];
   totals.totalTokens +=
-    typeof usage['totalTokens'] === 'number' ? num(usage['totalTokens']) : input + output + cacheRead + cacheWrite;
+    typeof total === 'number' && isPlausibleTokens(total) ? total : input + output + cacheRead + cacheWrite;
   const cost = usage['cost'];
-  if (isObject(cost)) totals.cost += num(cost['total']);
+  if (isObject(cost) && typeof cost['total'] === 'number' && isPlausibleCost(cost['total']))
+    totals.cost += cost['total'];
 }
 
 /**
@@ -104,6 +110,9 @@ export function usageOf(entry: SessionEntry): unknown {
       return undefined;
   }
 }
+
+/** Where `usageOf` finds an entry's usage, as a dotted field path (`message.usage`, `usage`). */
+export const usageFieldOf = (entry: SessionEntry): string => (entry.type === 'message' ? 'message.usage' : 'usage');
 
 /** `provider/model` of an assistant message, when it names one. */
 export function assistantModel(message: JsonObject): string | undefined {

@@ -32,6 +32,11 @@ export { type EntryPlace, entryPlaces } from './entry-place.js';
 export * from './errors.js';
 export { type ForkOptions, type ForkResult, forkSession } from './fork.js';
 export {
+  type ImplausibleValue,
+  MAX_COST_PER_USAGE,
+  MAX_TOKENS_PER_USAGE,
+} from './implausible.js';
+export {
   boundedText,
   CHANGE_KINDS,
   type FileState,
@@ -118,6 +123,7 @@ export { SESSION_INFO_FIELDS, SESSION_INFO_KEYS, sessionInfoJson } from './sessi
 export { planSlim, type SlimPlan, type SlimResult, slimSession } from './slim.js';
 export {
   type BranchStats,
+  type ExcludedValue,
   isoWeek,
   localDay,
   type SessionStats,

@@ -19,8 +19,15 @@ import {
   messageOf,
   roleOf,
   textOfContent,
+  usageFieldOf,
   usageOf,
 } from './entry.js';
+import {
+  type ImplausibleValue,
+  implausibleUsageValues,
+  impossibleTimestamp,
+  latestPlausibleMs,
+} from './implausible.js';
 import { discoverSessionFiles } from './list.js';
 import type { Locations } from './locations.js';
 import { readSession, readSessionSync } from './read.js';
@@ -60,6 +67,14 @@ export interface SessionStats {
   branches: BranchStats[];
 }
 
+/** A value left out of the aggregates because it cannot be real (implausible.ts), and where it is. */
+export interface ExcludedValue extends ImplausibleValue {
+  path: string;
+  /** 1-based line of the entry. */
+  line: number;
+  entryId: string;
+}
+
 export interface StatsReport {
   searched: string;
   totals: UsageTotals;
@@ -69,6 +84,8 @@ export interface StatsReport {
   byProject: StatsRow[];
   byModel: StatsRow[];
   bySession: SessionStats[];
+  /** Values left out of every figure above, in file order. */
+  excluded: ExcludedValue[];
 }
 
 export interface StatsRange {
@@ -129,8 +146,20 @@ class Buckets {
   }
 }
 
-/** The stats of sessions already read (pure). `sessions` in discovery order. */
-export function statsOf(sessions: readonly LoadedSession[], range: StatsRange = {}, searched = ''): StatsReport {
+/**
+ * The stats of sessions already read (pure). `sessions` in discovery order; `nowMs` decides
+ * which dates lie impossibly in the future (implausible.ts).
+ *
+ * A value that cannot be real is left out and listed in `excluded`: a usage figure alone (the
+ * entry's other figures count), an impossible date with the entry's whole usage (it cannot be
+ * placed in the timeline, nor in or out of a range), so the totals are always the sum of the days.
+ */
+export function statsOf(
+  sessions: readonly LoadedSession[],
+  range: StatsRange = {},
+  searched = '',
+  nowMs: number = Date.now(),
+): StatsReport {
   // Who spent each usage: the session created first among those holding the entry.
   const owner = new Map<string, number>();
   sessions.forEach((session, index) => {
@@ -148,8 +177,11 @@ export function statsOf(sessions: readonly LoadedSession[], range: StatsRange = 
   const project = new Buckets();
   const model = new Buckets();
   const bySession: SessionStats[] = [];
+  const excluded: ExcludedValue[] = [];
+  const latestMs = sessions.map((session) => latestPlausibleMs(nowMs, session.mtimeMs));
   const counted = (entry: SessionEntry, index: number): boolean => {
     if (owner.get(usageKey(entry)) !== index) return false;
+    if (impossibleTimestamp(entry.timestamp, latestMs[index]!)) return false;
     const t = entryTimeMs(entry);
     if (range.sinceMs !== undefined && !(t >= range.sinceMs)) return false;
     if (range.untilMs !== undefined && !(t < range.untilMs)) return false;
@@ -161,27 +193,39 @@ export function statsOf(sessions: readonly LoadedSession[], range: StatsRange = 
     let repeatedEntries = 0;
     const seen = new Set<string>();
     const cwd = typeof session.header.cwd === 'string' ? session.header.cwd : '';
-    for (const entry of session.entries) {
+    session.entries.forEach((entry, at) => {
       const spent = usageOf(entry);
-      if (spent === undefined) continue;
+      if (spent === undefined) return;
       const key = usageKey(entry);
       if (seen.has(key)) {
         repeatedEntries++;
-        continue;
+        return;
       }
       seen.add(key);
-      if (owner.get(key) !== index) copiedEntries++;
-      if (!counted(entry, index)) continue;
+      if (owner.get(key) !== index) {
+        copiedEntries++;
+        return;
+      }
+      const where = { path: session.path, line: session.entryLines[at] ?? 0, entryId: String(entry.id ?? '') };
+      const badTime = impossibleTimestamp(entry.timestamp, latestMs[index]!);
+      if (badTime) {
+        excluded.push({ ...where, ...badTime });
+        return;
+      }
+      if (!counted(entry, index)) return;
+      const impossible = implausibleUsageValues(spent, usageFieldOf(entry));
+      for (const value of impossible) excluded.push({ ...where, ...value });
+      // An entry all of whose figures were left out spent nothing we know of: it makes no (empty) row.
+      if (impossible.length > 0 && isEmptyUsage(spent)) return;
       const t = entryTimeMs(entry);
-      const known = !Number.isNaN(t);
       addUsage(totals, spent);
       addUsage(usage, spent);
-      day.add(known ? localDay(t) : 'unknown', spent);
-      week.add(known ? isoWeek(t) : 'unknown', spent);
-      month.add(known ? localDay(t).slice(0, 7) : 'unknown', spent);
+      day.add(localDay(t), spent);
+      week.add(isoWeek(t), spent);
+      month.add(localDay(t).slice(0, 7), spent);
       project.add(cwd, spent);
       model.add(modelOf(entry), spent);
-    }
+    });
     const tree = buildTree(session);
     const title = tree.sessionName ?? firstPrompt(session.entries);
     bySession.push({
@@ -204,7 +248,15 @@ export function statsOf(sessions: readonly LoadedSession[], range: StatsRange = 
     byProject: project.rows('cost'),
     byModel: model.rows('cost'),
     bySession,
+    excluded,
   };
+}
+
+/** Whether `usage` adds nothing (every figure 0, missing, or left out as impossible). */
+function isEmptyUsage(usage: unknown): boolean {
+  const added = emptyUsage();
+  addUsage(added, usage);
+  return Object.values(added).every((n) => n === 0);
 }
 
 /** The text of the first user message among `entries` ('' when none). */
@@ -254,7 +306,12 @@ function isReadableSessionFile(path: string): boolean {
 }
 
 /** Reads these session files (unreadable ones, FIFOs and files too large to read are left out) and adds up their usage. */
-export function statsOfFiles(paths: readonly string[], range: StatsRange = {}, searched = ''): StatsReport {
+export function statsOfFiles(
+  paths: readonly string[],
+  range: StatsRange = {},
+  searched = '',
+  nowMs: number = Date.now(),
+): StatsReport {
   const sessions: LoadedSession[] = [];
   for (const path of paths) {
     // Never opened: FIFOs (an open would block), devices, and files too large to read (check reports them).
@@ -262,7 +319,7 @@ export function statsOfFiles(paths: readonly string[], range: StatsRange = {}, s
     const read = readSessionSync(path);
     if (read.ok) sessions.push(read);
   }
-  return statsOf(sessions, range, searched);
+  return statsOf(sessions, range, searched, nowMs);
 }
 
 /**
@@ -271,7 +328,7 @@ export function statsOfFiles(paths: readonly string[], range: StatsRange = {}, s
  */
 export async function statsOfFilesAsync(
   paths: readonly string[],
-  options: { range?: StatsRange; searched?: string; signal?: AbortSignal } = {},
+  options: { range?: StatsRange; searched?: string; signal?: AbortSignal; nowMs?: number } = {},
 ): Promise<StatsReport | undefined> {
   const sessions: LoadedSession[] = [];
   for (const path of paths) {
@@ -280,7 +337,7 @@ export async function statsOfFilesAsync(
     const read = await readSession(path);
     if (read.ok) sessions.push(read);
   }
-  return options.signal?.aborted ? undefined : statsOf(sessions, options.range, options.searched);
+  return options.signal?.aborted ? undefined : statsOf(sessions, options.range, options.searched, options.nowMs);
 }
 
 /** Reads every session pi would list (files that are not sessions are left out) and adds up their usage. */
@@ -288,9 +345,10 @@ export function storeStats(
   locations: Locations,
   scope: 'cwd' | 'all',
   range: StatsRange = {},
+  nowMs: number = Date.now(),
 ): StatsReport & { dirProblem?: string } {
   const discovery = discoverSessionFiles(locations, scope);
-  const report: StatsReport & { dirProblem?: string } = statsOfFiles(discovery.files, range, discovery.searched);
+  const report: StatsReport & { dirProblem?: string } = statsOfFiles(discovery.files, range, discovery.searched, nowMs);
   if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;
   return report;
 }

@@ -14,6 +14,7 @@ import {
 import { displayWidth } from '../../src/text/terminal-text.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
+import { impossibleSessions, writeImpossibleSessions } from '../helpers/impossible-values.js';
 import { expectCleanRun, jsonOf, runCliAsync } from '../hostile/run.js';
 
 interface StatsJson {
@@ -88,7 +89,7 @@ describe('pi-sessions stats --json', () => {
       .filter((f) => f !== fifo)
       .map((f) => readSessionSync(f))
       .filter((r): r is LoadedSession => r.ok);
-    expect(report).toMatchObject({ version: 1, since: null, until: null });
+    expect(report).toMatchObject({ version: 1, since: null, until: null, excluded: [] });
     expect(report.totals).toEqual(JSON.parse(JSON.stringify(statsOf(sessions).totals)));
     expect(report.bySession.some((s) => s.copiedEntries > 0)).toBe(true);
     const ranged = jsonOf(
@@ -112,5 +113,57 @@ describe('pi-sessions stats --json', () => {
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^pi-sessions: [^\n]*usage: pi-sessions stats[^\n]*\n$/);
     }
+  });
+});
+
+describe('pi-sessions stats and check with sessions whose values cannot be real', () => {
+  it('the other sessions’ figures are those of the store without them; what was left out is listed, and check reports each', async () => {
+    const clean = tempDir('pi-sessions-stats-');
+    cpSync(join(FIXTURES, 'pi-written', 'sessions'), join(clean, 'sessions'), { recursive: true });
+    const poisoned = tempDir('pi-sessions-stats-');
+    cpSync(join(FIXTURES, 'pi-written', 'sessions'), join(poisoned, 'sessions'), { recursive: true });
+    const bad = writeImpossibleSessions(join(poisoned, 'sessions'), true);
+    const run = async (agent: string, args: string[]) =>
+      runCliAsync(args, { env: { PI_CODING_AGENT_DIR: agent, TZ: 'UTC' }, timeoutMs: 20_000 });
+    const before = jsonOf(await run(clean, ['stats', '--all', '--json'])) as StatsJson & { excluded: unknown[] };
+    const afterRun = await run(poisoned, ['stats', '--all', '--json']);
+    expectCleanRun(afterRun, 'stats');
+    const after = jsonOf(afterRun) as StatsJson & {
+      excluded: { path: string; line: number; entryId: string; field: string; value: unknown; why: string }[];
+    };
+    const { since: _since, until: _until, excluded: _excluded, ...figures } = after;
+    expect(JSON.stringify(figures)).not.toMatch(/null/);
+    expect(before.excluded).toEqual([]);
+    // Each bad session adds its one real message (100 tokens, $0.25) and nothing else.
+    expect(after.totals.totalTokens).toBe(before.totals.totalTokens + 400);
+    expect(after.totals.cost).toBeCloseTo(before.totals.cost + 1, 9);
+    const expected = impossibleSessions().reduce((n, s) => n + s.excluded, 0);
+    expect(after.excluded).toHaveLength(expected);
+    expect(new Set(after.excluded.map((v) => v.path))).toEqual(new Set(bad));
+    expect(after.excluded.find((v) => v.path === bad[0])).toEqual({
+      path: bad[0],
+      line: 3,
+      entryId: '00000002',
+      field: 'message.usage.input',
+      value: 1e308,
+      why: 'over 100M tokens in one usage',
+    });
+    for (const r of after.byDay) expect(r.key).toMatch(/^20\d\d-\d\d-\d\d$/);
+    for (const r of (after as unknown as { byWeek: { key: string }[] }).byWeek) expect(r.key).toMatch(/^20\d\d-W\d\d$/);
+
+    const text = await run(poisoned, ['stats', '--all']);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split('\n');
+    expect(lines).toContain(`${expected} values left out: they cannot be real (\`pi-sessions check\` lists each)`);
+    expect(lines).toContain('Per day (93 days, peak $1.99 on 2026-02-05)');
+    expect(text.stdout.replace(/"[^"]*"/g, '')).not.toMatch(/\?|NaN|Infinity/);
+
+    const check = await run(poisoned, ['check', '--all', '--json']);
+    expect(check.code).toBe(1);
+    const audit = jsonOf(check) as { files: { path: string; problems: { line: number; kind: string }[] }[] };
+    const reported = audit.files.flatMap((f) =>
+      f.problems.filter((p) => p.kind === 'impossible-value').map((p) => `${f.path}:${p.line}`),
+    );
+    expect(reported.sort()).toEqual(after.excluded.map((v) => `${v.path}:${v.line}`).sort());
   });
 });

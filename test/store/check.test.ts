@@ -164,7 +164,7 @@ const HOSTILE_EXPECTED: Record<string, CheckKind[]> = {
   'message-without-message': ['bad-message'],
   'content-null': ['hidden-by-pi'],
   'header-with-numbers': ['not-a-session'],
-  'numbers-for-strings': ['bad-parent', 'hidden-by-pi', 'missing-id'],
+  'numbers-for-strings': ['bad-parent', 'hidden-by-pi', 'impossible-value', 'missing-id'],
   'not-json-at-all': ['not-a-session'],
   'json-but-not-objects': ['not-a-session'],
 };
