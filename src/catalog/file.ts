@@ -1,8 +1,11 @@
 /**
  * Loading the catalogue file (format.ts; writer.ts writes it). It is a cache: anything wrong with
- * it (missing, truncated, corrupt, another version, unreadable) makes `loadCatalogue` return
- * undefined, and the listing simply reads the session files. Nothing here ever throws at the
- * caller for a bad cache.
+ * the file as a whole (missing, truncated, another version, unreadable) makes `loadCatalogue`
+ * return undefined, and the listing simply reads the session files; a record that is wrong alone
+ * (edited, of the wrong shape, pointing outside the data) is dropped alone, and so is read from
+ * its session file like a new one. Texts are checked to be their session's when they are read
+ * (the slice's tag); a slice that is not is replaced by the session file's. Nothing here ever
+ * throws at the caller for a bad cache.
  *
  * Concurrency: a writer fills a temp file of its own in the same folder and renames it over the
  * catalogue, so a reader sees either the old or the new file, whole. A reader keeps its
@@ -18,7 +21,19 @@ import { isAbsolute, join } from 'node:path';
 import { openRegularSync } from '../store/regular-file.js';
 import { summarizeFileSync } from '../store/summary.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
-import { type CatalogueRecord, fromSessionRecord, type MainTexts, parseHeader, unpackMainTexts } from './format.js';
+import {
+  type CatalogueRecord,
+  fromSessionRecord,
+  isUsableRecord,
+  type MainTexts,
+  metaSum,
+  parseHeader,
+  recordHashHolds,
+  sliceTag,
+  TEXT_HEADER_MAX,
+  textHeaderHolds,
+  unpackMainTexts,
+} from './format.js';
 import type { ResumePoint } from './incremental.js';
 
 /** `$XDG_CACHE_HOME/pi-sessions`, else `~/.cache/pi-sessions` (a relative XDG value is ignored, per the spec). */
@@ -52,6 +67,8 @@ export class Catalogue {
   bytesRead = 0;
   /** Paths of handed-out rows whose message text was not read yet. */
   private readonly unread = new Set<string>();
+  /** Paths whose text slice was seen to carry their tag (their tool output can be read alone). */
+  private readonly tagged = new Set<string>();
 
   /**
    * The file stays open while handed-out rows may still read their message text (every search
@@ -65,6 +82,8 @@ export class Catalogue {
     private readonly ino: number,
     headerBytes: number,
     records: CatalogueRecord[],
+    /** Records of the file that were left out, as they could not be trusted. */
+    readonly dropped = 0,
   ) {
     this.fd = fd;
     this.dataBase = headerBytes;
@@ -87,7 +106,7 @@ export class Catalogue {
           this.settle(self);
           return texts;
         },
-        output: (self) => this.readOutput(self, offset + main, length - main),
+        output: (self) => this.readOutput(self, offset, main, length - main),
       });
       this.unread.add(record.p);
       this.pending++;
@@ -104,10 +123,13 @@ export class Catalogue {
     if (!('ok' in info)) this.settle(info);
   }
 
+  /** The record's resume point, when its slice is this session's (it starts with the session's tag). */
   resumePoint(record: CatalogueRecord): ResumePoint | undefined {
     if (!record.r || this.fd === undefined) return undefined;
     try {
-      return JSON.parse(this.dataBytes(record.r[0], record.r[1]).toString('utf8')) as ResumePoint;
+      const text = this.dataBytes(record.r[0], record.r[1]).toString('utf8');
+      const tag = `${sliceTag(record.p)} `;
+      return text.startsWith(tag) ? (JSON.parse(text.slice(tag.length)) as ResumePoint) : undefined;
     } catch {
       return undefined;
     }
@@ -150,19 +172,31 @@ export class Catalogue {
     return buf;
   }
 
+  /**
+   * A record's message text and targets: from its slice when that is this session's (its tag),
+   * else, and whenever reading fails, from the session file itself.
+   */
   private readMain(info: SessionInfo, offset: number, length: number): MainTexts {
     try {
-      return length === 0 ? NO_TEXTS : unpackMainTexts(this.dataBytes(offset, length).toString('utf8'));
+      const texts = unpackMainTexts(this.dataBytes(offset, length).toString('utf8'), sliceTag(info.path));
+      this.tagged.add(info.path);
+      return texts;
     } catch {
-      // The open file cannot fail us in practice; if it does, the session file still has the texts.
       const fresh = summarizeFileSync(info.path);
       return 'ok' in fresh ? NO_TEXTS : fresh;
     }
   }
 
-  private readOutput(info: SessionInfo, offset: number, length: number): string {
+  /** The tool output after the message text (`main` bytes from `offset`), checked like readMain. */
+  private readOutput(info: SessionInfo, offset: number, main: number, length: number): string {
     try {
-      return length === 0 ? '' : this.dataBytes(offset, length).toString('utf8');
+      // Checked even for an empty output: another session's empty output is not this one's.
+      if (!this.tagged.has(info.path)) {
+        const head = this.dataBytes(offset, Math.min(main, TEXT_HEADER_MAX)).toString('latin1');
+        if (!textHeaderHolds(head, sliceTag(info.path))) throw new Error('catalogue text of another session');
+        this.tagged.add(info.path);
+      }
+      return length === 0 ? '' : this.dataBytes(offset + main, length).toString('utf8');
     } catch {
       const fresh = summarizeFileSync(info.path);
       return 'ok' in fresh ? '' : fresh.toolOutputText;
@@ -216,22 +250,19 @@ export function loadCatalogue(file: string, root: string): Catalogue | undefined
     if (!header || headerBytes + header.data + header.meta !== size) throw new Error('bad header or truncated');
     const meta = Buffer.allocUnsafe(header.meta);
     readExactlySync(fd, meta, headerBytes + header.data);
-    const records = JSON.parse(meta.toString('latin1')) as unknown;
-    if (!Array.isArray(records)) throw new Error('bad meta');
-    for (const r of records as CatalogueRecord[]) {
-      if (
-        typeof r !== 'object' ||
-        r === null ||
-        typeof r.p !== 'string' ||
-        typeof r.z !== 'number' ||
-        typeof r.m !== 'number' ||
-        typeof r.i !== 'number' ||
-        (!r.s && !r.x)
-      ) {
-        throw new Error('bad record');
-      }
+    const parsed = JSON.parse(meta.toString('latin1')) as unknown;
+    if (!Array.isArray(parsed)) throw new Error('bad meta');
+    // The usual case, the metadata as written, costs one native hash; otherwise each record's own
+    // checksum says which were edited. Every record is checked for its shape either way.
+    const intact = metaSum(meta) === header.sum;
+    const records: CatalogueRecord[] = [];
+    const paths = new Set<string>();
+    for (const r of parsed) {
+      if (!isUsableRecord(r, header.data) || (!intact && !recordHashHolds(r)) || paths.has(r.p)) continue;
+      paths.add(r.p);
+      records.push(r);
     }
-    return new Catalogue(fd, file, fstatSync(fd).ino, headerBytes, records as CatalogueRecord[]);
+    return new Catalogue(fd, file, fstatSync(fd).ino, headerBytes, records, parsed.length - records.length);
   } catch {
     closeSync(fd);
     return undefined;

@@ -3,16 +3,20 @@
  *
  * Layout (one file, replaced atomically as a whole; written by writer.ts):
  *
- *   {"format":"pi-sessions-catalogue","version":6,"root":…,"meta":M,"data":D}   \n
+ *   {"format":"pi-sessions-catalogue","version":7,"root":…,"meta":M,"data":D,"sum":S}   \n
  *           the header, padded with spaces to the room reserved for it (it is written last)
  *   data    D bytes  each session's search texts, UTF-8 (a record holds their offset, length, and
  *                    where the tool output starts): `allMessagesText` and `toolTargets` packed as
  *                    one string (searchTextPieces), then `toolOutputText`; and each session's resume
  *                    point (JSON, see incremental.ts), in the order the sessions were read. Texts are
  *                    read per session when a search needs them, the tool output (most of the
- *                    bytes) only when an `out:` search does; a resume point only for a file that grew
+ *                    bytes) only when an `out:` search does; a resume point only for a file that grew.
+ *                    Each of these slices starts with its session's tag (`sliceTag`, a hash of the
+ *                    path), so a record whose offsets point at another session's bytes is caught
+ *                    when they are read, whatever the offsets say
  *   meta    M bytes  JSON array of records (below): everything a row, the sort, the filters and
- *                    the predicates need, plus each file's validators (size, mtime, inode)
+ *                    the predicates need, plus each file's validators (size, mtime, inode), and
+ *                    each record's own checksum `h`; `sum` in the header is the meta's SHA-1
  *
  * Why sections and not one JSON document: on the 2,000-session bench store the metadata is ~2 MB
  * (JSON.parse ≈ 17 ms) while the message text is ~30 MB (as JSON strings ≈ 420 ms to parse; as raw
@@ -20,9 +24,16 @@
  * that alone and pulls the text per session later. The metadata comes last because it is known
  * last: a cold listing writes each session's bytes as soon as it has read the session, instead of
  * keeping them all in memory until the end. The header's lengths must add up to the file size,
- * which catches a truncated file; a record that does not decode rejects the file.
+ * which catches a truncated file.
+ *
+ * It is a cache that anything may have edited, so nothing in it is believed unchecked: a record
+ * whose fields do not have the shapes of store/session-info.ts, or whose offsets leave the data
+ * section, is dropped (its session is read from its file again). When `sum` does not match, some
+ * record was changed after it was written: each record's `h` then finds which, and only those go.
+ * One native hash of the metadata keeps the usual case as cheap as before.
  */
-import type { SessionRecord } from '../store/session-info.js';
+import { createHash } from 'node:crypto';
+import { isSessionRecord, type SessionRecord } from '../store/session-info.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
 
 // The record's fields are derived from the one table of SessionInfo's fields (store/session-info.ts).
@@ -30,7 +41,7 @@ export { type SessionRecord, toSessionRecord } from '../store/session-info.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
-export const CATALOGUE_VERSION = 6;
+export const CATALOGUE_VERSION = 7;
 /** Coarser than any mtime granularity we expect on a local disk (ext4 ticks, 1 s on some others). */
 export const RACY_MS = 2000;
 
@@ -41,6 +52,8 @@ export interface CatalogueHeader {
   root: string;
   meta: number;
   data: number;
+  /** `metaSum` of the metadata bytes. */
+  sum: string;
 }
 
 export interface CatalogueRecord {
@@ -66,6 +79,85 @@ export interface CatalogueRecord {
   y?: 1;
   /** A file that is not a session (listed as skipped; re-read only when it changes). */
   x?: { reason: NotASession['reason']; message: string };
+  /** `recordHash` of the record as written (every other field, in order): finds a record edited since. */
+  h?: string;
+}
+
+/** FNV-1a (32 bits) of a string's UTF-16 units, as 8 hex digits: cheap, and enough to catch an edit. */
+export function fnv1a32(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The tag that starts each data slice of the session at `path` (its texts, its resume point). */
+export const sliceTag = (path: string): string => fnv1a32(path);
+
+/** The metadata's checksum in the header: SHA-1 (native, so checking 10 MB takes milliseconds), 40 hex digits. */
+export const metaSum = (meta: Buffer | string): string => createHash('sha1').update(meta).digest('hex');
+
+/** A record's JSON line (asciiJson) with its checksum `h` appended as the last field. */
+export function recordJson(record: CatalogueRecord): string {
+  const { h: _old, ...fields } = record;
+  const json = asciiJson(fields);
+  return `${json.slice(0, -1)},"h":"${fnv1a32(json)}"}`;
+}
+
+/** Whether a parsed record is still what `recordJson` wrote. */
+export function recordHashHolds(record: CatalogueRecord): boolean {
+  const { h, ...fields } = record;
+  return typeof h === 'string' && fnv1a32(asciiJson(fields)) === h;
+}
+
+/** Why a file is not a session, as a record may say it. */
+const NOT_A_SESSION_REASONS: ReadonlySet<string> = new Set([
+  'not-found',
+  'unreadable',
+  'empty',
+  'no-header',
+  'bom',
+  'not-a-file',
+  'too-large',
+] satisfies NotASession['reason'][]);
+
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/**
+ * `[offset, length]` (a resume point) or `[offset, length, main]` (texts) inside a data section of
+ * `dataLength` bytes; never empty, since every slice starts with its tag.
+ */
+function isRange(v: unknown, size: 2 | 3, dataLength: number): boolean {
+  if (!Array.isArray(v) || v.length !== size || !v.every(isCount)) return false;
+  const [offset, length, main] = v as number[];
+  return length! > 0 && offset! + length! <= dataLength && (size === 2 || (main! > 0 && main! <= length!));
+}
+
+/**
+ * Whether a parsed record can be used: the key and validators, exactly one of a session (every
+ * field of the shape store/session-info.ts gives it) and a skipped file, and ranges inside the
+ * data section. Cheap: the warm start checks every record.
+ */
+export function isUsableRecord(value: unknown, dataLength: number): value is CatalogueRecord {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const r = value as Record<string, unknown>;
+  if (typeof r['p'] !== 'string' || !r['p'].startsWith('/')) return false;
+  if (!isCount(r['z']) || typeof r['m'] !== 'number' || !Number.isFinite(r['m']) || !isCount(r['i'])) return false;
+  if (r['y'] !== undefined && r['y'] !== 1) return false;
+  if (r['t'] !== undefined && !isRange(r['t'], 3, dataLength)) return false;
+  if (r['r'] !== undefined && !isRange(r['r'], 2, dataLength)) return false;
+  const x = r['x'] as Record<string, unknown> | undefined | null;
+  if (r['s'] !== undefined) return x === undefined && isSessionRecord(r['s']);
+  return (
+    x !== null &&
+    typeof x === 'object' &&
+    typeof x['reason'] === 'string' &&
+    NOT_A_SESSION_REASONS.has(x['reason']) &&
+    typeof x['message'] === 'string' &&
+    r['t'] === undefined
+  );
 }
 
 const fromMs = (ms: number | null): Date => new Date(ms ?? Number.NaN);
@@ -77,28 +169,42 @@ export type MainTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets'>;
 
 /**
  * The pieces of a session's text in the text section, in order: the packed message text and
- * targets (`<messages length> <targets length>\n` then both texts, lengths in UTF-16 units, so any
- * text round-trips), then the tool output as it is. Kept as pieces so a writer never builds one
- * more copy of all the text just to write it.
+ * targets (`<tag> <messages length> <targets length>\n` then both texts, lengths in UTF-16 units,
+ * so any text round-trips), then the tool output as it is. Kept as pieces so a writer never builds
+ * one more copy of all the text just to write it. `tag` is the session's `sliceTag`.
  */
 export function searchTextPieces(
   texts: SearchTexts,
+  tag: string,
 ): [header: string, messages: string, targets: string, output: string] {
   return [
-    `${texts.allMessagesText.length} ${texts.toolTargets.length}\n`,
+    `${tag} ${texts.allMessagesText.length} ${texts.toolTargets.length}\n`,
     texts.allMessagesText,
     texts.toolTargets,
     texts.toolOutputText,
   ];
 }
 
-/** The inverse of the first three pieces of searchTextPieces; throws on a string it did not make. */
-export function unpackMainTexts(packed: string): MainTexts {
+/** The bytes a text slice's first line can take (tag, two lengths, newline). */
+export const TEXT_HEADER_MAX = 40;
+
+/** Whether a slice's first bytes are a text header carrying `tag` (for reading the tool output alone). */
+export function textHeaderHolds(head: string, tag: string): boolean {
+  const newline = head.indexOf('\n');
+  return newline !== -1 && /^[0-9a-f]{8} \d+ \d+$/.test(head.slice(0, newline)) && head.startsWith(`${tag} `);
+}
+
+/**
+ * The inverse of the first three pieces of searchTextPieces; throws on a string it did not make,
+ * or made for another session (its tag is not `tag`).
+ */
+export function unpackMainTexts(packed: string, tag: string): MainTexts {
   const newline = packed.indexOf('\n');
-  const match = /^(\d+) (\d+)$/.exec(packed.slice(0, Math.max(0, newline)));
+  const match = /^([0-9a-f]{8}) (\d+) (\d+)$/.exec(packed.slice(0, Math.max(0, newline)));
   if (!match) throw new Error('malformed catalogue text');
-  const messages = Number(match[1]);
-  const targets = Number(match[2]);
+  if (match[1] !== tag) throw new Error('catalogue text of another session');
+  const messages = Number(match[2]);
+  const targets = Number(match[3]);
   if (newline + 1 + messages + targets !== packed.length) throw new Error('malformed catalogue text');
   return {
     allMessagesText: packed.slice(newline + 1, newline + 1 + messages),
@@ -118,7 +224,7 @@ export interface TextLoaders {
  * are accessors that call `load.main` on first read (`toolOutputText`: `load.output`), so a warm start reads no text at all until a
  * search (or `--json`) asks for it; assigning it works like a plain property. An accessor written
  * in the literal keeps V8's fast object shape (defineProperty afterwards measured 4× slower).
- * Throws on a record of the wrong shape.
+ * The record must have passed `isUsableRecord` (or be freshly made by `toSessionRecord`).
  */
 export function fromSessionRecord(
   path: string,
@@ -127,17 +233,6 @@ export function fromSessionRecord(
   s: SessionRecord,
   load: TextLoaders,
 ): SessionInfo {
-  if (
-    typeof s.id !== 'string' ||
-    typeof s.cwd !== 'string' ||
-    !Array.isArray(s.tools) ||
-    !Array.isArray(s.textPlaces) ||
-    !Array.isArray(s.problems) ||
-    typeof s.usage !== 'object' ||
-    s.usage === null
-  ) {
-    throw new Error('malformed catalogue record');
-  }
   let texts: MainTexts | undefined;
   let output: string | undefined;
   const loaded = (): MainTexts => (texts ??= load.main(info));
@@ -209,6 +304,7 @@ export function parseHeader(line: string, root: string): CatalogueHeader | undef
   if (typeof value !== 'object' || value === null) return undefined;
   const h = value as Partial<CatalogueHeader>;
   if (h.format !== CATALOGUE_FORMAT || h.version !== CATALOGUE_VERSION || h.root !== root) return undefined;
+  if (typeof h.sum !== 'string' || !/^[0-9a-f]{40}$/.test(h.sum)) return undefined;
   for (const n of [h.meta, h.data]) if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return undefined;
   return h as CatalogueHeader;
 }

@@ -62,6 +62,8 @@ export interface RefreshStats {
   added: number;
   /** Catalogue rows whose file is gone. */
   removed: number;
+  /** Records of the catalogue left out as untrustworthy (edited, malformed): their files are read like new ones. */
+  dropped: number;
 }
 
 export interface CachedListResult extends ListResult {
@@ -133,6 +135,7 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
     reread: 0,
     added: 0,
     removed: 0,
+    dropped: 0,
   };
   if (options.cache === false) {
     const result = await listSessions(locations, options);
@@ -144,6 +147,7 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
   const file = catalogueFile(options.cacheDir ?? catalogueDir(options.env), root);
   const cat = loadCatalogue(file, root);
   stats.catalogue = cat ? 'loaded' : 'missing';
+  stats.dropped = cat?.dropped ?? 0;
   // Keeps the catalogue's file open until the save has copied the unchanged bytes from it.
   cat?.hold();
   /** The new catalogue, written as files are read (opened on the first change; null: it cannot be). */
@@ -205,7 +209,8 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
     const { files } = discovery;
     const found = new Set(files);
     const plan: PlannedRecord[] = [];
-    let changed = !cat;
+    // Dropped records are rewritten from their files: the catalogue must be saved again.
+    let changed = !cat || cat.dropped > 0;
     if (cat) {
       for (const record of cat.records.values()) {
         if (!inSearched(record.p)) {
@@ -260,7 +265,7 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
             info = out.rowReadingBack(info, planned.record.s, t);
           } else planned.text = info;
         }
-        const r = s.resume && out?.appendResume(JSON.stringify(s.resume));
+        const r = s.resume && out?.appendResume(path, JSON.stringify(s.resume));
         if (r) planned.resume = { written: r };
         fresh.set(path, planned);
         if (record && cat) cat.discard(cat.info(record));

@@ -16,6 +16,7 @@
  * replaced since (another listing saved a newer one). The temp file is 0600 in a 0700 folder (privacy: it
  * holds every session's text) and is named so that `removeStaleTemps` knows it.
  */
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   closeSync,
@@ -35,15 +36,17 @@ import { summarizeFileSync } from '../store/summary.js';
 import type { SessionInfo } from '../store/types.js';
 import { type Catalogue, readByNameSync, readExactlySync } from './file.js';
 import {
-  asciiJson,
   CATALOGUE_FORMAT,
   CATALOGUE_VERSION,
   type CatalogueHeader,
   type CatalogueRecord,
   fromSessionRecord,
   type MainTexts,
+  metaSum,
+  recordJson,
   type SessionRecord,
   searchTextPieces,
+  sliceTag,
 } from './format.js';
 
 /** Bytes are gathered and written in batches of about this size (bounded memory, few system calls). */
@@ -92,7 +95,9 @@ export class CatalogueSink {
     this.fd = fd;
     this.temp = temp;
     // The header goes first, written last: its room is reserved for the longest header this root can have.
-    this.dataStart = Buffer.byteLength(headerLine(root, 10 ** (LENGTH_DIGITS - 1), 10 ** (LENGTH_DIGITS - 1)));
+    this.dataStart = Buffer.byteLength(
+      headerLine(root, 10 ** (LENGTH_DIGITS - 1), 10 ** (LENGTH_DIGITS - 1), metaSum('')),
+    );
     this.end = this.dataStart;
     this.batchAt = this.dataStart;
   }
@@ -112,7 +117,7 @@ export class CatalogueSink {
 
   /** Appends a session's texts; returns its `CatalogueRecord.t`, or undefined once the sink failed. */
   appendTexts(info: SessionInfo): [number, number, number] | undefined {
-    const parts = searchTextPieces(info);
+    const parts = searchTextPieces(info, sliceTag(info.path));
     const at = this.end;
     let main = 0;
     for (let i = 0; i < parts.length; i++) {
@@ -123,10 +128,10 @@ export class CatalogueSink {
     return [at - this.dataStart, this.end - at, main];
   }
 
-  /** Appends a resume point's JSON; returns its range, or undefined once the sink failed. */
-  appendResume(json: string): DataRange | undefined {
+  /** Appends the resume point's JSON of the session at `path` (after its tag); its range, or undefined once the sink failed. */
+  appendResume(path: string, json: string): DataRange | undefined {
     const at = this.end;
-    return this.append(json) ? [at - this.dataStart, this.end - at] : undefined;
+    return this.append(`${sliceTag(path)} ${json}`) ? [at - this.dataStart, this.end - at] : undefined;
   }
 
   /**
@@ -170,30 +175,51 @@ export class CatalogueSink {
     source?.hold();
     try {
       await waitWhilePaused(pause);
+      const kept: CatalogueRecord[] = [];
       for (const { record, text, resume } of plan) {
         delete record.t;
         delete record.r;
+        delete record.h;
+        // Bytes carried over from the old catalogue must be this session's (their tag): a record
+        // pointing at another one's is not carried over, so the next listing reads the file.
+        const tag = sliceTag(record.p);
+        let foreign = false;
         if (text && 'written' in text) record.t = text.written;
         else if (text && 'copy' in text) {
-          const range = await this.copy(source, text.copy[0], text.copy[1], pause);
-          if (range) record.t = [range[0], range[1], text.copy[2]];
+          const range = await this.copy(source, text.copy[0], text.copy[1], pause, tag);
+          if (range === 'foreign') foreign = true;
+          else if (range) record.t = [range[0], range[1], text.copy[2]];
         } else if (text) record.t = this.appendTexts(text);
         if (resume && 'written' in resume) record.r = resume.written;
-        else if (resume) record.r = await this.copy(source, resume.copy[0], resume.copy[1], pause);
+        else if (resume && !foreign) {
+          const range = await this.copy(source, resume.copy[0], resume.copy[1], pause, tag);
+          if (range === 'foreign') foreign = true;
+          else record.r = range;
+        }
         if (this.failed) return false;
+        if (!foreign) kept.push(record);
       }
       await waitWhilePaused(pause);
       const dataLength = this.end - this.dataStart;
       // The metadata, as latin1 (asciiJson) after the data: its length is known only now. Written
       // a few hundred records at a time: the whole array as one JSON string (twice, escaped) was
-      // the last peak of a cold listing's memory.
-      if (!this.append('[', 'latin1')) return false;
-      for (let i = 0; i < plan.length; i += META_CHUNK) {
-        const json = asciiJson(plan.slice(i, i + META_CHUNK).map((p) => p.record));
-        if (!this.append(`${i === 0 ? '' : ','}${json.slice(1, -1)}`, 'latin1')) return false;
+      // the last peak of a cold listing's memory. Each record carries its checksum, the header
+      // the checksum of the whole (see format.ts).
+      const sum = createHash('sha1');
+      const appendMeta = (text: string): boolean => {
+        sum.update(text, 'latin1');
+        return this.append(text, 'latin1');
+      };
+      if (!appendMeta('[')) return false;
+      for (let i = 0; i < kept.length; i += META_CHUNK) {
+        const json = kept
+          .slice(i, i + META_CHUNK)
+          .map(recordJson)
+          .join(',');
+        if (!appendMeta(`${i === 0 ? '' : ','}${json}`)) return false;
       }
-      if (!this.append(']', 'latin1') || !this.flush()) return false;
-      const header = headerLine(this.root, this.end - this.dataStart - dataLength, dataLength);
+      if (!appendMeta(']') || !this.flush()) return false;
+      const header = headerLine(this.root, this.end - this.dataStart - dataLength, dataLength, sum.digest('hex'));
       const padded = Buffer.alloc(this.dataStart, ' ');
       padded.write(header.slice(0, -1), 0, 'utf8');
       padded[this.dataStart - 1] = 0x0a;
@@ -237,17 +263,22 @@ export class CatalogueSink {
     this.fail();
   }
 
-  /** Bytes of the old catalogue's data section, copied in bounded slices. */
+  /**
+   * Bytes of the old catalogue's data section, copied in bounded slices; 'foreign' (nothing
+   * copied) when they do not start with `tag ` (they are not the session's).
+   */
   private async copy(
     source: Catalogue | undefined,
     offset: number,
     length: number,
-    pause?: PauseFn,
-  ): Promise<DataRange | undefined> {
+    pause: PauseFn | undefined,
+    tag: string,
+  ): Promise<DataRange | undefined | 'foreign'> {
     if (!source) throw new Error('copy without a source');
     const at = this.end;
     for (let done = 0; done < length; done += WRITE_BATCH) {
       const bytes = source.dataBytes(offset + done, Math.min(WRITE_BATCH, length - done));
+      if (done === 0 && bytes.toString('latin1', 0, tag.length + 1) !== `${tag} `) return 'foreign';
       if (!this.append(bytes)) return undefined;
       if (this.batchUsed === 0) await waitWhilePaused(pause);
     }
@@ -322,9 +353,9 @@ export class CatalogueSink {
   }
 }
 
-/** The header line (with its newline) for these section lengths. */
-function headerLine(root: string, meta: number, data: number): string {
-  const header: CatalogueHeader = { format: CATALOGUE_FORMAT, version: CATALOGUE_VERSION, root, meta, data };
+/** The header line (with its newline) for these section lengths and metadata checksum. */
+function headerLine(root: string, meta: number, data: number, sum: string): string {
+  const header: CatalogueHeader = { format: CATALOGUE_FORMAT, version: CATALOGUE_VERSION, root, meta, data, sum };
   return `${JSON.stringify(header)}\n`;
 }
 

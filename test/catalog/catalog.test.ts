@@ -21,7 +21,7 @@ import {
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { toSessionRecord } from '../../src/catalog/format.js';
+import { sliceTag, toSessionRecord } from '../../src/catalog/format.js';
 import {
   CATALOGUE_VERSION,
   CatalogueSink,
@@ -163,8 +163,9 @@ describe('catalogue: cold and warm', () => {
       .map((f) => summarizeFileSync(f))
       .filter((r): r is SessionInfo => !('ok' in r));
     const big = 'x'.repeat(5 * 1024 * 1024);
-    const ranges = [sink.appendResume(big)!, ...rows.map((info) => sink.appendTexts(info)!)];
-    expect(sink.read(ranges[0]![0], ranges[0]![1])!.toString()).toBe(big);
+    const ranges = [sink.appendResume('/big.jsonl', big)!, ...rows.map((info) => sink.appendTexts(info)!)];
+    // The slice starts with the tag of the session it belongs to.
+    expect(sink.read(ranges[0]![0], ranges[0]![1])!.toString()).toBe(`${sliceTag('/big.jsonl')} ${big}`);
     rows.forEach((info, i) => {
       const t = ranges[i + 1] as [number, number, number];
       expect(sink.read(t[0] + t[2], t[1] - t[2])!.toString()).toBe(info.toolOutputText);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromSessionRecord } from '../../src/catalog/format.js';
 import {
+  isSessionRecord,
   SESSION_INFO_FIELDS,
   SESSION_INFO_KEYS,
   sessionInfoJson,
@@ -78,5 +79,40 @@ describe('SessionInfo fields, written once', () => {
       mtime: new Date(full!.mtimeMs).toISOString(),
       labels: ['important'],
     });
+  });
+});
+
+describe('the catalogue record check, derived from the table', () => {
+  it('every record the summariser makes passes; every field of the wrong shape, or missing, fails', () => {
+    for (const info of rows()) {
+      const record = toSessionRecord(info) as unknown as Record<string, unknown>;
+      expect(isSessionRecord(record)).toBe(true);
+      for (const key of SESSION_INFO_KEYS) {
+        const spec = SESSION_INFO_FIELDS[key];
+        if (spec.catalogue === 'beside') continue;
+        // Nothing fits every shape: an object without the usage keys, a number for text, text for a number.
+        const textual = spec.shape === 'text' || spec.shape === 'text-or-null';
+        for (const wrong of [{}, textual ? 42 : 'text', -1, 1.5, [null]]) {
+          const edited = { ...record, [key]: wrong };
+          // A date is kept as any finite ms (a negative one is before 1970, not damage).
+          const fits = spec.shape === 'date' && typeof wrong === 'number';
+          expect(isSessionRecord(edited), `${key} = ${JSON.stringify(wrong)}`).toBe(fits);
+        }
+        const { [key]: _gone, ...without } = record;
+        expect(isSessionRecord(without), `${key} missing`).toBe(spec.catalogue === 'optional');
+      }
+    }
+    expect(isSessionRecord(null)).toBe(false);
+    expect(isSessionRecord([])).toBe(false);
+  });
+
+  it('textPlaces: pairs of a rising end and a place 0 to 2', () => {
+    const [info] = rows();
+    const record = toSessionRecord(info!);
+    const holds = (textPlaces: unknown) => isSessionRecord({ ...record, textPlaces });
+    expect(holds([])).toBe(true);
+    expect(holds([5, 0, 9, 1, 12, 2])).toBe(true);
+    for (const bad of [[5], [5, 3], [5, 0, 5, 1], [9, 0, 5, 1], [0, 0], [-1, 0], [2.5, 0], ['5', 0]])
+      expect(holds(bad), JSON.stringify(bad)).toBe(false);
   });
 });
