@@ -350,13 +350,23 @@ export async function slimCommand(
     const plan = await planSlim(path);
     const off = plan.entries - plan.branchEntries;
     if (options.json) {
-      const { path: real, sizeBefore, entries, branchEntries, estimatedAfter } = plan;
-      io.out(jsonOutput({ done: false, path: real, sizeBefore, entries, branchEntries, estimatedAfter }));
+      const { path: listed, linkTarget, sizeBefore, entries, branchEntries, estimatedAfter } = plan;
+      io.out(
+        jsonOutput({
+          done: false,
+          path: listed,
+          linkTarget: linkTarget ?? null,
+          sizeBefore,
+          entries,
+          branchEntries,
+          estimatedAfter,
+        }),
+      );
     } else if (off === 0)
       io.out(`Nothing to slim: every entry of ${sanitizeInline(plan.path)} is on the active branch.`);
     else {
       io.out(
-        `Would keep the active branch of ${sanitizeInline(plan.path)}: ${plural(plan.branchEntries, 'entry', 'entries')} of ${plan.entries}, ${formatBytes(plan.sizeBefore)} → about ${formatBytes(plan.estimatedAfter)}; the original would go to the trash.`,
+        `Would keep the active branch of ${sanitizeInline(plan.path)}: ${plural(plan.branchEntries, 'entry', 'entries')} of ${plan.entries}, ${formatBytes(plan.sizeBefore)} → about ${formatBytes(plan.estimatedAfter)}; ${plan.linkTarget ? `the link would go to the trash (the file it leads to, ${sanitizeInline(plan.linkTarget)}, stays as it is)` : 'the original would go to the trash'}.`,
       );
       // Advice, not the plan: stderr, so the plan alone can be piped or captured.
       io.err('Run again with --yes to do it (pi-sessions undo takes it back).');
@@ -366,13 +376,24 @@ export async function slimCommand(
   const result = await slimSession(path);
   warnJournal(io, result.journalWarning);
   if (options.json) {
-    const { path: original, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter } = result;
-    io.out(jsonOutput({ done: true, path: original, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter }));
+    const { path: original, slimPath, linkTarget, sizeBefore, sizeAfter, entriesBefore, entriesAfter } = result;
+    io.out(
+      jsonOutput({
+        done: true,
+        path: original,
+        slimPath,
+        linkTarget: linkTarget ?? null,
+        sizeBefore,
+        sizeAfter,
+        entriesBefore,
+        entriesAfter,
+      }),
+    );
     return { code: 0 };
   }
   io.out(io.terminal ? sanitizeInline(result.slimPath) : result.slimPath);
   io.err(
-    `Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); the original is in the trash (pi-sessions undo restores it).`,
+    `Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); ${result.linkTarget ? `the link is in the trash and the file it led to, ${sanitizeInline(result.linkTarget)}, is untouched (pi-sessions undo restores the link)` : 'the original is in the trash (pi-sessions undo restores it)'}.`,
   );
   return { code: 0 };
 }

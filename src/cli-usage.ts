@@ -167,7 +167,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: ['yes', 'json'],
     summary:
       'keep only the active branch: copy it to a new session, the original to the trash (--yes: do it; without: the sizes it would give)',
-    doc: 'keep only the active branch: a fork of it into a new file, then the original to the trash (never rewritten in place); shows the size before and after; `pi-sessions undo` restores both. `--json`: `{version: 1, done: false, path, sizeBefore, entries, branchEntries, estimatedAfter}`, with `--yes` `{version: 1, done: true, path, slimPath, sizeBefore, sizeAfter, entriesBefore, entriesAfter}`',
+    doc: 'keep only the active branch: a fork of it into a new file, then the original to the trash (never rewritten in place); shows the size before and after; `pi-sessions undo` restores both. `--json`: `{version: 1, done: false, path, linkTarget, sizeBefore, entries, branchEntries, estimatedAfter}`, with `--yes` `{version: 1, done: true, path, slimPath, linkTarget, sizeBefore, sizeAfter, entriesBefore, entriesAfter}`; `linkTarget`: the file a symlinked session leads to (it stays; the link goes to the trash), else null',
   },
   {
     name: 'undo',

@@ -42,7 +42,10 @@ export function slimCommand(state: PickerState, mode: SlimMode, command: PickerC
 
 export function slimmed(state: PickerState, result: SlimResult): PickerState {
   const undoHint = keyPrompt(state.bindings, 'browse', [['undo', 'undoes']]);
-  const text = `Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); the original is in the trash${undoHint ? ` · ${undoHint}` : ''}`;
+  const where = result.linkTarget
+    ? 'the link is in the trash, the file it led to is untouched'
+    : 'the original is in the trash';
+  const text = `Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); ${where}${undoHint ? ` · ${undoHint}` : ''}`;
   const idle = { ...state, busy: false, ownChanges: withOwnChanges(state.ownChanges, [result.changeId]) };
   const shown = result.journalWarning
     ? withStatus(idle, `${text}; warning: ${result.journalWarning}`, 'error')

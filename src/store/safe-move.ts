@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { type FileHandle, link, lstat, open, rename, unlink } from 'node:fs/promises';
+import { type FileHandle, link, lstat, open, readlink, rename, symlink, unlink } from 'node:fs/promises';
 import { describeFsError, StoreError } from './errors.js';
 import { writeFully } from './fs-write.js';
 import { READ_CHUNK_BYTES } from './lines.js';
@@ -131,9 +131,34 @@ async function copyThenUnlink(source: string, target: string): Promise<void> {
 }
 
 /**
- * Moves a regular file to `target`, which must not exist (and is never replaced: a file that
- * appears there meanwhile wins). Resolves how it went; on failure the source is where it was and
- * no target is left behind.
+ * A symlink moved across file systems: the same link (its text as written, relative or not) made
+ * at `target`, exclusively, then the source link removed. The file it leads to is never touched.
+ */
+async function relinkThenUnlink(source: string, target: string): Promise<void> {
+  try {
+    await symlink(await readlink(source), target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new MoveError(
+      code === 'EEXIST' ? `${target} exists already` : `cannot create ${target}: ${describeFsError(error)}`,
+      true,
+    );
+  }
+  try {
+    await unlink(source);
+  } catch (error) {
+    await unlink(target).catch(() => undefined);
+    throw new MoveError(
+      `cannot remove it from its folder: ${describeFsError(error)}; kept it, nothing was deleted`,
+      false,
+    );
+  }
+}
+
+/**
+ * Moves a regular file, or a symlink (the link itself), to `target`, which must not exist (and is
+ * never replaced: a file that appears there meanwhile wins). Resolves how it went; on failure the
+ * source is where it was and no target is left behind.
  */
 export async function moveFileSafely(source: string, target: string): Promise<MoveHow> {
   // A hard link, then the unlink: unlike rename() it fails instead of replacing a target that
@@ -144,7 +169,9 @@ export async function moveFileSafely(source: string, target: string): Promise<Mo
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw new MoveError(`${target} exists already`, true);
     if (code === 'EXDEV') {
-      await copyThenUnlink(source, target);
+      // link(2) moves a symlink itself (Linux does not follow it); across devices it is made anew.
+      if ((await lstat(source)).isSymbolicLink()) await relinkThenUnlink(source, target);
+      else await copyThenUnlink(source, target);
       return 'copied';
     }
     // No hard links here (a file system without them, or protected_hardlinks): rename, after a check.

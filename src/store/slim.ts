@@ -1,11 +1,16 @@
 /**
- * Slimming, "keep only the active branch": the active path is forked into a new file
- * (fork.ts, pi's createBranchedSession), then the original goes to the trash; never a rewrite in
- * place. Both steps are one journal record (`slim`), so one undo puts the original back and
- * trashes the copy. A failure at any step leaves the original where it was and no copy behind.
+ * Slimming, "keep only the active branch": the active path is forked into a new file (fork.ts,
+ * pi's createBranchedSession), then the original goes to the trash; never a rewrite in place. Both
+ * steps are one journal record (`slim`), so one undo puts the original back and trashes the copy.
+ * A failure at any step leaves the original where it was and no copy behind.
+ *
+ * A session listed through a symlink (a file kept elsewhere, linked into the store, or a link to
+ * another session of the store) is slimmed as pi lists it: the copy goes beside the link, in the
+ * store where pi finds it, and the link goes to the trash. The file behind the link is the user's
+ * own: it is never moved, so nothing outside the store changes, and undo puts the same link back.
  */
 import { constants } from 'node:fs';
-import { stat, unlink } from 'node:fs/promises';
+import { lstat, stat, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
 import { forkSession, pathTo, scanWithLinks } from './fork.js';
@@ -16,8 +21,10 @@ import { type TrashFunction, trashSessions } from './trash.js';
 
 /** What slimming a session would do, measured without writing anything (for the confirmation). */
 export interface SlimPlan {
-  /** The real path of the session. */
+  /** The session's path as listed (absolute; a symlink stays the link). */
   path: string;
+  /** When `path` is a symlink: the file it leads to, which slimming leaves as it is. */
+  linkTarget?: string;
   sizeBefore: number;
   /** Entries in the file (after the header) and on the active branch. */
   entries: number;
@@ -30,9 +37,16 @@ export interface SlimPlan {
   sessionId: string;
 }
 
+/** Whether `path` itself (not a folder above it) is a symbolic link. */
+async function isSymlink(path: string): Promise<boolean> {
+  return (await lstat(path).catch(() => undefined))?.isSymbolicLink() === true;
+}
+
 /** Measures the active branch of `path` (a v1/v2 file as migrated in memory, like a fork reads it). */
 export async function planSlim(path: string): Promise<SlimPlan> {
-  const real = await realSessionPath(resolve(path));
+  const listed = resolve(path);
+  const real = await realSessionPath(listed);
+  const link = await isSymlink(listed);
   const { handle, stats } = await openSession(real, constants.O_RDONLY);
   try {
     const { point } = await scanWithLinks(handle, stats, real);
@@ -45,7 +59,9 @@ export async function planSlim(path: string): Promise<SlimPlan> {
     for (const id of branch) bytes += links.get(id)!.end - links.get(id)!.start;
     const parent = point.header['parentSession'];
     return {
-      path: real,
+      // A link is what pi lists, so it is what slimming replaces; anything else by its real path.
+      path: link ? listed : real,
+      ...(link ? { linkTarget: real } : {}),
       sizeBefore: stats.size,
       entries: links.size,
       branchEntries: branch.length,
@@ -59,9 +75,11 @@ export async function planSlim(path: string): Promise<SlimPlan> {
 }
 
 export interface SlimResult {
-  /** The original (now in the trash) and the slim copy that replaces it. */
+  /** The original (now in the trash; a symlink: the link) and the slim copy that replaces it. */
   path: string;
   slimPath: string;
+  /** When the original was a symlink: the file it led to, left where it is. */
+  linkTarget?: string;
   sizeBefore: number;
   sizeAfter: number;
   entriesBefore: number;
@@ -87,14 +105,15 @@ async function dropCopy(copy: string, why: string): Promise<never> {
 
 /**
  * Keeps only the active branch of `path`: the copy is written next to it (a new file, the source's
- * mode and parent), then the original is moved to the trash. Refused when every entry is already
- * on the active branch. `trash` replaces the system trash (tests).
+ * mode and parent), then the original is moved to the trash (a symlink: the link, not its file).
+ * Refused when every entry is already on the active branch. `trash` replaces the system trash (tests).
  */
 export async function slimSession(
   path: string,
   options: { trash?: TrashFunction; note?: JournalNote } = {},
 ): Promise<SlimResult> {
   const plan = await planSlim(path);
+  // The listed path: the copy is written beside it and it goes to the trash (a link: the link).
   const real = plan.path;
   if (plan.branchEntries >= plan.entries)
     throw new StoreError('no-entry', `${real}: nothing to slim: every entry is on the active branch`);
@@ -125,6 +144,7 @@ export async function slimSession(
     sizeAfter: after.size,
     entriesBefore: plan.entries,
     entriesAfter: fork.entries,
+    ...(plan.linkTarget ? { linkTarget: plan.linkTarget } : {}),
   };
   const recorded = await recordChange({
     kind: 'slim',

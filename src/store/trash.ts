@@ -6,9 +6,9 @@
  * too; elsewhere undo says plainly that it cannot.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, realpathSync } from 'node:fs';
-import { lstat, mkdir, unlink } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { lstat, mkdir, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
 import { moveToHomeTrash, TrashError, USES_HOME_TRASH } from './freedesktop-trash.js';
 import { type JournalNote, PATH_TEXT_MAX, preview, type TrashBackend } from './journal.js';
@@ -125,10 +125,14 @@ async function throughHomeTrash(path: string): Promise<TrashedSession | TrashFai
   }
 }
 
-/** The path a file is known by whatever the way it was named (symlinked folders, `..`): for deduplication. */
+/**
+ * The path a file is known by whatever the way it was named (symlinked folders, `..`): for
+ * deduplication. A symlink is its own file here (its folder resolved, its name kept): deleting a
+ * link and the session it leads to are two deletes.
+ */
 function identity(path: string): string {
   try {
-    return realpathSync(path);
+    return lstatSync(path).isSymbolicLink() ? join(realpathSync(dirname(path)), basename(path)) : realpathSync(path);
   } catch {
     return path;
   }
@@ -160,8 +164,10 @@ export async function trashSessions(
     if (seen.has(key)) continue;
     seen.add(key);
     try {
+      // A symlink to a session is listed like one, and deleting it moves the link, never its file.
       const info = await lstat(path);
-      if (!info.isFile()) throw new StoreError('bad-input', 'not a regular file');
+      if (!(info.isSymbolicLink() ? await stat(path) : info).isFile())
+        throw new StoreError('bad-input', 'not a regular file');
     } catch (error) {
       outcome.failed.push({ path, error: error instanceof StoreError ? error.message : describeFsError(error) });
       continue;

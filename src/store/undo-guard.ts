@@ -9,7 +9,8 @@
  *     setting). A file to restore must have such a folder too (a missing project folder directly
  *     under the root, or the configured custom folder, may be created again), and nothing at its path.
  *   - A trashed file must be in the freedesktop home trash this process uses (XDG_DATA_HOME):
- *     `files/<name>` by real path, a regular file, with its `.trashinfo` (when named) in `info/`
+ *     `files/<name>` by real path, a regular file (or the symlink a linked session was listed
+ *     through, leading to one), with its `.trashinfo` (when named) in `info/`
  *     under the same name; the trash's `files` and `info` must not be symbolic links. On a
  *     platform whose trash (the `trash` package: macOS, Windows, WSL) never says where a file
  *     went, a record naming trash paths did not come from us: it is refused.
@@ -19,7 +20,7 @@
  *     trash's own `.trashinfo` saying it came from the record's path), and refused when that is
  *     not there.
  */
-import { lstat, readFile, realpath } from 'node:fs/promises';
+import { lstat, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { describeFsError } from './errors.js';
 import { homeTrashDir, symlinkedTrashFolder, USES_HOME_TRASH } from './freedesktop-trash.js';
@@ -194,7 +195,19 @@ export async function trashedFileProblem(places: UndoPlaces, file: TrashedFile):
   } catch {
     return 'it is no longer in the trash: the trash was emptied, or it was restored by hand';
   }
-  if (!stats.isFile()) return `${trashedPath} in the trash is not a regular file`;
+  // A session listed through a symlink is deleted (or slimmed) by trashing the link alone, never
+  // the file behind it: such a link comes back as the link it was (moved, never written through)
+  // when, from the folder it goes back to (its text may be relative), it still leads to a regular
+  // file; that file's header is checked below like any other.
+  let readable = trashedPath;
+  if (stats.isSymbolicLink()) {
+    readable = await readlink(trashedPath).then(
+      (text) => resolve(dirname(file.original), text),
+      () => '',
+    );
+    const target = readable === '' ? undefined : await stat(readable).catch(() => undefined);
+    if (!target?.isFile()) return `${trashedPath} in the trash is a symbolic link that leads to no session file`;
+  } else if (!stats.isFile()) return `${trashedPath} in the trash is not a regular file`;
   let fromPath: string | undefined;
   if (infoPath !== null) {
     const infoFolder = await realOrUndefined(dirname(infoPath));
@@ -207,7 +220,7 @@ export async function trashedFileProblem(places: UndoPlaces, file: TrashedFile):
     if (fromPath !== undefined && fromPath !== file.original)
       return `the trash says ${trashedPath} came from ${fromPath}, not from ${file.original}`;
   }
-  const head = await readSessionHead(trashedPath);
+  const head = await readSessionHead(readable);
   if (head?.sessionId === undefined) return `${trashedPath} in the trash is not a pi session`;
   if (file.sessionId !== undefined) {
     if (head.sessionId !== file.sessionId)
