@@ -35,7 +35,9 @@ export interface StatusLineProps {
 export function StatusLine({ message, width }: StatusLineProps) {
   // Always one row tall, so the layout above doesn't jump when a message appears.
   if (!message) return <Text> </Text>;
-  // Messages often embed file names or error text from disk: sanitize before printing.
+  // Messages often embed file names or error text from disk: sanitize before printing. Paths are
+  // not cut from the middle here (the tree's messages end with a command to copy, whole or not at
+  // all); a message that must keep its end fits its own paths (src/text/elide-path.ts fitPaths).
   const line = truncateToWidth(`${STATUS_SYMBOLS[message.kind]} ${sanitizeInline(message.text)}`, width);
   const color = COLORS[message.kind];
   return (

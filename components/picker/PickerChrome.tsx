@@ -6,6 +6,7 @@ import { Box, Text } from 'ink';
 import { keyFor } from '../../src/keymap/keymap.js';
 import { hasRankingTerms } from '../../src/picker/query.js';
 import { currentList, keyModeOf, type PickerState, SCOPE_TITLES } from '../../src/picker/reducer.js';
+import { fitPaths } from '../../src/text/elide-path.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { TextInputView } from '../common/TextInputView.js';
@@ -122,12 +123,12 @@ export function Footer({ state, width, listLines }: { state: PickerState; width:
     if (tone === 'neutral')
       return (
         <Text wrap="truncate-end" dimColor>
-          {truncateToWidth(text, width)}
+          {truncateToWidth(fitPaths(text, width), width)}
         </Text>
       );
     return (
       <Text wrap="truncate-end" color={tone === 'error' ? 'red' : 'green'}>
-        {truncateToWidth(`${tone === 'error' ? '✗' : '✓'} ${text}`, width)}
+        {truncateToWidth(fitPaths(`${tone === 'error' ? '✗' : '✓'} ${text}`, width), width)}
       </Text>
     );
   }

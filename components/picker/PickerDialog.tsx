@@ -14,6 +14,7 @@ import { UNDO_QUESTION_LINES } from '../../src/picker/state.js';
 import { pickerQuestionChoices } from '../../src/picker/undo.js';
 import { MISSING_CWD_LINES, missingCwdTitle } from '../../src/state/missing-cwd.js';
 import type { SessionInfo } from '../../src/store/types.js';
+import { fitPaths } from '../../src/text/elide-path.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { Menu } from '../common/Menu.js';
 import { TextInputView } from '../common/TextInputView.js';
@@ -144,10 +145,10 @@ export function PickerDialog(props: {
   return (
     <Box flexDirection="column" height={5} width={width}>
       <Text bold color="red" wrap="truncate-end">
-        {truncateToWidth(lines.title, width)}
+        {truncateToWidth(fitPaths(lines.title, width), width)}
       </Text>
       <Text wrap="truncate-end">{truncateToWidth(lines.what, width)}</Text>
-      <Text wrap="truncate-end">{truncateToWidth(lines.how, width)}</Text>
+      <Text wrap="truncate-end">{truncateToWidth(fitPaths(lines.how, width), width)}</Text>
       <Text color="yellow" wrap="truncate-end">
         {truncateToWidth(lines.warning, width) || ' '}
       </Text>
