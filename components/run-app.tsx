@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { render } from 'ink';
 import type { InteractiveRequest } from '../src/cli-types.js';
 import { findOnPath, folderExists, launchCommand, piArgs } from '../src/pi-launch.js';
-import { resolveSessionArg, StoreError } from '../src/store/index.js';
+import { goneMessage } from '../src/state/session-gone.js';
+import { isGoneSync, resolveSessionArg, StoreError } from '../src/store/index.js';
 import type { Terminal } from '../src/terminal/controlling-terminal.js';
 import { errorReport } from '../src/terminal/error-report.js';
 import { enterFullScreen, leaveFullScreen } from '../src/terminal/screen.js';
@@ -90,6 +91,14 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
   }
 
   const { result } = outcome;
+  // The screens check before they leave; a session can still vanish in between (pi would then
+  // begin a new, empty session on its path, and a printed path would lead nowhere).
+  if (result.kind !== 'quit' && isGoneSync(result.path)) {
+    process.stderr.write(
+      `pi-sessions: ${goneMessage([result.path], terminal.stdout.columns ?? 80)}; ${result.kind === 'print' || request.print ? 'nothing printed' : 'pi was not started'}\n`,
+    );
+    return 1;
+  }
   switch (result.kind) {
     case 'quit':
       return result.code;

@@ -16,8 +16,10 @@ import {
 import type { CheckTone } from '../../src/check/view.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
 import type { Keypress } from '../../src/keymap/tokenize.js';
-import { type CheckReport, checkScope, type Locations } from '../../src/store/index.js';
+import { goneMessage } from '../../src/state/session-gone.js';
+import { type CheckReport, checkScope, isGoneSync, type Locations } from '../../src/store/index.js';
 import type { ListScope } from '../../src/store/list.js';
+import { fitPaths } from '../../src/text/elide-path.js';
 import { truncateToWidth } from '../../src/text/terminal-text.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { StatusLine } from '../common/StatusLine.js';
@@ -96,8 +98,12 @@ export function CheckScreen(props: CheckScreenProps) {
     state.effects,
     (effect: CheckEffect) => effect.id,
     (effect) => {
-      if (effect.kind === 'open') props.onOpenTree(effect.path, machine.ref.current);
-      else if (effect.kind === 'back') props.onBack();
+      if (effect.kind === 'open') {
+        // The audit read it a moment ago; it may have been deleted or moved since.
+        if (isGoneSync(effect.path))
+          dispatch({ type: 'sessionGone', path: effect.path, message: goneMessage([effect.path], columns) });
+        else props.onOpenTree(effect.path, machine.ref.current);
+      } else if (effect.kind === 'back') props.onBack();
       else props.onQuit();
     },
     (upTo) => dispatch({ type: 'effectsTaken', upTo }),
@@ -117,7 +123,7 @@ export function CheckScreen(props: CheckScreenProps) {
           const mark = selected && index === selected.first ? '› ' : '  ';
           return (
             <Text key={index} wrap="truncate-end" {...TONES[line.tone]}>
-              {truncateToWidth(`${mark}${line.text}`, columns) || ' '}
+              {truncateToWidth(fitPaths(`${mark}${line.text}`, columns), columns) || ' '}
             </Text>
           );
         })}

@@ -20,7 +20,8 @@ import {
   selectedLabel,
 } from '../../src/labels/reducer.js';
 import { type LabelRow, labelRowsOfAsync, sessionsWithLabels, sortLabelRows } from '../../src/labels/rows.js';
-import type { SessionInfo } from '../../src/store/index.js';
+import { goneMessage } from '../../src/state/session-gone.js';
+import { isGoneSync, type SessionInfo } from '../../src/store/index.js';
 import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { formatLabelTime } from '../../src/tree/entry-display.js';
 import { HelpOverlay } from '../common/HelpOverlay.js';
@@ -59,6 +60,8 @@ export interface LabelsScreenProps {
   onExit(result: LabelsExit): void;
   load?: LabelRowsLoader;
   now?: () => number;
+  /** Whether a session's file was deleted or moved since it was listed (default: the file system's answer). */
+  isGone?: (path: string) => boolean;
 }
 
 // Title, filter line, list, selected row's session, key hints.
@@ -100,8 +103,12 @@ export function LabelsScreen(props: LabelsScreenProps) {
     state.effects,
     (effect: LabelsEffect) => effect.effectId,
     (effect) => {
-      if (effect.kind === 'open') props.onOpen(effect.row, machine.ref.current);
-      else if (effect.kind === 'back') props.onBack();
+      if (effect.kind === 'open') {
+        const path = effect.row.session.path;
+        if ((props.isGone ?? isGoneSync)(path))
+          dispatch({ type: 'sessionGone', path, message: goneMessage([path], columns) });
+        else props.onOpen(effect.row, machine.ref.current);
+      } else if (effect.kind === 'back') props.onBack();
       else props.onExit({ kind: 'quit', code: 130 });
     },
     (upTo) => dispatch({ type: 'effectsTaken', upTo }),
@@ -175,8 +182,13 @@ export function LabelsScreen(props: LabelsScreenProps) {
       <Box flexDirection="column" height={state.listLines} overflow="hidden">
         {list.length > 0 ? list : <Text dimColor>{`  ${empty}`}</Text>}
       </Box>
-      <Text dimColor wrap="truncate-end">
-        {problem ??
+      <Text
+        dimColor={state.gone === undefined}
+        color={state.gone === undefined ? undefined : 'red'}
+        wrap="truncate-end"
+      >
+        {(state.gone === undefined ? undefined : `✗ ${sanitizeInline(state.gone)}`) ??
+          problem ??
           (selected
             ? sanitizeInline(`${selected.session.title} · ${selected.session.cwd} · ${selected.session.path}`, {
                 newline: 'space',

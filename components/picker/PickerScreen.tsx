@@ -44,7 +44,7 @@ import { EmptyState, Footer, Header } from './PickerChrome.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
 import { SessionRow } from './SessionRow.js';
-import { errorText, runStoreEffect } from './store-effects.js';
+import { errorText, gonePaths, runStoreEffect } from './store-effects.js';
 
 export type { PickerExit, PickerState };
 
@@ -222,7 +222,8 @@ export function PickerScreen(props: PickerScreenProps) {
         runStoreEffect(source, effect, safeDispatch, now);
         return;
       case 'open':
-        onOpenTree(effect.path, stateRef.current, effect.focus);
+        if (gonePaths(source, [effect.path]).length > 0) dispatch({ type: 'sessionGone', paths: [effect.path] });
+        else onOpenTree(effect.path, stateRef.current, effect.focus);
         return;
       case 'stats':
         props.onOpenStats(stateRef.current);
@@ -231,6 +232,11 @@ export function PickerScreen(props: PickerScreenProps) {
         props.onOpenCheck?.(stateRef.current);
         return;
       case 'checkResume':
+        // pi would start a new, empty session on a missing path: say it is gone instead.
+        if (gonePaths(source, [effect.path]).length > 0) {
+          dispatch({ type: 'sessionGone', paths: [effect.path] });
+          return;
+        }
         dispatch({
           type: 'resumeChecked',
           path: effect.path,

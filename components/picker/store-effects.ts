@@ -12,12 +12,30 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }
 
+/** The listed files of `paths` that are gone (a source that cannot tell: none). */
+export function gonePaths(source: SessionSource, paths: readonly string[]): string[] {
+  return source.isGone ? paths.filter((path) => source.isGone!(path)) : [];
+}
+
+/**
+ * Every store effect on a listed session first checks that its file is still there (a file gone
+ * since the list was drawn is said as such, never as a write that failed), and checks again when
+ * the store fails (it may have gone meanwhile).
+ */
 export function runStoreEffect(
   source: SessionSource,
   effect: StoreEffect,
   dispatch: (action: PickerAction) => void,
   now: () => number,
 ): void {
+  const target = 'path' in effect ? [effect.path] : [];
+  if (target.length > 0 && gonePaths(source, target).length > 0) {
+    dispatch({ type: 'sessionGone', paths: target });
+    return;
+  }
+  /** A failure's action, unless the file turned out to be gone. */
+  const failed = (action: PickerAction): void =>
+    dispatch(gonePaths(source, target).length > 0 ? { type: 'sessionGone', paths: target } : action);
   switch (effect.kind) {
     case 'rename':
       source
@@ -32,15 +50,38 @@ export function runStoreEffect(
           }),
         )
         .catch((error: unknown) =>
-          dispatch({ type: 'renameFailed', path: effect.path, previous: effect.previous, error: errorText(error) }),
+          failed({
+            type: 'renameFailed',
+            path: effect.path,
+            previous: effect.previous,
+            error: errorText(error),
+          }),
         );
       return;
-    case 'trash':
+    case 'trash': {
+      const gone = gonePaths(source, effect.paths);
+      const there = effect.paths.filter((path) => !gone.includes(path));
+      if (there.length === 0) {
+        dispatch({ type: 'sessionGone', paths: gone });
+        return;
+      }
       source
-        .trash(effect.paths, effect.permanent)
-        .then((outcome) => dispatch({ type: 'trashed', outcome, permanent: effect.permanent }))
+        .trash(there, effect.permanent)
+        .then((outcome) => {
+          // A file that vanished between the check and the trash is gone too, not a failed delete.
+          const vanished = outcome.failed.filter((f) => f.kept !== false && gonePaths(source, [f.path]).length > 0);
+          const failures = outcome.failed.filter((f) => !vanished.includes(f));
+          const allGone = [...gone, ...vanished.map((f) => f.path)];
+          dispatch({
+            type: 'trashed',
+            outcome: { ...outcome, failed: failures },
+            permanent: effect.permanent,
+            ...(allGone.length > 0 ? { gone: allGone } : {}),
+          });
+        })
         .catch((error: unknown) => dispatch({ type: 'trashFailed', error: errorText(error) }));
       return;
+    }
     case 'undo':
       source
         .undoStep(effect.request)
@@ -57,13 +98,13 @@ export function runStoreEffect(
       source
         .planSlim(effect.path)
         .then((plan) => dispatch({ type: 'slimPlanned', path: effect.path, plan, nowMs: now() }))
-        .catch((error: unknown) => dispatch({ type: 'slimFailed', error: errorText(error) }));
+        .catch((error: unknown) => failed({ type: 'slimFailed', error: errorText(error) }));
       return;
     case 'slim':
       source
         .slim(effect.path)
         .then((result) => dispatch({ type: 'slimmed', result }))
-        .catch((error: unknown) => dispatch({ type: 'slimFailed', error: errorText(error) }));
+        .catch((error: unknown) => failed({ type: 'slimFailed', error: errorText(error) }));
       return;
   }
 }

@@ -11,6 +11,7 @@ import { type KeyBinding, keyPrompt } from '../../src/keymap/keymap.js';
 import { findOnPath, folderExists, type PiLaunch } from '../../src/pi-launch.js';
 import type { HitFocus } from '../../src/picker/text-hit-places.js';
 import { missingCwdTitle } from '../../src/state/missing-cwd.js';
+import { goneMessage } from '../../src/state/session-gone.js';
 import * as realStore from '../../src/store/index.js';
 import { type Locations, resolveLocations } from '../../src/store/locations.js';
 import type { RedoRequest, RedoStep } from '../../src/store/redo.js';
@@ -85,6 +86,8 @@ export interface TreeStore {
   undoStep(scope: UndoScope, request: UndoRequest): Promise<UndoStep>;
   /** Ctrl+Y: the latest undo, or the question to ask first. */
   redoStep(scope: UndoScope, request: RedoRequest): Promise<RedoStep>;
+  /** Whether the session's file was deleted or moved (a test's store without it: never). */
+  isGoneSync?(path: string): boolean;
 }
 
 export const defaultTreeStore: TreeStore = realStore;
@@ -136,7 +139,7 @@ const CHROME_ROWS = 5;
 
 export function TreeScreen(props: TreeScreenProps) {
   const store = props.store ?? defaultTreeStore;
-  const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(props.snapshot?.loaded ?? null);
+  const [loaded, setLoaded] = useState<Loaded | { error: string; gone?: true } | null>(props.snapshot?.loaded ?? null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: props.snapshot is only the starting point (the useState above starts from it); a later snapshot must not drop or re-read the loaded session
   useEffect(() => {
@@ -146,7 +149,10 @@ export function TreeScreen(props: TreeScreenProps) {
       try {
         const result = await store.readSession(props.path);
         if (cancelled) return;
-        if (!result.ok) setLoaded({ error: result.message });
+        // Opened from a list (picker, labels, check view, a fork row) that showed it a moment ago.
+        if (!result.ok && result.reason === 'not-found')
+          setLoaded({ error: goneMessage([props.path], process.stdout.columns ?? 80), gone: true });
+        else if (!result.ok) setLoaded({ error: result.message });
         else setLoaded(load(store, result, undefined, []));
       } catch (error) {
         if (!cancelled) setLoaded({ error: (error as Error).message });
@@ -170,7 +176,7 @@ export function TreeScreen(props: TreeScreenProps) {
   if ('error' in loaded)
     return (
       <TreeMessage
-        text={`Cannot open the session: ${loaded.error}`}
+        text={loaded.gone ? loaded.error : `Cannot open the session: ${loaded.error}`}
         bindings={props.bindings ?? TREE_BINDINGS}
         onBack={props.onBack}
         onExit={props.onExit}
@@ -323,6 +329,10 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             return;
           }
           case 'check-open': {
+            if (store.isGoneSync?.(path)) {
+              dispatch({ type: 'failed', message: goneMessage([path], stdout.columns ?? 80, 'it was opened') });
+              return;
+            }
             // Before anything is written: a failure here leaves the file as it was.
             const probe = props.probe ?? (props.printMode ? CALLER_OPENS : REAL_PROBE);
             const cwdExists = probe.folderExists(cwd);
@@ -369,7 +379,14 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             return;
         }
       } catch (error) {
-        dispatch({ type: 'failed', message: (error as Error).message.split('\n')[0] ?? 'failed' });
+        // A write on a file deleted or moved since the tree was opened says so, not how it failed.
+        const gone = store.isGoneSync?.(path) === true;
+        dispatch({
+          type: 'failed',
+          message: gone
+            ? goneMessage([path], stdout.columns ?? 80, 'it was opened')
+            : ((error as Error).message.split('\n')[0] ?? 'failed'),
+        });
       }
     },
     [store, path, props, stdout, dispatch],

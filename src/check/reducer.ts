@@ -18,6 +18,8 @@ export interface CheckState {
   /** Files checked so far and in all, while the audit runs; undefined once it is done. */
   progress: { done: number; total: number } | undefined;
   view: CheckView;
+  /** The audit the view shows (files leave it when they turn out to be gone). */
+  report?: CheckReport;
   /** The selected file (index into view.files). */
   cursor: number;
   /** First line on screen. */
@@ -36,7 +38,9 @@ export type CheckAction =
   | { type: 'progress'; done: number; total: number }
   | { type: 'report'; report: CheckReport }
   | { type: 'resize'; height: number }
-  | { type: 'effectsTaken'; upTo: number };
+  | { type: 'effectsTaken'; upTo: number }
+  /** Enter found the file gone (`message` says so): it leaves the view. */
+  | { type: 'sessionGone'; path: string; message: string };
 
 /** `bindings`: default CHECK_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
 export function initialCheckState(
@@ -134,7 +138,21 @@ export function checkReducer(state: CheckState, action: CheckAction): CheckState
     case 'progress':
       return { ...state, progress: { done: action.done, total: action.total } };
     case 'report':
-      return showCursor({ ...state, progress: undefined, view: checkView(action.report), cursor: 0, offset: 0 });
+      return showCursor({
+        ...state,
+        progress: undefined,
+        report: action.report,
+        view: checkView(action.report),
+        cursor: 0,
+        offset: 0,
+      });
+    case 'sessionGone': {
+      if (!state.report) return { ...state, leaving: false, status: action.message };
+      const report = { ...state.report, files: state.report.files.filter((f) => f.path !== action.path) };
+      const view = checkView(report);
+      const cursor = Math.min(state.cursor, Math.max(0, view.files.length - 1));
+      return showCursor({ ...state, report, view, cursor, leaving: false, status: action.message });
+    }
     case 'resize': {
       const height = Math.max(1, action.height);
       return height === state.height

@@ -44,13 +44,17 @@ export interface LabelsState {
   readonly leaving: boolean;
   /** The keymap keys resolve through: LABELS_BINDINGS with pi's keybindings.json applied. */
   readonly bindings: readonly KeyBinding<LabelsCommand>[];
+  /** A session whose file was gone when Enter tried to open it: said until the next key. */
+  readonly gone?: string;
 }
 
 export type LabelsAction =
   | ({ type: 'key' } & Keypress)
   | { type: 'loaded'; rows: readonly LabelRow[]; problems: readonly string[] }
   | { type: 'resize'; listLines: number }
-  | { type: 'effectsTaken'; upTo: number };
+  | { type: 'effectsTaken'; upTo: number }
+  /** Enter found the session's file gone (`message` says so): its labels leave the list. */
+  | { type: 'sessionGone'; path: string; message: string };
 
 /** `bindings`: default LABELS_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
 export function initLabelsState(options: {
@@ -166,9 +170,12 @@ function onSingleKey(state: LabelsState, keypress: Keypress): LabelsState {
 
 export function labelsReducer(state: LabelsState, action: LabelsAction): LabelsState {
   switch (action.type) {
-    case 'key':
-      if (action.paste) return state.mode === 'browse' ? insertText(state, action.text) : state;
-      return reduceText(state, action, typesText, insertText, onSingleKey);
+    case 'key': {
+      // What a gone session's Enter said stays until the next key.
+      const keyed = state.gone === undefined ? state : { ...state, gone: undefined };
+      if (action.paste) return keyed.mode === 'browse' ? insertText(keyed, action.text) : keyed;
+      return reduceText(keyed, action, typesText, insertText, onSingleKey);
+    }
     case 'loaded': {
       const haystacks = action.rows.map(rowHaystack);
       const shown = filterRows(haystacks, state.filter.value);
@@ -195,6 +202,13 @@ export function labelsReducer(state: LabelsState, action: LabelsAction): LabelsS
     case 'effectsTaken': {
       const effects = state.effects.filter((e) => e.effectId > action.upTo);
       return effects.length === state.effects.length ? state : { ...state, effects };
+    }
+    case 'sessionGone': {
+      const rows = state.rows.filter((row) => row.session.path !== action.path);
+      const haystacks = rows.map(rowHaystack);
+      const shown = filterRows(haystacks, state.filter.value);
+      const cursor = Math.min(state.cursor, Math.max(0, shown.length - 1));
+      return moveTo({ ...state, rows, haystacks, shown, leaving: false, gone: action.message }, cursor);
     }
   }
 }

@@ -166,6 +166,7 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     case 'renameFailed':
     case 'trashed':
     case 'trashFailed':
+    case 'sessionGone':
       return outcomeReducer(state, action);
     case 'undoStep':
       return undoStepped(state, action.step, action.nowMs);

@@ -11,8 +11,12 @@ import type { PickerCommand } from './keymap.js';
 import type { Row } from './sort.js';
 import { type PickerAction, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
+/**
+ * Enter: the file and its folder are checked first (`checkResume`; a file gone since the list was
+ * drawn comes back as `sessionGone`), so pi never starts a new, empty session on a missing path
+ * and `--print` never prints one.
+ */
 export function startResume(state: PickerState, row: Row): PickerState {
-  if (state.printMode) return withEffect(state, { kind: 'exit', exit: { kind: 'print', path: row.info.path } });
   return withEffect(state, { kind: 'checkResume', path: row.info.path, cwd: row.info.cwd });
 }
 
@@ -20,6 +24,8 @@ export function onResumeChecked(
   state: PickerState,
   action: Extract<PickerAction, { type: 'resumeChecked' }>,
 ): PickerState {
+  // The caller of --print opens the session, and asks about a missing folder there itself.
+  if (state.printMode) return withEffect(state, { kind: 'exit', exit: { kind: 'print', path: action.path } });
   if (action.cwdExists)
     return withEffect(state, { kind: 'exit', exit: { kind: 'resume', path: action.path, cwd: action.cwd } });
   // The check held the keys back (`leaving`); the question takes them again.

@@ -18,6 +18,7 @@ import {
   buildContext,
   buildTree,
   isAsWeLeftIt,
+  isGoneSync,
   type Locations,
   loadOwnStates,
   planSlim,
@@ -81,6 +82,11 @@ export interface SessionSource {
   planSlim(path: string): Promise<SlimPlan>;
   slim(path: string): Promise<SlimResult>;
   preview(info: SessionInfo): Promise<PreviewData>;
+  /**
+   * Whether a listed session's file was deleted or moved since it was listed (checked before
+   * every action on it). Without it (a test's source), nothing is ever gone.
+   */
+  isGone?(path: string): boolean;
 }
 
 /** Redraws while a list loads: a few per second, so loading never competes with keys for frames. */
@@ -237,6 +243,7 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
     redoStep: (request) => redoStep({ locations }, request),
     planSlim: (path) => planSlim(path),
     slim: (path) => slimSession(path),
+    isGone: isGoneSync,
     preview(info) {
       const key = `${info.path}\u0000${info.size}\u0000${info.mtimeMs}`;
       let pending = previews.get(key);

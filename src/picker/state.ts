@@ -175,7 +175,8 @@ export type PickerAction =
   | { type: 'loadFailed'; scope: Scope; error: string }
   | { type: 'renamed'; path: string; name: string | undefined; changeId?: string; journalWarning?: string }
   | { type: 'renameFailed'; path: string; previous: string | undefined; error: string }
-  | { type: 'trashed'; outcome: TrashOutcome; permanent: boolean }
+  /** `gone`: paths asked for that were no longer there (nothing was done to them). */
+  | { type: 'trashed'; outcome: TrashOutcome; permanent: boolean; gone?: string[] }
   | { type: 'trashFailed'; error: string }
   | { type: 'undoStep'; step: UndoStep; nowMs: number }
   | { type: 'redoStep'; step: RedoStep; nowMs: number }
@@ -190,7 +191,9 @@ export type PickerAction =
   /** A `re:` search left sessions pending: search on, with a fresh time budget. */
   | { type: 'searchMore' }
   /** `checkResume`'s answer; `here` is the folder pi-sessions runs in. */
-  | { type: 'resumeChecked'; path: string; cwd: string; cwdExists: boolean; here: string };
+  | { type: 'resumeChecked'; path: string; cwd: string; cwdExists: boolean; here: string }
+  /** Listed sessions whose files were deleted or moved since the list was drawn: an action on them found nothing. */
+  | { type: 'sessionGone'; paths: string[] };
 
 export interface InitOptions {
   printMode: boolean;

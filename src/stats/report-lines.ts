@@ -5,6 +5,7 @@
  * title, prompt) goes through `sanitizeInline`: a hostile name cannot reach the terminal raw.
  */
 import { formatAbsoluteDate, formatCost, formatTokens, plural } from '../format.js';
+import { goneMessage } from '../state/session-gone.js';
 import {
   isoWeek,
   localDay,
@@ -247,7 +248,12 @@ export function reportLines(report: StatsReport, options: ReportOptions): ChartL
     ),
     [],
   ];
-  const excluded = excludedLines(report.excluded, full.columns);
+  const excluded = [
+    ...(report.gone && report.gone.length > 0
+      ? [fitLine([{ text: goneMessage(report.gone, full.columns), style: 'dim' }], full.columns), []]
+      : []),
+    ...excludedLines(report.excluded, full.columns),
+  ];
   if (sessions.length === 0)
     return [
       ...lines.slice(0, 1),

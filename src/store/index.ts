@@ -117,6 +117,7 @@ export {
   redoChange,
   redoStep,
 } from './redo.js';
+export { isGoneSync } from './regular-file.js';
 export { looksLikePath, resolveSessionArg } from './resolve.js';
 export { type Rewritten, type ScannedFile, type ScanOptions, type Seam, scanFrom, scanFromSync } from './scan.js';
 export { SESSION_INFO_FIELDS, SESSION_INFO_KEYS, sessionInfoJson } from './session-info.js';

@@ -5,7 +5,7 @@
  * no effect on reads of a regular file), and the `fstat` of the opened descriptor, not a `stat`
  * of the path before it, decides, so a path swapped between the two cannot slip through.
  */
-import { closeSync, constants, fstatSync, openSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, type Stats, statSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { StoreError } from './errors.js';
 
@@ -72,4 +72,19 @@ export async function openRegular(
     throw notRegularFile(path, stats);
   }
   return { handle, stats };
+}
+
+/**
+ * Whether the session at `path` is gone: nothing there any more (ENOENT, or a folder on the way
+ * that is gone or no longer one), or a symlink that leads nowhere now. A file that is there but
+ * cannot be read is not gone: the action on it says why it fails.
+ */
+export function isGoneSync(path: string): boolean {
+  try {
+    statSync(path);
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+  }
 }

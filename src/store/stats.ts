@@ -31,6 +31,7 @@ import {
 import { discoverSessionFiles } from './list.js';
 import type { Locations } from './locations.js';
 import { readSession, readSessionSync } from './read.js';
+import { isGoneSync } from './regular-file.js';
 import { buildTree, getBranch, type SessionTree } from './tree.js';
 import type { LoadedSession, SessionEntry, UsageTotals } from './types.js';
 
@@ -86,6 +87,8 @@ export interface StatsReport {
   bySession: SessionStats[];
   /** Values left out of every figure above, in file order. */
   excluded: ExcludedValue[];
+  /** Listed sessions whose files were gone when the stats read them (statsOfFilesAsync, the picker's scope). */
+  gone?: string[];
 }
 
 export interface StatsRange {
@@ -331,13 +334,21 @@ export async function statsOfFilesAsync(
   options: { range?: StatsRange; searched?: string; signal?: AbortSignal; nowMs?: number } = {},
 ): Promise<StatsReport | undefined> {
   const sessions: LoadedSession[] = [];
+  const gone: string[] = [];
   for (const path of paths) {
     if (options.signal?.aborted) return undefined;
-    if (!isReadableSessionFile(path)) continue;
+    if (!isReadableSessionFile(path)) {
+      // The paths come from a list drawn earlier: a file deleted or moved since is said, not skipped silently.
+      if (isGoneSync(path)) gone.push(path);
+      continue;
+    }
     const read = await readSession(path);
     if (read.ok) sessions.push(read);
+    else if (read.reason === 'not-found') gone.push(path);
   }
-  return options.signal?.aborted ? undefined : statsOf(sessions, options.range, options.searched, options.nowMs);
+  if (options.signal?.aborted) return undefined;
+  const report = statsOf(sessions, options.range, options.searched, options.nowMs);
+  return gone.length > 0 ? { ...report, gone } : report;
 }
 
 /** Reads every session pi would list (files that are not sessions are left out) and adds up their usage. */

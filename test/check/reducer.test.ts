@@ -94,4 +94,19 @@ describe('check view', () => {
     expect(paged.view.files[paged.cursor]!.first).toBeGreaterThanOrEqual(paged.offset);
     expect(run(paged, key('home')).offset).toBe(0);
   });
+
+  it('Enter on a file gone since the audit: says so, the file leaves the view, keys are taken again', () => {
+    const audited = report();
+    let s = run(initialCheckState(40), { type: 'report', report: audited }, key('return'));
+    const path = s.view.files[0]!.path;
+    expect(s.leaving).toBe(true);
+    s = run(s, { type: 'sessionGone', path, message: `${path} was deleted or moved since the list was drawn` });
+    expect(s.leaving).toBe(false);
+    expect(s.status).toBe(`${path} was deleted or moved since the list was drawn`);
+    expect(s.view.files).toHaveLength(2);
+    expect(s.view.files.some((f) => f.path === path)).toBe(false);
+    expect(s.view.lines.map((l) => l.text).join('\n')).not.toContain('glued-lines.jsonl');
+    expect(s.cursor).toBe(0);
+    expect(run(s, key('return')).effects.at(-1)).toMatchObject({ kind: 'open' });
+  });
 });

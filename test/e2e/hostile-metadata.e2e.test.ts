@@ -7,7 +7,9 @@
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/text/terminal-text.js';
 import { runCli, sessionsOf } from '../helpers/cli.js';
+import { tempDir } from '../helpers/factory.js';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { unsafeBytes } from '../helpers/terminal-bytes.js';
 import { E2E_TEST_MS, makeHome, startApp, type TestHome } from './harness.js';
@@ -48,11 +50,21 @@ function expectSafe(...outputs: string[]): void {
   expect(outputs.flatMap((text) => unsafeBytes(text))).toEqual([]);
 }
 
-function hostileIdHome(): { home: TestHome; path: string } {
-  const home = makeHome();
+function hostileIdHome(root?: string): { home: TestHome; path: string } {
+  const home = makeHome(root);
   const path = join(home.projectDir, '2026-01-05T09-00-00-000Z_hostile.jsonl');
   writeRawSession(path, { id: `${HOSTILE}-0000-7000`, cwd: home.cwd, replyId: `e${HOSTILE}` });
   return { home, path };
+}
+
+/** `shown` is `full` whole, or its start, `…` and its end (at least its last component). */
+function expectCutFromTheMiddle(shown: string, full: string): void {
+  if (shown === full) return;
+  const [head = '', tail = '', ...rest] = shown.split('…');
+  expect(rest, shown).toEqual([]);
+  expect(full.startsWith(head), shown).toBe(true);
+  expect(full.endsWith(tail), shown).toBe(true);
+  expect(tail.endsWith('/Trash'), shown).toBe(true);
 }
 
 describe('hostile metadata never reaches the terminal as control sequences', { timeout: E2E_TEST_MS }, () => {
@@ -128,37 +140,59 @@ describe('hostile metadata never reaches the terminal as control sequences', { t
     expectSafe(run.stdout, run.stderr);
   });
 
-  it('in the picker: the preview\u2019s Id row and the trash error in the delete prompt', async () => {
-    const { home } = hostileIdHome();
-    const notADir = join(home.root, `xdg${HOSTILE}`);
-    writeFileSync(notADir, 'not a folder');
-    // Wide enough for the whole error line, whose temp paths grow with the pids' digits.
-    const pty = startApp(home, [], { cols: 240, rows: 30, env: { XDG_DATA_HOME: join(notADir, 'sub') } });
-    await pty.waitForText('a plain prompt');
-    await pty.press('\u000f'); // Ctrl+O: the preview
-    await pty.waitForText(/Id\s+␛\]52;c;/);
-    await pty.press('\u0004'); // Ctrl+D: delete, after a confirmation
-    await pty.waitForText('Delete this session?');
-    await pty.press(PTY_KEYS.enter);
-    // The trash fails: the prompt quotes the trash folder it could not use (a hostile path, shown
-    // escaped) and offers a permanent delete.
-    await pty.waitForText(
-      `The trash is unavailable (could not move to the trash: the trash (${notADir.replace(HOSTILE, SHOWN)}/sub/Trash) cannot take it: not a directory)`,
-    );
-    await pty.press(PTY_KEYS.escape);
-    await pty.waitForText('Delete cancelled');
-    await pty.press(PTY_KEYS.ctrlC);
-    expect(await pty.waitForExit()).toBe(130);
-    expectSafe(pty.rawOutput());
-  });
+  // Once in a home as deep as the temp folder makes it, once in one at least 150 characters deep
+  // (pi's folder for its sessions is named after the whole path: much deeper fails with
+  // ENAMETOOLONG): the path in the message is then cut from its middle, never the words after it.
+  it.each([
+    ['the temp folder', () => undefined],
+    [
+      'a 150-character folder',
+      () => {
+        const base = tempDir('pi-sessions-e2e-');
+        return join(base, 'd'.repeat(Math.max(1, 150 - base.length)));
+      },
+    ],
+  ])(
+    'in the picker: the preview\u2019s Id row and the trash error in the delete prompt (home in %s)',
+    async (_, root) => {
+      const { home } = hostileIdHome(root());
+      const notADir = join(home.root, `xdg${HOSTILE}`);
+      writeFileSync(notADir, 'not a folder');
+      const pty = startApp(home, [], { cols: 200, rows: 30, env: { XDG_DATA_HOME: join(notADir, 'sub') } });
+      await pty.waitForText('a plain prompt');
+      await pty.press('\u000f'); // Ctrl+O: the preview
+      await pty.waitForText(/Id\s+␛\]52;c;/);
+      await pty.press('\u0004'); // Ctrl+D: delete, after a confirmation
+      await pty.waitForText('Delete this session?');
+      await pty.press(PTY_KEYS.enter);
+      // The trash fails: the prompt quotes the trash folder it could not use (a hostile path, shown
+      // escaped) and offers a permanent delete; the whole message is on the line.
+      const screen = await pty.waitForText(
+        /The trash is unavailable \(could not move to the trash: the trash \((.*)\) cannot take it: not a directory\)\./,
+      );
+      const shown = /the trash \((.*)\) cannot take it/.exec(screen)![1]!;
+      const full = `${notADir.replace(HOSTILE, SHOWN)}/sub/Trash`;
+      const title = `The trash is unavailable (could not move to the trash: the trash (${full}) cannot take it: not a directory).`;
+      if (displayWidth(title) <= 200) expect(shown).toBe(full);
+      else {
+        expect(shown).toContain('…');
+        expectCutFromTheMiddle(shown, full);
+      }
+      await pty.press(PTY_KEYS.escape);
+      await pty.waitForText('Delete cancelled');
+      await pty.press(PTY_KEYS.ctrlC);
+      expect(await pty.waitForExit()).toBe(130);
+      expectSafe(pty.rawOutput());
+    },
+  );
 
-  it('in the picker: the status line of a rename that fails on a file with a hostile name', async () => {
+  it('in the picker: the status line of a rename of a file with a hostile name that was deleted since the list was drawn', async () => {
     const home = makeHome();
     const path = join(home.projectDir, `2026-01-05T09-00-00-000Z_${HOSTILE}.jsonl`);
     writeRawSession(path, { id: '00000010-0000-7000-8000-000000000000', cwd: home.cwd, replyId: '00000002' });
     const pty = startApp(home, [], { cols: 200, rows: 30 });
     await pty.waitForText('a plain prompt');
-    // The file goes away after it was listed: the rename fails and the error quotes its path.
+    // The file goes away after it was listed: the rename says so, quoting its path (escaped).
     rmSync(path);
     await pty.press('\u0012'); // Ctrl+R: rename
     await pty.waitForText('Rename “');
@@ -166,8 +200,9 @@ describe('hostile metadata never reaches the terminal as control sequences', { t
     await pty.press('x');
     await pty.waitForText('Name: x');
     await pty.press(PTY_KEYS.enter);
-    // The start of the escaped name is enough: a long temp path may cut the line at the screen edge.
-    await pty.waitForText(/✗ Rename failed: .*␛\]52;c;cHduZWQ=/);
+    // The path is cut from its middle to fit, keeping the (escaped) file name and the advice whole.
+    const screen = await pty.waitForText(/✗ .*␛\]52;c;cHduZWQ=.*\.jsonl was deleted or moved since the list was drawn/);
+    expect(screen).not.toContain('Rename failed');
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);
     expectSafe(pty.rawOutput());

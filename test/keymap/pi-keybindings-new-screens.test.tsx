@@ -129,6 +129,7 @@ describe('LabelsScreen with a remapped keymap', () => {
           load={async () => ({ rows: ROWS, problems: [] })}
           now={() => Date.parse('2026-02-05T12:00:00Z')}
           onOpen={(r) => opened.push(r.entryId)}
+          isGone={() => false}
           onBack={() => undefined}
           onExit={() => undefined}
         />

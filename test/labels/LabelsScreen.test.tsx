@@ -43,6 +43,7 @@ function mount(initialState?: LabelsState) {
         }}
         now={() => NOW}
         onOpen={(r, s) => opened.push([r, s])}
+        isGone={() => false}
         onBack={() => backs++}
         onExit={(r) => exits.push(r.code)}
       />

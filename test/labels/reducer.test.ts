@@ -122,4 +122,22 @@ describe('labels view reducer', () => {
     expect(s.effects).toEqual([]);
     expect(s.leaving).toBe(false);
   });
+
+  it('Enter on a session gone since the list was drawn: its labels leave the list, the message stays until a key', () => {
+    const entered = run(loaded(), key('down'), key('return'));
+    expect(entered.leaving).toBe(true);
+    const s = run(entered, { type: 'sessionGone', path: '/s/2.jsonl', message: '/s/2.jsonl was deleted or moved' });
+    expect(s.leaving).toBe(false);
+    expect(s.gone).toBe('/s/2.jsonl was deleted or moved');
+    expect(shownLabels(s)).toEqual(['checkpoint:e1', 'idea:e3', 'bug:e4']);
+    // The cursor on the row that took its place.
+    expect(selectedLabel(s)?.entryId).toBe('e3');
+    const keyed = run(s, key('down'));
+    expect(keyed.gone).toBeUndefined();
+    expect(selectedLabel(keyed)?.entryId).toBe('e4');
+    // The filter still applies to what is left.
+    expect(shownLabels(run(loaded(), typed('bug'), { type: 'sessionGone', path: '/s/2.jsonl', message: 'x' }))).toEqual(
+      ['bug:e4'],
+    );
+  });
 });

@@ -603,10 +603,19 @@ describe('pickerReducer', () => {
       kind: 'exit',
       exit: { kind: 'resume', path: '/s/00.jsonl', cwd: '/home/u/proj' },
     });
-    expect(run(loaded(true), key('return')).effects.at(-1)).toMatchObject({
-      kind: 'exit',
-      exit: { kind: 'print', path: '/s/00.jsonl' },
-    });
+    // --print checks the file too (a path gone since the list was drawn is never printed), then
+    // prints whether or not its folder is there (the caller opens it and asks).
+    const printEntered = run(loaded(true), key('return'));
+    expect(printEntered.effects.at(-1)).toMatchObject({ kind: 'checkResume', path: '/s/00.jsonl' });
+    expect(
+      run(printEntered, {
+        type: 'resumeChecked',
+        path: '/s/00.jsonl',
+        cwd: '/x',
+        cwdExists: false,
+        here: '/y',
+      }).effects.at(-1),
+    ).toMatchObject({ kind: 'exit', exit: { kind: 'print', path: '/s/00.jsonl' } });
     expect(run(loaded(), key('right')).effects.at(-1)).toMatchObject({ kind: 'open', path: '/s/00.jsonl' });
     expect(run(loaded(true), key('right')).effects.at(-1)).toMatchObject({ kind: 'open', path: '/s/00.jsonl' });
     // Inside the search text → moves the text cursor; at its end it opens the tree.

@@ -149,4 +149,16 @@ describe('paintLines', () => {
       chalk.level = level;
     }
   });
+
+  it('names the listed sessions gone since the list was drawn, the rest of the report unchanged', () => {
+    const report = statsOf(sample(), {}, '/s');
+    const gone = `/tmp/${'t'.repeat(100)}/2026-01-05T09-00-00-000Z_gone.jsonl`;
+    const plain = reportLines(report, { columns: 80, by: 'day' }).map(lineText);
+    const withGone = reportLines({ ...report, gone: [gone] }, { columns: 80, by: 'day' }).map(lineText);
+    const said = withGone.filter((l) => l.includes('was deleted or moved since the list was drawn'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/_gone\.jsonl was deleted or moved since the list was drawn$/);
+    expect(displayWidth(said[0]!)).toBeLessThanOrEqual(80);
+    expect(withGone.filter((l) => !said.includes(l) && l !== '')).toEqual(plain.filter((l) => l !== ''));
+  });
 });

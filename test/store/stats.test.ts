@@ -25,7 +25,7 @@ import {
 import { readSessionFromBuffer } from '../../src/store/read.js';
 import { isoWeek, localDay } from '../../src/store/stats.js';
 import { FIXTURES, sessionsRoot } from '../helpers/corpus.js';
-import { SessionBuilder } from '../helpers/factory.js';
+import { SessionBuilder, tempDir } from '../helpers/factory.js';
 
 const WRITER_ROOT = '/home/dev/.pi/agent/sessions';
 
@@ -146,6 +146,15 @@ describe('stats on the pi-written corpus', () => {
     const controller = new AbortController();
     controller.abort();
     expect(await statsOfFilesAsync(paths, { signal: controller.signal })).toBeUndefined();
+  });
+
+  it('a listed file gone since the list was drawn is named in the report, the others counted as before', async () => {
+    const paths = corpus().map((s) => s.path);
+    const gone = join(tempDir(), 'deleted-since.jsonl');
+    const report = await statsOfFilesAsync([gone, ...paths], { searched: '/x' });
+    expect(report?.gone).toEqual([gone]);
+    expect({ ...report, gone: undefined }).toEqual({ ...statsOfFiles(paths, {}, '/x'), gone: undefined });
+    expect((await statsOfFilesAsync(paths, { searched: '/x' }))?.gone).toBeUndefined();
   });
 
   it('an entry written twice in one file (pi before 0.55.2) counts once', () => {
