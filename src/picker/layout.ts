@@ -7,7 +7,7 @@
  */
 import { formatBytes, formatRelativeAge } from '../format.js';
 import type { SessionInfo } from '../store/types.js';
-import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from '../text/terminal-text.js';
+import { displayWidth, padEndToWidth, sanitizeInline, truncateStart, truncateToWidth } from '../text/terminal-text.js';
 import { isOwnLastWrite } from './own-write.js';
 import { LIVE_WINDOW_MS, type Snippet } from './query.js';
 import type { Row } from './sort.js';
@@ -73,23 +73,6 @@ export function shortenHome(path: string, home: string): string {
   if (home !== '' && home !== '/' && (path === home || path.startsWith(`${home}/`)))
     return `~${path.slice(home.length)}`;
   return path;
-}
-
-/** Cuts a path from the left ("…/sessions/x.jsonl"): its tail identifies it better than its head. */
-export function truncateStart(s: string, width: number): string {
-  if (displayWidth(s) <= width) return s;
-  if (width <= 1) return width === 1 ? '…' : '';
-  const chars = [...s];
-  let out = '';
-  let used = 0;
-  for (let i = chars.length - 1; i >= 0; i--) {
-    const ch = chars[i] ?? '';
-    const w = displayWidth(ch);
-    if (used + w > width - 1) break;
-    out = ch + out;
-    used += w;
-  }
-  return `…${out}`;
 }
 
 /** Written to in the last few minutes, and not last by us (our own rename is not pi running). */

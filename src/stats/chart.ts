@@ -4,8 +4,7 @@
  * (ANSI, or none under NO_COLOR) and the Ink stats screen (colour props) draw the same picture.
  * Labels are shown as given: callers pass text already made safe with `sanitizeInline`.
  */
-import { truncateStart } from '../picker/layout.js';
-import { displayWidth, padEndToWidth, truncateToWidth } from '../text/terminal-text.js';
+import { displayWidth, padEndToWidth, truncateStart, truncateToWidth } from '../text/terminal-text.js';
 
 /** What a segment is, for whoever paints it. */
 export type ChartStyle = 'heading' | 'bar' | 'spark' | 'dim' | 'abandoned';

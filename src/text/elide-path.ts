@@ -4,23 +4,7 @@
  * `${elidePathMiddle(path, n)} was deleted…` then keeps its advice however long the temp folder is.
  * The path must already be made safe for the terminal (`sanitizeInline`).
  */
-import { displayWidth, truncateToWidth } from './terminal-text.js';
-
-/** `s` cut from its start to at most `width` cells, with a leading `…`. */
-function keepEnd(s: string, width: number): string {
-  if (displayWidth(s) <= width) return s;
-  if (width <= 1) return width === 1 ? '…' : '';
-  const chars = [...s];
-  let out = '';
-  let used = 0;
-  for (let i = chars.length - 1; i >= 0; i--) {
-    const w = displayWidth(chars[i]!);
-    if (used + w > width - 1) break;
-    out = chars[i]! + out;
-    used += w;
-  }
-  return `…${out}`;
-}
+import { displayWidth, truncateStart, truncateToWidth } from './terminal-text.js';
 
 /**
  * `path` in at most `width` display cells: whole when it fits; else its start, `…`, and its last
@@ -34,7 +18,7 @@ export function elidePathMiddle(path: string, width: number): string {
   const name = slash >= 0 ? path.slice(slash) : path;
   const room = w - displayWidth(name);
   // Fewer than 4 cells of head ("/t…") says nothing: spend them on the name instead.
-  if (slash <= 0 || room < 4) return keepEnd(slash >= 0 ? path.slice(slash + 1) : path, w);
+  if (slash <= 0 || room < 4) return truncateStart(slash >= 0 ? path.slice(slash + 1) : path, w);
   return truncateToWidth(path.slice(0, slash), room) + name;
 }
 

@@ -221,6 +221,23 @@ function ellipsisWidthOf(ellipsis: string): number {
   return w;
 }
 
+/** Cuts a path from the left ("…/sessions/x.jsonl"): its tail identifies it better than its head. */
+export function truncateStart(s: string, width: number): string {
+  if (displayWidth(s) <= width) return s;
+  if (width <= 1) return width === 1 ? '…' : '';
+  const chars = [...s];
+  let out = '';
+  let used = 0;
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const ch = chars[i] ?? '';
+    const w = displayWidth(ch);
+    if (used + w > width - 1) break;
+    out = ch + out;
+    used += w;
+  }
+  return `…${out}`;
+}
+
 /**
  * Cuts `s` to at most `width` columns, ending with `ellipsis` when something was cut.
  * Never splits a grapheme (a wide char that would straddle the limit is dropped).

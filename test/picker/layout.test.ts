@@ -6,9 +6,8 @@ import {
   formatRow,
   rightColumns,
   rowText,
-  truncateStart,
 } from '../../src/picker/layout.js';
-import { displayWidth } from '../../src/text/terminal-text.js';
+import { displayWidth, truncateStart } from '../../src/text/terminal-text.js';
 import { MIN, makeInfo, NOW } from './make-info.js';
 
 describe('computeLayout', () => {
