@@ -1,7 +1,7 @@
 /** The tree screen's query line (search or a prompt) and its position counter. */
 import { Text } from 'ink';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
-import { FILTER_TAGS } from '../../src/tree/flatten.js';
+import { FILTER_TAGS, piRowCount } from '../../src/tree/flatten.js';
 import { matchPosition, type TreeState } from '../../src/tree/reducer.js';
 import { TextInputView } from '../common/TextInputView.js';
 import { leafLegend } from './TreeRow.js';
@@ -30,7 +30,8 @@ export function Counter({ state, width }: { state: TreeState; width: number }) {
   const total = state.layout.count;
   const tag = FILTER_TAGS[state.filter];
   const legend = leafLegend(state.forest);
-  const text = `(${total === 0 ? 0 : state.cursor + 1}/${total})${tag ? ` ${tag}` : ''}${state.labelTimes ? ' [+label time]' : ''}${legend ? `  ${legend}` : ''}`;
+  const pi = state.query === '' ? piRowCount(state.forest.index, state.layout) : total;
+  const text = `(${total === 0 ? 0 : state.cursor + 1}/${total})${tag ? ` ${tag}` : ''}${state.labelTimes ? ' [+label time]' : ''}${pi === total ? '' : ` · pi shows ${pi}`}${legend ? `  ${legend}` : ''}`;
   return (
     <Text dimColor wrap="truncate-end">
       {truncateToWidth(text, width)}

@@ -41,6 +41,7 @@ import {
   keyMode,
   RETAINED_ROW_NOTE,
   selectedRow,
+  TREE_FILTER_HELP,
   type TreeEffect,
   takesKeys,
   treeHelpHeight,
@@ -421,6 +422,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         <HelpOverlay
           bindings={state.bindings}
           modeTitles={TREE_MODE_TITLES}
+          extra={TREE_FILTER_HELP}
           width={width}
           height={treeHelpHeight(listHeight)}
           title="Tree navigator keys"

@@ -85,14 +85,17 @@ function toolCallNames(content: unknown): string[] {
 }
 
 /**
- * An assistant turn with no text that ended normally (`stop`/`toolUse`): pi hides these pure
- * tool-call turns in every filter except when they are the leaf (§2.6).
+ * An assistant turn with no text that did not end in an error: pi hides these (pure tool-call
+ * turns, empty or thinking-only answers) in every filter except when they are the leaf. pi's test
+ * is by truthiness (tree-selector.js `applyFilter`: `msg.stopReason && msg.stopReason !== "stop"
+ * && msg.stopReason !== "toolUse"` is an error or abort): a missing, null or empty stopReason, which
+ * pi never writes but older writers do, counts as an ordinary end, not as an error.
  */
 export function isPureToolCallTurn(entry: SessionEntry): boolean {
   const message = messageOf(entry);
   if (message?.['role'] !== 'assistant') return false;
   const stop = message['stopReason'];
-  if (stop !== 'stop' && stop !== 'toolUse') return false;
+  if (stop && stop !== 'stop' && stop !== 'toolUse') return false;
   const content = message['content'];
   if (typeof content === 'string') return content.trim() === '';
   if (!Array.isArray(content)) return true;

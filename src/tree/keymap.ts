@@ -185,7 +185,7 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
   {
     command: 'filterAll',
     keys: ['ctrl+a'],
-    description: 'Filter: every entry, usage and tool-call turns included (again: default)',
+    description: 'Filter: every entry, usage entries and turns without text included (again: default)',
     when: LIST,
   },
   { command: 'toggleLabelTimes', keys: ['T'], description: 'Show when each label was set', when: 'browse' },

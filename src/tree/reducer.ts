@@ -54,7 +54,7 @@ import { type DetailSource, keyMode, queue, selectedId, type TreeAction, type Tr
 import { onUndoQuestionKey, ownChange, redoStepped, startRedo, startUndo, undoStepped } from './undo.js';
 
 export { RETAINED_ROW_NOTE } from './actions.js';
-export { treeHelpHeight } from './help.js';
+export { TREE_FILTER_HELP, treeHelpHeight } from './help.js';
 export type {
   DetailSource,
   DetailView,
