@@ -107,7 +107,10 @@ describe('tree view in a real terminal', { timeout: E2E_TEST_MS }, () => {
     await pty.waitForText('Add pending batch');
 
     // Label (Shift+L) the first entry.
+    // Home goes to the first row: the session's system message, which pi's /tree draws too.
     await pty.press(PTY_KEYS.home);
+    await pty.waitForScreen(() => cursorRow(pty).includes('[system]'), 'the cursor is on the system message');
+    await pty.press(PTY_KEYS.down);
     await pty.waitForScreen(
       () => cursorRow(pty).includes('Add missing buffer support'),
       'the cursor is on the first prompt',
