@@ -220,7 +220,8 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   { command: 'save', keys: ['return'], description: 'Save the name', hint: 'save', when: 'rename' },
   {
     command: 'cancel',
-    keys: ['escape'],
+    // pi's prompts say "escape / ctrl+c cancel": Ctrl+C quits only from the list.
+    keys: ['escape', 'ctrl+c'],
     description: 'Cancel',
     hint: 'cancel',
     when: ['rename', 'confirm', 'missingCwd'],
@@ -259,7 +260,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   },
   {
     command: 'closeHelp',
-    keys: ['escape', '?', 'q', 'return'],
+    keys: ['escape', '?', 'q', 'return', 'ctrl+c'],
     description: 'Close the help',
     hint: 'close',
     when: 'help',
@@ -270,7 +271,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
   { command: 'pageDown', keys: ['pagedown', 'space'], description: 'Scroll the help a page down', when: 'help' },
   { command: 'first', keys: ['home'], description: 'Top of the help', when: 'help' },
   { command: 'last', keys: ['end'], description: 'End of the help', when: 'help' },
-  { command: 'quit', keys: ['ctrl+c'], description: 'Quit at once' },
+  { command: 'quit', keys: ['ctrl+c'], description: 'Quit at once (in a prompt or the help, Ctrl+C cancels it)' },
 ];
 
 export const PICKER_MODE_TITLES: Readonly<Record<PickerKeyMode, string>> = {

@@ -217,7 +217,7 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
   { command: 'detailEnd', keys: ['end'], description: 'Bottom', when: ['detail', 'help'] },
   {
     command: 'closeOverlay',
-    keys: ['escape', 'q', 'return'],
+    keys: ['escape', 'q', 'return', 'ctrl+c'],
     description: 'Close',
     hint: 'close',
     when: ['detail', 'help'],
@@ -233,7 +233,8 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
     hint: 'save',
     when: 'prompt',
   },
-  { command: 'cancel', keys: ['escape'], description: 'Cancel', hint: 'cancel', when: ['menu', 'prompt'] },
+  // pi's menus and prompts say "escape / ctrl+c cancel": Ctrl+C quits only from the tree itself.
+  { command: 'cancel', keys: ['escape', 'ctrl+c'], description: 'Cancel', hint: 'cancel', when: ['menu', 'prompt'] },
   ...textEditBindings('prompt'),
   { command: 'textStart', keys: ['home'], description: 'Text cursor to the start', when: 'prompt' },
   { command: 'textEnd', keys: ['end'], description: 'Text cursor to the end', when: 'prompt' },
@@ -246,7 +247,7 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
   },
   {
     command: 'keep',
-    keys: ['escape', 'n', 'N'],
+    keys: ['escape', 'n', 'N', 'ctrl+c'],
     description: 'Keep it: nothing is undone',
     hint: 'keep',
     when: 'confirm',
@@ -258,7 +259,11 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
       'Skip a change that cannot be undone (the question says why): it stays as it is, and the change before it becomes the latest',
     when: 'confirm',
   },
-  { command: 'quit', keys: ['ctrl+c'], description: 'Quit pi-sessions' },
+  {
+    command: 'quit',
+    keys: ['ctrl+c'],
+    description: 'Quit pi-sessions (in a menu, prompt, question or view, Ctrl+C leaves just that)',
+  },
 ];
 
 /** Headings of the modes in the help overlay and the README table. */

@@ -214,6 +214,39 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     expectRestored(pty);
   });
 
+  it("Ctrl+C cancels the rename and the delete prompts (pi's escape / ctrl+c cancel), one key at a time and in one write; from the list it quits", async () => {
+    const store = pickerStore();
+    const before = readFileSync(store.keeper);
+    const pty = await startPicker(store);
+    await typeText(pty, 'keep this');
+    await pty.waitForText(/1\/5 · this folder/);
+    await pty.press(CTRL.r);
+    await pty.waitForText('Rename “keep this migration work”');
+    await typeText(pty, 'xyz');
+    await pty.press(PTY_KEYS.ctrlC);
+    await pty.waitForScreen((text) => !text.includes('Rename “'), 'the rename prompt is closed');
+    await pty.press(CTRL.d);
+    await pty.waitForText('Delete this session?');
+    await pty.press(PTY_KEYS.ctrlC);
+    await pty.waitForText('Delete cancelled');
+    // The prompt opened and cancelled by one write, as a fast typist's keys arrive together.
+    pty.write(`${CTRL.r}abc${PTY_KEYS.ctrlC}${CTRL.d}${PTY_KEYS.ctrlC}`);
+    await pty.waitForScreen(
+      (text) => !text.includes('Rename “') && !text.includes('Delete this session?') && /Delete cancelled/.test(text),
+      'both prompts opened and cancelled',
+    );
+    // Still running, back in the list: the next Ctrl+R opens a rename again.
+    await pty.press(CTRL.r);
+    await pty.waitForText('Rename “keep this migration work”');
+    expect(pty.screen()).not.toContain('abc');
+    await pty.press(PTY_KEYS.escape);
+    await pty.waitForScreen((text) => !text.includes('Rename “'), 'the rename prompt is closed');
+    expect(readFileSync(store.keeper).equals(before)).toBe(true);
+    await pty.press(PTY_KEYS.ctrlC);
+    expect(await pty.waitForExit()).toBe(130);
+    expectRestored(pty);
+  });
+
   it('deletes to the trash under XDG_DATA_HOME and undo restores the same bytes', async () => {
     const store = pickerStore();
     const target = store.obsolete[0]!;

@@ -232,12 +232,17 @@ describe('applyPiKeybindings', () => {
     expect(keysOf(tree, 'detailUp')).toEqual([['up']]);
   });
 
-  it('a binding for every mode keeps its key: Ctrl+C still quits where no remap claims it', () => {
+  it('a binding for every mode keeps its key: Ctrl+C still closes the help and quits where no remap claims it', () => {
     const { bindings } = applyPiKeybindings(PICKER_BINDINGS, PICKER_PI_ACTIONS, {
       'tui.select.cancel': ['escape', 'ctrl+c'],
     });
     expect(resolveCommand(bindings, 'ctrl+c', 'browse')).toBe('escape');
-    expect(resolveCommand(bindings, 'ctrl+c', 'help')).toBe('quit');
+    expect(resolveCommand(bindings, 'ctrl+c', 'help')).toBe('closeHelp');
+    const { bindings: plain } = applyPiKeybindings(PICKER_BINDINGS, PICKER_PI_ACTIONS, {
+      'tui.select.cancel': ['escape'],
+    });
+    expect(resolveCommand(plain, 'ctrl+c', 'browse')).toBe('quit');
+    expect(resolveCommand(plain, 'ctrl+c', 'help')).toBe('closeHelp');
   });
 
   it('two actions given one key in one mode: reported, and the one that works is named', () => {

@@ -194,6 +194,22 @@ describe('pickerReducer', () => {
     expect(s.status).toMatchObject({ tone: 'error', text: 'Rename failed: disk full' });
   });
 
+  it("Ctrl+C cancels a prompt or the help, as pi's prompts do (escape / ctrl+c cancel); it quits only from the list", () => {
+    const renaming = run(loaded(), key('ctrl+r'), key('x'), key('ctrl+c'));
+    expect(renaming.mode.kind).toBe('browse');
+    expect(renaming.effects.some((e) => e.kind === 'rename' || e.kind === 'exit')).toBe(false);
+    const deleting = run(loaded(), key('down'), key('ctrl+d'), key('ctrl+c'));
+    expect(deleting.mode.kind).toBe('browse');
+    expect(deleting.effects.some((e) => e.kind === 'trash' || e.kind === 'exit')).toBe(false);
+    const helping = run(loaded(), key('?'), key('ctrl+c'));
+    expect(helping.mode.kind).toBe('browse');
+    expect(helping.effects.some((e) => e.kind === 'exit')).toBe(false);
+    expect(run(helping, key('ctrl+c')).effects.at(-1)).toMatchObject({
+      kind: 'exit',
+      exit: { kind: 'quit', code: 130 },
+    });
+  });
+
   it('rename: Esc cancels; an empty name clears', () => {
     let s = run(loaded(), key('ctrl+r'), key('x'), key('escape'));
     expect(s.mode.kind).toBe('browse');

@@ -114,7 +114,12 @@ describe('keymap', () => {
     ['meta+right', 'search', 'unfoldOrDown'],
     ['ctrl+n', 'search', 'nextMatch'],
     ['escape', 'search', 'escape'],
-    ['ctrl+c', 'detail', 'quit'],
+    ['ctrl+c', 'detail', 'closeOverlay'],
+    ['ctrl+c', 'menu', 'cancel'],
+    ['ctrl+c', 'prompt', 'cancel'],
+    ['ctrl+c', 'confirm', 'keep'],
+    ['ctrl+c', 'browse', 'quit'],
+    ['ctrl+c', 'search', 'quit'],
     ['q', 'detail', 'closeOverlay'],
     ['q', 'browse', undefined],
   ])('%s in %s → %s', (key, mode, command) => {
