@@ -16,7 +16,7 @@
  */
 import type { SessionInfo } from '../store/types.js';
 import { isOwnLastWrite } from './own-write.js';
-import { createFuzzyIndex, FUZZY_MIN_LENGTH, type FuzzyIndex, fuzzyCwds, fuzzyNames } from './query-fuzzy.js';
+import { createFuzzyIndex, type FuzzyIndex, fuzzyCwds, fuzzyNames } from './query-fuzzy.js';
 import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from './query-language.js';
 import { isTextPrepared, outputOf, textOf, touchedOf } from './query-text.js';
 import { type RegexCache, type RegexPass, regexScores } from './regex-search.js';
@@ -73,7 +73,7 @@ export function createSearchIndex(sessions: readonly SessionInfo[]): SearchIndex
  * name abbreviation ranks before a cwd one; within each, pi's score (clamped into the tier).
  */
 function abbreviationScore(word: string, name: string, cwd: string): number | undefined {
-  if (word.length < FUZZY_MIN_LENGTH) return undefined;
+  // Words of any length, as pi's: "lk" abbreviates "memory leak" (it ranks after every stronger hit).
   const inName = name === '' ? undefined : subsequenceScore(word, name);
   if (inName !== undefined) return 4 * TIER + clampInTier(inName);
   const inCwd = subsequenceScore(word, cwd);
@@ -248,11 +248,17 @@ interface Pass {
 }
 
 /** The text an `exact`/`prefix` term compares with: the title, else the cwd and its last folder. */
-function startsWithPrefix(info: SessionInfo, cwd: string, prefix: string): boolean {
-  const title = (info.name ?? info.firstMessage).toLowerCase();
-  if (title.startsWith(prefix) || cwd.startsWith(prefix)) return true;
-  const folder = cwd.replace(/[/\\]+$/, '');
-  return folder.slice(Math.max(folder.lastIndexOf('/'), folder.lastIndexOf('\\')) + 1).startsWith(prefix);
+/** Whether the title (name, else first prompt), the cwd or its last folder starts with, ends with or is `text`. */
+function anchoredAt(info: SessionInfo, cwd: string, text: string, at: 'prefix' | 'suffix' | 'whole'): boolean {
+  const folderPath = cwd.replace(/[/\\]+$/, '');
+  const candidates = [
+    (info.name ?? info.firstMessage).toLowerCase(),
+    folderPath,
+    folderPath.slice(Math.max(folderPath.lastIndexOf('/'), folderPath.lastIndexOf('\\')) + 1),
+  ];
+  return candidates.some((s) =>
+    at === 'prefix' ? s.startsWith(text) : at === 'suffix' ? s.endsWith(text) : s === text,
+  );
 }
 
 /** Name, message text, cwd or id contains `pattern` (the literal part of word, phrase and exact terms). */
@@ -310,10 +316,13 @@ function matchTerm(
       return literalScore(pass, term, candidates, textHits);
     case 'regex':
       return regexScores(pass.regex, term.re, candidates, textHits);
-    case 'prefix': {
+    case 'prefix':
+    case 'suffix':
+    case 'whole': {
       const out = new Map<SessionInfo, number>();
       for (const info of candidates)
-        if (startsWithPrefix(info, pass.index.cwds[pass.positions.get(info) ?? 0] ?? '', term.text)) out.set(info, 0);
+        if (anchoredAt(info, pass.index.cwds[pass.positions.get(info) ?? 0] ?? '', term.text, term.kind))
+          out.set(info, 0);
       return out;
     }
     case 'out': {

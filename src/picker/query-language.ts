@@ -26,6 +26,7 @@
  * meaning at the start of a word, nor `|` inside one):
  *   'word    exact: a substring of name, cwd, id or text, no fuzzy or abbreviation match
  *   ^word    prefix: the title (name, else first prompt), the cwd or its last folder starts with it
+ *   word$    suffix: one of them ends with it (`^word$`: one of them is it)
  *   !token   not: sessions the token does not match (`!word` is exact, `!tool:bash`, `!is:named`)
  *   a|b      or: either token (each side any token above but re:; `'a|^b|tool:x`)
  *
@@ -55,6 +56,9 @@ export type TokenTerm =
   | { kind: 'exact'; text: string }
   /** `^word`: lower-cased prefix of the title, the cwd or the cwd's last folder. */
   | { kind: 'prefix'; text: string }
+  /** `word$`: lower-cased suffix of the same; `^word$` (whole): the whole of one of them. */
+  | { kind: 'suffix'; text: string }
+  | { kind: 'whole'; text: string }
   /** Lower-cased substring of a field. */
   | { kind: 'field'; field: FieldName; text: string }
   /** `out:x`: lower-cased, whitespace-collapsed substring of the tool output text. */
@@ -199,8 +203,12 @@ function parseToken(token: RawToken, nowMs: number): TokenTerm | string | undefi
     }
     const value = collapseSpaces(rest).toLowerCase();
     if (value === '') return undefined;
+    if (operator === '^' && value.length > 1 && value.endsWith('$')) return { kind: 'whole', text: value.slice(0, -1) };
     return { kind: operator === "'" ? 'exact' : 'prefix', text: value };
   }
+  // fzf's suffix anchor, on a plain word (a predicate's value keeps its `$`: `cwd:$HOME`).
+  if (!token.firstQuoted && text.length > 1 && text.endsWith('$') && !text.includes(':'))
+    return { kind: 'suffix', text: collapseSpaces(text.slice(0, -1)).toLowerCase() };
   const term = predicate(text, nowMs);
   return term === 'not-a-predicate' ? literal(text) : term;
 }
@@ -234,6 +242,8 @@ export function isRankingTerm(term: QueryTerm): boolean {
     case 'regex':
     case 'exact':
     case 'prefix':
+    case 'suffix':
+    case 'whole':
       return true;
     case 'or':
       return term.terms.some(isRankingTerm);

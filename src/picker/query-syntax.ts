@@ -19,6 +19,7 @@ export const QUERY_SYNTAX: readonly SyntaxRow[] = [
   { syntax: '"some phrase"', meaning: 'that text exactly (case and spacing ignored)' },
   { syntax: "'word", meaning: 'exact: only where the word appears as typed, nothing fuzzy' },
   { syntax: '^word', meaning: 'starts with: the title, the folder path or its last folder' },
+  { syntax: 'word$', meaning: 'ends with: the title, the folder path or its last folder (^word$: is exactly)' },
   { syntax: '!word', meaning: 'not: sessions without the word (also !tool:bash, !is:named, …)' },
   { syntax: 'a|b', meaning: 'either: fix|bug, tool:edit|tool:write' },
   {

@@ -35,9 +35,18 @@ describe('abbreviation search (pi subsequence tier)', () => {
     expect(found('idx')).toEqual(['a']);
   });
 
-  it('matches no scattered letters out of order and ignores one- and two-letter words', () => {
+  it('matches no scattered letters out of order', () => {
     expect(found('xdi')).toEqual([]);
     expect(found('zq')).toEqual([]);
+  });
+
+  it("abbreviates words of any length, as pi's /resume does", () => {
+    expect(found('invst mem lk')).toEqual(['b']);
+    expect(found('mem lk')).toEqual(['b']);
+    // "lk" is also in e's text ("talked"): a text hit ranks before an abbreviation.
+    expect(found('lk')).toEqual(['e', 'b']);
+    // A short word's stronger hits (a substring of a name) still come first.
+    expect(found('ca')[0]).toBe('e');
   });
 
   it('scores like pi: contiguous and word-start matches beat scattered ones; swapped digits', () => {

@@ -15,6 +15,24 @@ describe('parsing the operators', () => {
     ['!foo', [{ kind: 'not', term: { kind: 'exact', text: 'foo' } }]],
     ["'Foo", [{ kind: 'exact', text: 'foo' }]],
     ['^Pars', [{ kind: 'prefix', text: 'pars' }]],
+    ['Login$', [{ kind: 'suffix', text: 'login' }]],
+    [
+      '^Fix login$',
+      [
+        { kind: 'prefix', text: 'fix' },
+        { kind: 'suffix', text: 'login' },
+      ],
+    ],
+    ['^notes$', [{ kind: 'whole', text: 'notes' }]],
+    // A predicate keeps its `$`, a quoted word too, and `$` alone is a character.
+    ['cwd:$HOME', [{ kind: 'field', field: 'cwd', text: '$home' }]],
+    [
+      '"cost$" $',
+      [
+        { kind: 'word', text: 'cost$' },
+        { kind: 'word', text: '$' },
+      ],
+    ],
     [
       'a|B',
       [
@@ -121,6 +139,16 @@ describe('matching with the operators', () => {
     expect(paths('^login')).toEqual([]);
     expect(paths('^web')).toEqual(['login']);
     expect(paths('^/home/u/comp')).toEqual(['parser']);
+  });
+
+  it("word$ anchors at the end of the title, the cwd or its last folder (fzf's suffix), ^word$ at both", () => {
+    expect(paths('login$')).toEqual(['login']);
+    expect(paths('typo$')).toEqual(['parsr']);
+    expect(paths('compiler$')).toEqual(['parser']);
+    expect(paths('parser$')).toEqual([]);
+    expect(paths('^notes$')).toEqual(['parsr']);
+    expect(paths('^parsr$')).toEqual([]);
+    expect(paths('^fix login$')).toEqual(['login']);
   });
 
   it('a|b takes either side, and ANDs with the rest', () => {
