@@ -2,6 +2,7 @@
  * A session as the tree screen holds it: the file read, its tree, the navigator's index (with the
  * fork rows joined) and its usage totals; and the formats of the detail view.
  */
+import { homedir } from 'node:os';
 import { formatAbsoluteDate, formatCost, formatTokens } from '../../src/format.js';
 import type { SessionTree } from '../../src/store/tree.js';
 import type { LoadedSession, UsageTotals } from '../../src/store/types.js';
@@ -33,6 +34,8 @@ export function load(
   forks: readonly ForkLink[],
 ): Loaded {
   const tree = store.buildTree(session);
-  const index = buildIndex(tree, previous ? { texts: previous.texts, forks } : { forks });
+  // Tool-call rows show paths under the home folder as `~/…`, as pi's /tree does.
+  const home = homedir();
+  const index = buildIndex(tree, previous ? { texts: previous.texts, forks, home } : { forks, home });
   return { session, tree, index, totals: store.sessionUsage(tree) };
 }

@@ -245,8 +245,9 @@ function rowDisplay(entry: SessionEntry, ctx: DisplayContext): EntryDisplay {
       return plainRow(`[context ${kind}: ${str(entry['targetId']) ?? '?'}]`, 'muted');
     }
     case 'label': {
-      const label = str(entry['label']);
-      return plainRow(`[label: ${label ? label : '(cleared)'}]`, 'muted');
+      // pi's text: `entry.label ?? "(cleared)"`, so an empty label reads `[label: ]`.
+      const label = entry['label'];
+      return plainRow(`[label: ${label === undefined || label === null ? '(cleared)' : String(label)}]`, 'muted');
     }
     case 'session_info': {
       const name = str(entry['name'])?.trim();

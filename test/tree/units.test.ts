@@ -59,6 +59,8 @@ describe('entry display (pi §2.5)', () => {
       '[context replace: t]',
     );
     expect(show(entry('a', null, 'label', { targetId: 't' }))).toBe('[label: (cleared)]');
+    // pi's `entry.label ?? "(cleared)"`: an empty label is drawn empty.
+    expect(show(entry('a', null, 'label', { targetId: 't', label: '' }))).toBe('[label: ]');
     expect(show(entry('a', null, 'session_info', { name: '' }))).toBe('[title: empty]');
     expect(show(entry('a', null, 'session_info', { name: 'Nice' }))).toBe('[title: Nice]');
     expect(show(entry('a', null, 'mystery'))).toBe('[mystery]');
