@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { render } from 'ink';
-import type { InteractiveRequest } from '../src/cli-types.js';
+import type { InteractiveRequest } from '../src/cli/types.js';
 import { findOnPath, folderExists, launchCommand, piArgs } from '../src/pi-launch.js';
 import { goneMessage } from '../src/state/session-gone.js';
 import { isGoneSync, resolveSessionArg, StoreError } from '../src/store/index.js';

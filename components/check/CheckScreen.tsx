@@ -18,7 +18,7 @@ import type { KeyBinding } from '../../src/keymap/keymap.js';
 import type { Keypress } from '../../src/keymap/tokenize.js';
 import { goneMessage } from '../../src/state/session-gone.js';
 import { type CheckReport, checkScope, isGoneSync, type Locations } from '../../src/store/index.js';
-import type { ListScope } from '../../src/store/list.js';
+import type { ListScope } from '../../src/store/summary/list.js';
 import { fitPaths } from '../../src/text/elide-path.js';
 import { truncateToWidth } from '../../src/text/terminal-text.js';
 import { KeyHints } from '../common/KeyHints.js';

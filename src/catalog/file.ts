@@ -18,8 +18,8 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { openRegularSync } from '../store/regular-file.js';
-import { summarizeFileSync } from '../store/summary.js';
+import { openRegularSync } from '../store/read/regular-file.js';
+import { summarizeFileSync } from '../store/summary/summary.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
 import {
   type CatalogueRecord,

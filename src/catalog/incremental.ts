@@ -11,10 +11,10 @@
  * writing it, or it is torn) is re-read on the next refresh, where it may have been completed.
  */
 import type { Stats } from 'node:fs';
-import { fsErrorResult } from '../store/not-a-session.js';
-import { NotRegularFileError } from '../store/regular-file.js';
-import { type ScannedFile, type Seam, scanFdSync, seamHoldsSync } from '../store/scan.js';
-import { SummaryCollector, type SummaryState } from '../store/summary.js';
+import { fsErrorResult } from '../store/read/not-a-session.js';
+import { NotRegularFileError } from '../store/read/regular-file.js';
+import { type ScannedFile, type Seam, scanFdSync, seamHoldsSync } from '../store/read/scan.js';
+import { SummaryCollector, type SummaryState } from '../store/summary/summary.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
 import type { SearchTexts } from './format.js';
 import { type FileIo, nodeIo } from './io.js';

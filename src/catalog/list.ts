@@ -13,6 +13,7 @@
  */
 import { type Stats, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Locations } from '../store/locations.js';
 import {
   createSlicer,
   discoverSessionFilesSliced,
@@ -21,8 +22,7 @@ import {
   type ListResult,
   listSessions,
   sortByModified,
-} from '../store/list.js';
-import type { Locations } from '../store/locations.js';
+} from '../store/summary/list.js';
 import type { NotASession, SessionInfo } from '../store/types.js';
 import { type Catalogue, catalogueDir, catalogueFile, loadCatalogue } from './file.js';
 import { type CatalogueRecord, RACY_MS, toSessionRecord } from './format.js';

@@ -29,11 +29,11 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { removeStaleTemps } from '../store/fs-write.js';
-import { type PauseFn, waitWhilePaused } from '../store/list.js';
-import { openRegularSync } from '../store/regular-file.js';
-import { summarizeFileSync } from '../store/summary.js';
+import { openRegularSync } from '../store/read/regular-file.js';
+import { type PauseFn, waitWhilePaused } from '../store/summary/list.js';
+import { summarizeFileSync } from '../store/summary/summary.js';
 import type { SessionInfo } from '../store/types.js';
+import { removeStaleTemps } from '../store/write/fs-write.js';
 import { type Catalogue, readByNameSync, readExactlySync } from './file.js';
 import {
   CATALOGUE_FORMAT,

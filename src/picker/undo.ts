@@ -18,8 +18,8 @@ import {
   undoReply,
   withOwnChanges,
 } from '../state/journal-undo.js';
-import type { RedoStep } from '../store/redo.js';
-import type { UndoStep } from '../store/undo.js';
+import type { RedoStep } from '../store/undo/redo.js';
+import type { UndoStep } from '../store/undo/undo.js';
 import type { PickerCommand } from './keymap.js';
 import { type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
 

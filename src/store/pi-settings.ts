@@ -8,7 +8,7 @@ import { closeSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { isObject } from './entry.js';
 import { describeFsError, StoreError } from './errors.js';
-import { openRegularSync } from './regular-file.js';
+import { openRegularSync } from './read/regular-file.js';
 import type { JsonObject } from './types.js';
 
 /** pi's tree filter names (its `treeFilterMode` setting). */

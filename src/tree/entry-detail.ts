@@ -6,7 +6,7 @@
  * the session goes through sanitizeInline/sanitizeBlock.
  */
 import { addUsage, emptyUsage, isObject, messageOf, usageOf } from '../store/entry.js';
-import { cutLineOf, tooLargeMessage } from '../store/too-large.js';
+import { cutLineOf, tooLargeMessage } from '../store/read/too-large.js';
 import type { SessionTree } from '../store/tree.js';
 import { childrenOf } from '../store/tree.js';
 import type { JsonObject, SessionEntry, UsageTotals } from '../store/types.js';

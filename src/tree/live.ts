@@ -9,10 +9,10 @@
  */
 import { type FSWatcher, type Stats, watch as watchFile } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { isBlank, type LongLineSink, lineEntries, parseLine } from '../store/lines.js';
-import { entryOf } from '../store/migrate.js';
-import { type Seam, scanFrom } from '../store/scan.js';
-import { longLineEntries, parsingSink, READ_LINE_BYTES } from '../store/too-large.js';
+import { isBlank, type LongLineSink, lineEntries, parseLine } from '../store/read/lines.js';
+import { entryOf } from '../store/read/migrate.js';
+import { type Seam, scanFrom } from '../store/read/scan.js';
+import { longLineEntries, parsingSink, READ_LINE_BYTES } from '../store/read/too-large.js';
 import type { JsonObject, LoadedSession, Problem, SessionEntry } from '../store/types.js';
 
 export type ReloadCause = 'shrank' | 'replaced' | 'rewritten' | 'torn-line-completed';
@@ -46,7 +46,7 @@ class AppendedLines {
     for (const value of lineEntries(parsed, lineNo, terminated, true, this.problems)) this.add(value, lineNo);
   };
 
-  /** A line too long to hold, parsed as it streamed past (store/too-large.ts). */
+  /** A line too long to hold, parsed as it streamed past (store/read/too-large.ts). */
   readonly onLongLine = (lineNo: number): LongLineSink =>
     parsingSink(lineNo, (line) => {
       for (const value of longLineEntries(line, true, this.problems)) this.add(value, line.lineNo);

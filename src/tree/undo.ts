@@ -17,8 +17,8 @@ import {
   undoReply,
   withOwnChanges,
 } from '../state/journal-undo.js';
-import type { RedoStep } from '../store/redo.js';
-import type { UndoStep } from '../store/undo.js';
+import type { RedoStep } from '../store/undo/redo.js';
+import type { UndoStep } from '../store/undo/undo.js';
 import type { TreeCommand } from './keymap.js';
 import { queue, type TreeState } from './state.js';
 

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planStore, writeStore } from '../../src/generate/store.js';
 import { entryTimeMs } from '../../src/store/entry.js';
 import { buildTree, listSessions, readSessionSync, resolveLocations } from '../../src/store/index.js';
+import { planStore, writeStore } from '../../src/tools/generate/store.js';
 import { tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 

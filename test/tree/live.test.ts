@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { readSession } from '../../src/store/read.js';
+import { readSession } from '../../src/store/read/read.js';
 import type { LoadedSession } from '../../src/store/types.js';
 import { type LiveEvent, type LiveWatcher, watchSession } from '../../src/tree/live.js';
 
