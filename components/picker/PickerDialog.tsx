@@ -13,7 +13,7 @@ import { slimLines } from '../../src/picker/slim.js';
 import { UNDO_QUESTION_LINES } from '../../src/picker/state.js';
 import { pickerQuestionChoices } from '../../src/picker/undo.js';
 import { MISSING_CWD_LINES, missingCwdTitle } from '../../src/state/missing-cwd.js';
-import type { SessionInfo } from '../../src/store/types.js';
+import type { SessionInfo } from '../../src/store/index.js';
 import { fitPaths } from '../../src/text/elide-path.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { Menu } from '../common/Menu.js';

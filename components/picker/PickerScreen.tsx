@@ -32,8 +32,7 @@ import {
 } from '../../src/picker/reducer.js';
 import { createStoreSource, type PreviewData, type SessionSource } from '../../src/picker/session-source.js';
 import { type HitFocus, shownHit } from '../../src/picker/text-hit-places.js';
-import type { Locations } from '../../src/store/locations.js';
-import type { SessionInfo } from '../../src/store/types.js';
+import type { Locations, SessionInfo } from '../../src/store/index.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { useEffectRunner } from '../common/use-effect-runner.js';

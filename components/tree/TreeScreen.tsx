@@ -13,12 +13,22 @@ import type { HitFocus } from '../../src/picker/text-hit-places.js';
 import { missingCwdTitle } from '../../src/state/missing-cwd.js';
 import { goneMessage } from '../../src/state/session-gone.js';
 import * as realStore from '../../src/store/index.js';
-import { type Locations, resolveLocations } from '../../src/store/locations.js';
-import { cutLineOf, describeTooLarge } from '../../src/store/read/too-large.js';
-import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
-import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
-import type { RedoRequest, RedoStep } from '../../src/store/undo/redo.js';
-import type { UndoRequest, UndoScope, UndoStep } from '../../src/store/undo/undo.js';
+import {
+  branchPointCount,
+  cutLineOf,
+  describeTooLarge,
+  type LoadedSession,
+  type Locations,
+  type ReadResult,
+  type RedoRequest,
+  type RedoStep,
+  resolveLocations,
+  type SessionTree,
+  type UndoRequest,
+  type UndoScope,
+  type UndoStep,
+  type UsageTotals,
+} from '../../src/store/index.js';
 import { copyMessage, copyText } from '../../src/terminal/clipboard-copy.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';

@@ -18,9 +18,13 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { openRegularSync } from '../store/read/regular-file.js';
-import { summarizeFileSync } from '../store/summary/summary.js';
-import type { NotASession, SessionInfo } from '../store/types.js';
+import {
+  type NotASession,
+  openRegularSync,
+  type ResumePoint,
+  type SessionInfo,
+  summarizeFileSync,
+} from '../store/index.js';
 import {
   type CatalogueRecord,
   fromSessionRecord,
@@ -34,7 +38,6 @@ import {
   textHeaderHolds,
   unpackMainTexts,
 } from './format.js';
-import type { ResumePoint } from './incremental.js';
 
 /** `$XDG_CACHE_HOME/pi-sessions`, else `~/.cache/pi-sessions` (a relative XDG value is ignored, per the spec). */
 export function catalogueDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {

@@ -33,11 +33,10 @@
  * One native hash of the metadata keeps the usual case as cheap as before.
  */
 import { createHash } from 'node:crypto';
-import { isSessionRecord, type SessionRecord } from '../store/summary/session-info.js';
-import type { NotASession, SessionInfo } from '../store/types.js';
+import { isSessionRecord, type NotASession, type SessionInfo, type SessionRecord } from '../store/index.js';
 
 // The record's fields are derived from the one table of SessionInfo's fields (store/summary/session-info.ts).
-export { type SessionRecord, toSessionRecord } from '../store/summary/session-info.js';
+export { type SessionRecord, toSessionRecord } from '../store/index.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */

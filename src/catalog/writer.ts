@@ -29,11 +29,14 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { openRegularSync } from '../store/read/regular-file.js';
-import { type PauseFn, waitWhilePaused } from '../store/summary/list.js';
-import { summarizeFileSync } from '../store/summary/summary.js';
-import type { SessionInfo } from '../store/types.js';
-import { removeStaleTemps } from '../store/write/fs-write.js';
+import {
+  openRegularSync,
+  type PauseFn,
+  removeStaleTemps,
+  type SessionInfo,
+  summarizeFileSync,
+  waitWhilePaused,
+} from '../store/index.js';
 import { type Catalogue, readByNameSync, readExactlySync } from './file.js';
 import {
   CATALOGUE_FORMAT,

@@ -6,7 +6,7 @@
  * is as tall as the terminal), and every row is exactly one line.
  */
 import { formatBytes, formatRelativeAge } from '../format.js';
-import type { SessionInfo } from '../store/types.js';
+import type { SessionInfo } from '../store/index.js';
 import { displayWidth, padEndToWidth, sanitizeInline, truncateStart, truncateToWidth } from '../text/terminal-text.js';
 import { isOwnLastWrite } from './own-write.js';
 import { LIVE_WINDOW_MS, type Snippet } from './query.js';

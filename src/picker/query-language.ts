@@ -36,7 +36,7 @@
  */
 
 import { parseDateOrAge, parseSize } from '../format.js';
-import type { EntryPlace } from '../store/summary/entry-place.js';
+import type { EntryPlace } from '../store/index.js';
 import { compileLinearRegex, type LinearRegex } from '../text/linear-regex.js';
 
 /** A session modified within this window may be open in a running pi. */

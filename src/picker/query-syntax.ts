@@ -3,7 +3,7 @@
  * query table (src/tools/docs/query-table.ts), so the two cannot disagree. The parser is
  * query-language.ts; test/picker/query-syntax.test.ts parses every example here.
  */
-import { OUTPUT_PER_CALL, OUTPUT_PER_SESSION } from '../store/summary/tool-facts.js';
+import { OUTPUT_PER_CALL, OUTPUT_PER_SESSION } from '../store/index.js';
 
 export interface SyntaxRow {
   /** What to type (examples are parsed by the test). */

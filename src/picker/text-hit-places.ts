@@ -8,9 +8,7 @@
  * the rows drawn (memoised per session and query); `in:` stops at the first hit in the place.
  */
 
-import type { EntryPlace } from '../store/summary/entry-place.js';
-import { PLACE_CODES } from '../store/summary/text-places.js';
-import type { SessionInfo } from '../store/types.js';
+import { type EntryPlace, PLACE_CODES, type SessionInfo } from '../store/index.js';
 import type { LinearRegex } from '../text/linear-regex.js';
 import type { TextHit } from './query-engine.js';
 import type { ParsedQuery, QueryTerm } from './query-language.js';

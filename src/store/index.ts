@@ -27,6 +27,7 @@ export {
   type Locations,
   resolveLocations,
 } from './locations.js';
+export { type PiConfig, readPiConfig, type TreeFilterSetting } from './pi-settings.js';
 export * from './read/index.js';
 export { looksLikePath, resolveSessionArg } from './resolve.js';
 export * from './stats/index.js';

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodeCwd } from '../store/locations.js';
+import { encodeCwd } from '../store/index.js';
 import type { Model } from './generate/content.js';
 import { assistantMessage, toolResultMessage, userMessage } from './generate/messages.js';
 import { Rng } from './generate/random.js';

@@ -5,9 +5,17 @@
  * taken from the session goes through sanitizeInline before it can reach the terminal.
  */
 import { formatBytes } from '../format.js';
-import { addUsage, emptyUsage, isObject, messageOf, usageOf } from '../store/entry.js';
-import { cutLineOf, type TooLargeLine } from '../store/read/too-large.js';
-import type { JsonObject, SessionEntry } from '../store/types.js';
+import {
+  addUsage,
+  cutLineOf,
+  emptyUsage,
+  isObject,
+  type JsonObject,
+  messageOf,
+  type SessionEntry,
+  type TooLargeLine,
+  usageOf,
+} from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 
 /** Colour roles of row parts; the view maps them to Ink colours. */

@@ -2,6 +2,7 @@
 
 export { type BranchResult, branchInPlace, branchTarget, moveLeaf } from './branch.js';
 export { type ForkOptions, type ForkResult, forkSession } from './fork.js';
+export { removeStaleTemps } from './fs-write.js';
 export { migrateFileAtomically } from './migrate-file.js';
 export { planSlim, type SlimPlan, type SlimResult, slimSession } from './slim.js';
 export {

@@ -21,8 +21,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RACY_MS } from '../../catalog/format.js';
-import { catalogueFile, countingIo, listSessionsCached } from '../../catalog/index.js';
-import { resolveLocations } from '../../store/index.js';
+import { catalogueFile, listSessionsCached } from '../../catalog/index.js';
+import { countingIo, resolveLocations } from '../../store/index.js';
 import { statFloor } from './stat-floor.js';
 import { sessionFiles } from './stores.js';
 

@@ -21,8 +21,7 @@ import { catalogueDir, listSessionsCached } from '../../catalog/index.js';
 import { createSearchIndex, parseQuery, prepareTexts, searchSessions } from '../../picker/query.js';
 import { initialPickerState, pickerReducer } from '../../picker/reducer.js';
 import { tagHits } from '../../picker/text-hit-places.js';
-import { resolveLocations } from '../../store/index.js';
-import type { SessionInfo } from '../../store/types.js';
+import { resolveLocations, type SessionInfo } from '../../store/index.js';
 import { APP_BUNDLE, appEnv, cursorLine, PtyApp, type Screen } from './pty-app.js';
 
 export interface HitBenchContext {

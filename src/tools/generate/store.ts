@@ -6,7 +6,7 @@
  */
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { encodeCwd } from '../../store/locations.js';
+import { encodeCwd } from '../../store/index.js';
 import { projectCwd } from './content.js';
 import { brokenFiles, legacyV1, legacyV2 } from './odd-files.js';
 import { Rng } from './random.js';

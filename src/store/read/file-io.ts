@@ -3,7 +3,7 @@
  * tests (and the bench) can count the bytes a refresh really reads.
  */
 import { closeSync, fstatSync, readSync, type Stats } from 'node:fs';
-import { openRegularSync } from '../store/read/regular-file.js';
+import { openRegularSync } from './regular-file.js';
 
 export interface FileIo {
   /** Opens a regular file for reading; anything else (a FIFO…) throws at once, never blocks. */

@@ -9,11 +9,11 @@
  */
 import { type FSWatcher, type Stats, watch as watchFile } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { isBlank, type LongLineSink, lineEntries, parseLine } from '../store/read/lines.js';
-import { entryOf } from '../store/read/migrate.js';
-import { type Seam, scanFrom } from '../store/read/scan.js';
-import { longLineEntries, parsingSink, READ_LINE_BYTES } from '../store/read/too-large.js';
-import type { JsonObject, LoadedSession, Problem, SessionEntry } from '../store/types.js';
+import type { JsonObject, LoadedSession, Problem, SessionEntry } from '../types.js';
+import { isBlank, type LongLineSink, lineEntries, parseLine } from './lines.js';
+import { entryOf } from './migrate.js';
+import { type Seam, scanFrom } from './scan.js';
+import { longLineEntries, parsingSink, READ_LINE_BYTES } from './too-large.js';
 
 export type ReloadCause = 'shrank' | 'replaced' | 'rewritten' | 'torn-line-completed';
 
