@@ -17,6 +17,7 @@ import {
   branchPointCount,
   cutLineOf,
   describeTooLarge,
+  firstLineOf,
   type LoadedSession,
   type Locations,
   type ReadResult,
@@ -394,9 +395,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         const gone = store.isGoneSync?.(path) === true;
         dispatch({
           type: 'failed',
-          message: gone
-            ? goneMessage([path], stdout.columns ?? 80, 'it was opened')
-            : ((error as Error).message.split('\n')[0] ?? 'failed'),
+          message: gone ? goneMessage([path], stdout.columns ?? 80, 'it was opened') : firstLineOf(error),
         });
       }
     },

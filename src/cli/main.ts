@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { DEMO_STORE_ENV } from '../demo-store-env.js';
-import { type Locations, resolveLocations, StoreError } from '../store/index.js';
+import { firstLineOf, type Locations, resolveLocations, StoreError } from '../store/index.js';
 import { applyColours, decideColours } from '../terminal/colour.js';
 import { acquireTerminal } from '../terminal/controlling-terminal.js';
 import { sanitizeInline } from '../text/terminal-text.js';
@@ -100,10 +100,7 @@ export async function main(argv: string[], io: Output): Promise<number> {
     parsed = parseArgs({ args: argv, options: PARSE_OPTIONS, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     // node's messages run on with advice about `--`: the first sentence says what is wrong.
-    const message =
-      error instanceof Error
-        ? error.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '')
-        : String(error);
+    const message = firstLineOf(error).replace(/\. To specify a positional.*$/, '');
     return usageError(io, message, findCommand(argv.find((a) => !a.startsWith('-')) ?? ''));
   }
   const values = parsed.values as Values;

@@ -6,7 +6,7 @@
  * written since (and `--force` is named).
  */
 
-import { formatAbsoluteDate } from '../format.js';
+import { formatAbsoluteDate, plural } from '../format.js';
 import {
   describeChange,
   type HistoryExtent,
@@ -29,7 +29,7 @@ function warnJournal(io: Output, warning: string | undefined): void {
 /** "History since 2026-01-05 09:00: 12 changes; older ones were trimmed." */
 export function historyLine(extent: HistoryExtent): string | undefined {
   if (extent.since === undefined) return extent.trimmed ? 'History: older changes were trimmed.' : undefined;
-  const changes = `${extent.changes} ${extent.changes === 1 ? 'change' : 'changes'}`;
+  const changes = plural(extent.changes, 'change');
   const when = formatAbsoluteDate(Date.parse(extent.since));
   return `History since ${when}: ${changes}${extent.trimmed ? '; older ones were trimmed' : ''}.`;
 }

@@ -13,7 +13,7 @@ import { chmod, type FileHandle, mkdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { describeFsError, StoreError } from '../errors.js';
-import { readAt } from '../read/append-scan.js';
+import { readAt } from '../read/read-at.js';
 import { openRegular } from '../read/regular-file.js';
 import { appendOrRollback } from '../write/fs-write.js';
 import { latestOwnStates } from './history.js';

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { readAt } from '../read/append-scan.js';
+import { readAt } from '../read/read-at.js';
 import { replaceAtomically } from '../write/fs-write.js';
 import {
   JOURNAL_KEEP_BYTES,

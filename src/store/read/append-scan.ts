@@ -24,6 +24,7 @@ import {
   type ParsedLine,
   parseLine,
 } from './lines.js';
+import { type ByteSource, readAt } from './read-at.js';
 import {
   cutLineOf,
   describeTooLarge,
@@ -132,10 +133,6 @@ export interface AppendPoint {
 }
 
 /** Where the scan reads: an open session (a FileHandle), or bytes about to replace it (a migration). */
-export interface ByteSource {
-  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
-  stat(): Promise<{ dev: number; ino: number; size: number; mtimeMs: number }>;
-}
 
 /** `bytes` as a source, with the identity of the file they come from. */
 export function bytesSource(bytes: Buffer, of: { dev: number; ino: number; mtimeMs: number }): ByteSource {
@@ -158,17 +155,6 @@ const SCAN_CHUNK_BYTES = 256 * 1024;
 const FINGERPRINT_BYTES = 256;
 /** The first user message is kept to this many characters (a title, not the text). */
 const FIRST_TEXT_MAX = 200;
-
-export async function readAt(source: ByteSource, position: number, length: number): Promise<Buffer> {
-  const bytes = Buffer.alloc(length);
-  let got = 0;
-  while (got < length) {
-    const { bytesRead } = await source.read(bytes, got, length - got, position + got);
-    if (bytesRead === 0) break;
-    got += bytesRead;
-  }
-  return bytes.subarray(0, got);
-}
 
 /** The first `max` characters of a message's text (its text blocks), without copying more of it. */
 function textStart(content: unknown, max: number): string {

@@ -11,6 +11,7 @@ export {
   watchSession,
 } from './live.js';
 export { readSession, readSessionFromBuffer, readSessionSync } from './read.js';
+export { readAtSync, readIntoSync } from './read-at.js';
 export { isGoneSync, openRegularSync } from './regular-file.js';
 export { type Rewritten, type ScannedFile, type ScanOptions, type Seam, scanFrom, scanFromSync } from './scan.js';
 export {

@@ -15,13 +15,12 @@ import type { FileHandle } from 'node:fs/promises';
 import type { NotASession } from '../types.js';
 import { type LineHandler, LineSplitter, READ_CHUNK_BYTES, type SplitterOptions } from './lines.js';
 import { fsErrorResult } from './not-a-session.js';
+import { type ReadAt, readAt, readAtSync } from './read-at.js';
 import { openRegular, openRegularSync } from './regular-file.js';
 
 /** Fingerprint sizes: the header's first bytes (its id) and the end of the last line read. */
 export const SEAM_HEAD_BYTES = 64;
 export const SEAM_TAIL_BYTES = 256;
-
-export type ReadAt = (fd: number, buffer: Buffer, offset: number, length: number, position: number) => number;
 
 export interface ScanOptions extends Pick<SplitterOptions, 'maxLineBytes' | 'onLongLine'> {
   onLine: LineHandler;
@@ -240,29 +239,6 @@ export function scanBuffer(bytes: Buffer, options: ScanOptions): ScannedFile {
   return scan.finish({ mtimeMs: 0, ino: 0 } as Stats);
 }
 
-/** Reads exactly `length` bytes at `position` (fewer at the end of the file). */
-export function readAtSync(fd: number, position: number, length: number, readAt: ReadAt = readSync): Buffer {
-  const buf = Buffer.allocUnsafe(length);
-  let got = 0;
-  while (got < length) {
-    const n = readAt(fd, buf, got, length - got, position + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return got === length ? buf : buf.subarray(0, got);
-}
-
-async function readAtAsync(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buf = Buffer.allocUnsafe(length);
-  let got = 0;
-  while (got < length) {
-    const { bytesRead } = await handle.read(buf, got, length - got, position + got);
-    if (bytesRead === 0) break;
-    got += bytesRead;
-  }
-  return got === length ? buf : buf.subarray(0, got);
-}
-
 /**
  * Whether the file still holds the seam's bytes where they were, i.e. whether everything up to
  * `seam.offset` may be taken as already read. Reads SEAM_HEAD_BYTES + SEAM_TAIL_BYTES at most.
@@ -275,6 +251,6 @@ export function seamHoldsSync(fd: number, size: number, seam: Seam, readAt: Read
 
 export async function seamHolds(handle: FileHandle, size: number, seam: Seam): Promise<boolean> {
   if (size < seam.offset) return false;
-  if (!(await readAtAsync(handle, 0, seam.head.length)).equals(seam.head)) return false;
-  return (await readAtAsync(handle, seam.offset - seam.tail.length, seam.tail.length)).equals(seam.tail);
+  if (!(await readAt(handle, 0, seam.head.length)).equals(seam.head)) return false;
+  return (await readAt(handle, seam.offset - seam.tail.length, seam.tail.length)).equals(seam.tail);
 }

@@ -7,6 +7,7 @@ import type { Stats } from 'node:fs';
 import { type FileHandle, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describeFsError, StoreError } from '../errors.js';
+import { readAt } from './read-at.js';
 import { openRegular } from './regular-file.js';
 
 /** A session path as writes see it: absolute, symlinks followed to the real file (a link stays a link). */
@@ -35,16 +36,9 @@ export async function openSession(path: string, flags: number): Promise<{ handle
 
 /** Reads up to `size` bytes from the start of `handle` (fewer if the file shrank meanwhile). */
 export async function readWhole(handle: FileHandle, path: string, size: number): Promise<Buffer> {
-  const bytes = Buffer.allocUnsafe(size);
-  let got = 0;
   try {
-    while (got < size) {
-      const { bytesRead } = await handle.read(bytes, got, size - got, got);
-      if (bytesRead === 0) break;
-      got += bytesRead;
-    }
+    return await readAt(handle, 0, size);
   } catch (error) {
     throw new StoreError('write-failed', `${path}: cannot read: ${describeFsError(error)}`);
   }
-  return bytes.subarray(0, got);
 }

@@ -7,7 +7,7 @@
 import { constants } from 'node:fs';
 import { editorTextOf, isObject, messageOf } from '../entry.js';
 import type { SessionEntry } from '../types.js';
-import { readAt } from './append-scan.js';
+import { readAt } from './read-at.js';
 import { openRegular } from './regular-file.js';
 
 /** Bytes read from the start of a file. */

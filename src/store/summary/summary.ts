@@ -12,6 +12,8 @@
  * toolResult line without usage gives the same answer as a full parse; any other long line is
  * counted from its first bytes and reported as an `oversized-line` problem.
  */
+
+import { plural } from '../../format.js';
 import { addUsage, assistantModel, emptyUsage, isObject, textOfContent } from '../entry.js';
 import { digestingSink } from '../read/line-prefix.js';
 import {
@@ -319,7 +321,7 @@ export class SummaryCollector implements SummaryCounts {
       this.problems.push({
         line: 0,
         kind: 'orphan',
-        message: `${orphans} entr${orphans === 1 ? 'y has' : 'ies have'} a missing parent`,
+        message: `${plural(orphans, 'entry', 'entries')} ${orphans === 1 ? 'has' : 'have'} a missing parent`,
       });
     const headerTime = typeof header.timestamp === 'string' ? new Date(header.timestamp).getTime() : NaN;
     const modified =

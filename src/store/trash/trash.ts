@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { lstat, mkdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { describeFsError, StoreError } from '../errors.js';
+import { describeFsError, firstLineOf, StoreError } from '../errors.js';
 import { recordChange } from '../journal/file.js';
 import { type JournalNote, PATH_TEXT_MAX, preview, type TrashBackend } from '../journal/records.js';
 import { readSessionHead, type SessionHead } from '../read/session-head.js';
@@ -65,10 +65,6 @@ function isTrashRecord(value: unknown): value is TrashRecord {
   );
 }
 
-function firstLine(error: unknown): string {
-  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-}
-
 /** Through a trash function (the package, or a test's): its record, when it gives one. */
 async function throughFunction(path: string, trash: TrashFunction): Promise<TrashedSession | TrashFailure> {
   try {
@@ -87,10 +83,10 @@ async function throughFunction(path: string, trash: TrashFunction): Promise<Tras
     if (!existsSync(path))
       return {
         path,
-        error: `the trash reported an error (${firstLine(error)}) but the file is no longer here: look for it in the trash`,
+        error: `the trash reported an error (${firstLineOf(error)}) but the file is no longer here: look for it in the trash`,
         kept: false,
       };
-    return { path, error: `could not move to the trash: ${firstLine(error)}`, trashUnavailable: true, kept: true };
+    return { path, error: `could not move to the trash: ${firstLineOf(error)}`, trashUnavailable: true, kept: true };
   }
 }
 
@@ -110,7 +106,7 @@ async function throughHomeTrash(path: string): Promise<TrashedSession | TrashFai
     if (!(error instanceof TrashError))
       return {
         path,
-        error: `could not move to the trash: ${firstLine(error)}`,
+        error: `could not move to the trash: ${firstLineOf(error)}`,
         trashUnavailable: true,
         kept: existsSync(path),
       };

@@ -6,7 +6,8 @@
  */
 
 import { StoreError } from '../errors.js';
-import { type ByteSource, type EntryLink, type LongLine, readAt } from '../read/append-scan.js';
+import type { EntryLink, LongLine } from '../read/append-scan.js';
+import { type ByteSource, readAt } from '../read/read-at.js';
 import { describeTooLarge } from '../read/too-large.js';
 
 /** Bytes of a long line read per chunk (and per event-loop turn) while it is copied. */

@@ -14,17 +14,11 @@ import { editorTextOf, messageOf } from '../entry.js';
 import { StoreError } from '../errors.js';
 import { fileStateOf, recordChange } from '../journal/file.js';
 import { PATH_TEXT_MAX, preview } from '../journal/records.js';
-import {
-  type AppendPoint,
-  type ByteSource,
-  bytesSource,
-  type EntryLink,
-  readAt,
-  scanForAppend,
-} from '../read/append-scan.js';
+import { type AppendPoint, bytesSource, type EntryLink, scanForAppend } from '../read/append-scan.js';
 import { parseText } from '../read/lines.js';
 import { CURRENT_VERSION } from '../read/migrate.js';
 import { readSession } from '../read/read.js';
+import { type ByteSource, readAt } from '../read/read-at.js';
 import { openSession, readWhole, realSessionPath } from '../read/session-file.js';
 import { describeTooLarge } from '../read/too-large.js';
 import { buildTree, getBranch } from '../tree.js';
