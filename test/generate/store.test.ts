@@ -1,5 +1,5 @@
 /**
- * The project's store generator (src/generate): deterministic, realistic, and written so that
+ * The project's store generator (src/tools/generate): deterministic, realistic, and written so that
  * pi 1.6.0's own SessionManager opens every healthy file unchanged with the same tree, leaf,
  * labels and name as our reader.
  */

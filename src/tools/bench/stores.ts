@@ -1,5 +1,5 @@
 /**
- * The bench's stores, written by the app's own generator (src/generate) and cached under the OS
+ * The bench's stores, written by the app's own generator (src/tools/generate) and cached under the OS
  * temp dir between runs. The cache key covers the options and the generator's code, so a changed
  * generator never measures a stale store.
  */
