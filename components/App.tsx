@@ -22,8 +22,7 @@ import type { LabelsState } from '../src/labels/reducer.js';
 import type { PickerExit, PickerState, Scope } from '../src/picker/reducer.js';
 import type { HitFocus } from '../src/picker/text-hit-places.js';
 import { type StatsScope, statsScopeOf } from '../src/stats/picker-scope.js';
-import type { Locations, SessionInfo } from '../src/store/index.js';
-import { readPiConfig } from '../src/store/pi-settings.js';
+import type { Locations, PiConfig, SessionInfo } from '../src/store/index.js';
 import { CheckScreen } from './check/CheckScreen.js';
 import { InputRouter } from './common/input-router.js';
 import { LabelsScreen } from './labels/LabelsScreen.js';
@@ -54,6 +53,8 @@ type Screen =
 
 export interface AppProps {
   locations: Locations;
+  /** pi's settings and keybindings that both tools share, read at start-up (pi reads them at start too). */
+  piConfig: PiConfig;
   printMode: boolean;
   initialScope: Scope;
   /** Open this session's tree first (`pi-sessions tree <session>`); Esc then quits. */
@@ -70,6 +71,7 @@ export interface AppProps {
 
 export function App({
   locations,
+  piConfig,
   printMode,
   initialScope,
   treePath,
@@ -80,12 +82,11 @@ export function App({
   onResult,
 }: AppProps): React.JSX.Element {
   const { exit } = useApp();
-  // pi's own settings and keybindings that both tools share (read once: pi reads them at start too).
-  const { piConfig, keymaps, warning } = useMemo(() => {
-    const config = readPiConfig(locations.agentDir, locations.cwd);
-    const remapped = screenKeymaps(config.keybindings, join(locations.agentDir, 'keybindings.json'));
-    return { piConfig: config, keymaps: remapped, warning: configWarning([...config.problems, ...remapped.problems]) };
-  }, [locations]);
+  // The screens' keymaps with pi's keybindings applied (pure, from the config read at start-up).
+  const { keymaps, warning } = useMemo(() => {
+    const remapped = screenKeymaps(piConfig.keybindings, join(locations.agentDir, 'keybindings.json'));
+    return { keymaps: remapped, warning: configWarning([...piConfig.problems, ...remapped.problems]) };
+  }, [piConfig, locations]);
   // The first screen shows pi's configuration problems; the next ones don't repeat them.
   const firstWarning = warning === undefined ? {} : { warning };
   const serial = useRef(0);

@@ -5,10 +5,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { render } from 'ink';
-import type { InteractiveRequest } from '../src/cli-types.js';
+import type { InteractiveRequest } from '../src/cli/types.js';
 import { findOnPath, folderExists, launchCommand, piArgs } from '../src/pi-launch.js';
 import { goneMessage } from '../src/state/session-gone.js';
-import { isGoneSync, resolveSessionArg, StoreError } from '../src/store/index.js';
+import { isGoneSync, readPiConfig, resolveSessionArg, StoreError } from '../src/store/index.js';
 import type { Terminal } from '../src/terminal/controlling-terminal.js';
 import { errorReport } from '../src/terminal/error-report.js';
 import { enterFullScreen, leaveFullScreen } from '../src/terminal/screen.js';
@@ -54,6 +54,8 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
     }
   }
 
+  // pi's settings and keybindings, read once at start-up as pi reads them (problems are collected, never thrown).
+  const piConfig = readPiConfig(request.locations.agentDir, request.locations.cwd);
   // A holder, not a `let`: the result is set from a callback, which TypeScript's narrowing cannot see.
   const outcome: { result: AppResult } = { result: { kind: 'quit', code: 0 } };
   enterFullScreen(terminal.stdout, { stdin: terminal.stdin });
@@ -68,6 +70,7 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
       >
         <App
           locations={request.locations}
+          piConfig={piConfig}
           printMode={request.print}
           initialScope={request.all ? 'all' : 'cwd'}
           noCache={request.noCache}

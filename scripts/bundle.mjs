@@ -93,7 +93,7 @@ export async function bundle({ readable = false } = {}) {
   await build({ ...options, entryPoints: ['src/pi-extension/extension.ts'], outfile: 'bin/pi-extension.js' });
   // `npm start`, beside tsc's output of the same file (it finds ../../bin/pi-sessions.js from there).
   await build({ ...options, entryPoints: ['src/start.ts'], outfile: 'dist/src/start.js' });
-  await build({ ...options, entryPoints: ['src/bench/ink-hello.tsx'], outfile: 'dist/bench/ink-hello.js' });
+  await build({ ...options, entryPoints: ['src/tools/bench/ink-hello.tsx'], outfile: 'dist/bench/ink-hello.js' });
 }
 
 // `node scripts/bundle.mjs [--readable]`; imported (the tests' global setup), it only exports.

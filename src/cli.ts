@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-/** `pi-sessions`: the entry. Runs `main` (cli-main.ts) on the process's argv and streams. */
+/** `pi-sessions`: the entry. Runs `main` (cli/main.ts) on the process's argv and streams. */
 
-import type { Output } from './cli-commands.js';
-import { main } from './cli-main.js';
+import type { Output } from './cli/commands.js';
+import { main } from './cli/main.js';
 import { errorMessage, errorReport } from './terminal/error-report.js';
 
 async function run(): Promise<void> {

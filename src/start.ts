@@ -10,11 +10,11 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeDemoStore } from './demo.js';
 import { DEMO_STORE_ENV } from './demo-store-env.js';
-import { resolveLocations } from './store/locations.js';
+import { resolveLocations } from './store/index.js';
 import { LEAVE_SEQUENCE } from './terminal/screen.js';
 import { sanitizeInline } from './text/terminal-text.js';
+import { writeDemoStore } from './tools/demo.js';
 
 function hasSessions(dir: string, depth: number): boolean {
   if (!existsSync(dir)) return false;

@@ -1,8 +1,8 @@
 /** The demo store behind `npm start` is a valid pi store: our reader and the real pi agree. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeDemoStore } from '../src/demo.js';
 import { branchPointCount, buildTree, listSessions, readSessionSync, resolveLocations } from '../src/store/index.js';
+import { writeDemoStore } from '../src/tools/demo.js';
 import { tempDir } from './helpers/factory.js';
 import { openWithPi } from './helpers/pi.js';
 

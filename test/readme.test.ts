@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withCommandTable } from '../src/docs/command-table.js';
-import { withKeyTables, withPiKeysTable } from '../src/docs/key-tables.js';
-import { withQueryTable } from '../src/docs/query-table.js';
+import { withCommandTable } from '../src/tools/docs/command-table.js';
+import { withKeyTables, withPiKeysTable } from '../src/tools/docs/key-tables.js';
+import { withQueryTable } from '../src/tools/docs/query-table.js';
 import { REPO_ROOT } from './helpers/corpus.js';
 
 const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');

@@ -7,13 +7,13 @@ import { Box, Text } from 'ink';
 import { formatAbsoluteDate, formatBytes, plural } from '../../src/format.js';
 import { type KeyBinding, keyFor, keyPrompt } from '../../src/keymap/keymap.js';
 import { PICKER_BINDINGS, type PickerCommand } from '../../src/picker/keymap.js';
-import { isLive, sessionTitle } from '../../src/picker/layout.js';
+import { isLive, rowTitle } from '../../src/picker/layout.js';
 import type { PickerMode } from '../../src/picker/reducer.js';
 import { slimLines } from '../../src/picker/slim.js';
 import { UNDO_QUESTION_LINES } from '../../src/picker/state.js';
 import { pickerQuestionChoices } from '../../src/picker/undo.js';
 import { MISSING_CWD_LINES, missingCwdTitle } from '../../src/state/missing-cwd.js';
-import type { SessionInfo } from '../../src/store/types.js';
+import type { SessionInfo } from '../../src/store/index.js';
 import { fitPaths } from '../../src/text/elide-path.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { Menu } from '../common/Menu.js';
@@ -32,7 +32,7 @@ export function confirmLines(
   let what: string;
   if (count === 1 && infos[0]) {
     const info = infos[0];
-    what = `“${sessionTitle(info)}” · ${formatBytes(info.size)} · ${plural(info.userMessageCount, 'prompt')} · modified ${formatAbsoluteDate(info.modified)}`;
+    what = `“${rowTitle(info)}” · ${formatBytes(info.size)} · ${plural(info.userMessageCount, 'prompt')} · modified ${formatAbsoluteDate(info.modified)}`;
   } else {
     const times = infos.map((i) => i.modified.getTime());
     const hidden = infos.filter((i) => !shownPaths.has(i.path)).length;
@@ -85,7 +85,7 @@ export function PickerDialog(props: {
       <Box flexDirection="column" height={2} width={width}>
         <Text bold wrap="truncate-end">
           {truncateToWidth(
-            `Rename “${info ? sessionTitle(info) : ''}” (empty clears the name; ${keyPrompt(props.bindings, 'rename', [
+            `Rename “${info ? rowTitle(info) : ''}” (empty clears the name; ${keyPrompt(props.bindings, 'rename', [
               ['save', 'save'],
               ['cancel', 'cancel'],
             ])})`,
@@ -141,7 +141,7 @@ export function PickerDialog(props: {
   const lines =
     mode.kind === 'confirm'
       ? confirmLines(mode, props.infos, props.shownPaths, props.nowMs, props.bindings)
-      : slimLines(mode, info ? sessionTitle(info) : sanitizeInline(mode.path), props.bindings);
+      : slimLines(mode, info ? rowTitle(info) : sanitizeInline(mode.path), props.bindings);
   return (
     <Box flexDirection="column" height={5} width={width}>
       <Text bold color="red" wrap="truncate-end">

@@ -32,8 +32,7 @@ import {
 } from '../../src/picker/reducer.js';
 import { createStoreSource, type PreviewData, type SessionSource } from '../../src/picker/session-source.js';
 import { type HitFocus, shownHit } from '../../src/picker/text-hit-places.js';
-import type { Locations } from '../../src/store/locations.js';
-import type { SessionInfo } from '../../src/store/types.js';
+import { firstLineOf, type Locations, type SessionInfo } from '../../src/store/index.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { useEffectRunner } from '../common/use-effect-runner.js';
@@ -44,7 +43,7 @@ import { EmptyState, Footer, Header } from './PickerChrome.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
 import { SessionRow } from './SessionRow.js';
-import { errorText, gonePaths, runStoreEffect } from './store-effects.js';
+import { gonePaths, runStoreEffect } from './store-effects.js';
 
 export type { PickerExit, PickerState };
 
@@ -209,7 +208,7 @@ export function PickerScreen(props: PickerScreenProps) {
             safeDispatch(action);
           })
           .catch((error: unknown) => {
-            if (!controller.signal.aborted) safeDispatch({ type: 'loadFailed', scope, error: errorText(error) });
+            if (!controller.signal.aborted) safeDispatch({ type: 'loadFailed', scope, error: firstLineOf(error) });
           });
         return;
       }

@@ -7,7 +7,7 @@ import { Box, Text } from 'ink';
 import { formatAbsoluteDate, formatBytes, formatCost, formatTokens, plural } from '../../src/format.js';
 import { shortenHome } from '../../src/picker/layout.js';
 import type { PreviewData } from '../../src/picker/session-source.js';
-import type { SessionInfo } from '../../src/store/types.js';
+import type { SessionInfo } from '../../src/store/index.js';
 import { displayWidth, sanitizeInline, sliceByWidth, truncateToWidth } from '../../src/text/terminal-text.js';
 
 export type PreviewLine = { text: string; tone?: 'label' | 'dim' | 'user' | 'assistant' };

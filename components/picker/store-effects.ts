@@ -4,13 +4,9 @@
  */
 import type { PickerAction, PickerEffect } from '../../src/picker/reducer.js';
 import type { SessionSource } from '../../src/picker/session-source.js';
+import { firstLineOf } from '../../src/store/index.js';
 
 export type StoreEffect = Extract<PickerEffect, { kind: 'rename' | 'trash' | 'undo' | 'redo' | 'planSlim' | 'slim' }>;
-
-/** An error's first line (library errors may carry more). */
-export function errorText(error: unknown): string {
-  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-}
 
 /** The listed files of `paths` that are gone (a source that cannot tell: none). */
 export function gonePaths(source: SessionSource, paths: readonly string[]): string[] {
@@ -54,7 +50,7 @@ export function runStoreEffect(
             type: 'renameFailed',
             path: effect.path,
             previous: effect.previous,
-            error: errorText(error),
+            error: firstLineOf(error),
           }),
         );
       return;
@@ -79,32 +75,32 @@ export function runStoreEffect(
             ...(allGone.length > 0 ? { gone: allGone } : {}),
           });
         })
-        .catch((error: unknown) => dispatch({ type: 'trashFailed', error: errorText(error) }));
+        .catch((error: unknown) => dispatch({ type: 'trashFailed', error: firstLineOf(error) }));
       return;
     }
     case 'undo':
       source
         .undoStep(effect.request)
         .then((step) => dispatch({ type: 'undoStep', step, nowMs: now() }))
-        .catch((error: unknown) => dispatch({ type: 'undoFailed', error: errorText(error), action: 'undo' }));
+        .catch((error: unknown) => dispatch({ type: 'undoFailed', error: firstLineOf(error), action: 'undo' }));
       return;
     case 'redo':
       source
         .redoStep(effect.request)
         .then((step) => dispatch({ type: 'redoStep', step, nowMs: now() }))
-        .catch((error: unknown) => dispatch({ type: 'undoFailed', error: errorText(error), action: 'redo' }));
+        .catch((error: unknown) => dispatch({ type: 'undoFailed', error: firstLineOf(error), action: 'redo' }));
       return;
     case 'planSlim':
       source
         .planSlim(effect.path)
         .then((plan) => dispatch({ type: 'slimPlanned', path: effect.path, plan, nowMs: now() }))
-        .catch((error: unknown) => failed({ type: 'slimFailed', error: errorText(error) }));
+        .catch((error: unknown) => failed({ type: 'slimFailed', error: firstLineOf(error) }));
       return;
     case 'slim':
       source
         .slim(effect.path)
         .then((result) => dispatch({ type: 'slimmed', result }))
-        .catch((error: unknown) => failed({ type: 'slimFailed', error: errorText(error) }));
+        .catch((error: unknown) => failed({ type: 'slimFailed', error: firstLineOf(error) }));
       return;
   }
 }

@@ -1,5 +1,6 @@
 /** The tree screen's query line (search or a prompt) and its position counter. */
 import { Text } from 'ink';
+import { plural } from '../../src/format.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { FILTER_TAGS, piRowCount } from '../../src/tree/flatten.js';
 import { matchPosition, type TreeState } from '../../src/tree/reducer.js';
@@ -14,7 +15,7 @@ export function QueryLine({ state, width }: { state: TreeState; width: number })
   if (state.query === '') return <Text dimColor>Type to search</Text>;
   const pos = matchPosition(state);
   const info = pos
-    ? `  ${pos.current > 0 ? `${pos.current}/` : ''}${pos.total} match${pos.total === 1 ? '' : 'es'}${pos.hiddenByFolds > 0 ? ` (+${pos.hiddenByFolds} in folds)` : ''}`
+    ? `  ${pos.current > 0 ? `${pos.current}/` : ''}${plural(pos.total, 'match', 'matches')}${pos.hiddenByFolds > 0 ? ` (+${pos.hiddenByFolds} in folds)` : ''}`
     : '';
   return (
     <Text wrap="truncate-end">

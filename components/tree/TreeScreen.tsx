@@ -13,12 +13,23 @@ import type { HitFocus } from '../../src/picker/text-hit-places.js';
 import { missingCwdTitle } from '../../src/state/missing-cwd.js';
 import { goneMessage } from '../../src/state/session-gone.js';
 import * as realStore from '../../src/store/index.js';
-import { type Locations, resolveLocations } from '../../src/store/locations.js';
-import type { RedoRequest, RedoStep } from '../../src/store/redo.js';
-import { cutLineOf, describeTooLarge } from '../../src/store/too-large.js';
-import { branchPointCount, type SessionTree } from '../../src/store/tree.js';
-import type { LoadedSession, ReadResult, UsageTotals } from '../../src/store/types.js';
-import type { UndoRequest, UndoScope, UndoStep } from '../../src/store/undo.js';
+import {
+  branchPointCount,
+  cutLineOf,
+  describeTooLarge,
+  firstLineOf,
+  type LoadedSession,
+  type Locations,
+  type ReadResult,
+  type RedoRequest,
+  type RedoStep,
+  resolveLocations,
+  type SessionTree,
+  type UndoRequest,
+  type UndoScope,
+  type UndoStep,
+  type UsageTotals,
+} from '../../src/store/index.js';
 import { copyMessage, copyText } from '../../src/terminal/clipboard-copy.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
@@ -384,9 +395,7 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
         const gone = store.isGoneSync?.(path) === true;
         dispatch({
           type: 'failed',
-          message: gone
-            ? goneMessage([path], stdout.columns ?? 80, 'it was opened')
-            : ((error as Error).message.split('\n')[0] ?? 'failed'),
+          message: gone ? goneMessage([path], stdout.columns ?? 80, 'it was opened') : firstLineOf(error),
         });
       }
     },

@@ -4,8 +4,7 @@
  */
 import { homedir } from 'node:os';
 import { formatAbsoluteDate, formatCost, formatTokens } from '../../src/format.js';
-import type { SessionTree } from '../../src/store/tree.js';
-import type { LoadedSession, UsageTotals } from '../../src/store/types.js';
+import type { LoadedSession, SessionTree, UsageTotals } from '../../src/store/index.js';
 import type { DetailFormat } from '../../src/tree/entry-detail.js';
 import { buildIndex, type TreeIndex } from '../../src/tree/flatten.js';
 import type { ForkLink } from '../../src/tree/fork-nodes.js';

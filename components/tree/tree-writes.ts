@@ -4,7 +4,7 @@
  * be undone) is said in the status line, not swallowed. Failures are the caller's (one line).
  */
 
-import type { UndoScope } from '../../src/store/undo.js';
+import type { UndoScope } from '../../src/store/index.js';
 import type { TreeAction, TreeEffect } from '../../src/tree/reducer.js';
 import type { TreeStore } from './TreeScreen.js';
 

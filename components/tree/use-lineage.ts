@@ -4,8 +4,7 @@
  * never the store), and the types of moving between those trees.
  */
 import { useEffect, useRef } from 'react';
-import type { SessionTree } from '../../src/store/tree.js';
-import type { LoadedSession } from '../../src/store/types.js';
+import type { LoadedSession, SessionTree } from '../../src/store/index.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { type Lineage, NO_LINEAGE } from '../../src/tree/fork-nodes.js';
 import type { TreeState } from '../../src/tree/reducer.js';

@@ -4,9 +4,8 @@
  * reloads the whole file (src/tree/live.ts decides which).
  */
 import { type MutableRefObject, useEffect, useRef } from 'react';
-import type { LoadedSession } from '../../src/store/types.js';
+import { type LiveWatcher, type LoadedSession, watchSession } from '../../src/store/index.js';
 import type { Lineage } from '../../src/tree/fork-nodes.js';
-import { type LiveWatcher, watchSession } from '../../src/tree/live.js';
 import type { TreeAction } from '../../src/tree/reducer.js';
 import type { TreeStore } from './TreeScreen.js';
 import { type Loaded, load } from './tree-data.js';

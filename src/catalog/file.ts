@@ -15,12 +15,17 @@
  * older version or the user made it wider) and its files 0600, whatever the umask.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, readSync } from 'node:fs';
+import { closeSync, fstatSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { openRegularSync } from '../store/regular-file.js';
-import { summarizeFileSync } from '../store/summary.js';
-import type { NotASession, SessionInfo } from '../store/types.js';
+import {
+  type NotASession,
+  openRegularSync,
+  type ResumePoint,
+  readIntoSync,
+  type SessionInfo,
+  summarizeFileSync,
+} from '../store/index.js';
 import {
   type CatalogueRecord,
   fromSessionRecord,
@@ -34,7 +39,6 @@ import {
   textHeaderHolds,
   unpackMainTexts,
 } from './format.js';
-import type { ResumePoint } from './incremental.js';
 
 /** `$XDG_CACHE_HOME/pi-sessions`, else `~/.cache/pi-sessions` (a relative XDG value is ignored, per the spec). */
 export function catalogueDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
@@ -206,11 +210,7 @@ export class Catalogue {
 
 /** Fills `buffer` from `position` of `fd`; throws on a short file. */
 export function readExactlySync(fd: number, buffer: Buffer, position: number): void {
-  for (let got = 0; got < buffer.length; ) {
-    const n = readSync(fd, buffer, got, buffer.length - got, position + got);
-    if (n === 0) throw new Error('catalogue truncated');
-    got += n;
-  }
+  if (readIntoSync(fd, buffer, position) < buffer.length) throw new Error('catalogue truncated');
 }
 
 /**
@@ -242,7 +242,7 @@ export function loadCatalogue(file: string, root: string): Catalogue | undefined
   try {
     const size = fstatSync(fd).size;
     const probe = Buffer.allocUnsafe(Math.min(HEADER_PROBE, size));
-    const n = readSync(fd, probe, 0, probe.length, 0);
+    const n = readIntoSync(fd, probe, 0);
     const nl = probe.subarray(0, n).indexOf(0x0a);
     if (nl === -1) throw new Error('no header');
     const header = parseHeader(probe.toString('utf8', 0, nl), root);

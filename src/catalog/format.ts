@@ -27,17 +27,16 @@
  * which catches a truncated file.
  *
  * It is a cache that anything may have edited, so nothing in it is believed unchecked: a record
- * whose fields do not have the shapes of store/session-info.ts, or whose offsets leave the data
+ * whose fields do not have the shapes of store/summary/session-info.ts, or whose offsets leave the data
  * section, is dropped (its session is read from its file again). When `sum` does not match, some
  * record was changed after it was written: each record's `h` then finds which, and only those go.
  * One native hash of the metadata keeps the usual case as cheap as before.
  */
 import { createHash } from 'node:crypto';
-import { isSessionRecord, type SessionRecord } from '../store/session-info.js';
-import type { NotASession, SessionInfo } from '../store/types.js';
+import { isSessionRecord, type NotASession, type SessionInfo, type SessionRecord } from '../store/index.js';
 
-// The record's fields are derived from the one table of SessionInfo's fields (store/session-info.ts).
-export { type SessionRecord, toSessionRecord } from '../store/session-info.js';
+// The record's fields are derived from the one table of SessionInfo's fields (store/summary/session-info.ts).
+export { type SessionRecord, toSessionRecord } from '../store/index.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
@@ -137,7 +136,7 @@ function isRange(v: unknown, size: 2 | 3, dataLength: number): boolean {
 
 /**
  * Whether a parsed record can be used: the key and validators, exactly one of a session (every
- * field of the shape store/session-info.ts gives it) and a skipped file, and ranges inside the
+ * field of the shape store/summary/session-info.ts gives it) and a skipped file, and ranges inside the
  * data section. Cheap: the warm start checks every record.
  */
 export function isUsableRecord(value: unknown, dataLength: number): value is CatalogueRecord {

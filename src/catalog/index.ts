@@ -8,7 +8,5 @@ export {
   type CatalogueRecord,
   type SessionRecord,
 } from './format.js';
-export { type ResumePoint, type Summarised, summarizeAppended, summarizeFull } from './incremental.js';
-export { countingIo, type FileIo, nodeIo } from './io.js';
 export { type CachedListOptions, type CachedListResult, listSessionsCached, type RefreshStats } from './list.js';
 export { CatalogueSink, type PlannedRecord, writeCatalogue } from './writer.js';

@@ -5,9 +5,15 @@
  * (tree/fork-nodes.ts `forkPoint`). The catalogue is read once per app, after the tree is drawn.
  */
 import { basename, isAbsolute, resolve } from 'node:path';
-import { type LoadedSession, type ReadResult, readSession, type SessionInfo, sessionTitle } from '../store/index.js';
-import type { Locations } from '../store/locations.js';
-import type { SessionTree } from '../store/tree.js';
+import {
+  type LoadedSession,
+  type Locations,
+  type ReadResult,
+  readSession,
+  type SessionInfo,
+  type SessionTree,
+  sessionTitle,
+} from '../store/index.js';
 import { entriesAfter, type ForkLink, forkPoint, type Lineage, type ParentLink } from '../tree/fork-nodes.js';
 import { catalogueDir, catalogueFile, loadCatalogue } from './file.js';
 

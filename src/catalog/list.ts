@@ -16,18 +16,22 @@ import { dirname } from 'node:path';
 import {
   createSlicer,
   discoverSessionFilesSliced,
+  type FileIo,
   inScope,
   type ListOptions,
   type ListResult,
+  type Locations,
   listSessions,
+  type NotASession,
+  nodeIo,
+  type SessionInfo,
+  type Summarised,
   sortByModified,
-} from '../store/list.js';
-import type { Locations } from '../store/locations.js';
-import type { NotASession, SessionInfo } from '../store/types.js';
+  summarizeAppended,
+  summarizeFull,
+} from '../store/index.js';
 import { type Catalogue, catalogueDir, catalogueFile, loadCatalogue } from './file.js';
 import { type CatalogueRecord, RACY_MS, toSessionRecord } from './format.js';
-import { type Summarised, summarizeAppended, summarizeFull } from './incremental.js';
-import { type FileIo, nodeIo } from './io.js';
 import { CatalogueSink, type PlannedRecord } from './writer.js';
 
 export interface CachedListOptions extends ListOptions {

@@ -29,11 +29,14 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { removeStaleTemps } from '../store/fs-write.js';
-import { type PauseFn, waitWhilePaused } from '../store/list.js';
-import { openRegularSync } from '../store/regular-file.js';
-import { summarizeFileSync } from '../store/summary.js';
-import type { SessionInfo } from '../store/types.js';
+import {
+  openRegularSync,
+  type PauseFn,
+  removeStaleTemps,
+  type SessionInfo,
+  summarizeFileSync,
+  waitWhilePaused,
+} from '../store/index.js';
 import { type Catalogue, readByNameSync, readExactlySync } from './file.js';
 import {
   CATALOGUE_FORMAT,

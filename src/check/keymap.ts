@@ -9,7 +9,7 @@ export type CheckCommand = 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'la
 
 export type CheckKeyMode = 'list';
 
-export const CHECK_BINDINGS: readonly KeyBinding<CheckCommand>[] = [
+export const CHECK_BINDINGS: readonly KeyBinding<CheckCommand, CheckKeyMode>[] = [
   { command: 'up', keys: ['up'], description: 'Previous file', hint: 'file', hintWith: 'down', when: 'list' },
   { command: 'down', keys: ['down'], description: 'Next file', when: 'list' },
   {

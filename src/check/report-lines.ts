@@ -4,8 +4,7 @@
  * what to do) and a session's health in a line or two.
  */
 import { formatBytes, plural } from '../format.js';
-import type { CheckProblem, FileCheck } from '../store/index.js';
-import { SLOW_FOR_PI_BYTES } from '../store/index.js';
+import { type CheckProblem, type FileCheck, SLOW_FOR_PI_BYTES } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 
 export function sharePercent(share: number): string {

@@ -25,21 +25,150 @@
  */
 import { displayWidth, truncateToWidth } from '../text/terminal-text.js';
 
-/** A canonical key name, e.g. `up`, `shift+tab`, `ctrl+r`, `meta+left`, `?`, `L`. */
+/**
+ * A key name as the tokenizer hands it over: a canonical name (`BindingKey`), or a character
+ * beyond printable ASCII typed with a modifier (`meta+é`): any string at run time.
+ */
 export type KeyName = string;
 
-export interface KeyBinding<C extends string> {
+/** The named keys the tokenizer produces (see the top). */
+export type SpecialKey =
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'pageup'
+  | 'pagedown'
+  | 'home'
+  | 'end'
+  | 'clear'
+  | 'return'
+  | 'escape'
+  | 'tab'
+  | 'backspace'
+  | 'space'
+  | 'insert'
+  | `f${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12}`;
+
+/** A printable ASCII character other than space (which is `space`): what such a key types. */
+type PrintableChar =
+  | '!'
+  | '"'
+  | '#'
+  | '$'
+  | '%'
+  | '&'
+  | "'"
+  | '('
+  | ')'
+  | '*'
+  | '+'
+  | ','
+  | '-'
+  | '.'
+  | '/'
+  | '0'
+  | '1'
+  | '2'
+  | '3'
+  | '4'
+  | '5'
+  | '6'
+  | '7'
+  | '8'
+  | '9'
+  | ':'
+  | ';'
+  | '<'
+  | '='
+  | '>'
+  | '?'
+  | '@'
+  | 'A'
+  | 'B'
+  | 'C'
+  | 'D'
+  | 'E'
+  | 'F'
+  | 'G'
+  | 'H'
+  | 'I'
+  | 'J'
+  | 'K'
+  | 'L'
+  | 'M'
+  | 'N'
+  | 'O'
+  | 'P'
+  | 'Q'
+  | 'R'
+  | 'S'
+  | 'T'
+  | 'U'
+  | 'V'
+  | 'W'
+  | 'X'
+  | 'Y'
+  | 'Z'
+  | '['
+  | '\\'
+  | ']'
+  | '^'
+  | '_'
+  | '`'
+  | 'a'
+  | 'b'
+  | 'c'
+  | 'd'
+  | 'e'
+  | 'f'
+  | 'g'
+  | 'h'
+  | 'i'
+  | 'j'
+  | 'k'
+  | 'l'
+  | 'm'
+  | 'n'
+  | 'o'
+  | 'p'
+  | 'q'
+  | 'r'
+  | 's'
+  | 't'
+  | 'u'
+  | 'v'
+  | 'w'
+  | 'x'
+  | 'y'
+  | 'z'
+  | '{'
+  | '|'
+  | '}'
+  | '~';
+
+/** Modifier prefixes, always in the order ctrl+meta+shift. */
+type Modifiers = '' | 'ctrl+' | 'meta+' | 'shift+' | 'ctrl+meta+' | 'ctrl+shift+' | 'meta+shift+' | 'ctrl+meta+shift+';
+
+/**
+ * A key a binding may name, checked by the compiler: a misspelt key (`ctlr+r`, `pgup`) or a
+ * modifier out of order (`shift+ctrl+left`) does not compile. Keys from pi's keybindings.json are
+ * checked at run time (pi-keybindings.ts) before they become bindings.
+ */
+export type BindingKey = `${Modifiers}${SpecialKey | PrintableChar}`;
+
+export interface KeyBinding<C extends string, M extends string = string> {
   command: C;
   /** Canonical key names; the first one is shown in footer hints. */
-  keys: KeyName[];
+  keys: BindingKey[];
   /** Shown in the help overlay and the README table. */
   description: string;
   /** Short footer label (e.g. "open"); bindings without a hint are not shown in the footer. */
   hint?: string;
   /** The command whose key the hint shows next to this one's (`up` with `down`: `↑↓ move`). */
   hintWith?: C;
-  /** Mode(s) in which the binding applies (e.g. 'browse', 'search'); absent means every mode. */
-  when?: string | readonly string[];
+  /** Mode(s) in which the binding applies (the screen's key modes, e.g. 'browse', 'search'); absent means every mode. */
+  when?: M | readonly M[];
 }
 
 function appliesTo(binding: KeyBinding<string>, mode: string | undefined): boolean {
@@ -60,7 +189,7 @@ export function resolveCommand<C extends string>(
   if (keyName === undefined) return undefined;
   let global: C | undefined;
   for (const binding of bindings) {
-    if (!binding.keys.includes(keyName) || !appliesTo(binding, mode)) continue;
+    if (!(binding.keys as readonly KeyName[]).includes(keyName) || !appliesTo(binding, mode)) continue;
     if (binding.when !== undefined) return binding.command;
     global ??= binding.command;
   }

@@ -15,7 +15,7 @@
  * is taken away from our other bindings in the same mode, so the remap always does what it
  * says; two remapped actions on one key in one mode are reported.
  */
-import { formatKey, type KeyBinding, type KeyName, resolveCommand } from './keymap.js';
+import { type BindingKey, formatKey, type KeyBinding, type KeyName, resolveCommand } from './keymap.js';
 
 /** The base keys of pi's key-id grammar besides [a-z0-9] (pi-tui `Key`). */
 const PI_NAMED_KEYS = [
@@ -84,7 +84,7 @@ const SPECIAL: Readonly<Record<string, KeyName>> = {
  * (`ctrl+shift+x`, `meta+left`, `L`, `pageup`); undefined when pi would not accept it, or for
  * keys no terminal sends us as such (Super, Shift with a symbol: the terminal sends the symbol).
  */
-export function piKeyToName(spec: string): KeyName | undefined {
+export function piKeyToName(spec: string): BindingKey | undefined {
   if (!isPiKeyId(spec)) return undefined;
   const parts = spec.split('+');
   // `ctrl++` is Ctrl and the plus key.
@@ -106,7 +106,9 @@ export function piKeyToName(spec: string): KeyName | undefined {
     base = base.toUpperCase();
     shift = false;
   }
-  return `${ctrl ? 'ctrl+' : ''}${meta ? 'meta+' : ''}${shift ? 'shift+' : ''}${base}`;
+  // Canonical by construction (pi's grammar, checked by isPiKeyId); a key beyond ASCII (`alt+é`)
+  // is a name the tokenizer produces too, which BindingKey's union cannot list.
+  return `${ctrl ? 'ctrl+' : ''}${meta ? 'meta+' : ''}${shift ? 'shift+' : ''}${base}` as BindingKey;
 }
 
 /** pi 1.6.0's legacy names (core/keybindings.js KEYBINDING_NAME_MIGRATIONS) of the actions we share. */
@@ -225,11 +227,11 @@ export function applyPiKeybindings<C extends string>(
 ): Remapped<C> {
   const problems: string[] = [];
   /** Index of a remapped binding → its new keys and the pi action that set them. */
-  const replaced = new Map<number, { keys: KeyName[]; action: string }>();
+  const replaced = new Map<number, { keys: BindingKey[]; action: string }>();
   for (const [action, specs] of Object.entries(config)) {
     if (!Object.hasOwn(actions, action)) continue;
     const shared = actions[action]!;
-    const keys: KeyName[] = [];
+    const keys: BindingKey[] = [];
     for (const spec of specs) {
       const name = piKeyToName(spec);
       if (name === undefined) problems.push(`${action}: ${spec} cannot be told apart by a terminal here, left out`);
@@ -258,7 +260,7 @@ export function applyPiKeybindings<C extends string>(
       return;
     }
     // Group the binding's modes by the keys left to it there, keeping one binding when all agree.
-    const groups = new Map<string, { keys: KeyName[]; modes: string[] }>();
+    const groups = new Map<string, { keys: BindingKey[]; modes: string[] }>();
     for (const mode of modes) {
       const taken = takenIn(mode);
       const keys = binding.keys.filter((k) => !taken.has(k));

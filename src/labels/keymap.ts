@@ -23,7 +23,7 @@ export type LabelsCommand =
 /** `browse`: the list and its filter; `help`: the key overlay. */
 export type LabelsKeyMode = 'browse' | 'help';
 
-export const LABELS_BINDINGS: readonly KeyBinding<LabelsCommand>[] = [
+export const LABELS_BINDINGS: readonly KeyBinding<LabelsCommand, LabelsKeyMode>[] = [
   {
     command: 'open',
     keys: ['return'],

@@ -1,6 +1,6 @@
 /**
  * The rows of the cross-session bookmark list (`pi-sessions labels` and the picker's labels view):
- * every resolved label of a session (store/labels.ts) with the entry it marks, its time and its
+ * every resolved label of a session (store/summary/labels.ts) with the entry it marks, its time and its
  * session. The entry text is what Copy would take (the full text), or the tree row for entries
  * without text (a model change, a compaction).
  */

@@ -20,7 +20,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtensionAPI, ExtensionCommandContext } from '@earendil-works/pi-coding-agent';
-import { resolveLocations } from '../store/locations.js';
+import { resolveLocations } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import {
   afterPicker,

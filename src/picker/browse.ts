@@ -7,7 +7,7 @@ import { keyPrompt } from '../keymap/keymap.js';
 import { initialTextInput } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import { isListMove, listMoveTarget } from '../state/viewport.js';
-import type { SessionInfo } from '../store/types.js';
+import type { SessionInfo } from '../store/index.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
 import type { ParsedQuery } from './query.js';

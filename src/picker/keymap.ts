@@ -74,7 +74,7 @@ export type PickerKeyMode = 'browse' | 'rename' | 'confirm' | 'missingCwd' | 'he
 
 const EDIT_MODES = ['browse', 'rename'] as const;
 
-export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand>[] = [
+export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[] = [
   // Footer order = importance; → tree first, so the one key a pi user does not know is shown at every width.
   {
     command: 'tree',

@@ -6,7 +6,7 @@
  * is as tall as the terminal), and every row is exactly one line.
  */
 import { formatBytes, formatRelativeAge } from '../format.js';
-import type { SessionInfo } from '../store/types.js';
+import { type SessionInfo, sessionTitle } from '../store/index.js';
 import { displayWidth, padEndToWidth, sanitizeInline, truncateStart, truncateToWidth } from '../text/terminal-text.js';
 import { isOwnLastWrite } from './own-write.js';
 import { LIVE_WINDOW_MS, type Snippet } from './query.js';
@@ -80,10 +80,12 @@ export function isLive(info: SessionInfo, nowMs: number): boolean {
   return !isOwnLastWrite(info) && nowMs - Math.max(info.modified.getTime(), info.mtimeMs) < LIVE_WINDOW_MS;
 }
 
-/** What a row shows as its title: the name, else the first prompt; always one safe line. */
-export function sessionTitle(info: SessionInfo): string {
-  const name = info.name?.trim();
-  const text = name ? name : info.firstMessage.trim();
+/**
+ * What a row shows as its title: the store's `sessionTitle` (the name, else the first prompt) with
+ * a blank name passed over, trimmed, and always one safe line ('(no messages)' when blank).
+ */
+export function rowTitle(info: SessionInfo): string {
+  const text = sessionTitle({ name: info.name?.trim() || undefined, firstMessage: info.firstMessage }).trim();
   return text === '' ? '(no messages)' : sanitizeInline(text, { newline: 'space' });
 }
 
@@ -329,7 +331,7 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
     : '';
   const nameMark = named ? '★ ' : '';
   const titleSpace = Math.max(0, textWidth - displayWidth(prefix) - displayWidth(currentMark) - displayWidth(nameMark));
-  const fullTitle = sessionTitle(info);
+  const fullTitle = rowTitle(info);
   let title: string;
   let snippet: RowView['snippet'];
   if (ctx.snippet && titleSpace >= 24) {

@@ -4,7 +4,7 @@
  * the listed session by the picker's source (session-source.ts), never on what the store or the
  * catalogue keep, so it is not one of SessionInfo's fields.
  */
-import type { SessionInfo } from '../store/types.js';
+import type { SessionInfo } from '../store/index.js';
 
 type MarkedSession = SessionInfo & { lastWriteOurs?: true };
 

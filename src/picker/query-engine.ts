@@ -14,7 +14,7 @@
  * pattern: a pattern that contains a cached one ("auth" after "aut") only scans the sessions the
  * shorter one matched, which is what typing produces.
  */
-import type { SessionInfo } from '../store/types.js';
+import type { SessionInfo } from '../store/index.js';
 import { isOwnLastWrite } from './own-write.js';
 import { createFuzzyIndex, type FuzzyIndex, fuzzyCwds, fuzzyNames } from './query-fuzzy.js';
 import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from './query-language.js';

@@ -3,7 +3,7 @@
  * list's distinct cwds, never over message text, with results cached per word.
  */
 import Fuse from 'fuse.js';
-import type { SessionInfo } from '../store/types.js';
+import type { SessionInfo } from '../store/index.js';
 
 const FUSE_THRESHOLD = 0.3;
 /** Fuzzy matching of one- and two-letter words only produces noise. */

@@ -14,7 +14,7 @@
  *   cwd:x name:x model:x label:x     substring of that field (any model / any label); quotes allowed
  *   tool:x          a tool whose name contains x was called
  *   file:x          a tool call touched a path containing x (read/edit/write paths, bash commands)
- *   out:x           tool output text (bounded per call and per session, see store/tool-facts.ts)
+ *   out:x           tool output text (bounded per call and per session, see store/summary/tool-facts.ts)
  *   after:<date|age> before:<date|age>   `modified` at/after or before: 2026-01-05, 2w, 30d, 12h
  *   size:>10mb size:<500kb (also >=, <=; no operator means >=)
  *   is:named is:empty is:fork is:live
@@ -36,7 +36,7 @@
  */
 
 import { parseDateOrAge, parseSize } from '../format.js';
-import type { EntryPlace } from '../store/entry-place.js';
+import type { EntryPlace } from '../store/index.js';
 import { compileLinearRegex, type LinearRegex } from '../text/linear-regex.js';
 
 /** A session modified within this window may be open in a running pi. */

@@ -1,7 +1,7 @@
 /**
  * The text around a message-text hit, for the row's snippet (pure).
  */
-import type { SessionInfo } from '../store/types.js';
+import type { SessionInfo } from '../store/index.js';
 import { literalRegex } from '../text/linear-regex.js';
 import type { TextHit } from './query-engine.js';
 import { preparedTextOf } from './query-text.js';

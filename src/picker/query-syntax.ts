@@ -1,9 +1,9 @@
 /**
  * The search language as people read it: one table for the picker's `?` help and the README's
- * query table (src/docs/query-table.ts), so the two cannot disagree. The parser is
+ * query table (src/tools/docs/query-table.ts), so the two cannot disagree. The parser is
  * query-language.ts; test/picker/query-syntax.test.ts parses every example here.
  */
-import { OUTPUT_PER_CALL, OUTPUT_PER_SESSION } from '../store/tool-facts.js';
+import { OUTPUT_PER_CALL, OUTPUT_PER_SESSION } from '../store/index.js';
 
 export interface SyntaxRow {
   /** What to type (examples are parsed by the test). */

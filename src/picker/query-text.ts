@@ -3,7 +3,7 @@
  * whitespace runs collapsed, the form all text matching in query-engine.ts uses. The message
  * text is prepared in idle time (`prepareTexts`); the tool texts on first use by `file:`/`out:`.
  */
-import type { SessionInfo } from '../store/types.js';
+import type { SessionInfo } from '../store/index.js';
 
 const preparedText = new WeakMap<SessionInfo, string>();
 // biome-ignore lint/correctness/noUnusedVariables: written and never read on purpose: the write keeps the optimiser from dropping the flattening indexOf in textOf

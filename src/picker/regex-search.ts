@@ -7,7 +7,7 @@
  * session object, so every pass only does new work, and a key (Ctrl+C among them) is read between
  * two passes, never behind the whole search.
  */
-import type { SessionInfo } from '../store/types.js';
+import type { SessionInfo } from '../store/index.js';
 import type { LinearRegex } from '../text/linear-regex.js';
 import { isTextPrepared, textOf } from './query-text.js';
 

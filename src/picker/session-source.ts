@@ -19,6 +19,7 @@ import {
   buildTree,
   isAsWeLeftIt,
   isGoneSync,
+  type JsonObject,
   type Locations,
   loadOwnStates,
   planSlim,
@@ -35,7 +36,6 @@ import {
   type UndoStep,
   undoStep,
 } from '../store/index.js';
-import type { JsonObject } from '../store/types.js';
 import { keyPauseMs } from '../terminal/key-pause.js';
 import { markedOwnWrite } from './own-write.js';
 import type { Scope } from './reducer.js';

@@ -7,7 +7,7 @@
 import { formatBytes, plural } from '../format.js';
 import { type KeyBinding, keyFor, keyPrompt } from '../keymap/keymap.js';
 import { withOwnChanges } from '../state/journal-undo.js';
-import type { SlimPlan, SlimResult } from '../store/slim.js';
+import type { SlimPlan, SlimResult } from '../store/index.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
 import { findInfo, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';

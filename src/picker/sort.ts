@@ -11,7 +11,7 @@
  * - size / cost: largest first, ties by recency.
  */
 import { resolve } from 'node:path';
-import type { SessionInfo } from '../store/types.js';
+import type { SessionInfo } from '../store/index.js';
 import type { SessionMatch, TextHit } from './query.js';
 
 export type SortMode = 'threaded' | 'recent' | 'relevance' | 'size' | 'cost';

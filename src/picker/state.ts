@@ -12,11 +12,7 @@ import type { RedoRequest, UndoQuestion, UndoRequest } from '../state/journal-un
 import { MISSING_CWD_LINES, type MissingCwd } from '../state/missing-cwd.js';
 import { initialTextInput, type TextInputAction, type TextInputState, textInputReducer } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
-import type { RedoStep } from '../store/redo.js';
-import type { SlimPlan, SlimResult } from '../store/slim.js';
-import type { TrashOutcome } from '../store/trash.js';
-import type { SessionInfo } from '../store/types.js';
-import type { UndoStep } from '../store/undo.js';
+import type { RedoStep, SessionInfo, SlimPlan, SlimResult, TrashOutcome, UndoStep } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
 import { computeLayout } from './layout.js';

@@ -1,6 +1,6 @@
 /**
  * Branch-aware full-text hits (pure): where in its session's tree each message-text
- * hit is (active, abandoned, compacted: the listing's `textPlaces` runs, store/text-places.ts),
+ * hit is (active, abandoned, compacted: the listing's `textPlaces` runs, store/summary/text-places.ts),
  * for the `in:` predicates, the row's counts and the best hit its snippet shows.
  *
  * Speed: nearly every session is all active (`textPlaces` is []), and then nothing here costs
@@ -8,9 +8,7 @@
  * the rows drawn (memoised per session and query); `in:` stops at the first hit in the place.
  */
 
-import type { EntryPlace } from '../store/entry-place.js';
-import { PLACE_CODES } from '../store/text-places.js';
-import type { SessionInfo } from '../store/types.js';
+import { type EntryPlace, PLACE_CODES, type SessionInfo } from '../store/index.js';
 import type { LinearRegex } from '../text/linear-regex.js';
 import type { TextHit } from './query-engine.js';
 import type { ParsedQuery, QueryTerm } from './query-language.js';

@@ -18,8 +18,7 @@ import {
   undoReply,
   withOwnChanges,
 } from '../state/journal-undo.js';
-import type { RedoStep } from '../store/redo.js';
-import type { UndoStep } from '../store/undo.js';
+import type { RedoStep, UndoStep } from '../store/index.js';
 import type { PickerCommand } from './keymap.js';
 import { type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
 

@@ -9,9 +9,7 @@
  * it). A change that cannot be undone says why, and offers `s` to skip it (pass over it, so the
  * change before it becomes the latest), as `undo --skip` does.
  */
-import { describeChange, plainAction } from '../store/journal-describe.js';
-import type { RedoStep } from '../store/redo.js';
-import type { UndoStep } from '../store/undo.js';
+import { describeChange, plainAction, type RedoStep, type UndoStep } from '../store/index.js';
 
 /** A question asked before an undo or a redo (`id`: the change it is about). */
 export interface UndoQuestion {
@@ -23,8 +21,7 @@ export interface UndoQuestion {
   text: string;
 }
 
-export type { RedoRequest } from '../store/redo.js';
-export type { UndoRequest } from '../store/undo.js';
+export type { RedoRequest, UndoRequest } from '../store/index.js';
 
 export type UndoReply =
   | {

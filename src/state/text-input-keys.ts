@@ -38,7 +38,7 @@ export function textEditOf(command: string | undefined): TextInputAction | undef
 }
 
 /** Cursor and delete bindings (Home/End are left to the screen: lists use them too). */
-export function textEditBindings(when: string | readonly string[]): KeyBinding<TextEditCommand>[] {
+export function textEditBindings<M extends string>(when: M | readonly M[]): KeyBinding<TextEditCommand, M>[] {
   return [
     { command: 'left', keys: ['left'], description: 'Move the text cursor left', when },
     { command: 'right', keys: ['right'], description: 'Move the text cursor right', when },

@@ -23,7 +23,7 @@ export type StatsCommand =
 /** `view` (the charts) or `help`. */
 export type StatsKeyMode = 'view' | 'help';
 
-export const STATS_BINDINGS: readonly KeyBinding<StatsCommand>[] = [
+export const STATS_BINDINGS: readonly KeyBinding<StatsCommand, StatsKeyMode>[] = [
   { command: 'up', keys: ['up', 'k'], description: 'Scroll up', hint: 'scroll', hintWith: 'down', when: 'view' },
   { command: 'down', keys: ['down', 'j'], description: 'Scroll down', when: 'view' },
   {

@@ -1,5 +1,5 @@
 /**
- * A usage report (src/store/stats.ts) as charts (pure): the total, a sparkline and bars per day,
+ * A usage report (src/store/stats/stats.ts) as charts (pure): the total, a sparkline and bars per day,
  * week or month, and bars per project, model, session and abandoned branch. Shared by
  * `pi-sessions stats` and the picker's stats screen. Every name from the store (cwd, model,
  * title, prompt) goes through `sanitizeInline`: a hostile name cannot reach the terminal raw.

@@ -7,7 +7,7 @@
  * `sources`, so `messages` stays exactly what a model is sent.
  */
 import { entryTimeMs, isObject, messageOf } from './entry.js';
-import { cutLineOf, type TooLargeLine } from './too-large.js';
+import { cutLineOf, type TooLargeLine } from './read/too-large.js';
 import { getBranch, type SessionTree } from './tree.js';
 import type { JsonObject, SessionEntry } from './types.js';
 

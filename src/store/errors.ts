@@ -22,6 +22,14 @@ export class StoreError extends Error {
   }
 }
 
+/**
+ * The first line of an error's message, or the thrown value as text: what a status line or a
+ * one-line message shows of an error (library errors, e.g. the trash's helper, carry more lines).
+ */
+export function firstLineOf(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+}
+
 /** A one-line description of an fs error for messages ("permission denied", "read-only file system"). */
 export function describeFsError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;

@@ -4,11 +4,12 @@
  * merges them) and `<agentDir>/keybindings.json`. Reading never fails: a missing, unreadable,
  * oversized or malformed file is pi's defaults, plus a problem line the caller may show.
  */
-import { closeSync, readSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isObject } from './entry.js';
 import { describeFsError, StoreError } from './errors.js';
-import { openRegularSync } from './regular-file.js';
+import { readIntoSync } from './read/read-at.js';
+import { openRegularSync } from './read/regular-file.js';
 import type { JsonObject } from './types.js';
 
 /** pi's tree filter names (its `treeFilterMode` setting). */
@@ -29,12 +30,7 @@ export function readJsonObjectFile(file: string): JsonFileRead {
     if (opened.stats.size > MAX_CONFIG_BYTES)
       return { ok: false, missing: false, problem: `${file}: larger than 1 MB, ignored` };
     const buffer = Buffer.alloc(opened.stats.size);
-    let got = 0;
-    while (got < buffer.length) {
-      const n = readSync(fd, buffer, got, buffer.length - got, got);
-      if (n === 0) break;
-      got += n;
-    }
+    const got = readIntoSync(fd, buffer, 0);
     // pi strips a byte-order mark before parsing (utils/text.js stripBom), so an editor's BOM is fine.
     const parsed: unknown = JSON.parse(
       buffer

@@ -6,9 +6,9 @@
 import { type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { StoreError } from './errors.js';
-import { listSessions } from './list.js';
 import type { Locations } from './locations.js';
-import { notRegularFile } from './regular-file.js';
+import { notRegularFile } from './read/regular-file.js';
+import { listSessions } from './summary/list.js';
 import type { SessionInfo } from './types.js';
 
 export function looksLikePath(arg: string): boolean {

@@ -3,7 +3,7 @@
  * computes from it. The shapes follow pi 1.6.0's session format (its SessionManager is the oracle in tests);
  * entries keep every field of the file, including ones we do not know.
  */
-import type { Seam } from './scan.js';
+import type { Seam } from './read/scan.js';
 
 /** Any JSON object as parsed from a line. */
 export type JsonObject = { [key: string]: unknown };
@@ -126,7 +126,7 @@ export interface SessionInfo {
   /**
    * Where the message text is in the session's tree, as runs over `allMessagesText`:
    * `[end, place, end, place, …]`, place 0 active, 1 abandoned, 2 compacted; `[]` when all of it
-   * is active (store/text-places.ts).
+   * is active (store/summary/text-places.ts).
    */
   textPlaces: number[];
   /** File size in bytes and mtime (ms) when read. */
@@ -149,9 +149,9 @@ export interface SessionInfo {
   models: string[];
   /** Tools the model called (names, in order of first use). */
   tools: string[];
-  /** Paths tool calls touched and bash commands run, one per line (bounded: store/tool-facts.ts). */
+  /** Paths tool calls touched and bash commands run, one per line (bounded: store/summary/tool-facts.ts). */
   toolTargets: string;
-  /** The start of each tool output, while the session's bound allows (store/tool-facts.ts). */
+  /** The start of each tool output, while the session's bound allows (store/summary/tool-facts.ts). */
   toolOutputText: string;
   usage: UsageTotals;
   problems: Problem[];

@@ -2,7 +2,7 @@
  * Help text laid out for the width it is printed at, as git and gh do: paragraphs wrapped at
  * words, and definition lists (`  head  text`) whose texts wrap under their own column with a
  * hanging indent. Words are never broken (a word wider than the line stands alone on its line).
- * Pure: `pi-sessions --help` (src/cli-usage.ts) and the `?` help of the screens use it.
+ * Pure: `pi-sessions --help` (src/cli/usage.ts) and the `?` help of the screens use it.
  */
 import { displayWidth, padEndToWidth, wrapWords } from './terminal-text.js';
 

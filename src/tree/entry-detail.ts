@@ -5,11 +5,20 @@
  * rendered as messages, and so is a retained message's own view. Pure; every string taken from
  * the session goes through sanitizeInline/sanitizeBlock.
  */
-import { addUsage, emptyUsage, isObject, messageOf, usageOf } from '../store/entry.js';
-import { cutLineOf, tooLargeMessage } from '../store/too-large.js';
-import type { SessionTree } from '../store/tree.js';
-import { childrenOf } from '../store/tree.js';
-import type { JsonObject, SessionEntry, UsageTotals } from '../store/types.js';
+import {
+  addUsage,
+  childrenOf,
+  cutLineOf,
+  emptyUsage,
+  isObject,
+  type JsonObject,
+  messageOf,
+  type SessionEntry,
+  type SessionTree,
+  tooLargeMessage,
+  type UsageTotals,
+  usageOf,
+} from '../store/index.js';
 import { sanitizeBlock, sanitizeInline } from '../text/terminal-text.js';
 import type { DisplayContext, Tone } from './entry-display.js';
 import { displayString, entryDisplay } from './entry-display.js';

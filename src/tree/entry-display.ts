@@ -5,9 +5,17 @@
  * taken from the session goes through sanitizeInline before it can reach the terminal.
  */
 import { formatBytes } from '../format.js';
-import { addUsage, emptyUsage, isObject, messageOf, usageOf } from '../store/entry.js';
-import { cutLineOf, type TooLargeLine } from '../store/too-large.js';
-import type { JsonObject, SessionEntry } from '../store/types.js';
+import {
+  addUsage,
+  cutLineOf,
+  emptyUsage,
+  isObject,
+  type JsonObject,
+  messageOf,
+  type SessionEntry,
+  type TooLargeLine,
+  usageOf,
+} from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 
 /** Colour roles of row parts; the view maps them to Ink colours. */
@@ -197,7 +205,7 @@ function messageDisplay(message: JsonObject, ctx: DisplayContext): EntryDisplay 
 
 /**
  * The row text of an entry (§2.5), already sanitized for one terminal line. An entry read from a
- * line too long to hold whole says so first: its text is only the start (store/too-large.ts).
+ * line too long to hold whole says so first: its text is only the start (store/read/too-large.ts).
  */
 export function entryDisplay(entry: SessionEntry, ctx: DisplayContext): EntryDisplay {
   const display = rowDisplay(entry, ctx);

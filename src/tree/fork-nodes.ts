@@ -7,7 +7,7 @@
  * entry with its id, and later turns get new ids. So the fork point is the fork's last entry, in
  * file order, whose id is an entry of the parent (session-format.md §12).
  */
-import type { SessionEntry } from '../store/types.js';
+import type { SessionEntry } from '../store/index.js';
 
 /** A session forked from this one, at `entryId` (an entry of this session). */
 export interface ForkLink {

@@ -1,6 +1,6 @@
 /**
  * Branch-aware hits: for a text found in a session, how many of the entries holding
- * it are active, abandoned or compacted (store/entry-place.ts), and the first of each kind. A
+ * it are active, abandoned or compacted (store/summary/entry-place.ts), and the first of each kind. A
  * retained message (a compaction's `retainedTail`) is where its compaction is: the model sees it
  * when the compaction is on the path pi resumes.
  */

@@ -72,7 +72,7 @@ export type TreeKeyMode = 'browse' | 'search' | 'detail' | 'help' | 'menu' | 'pr
 
 const LIST: readonly TreeKeyMode[] = ['browse', 'search'];
 
-export const TREE_BINDINGS: readonly KeyBinding<TreeCommand>[] = [
+export const TREE_BINDINGS: readonly KeyBinding<TreeCommand, TreeKeyMode>[] = [
   { command: 'up', keys: ['up'], description: 'Move up', hint: 'move', hintWith: 'down', when: LIST },
   { command: 'down', keys: ['down'], description: 'Move down', when: LIST },
   {

@@ -5,7 +5,7 @@
  * own, before its children, with the gutters its children would have and no connector.
  */
 
-import type { SessionTree } from '../store/tree.js';
+import type { SessionTree } from '../store/index.js';
 import type { FilterMode } from './filter.js';
 import type { Forest } from './forest.js';
 import { buildForest } from './forest.js';

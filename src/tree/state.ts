@@ -10,8 +10,7 @@ import type { RedoRequest, UndoQuestion, UndoRequest } from '../state/journal-un
 import type { MenuState } from '../state/menu.js';
 import type { MissingCwd, MissingCwdChoice } from '../state/missing-cwd.js';
 import type { TextInputAction, TextInputState } from '../state/text-input.js';
-import type { RedoStep } from '../store/redo.js';
-import type { UndoStep } from '../store/undo.js';
+import type { RedoStep, UndoStep } from '../store/index.js';
 import type { DetailLine } from './entry-detail.js';
 import type { FilterMode, FlatRow, Forest, Layout, SearchResult, TreeIndex } from './flatten.js';
 import { rowAt, rowId } from './flatten.js';

@@ -11,10 +11,7 @@
  */
 
 import { plural } from '../format.js';
-import { retainedTailOf } from '../store/context.js';
-import { messageOf } from '../store/entry.js';
-import type { SessionTree } from '../store/tree.js';
-import type { JsonObject, SessionEntry } from '../store/types.js';
+import { type JsonObject, messageOf, retainedTailOf, type SessionEntry, type SessionTree } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import type { DisplayContext, EntryDisplay, ToolCallIndex } from './entry-display.js';
 import { collectToolCalls, entryDisplay, entrySearchText, isPureToolCallTurn } from './entry-display.js';

@@ -17,8 +17,7 @@ import {
   undoReply,
   withOwnChanges,
 } from '../state/journal-undo.js';
-import type { RedoStep } from '../store/redo.js';
-import type { UndoStep } from '../store/undo.js';
+import type { RedoStep, UndoStep } from '../store/index.js';
 import type { TreeCommand } from './keymap.js';
 import { queue, type TreeState } from './state.js';
 

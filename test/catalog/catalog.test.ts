@@ -27,13 +27,16 @@ import {
   CatalogueSink,
   catalogueDir,
   catalogueFile,
-  countingIo,
   listSessionsCached,
   loadCatalogue,
-  summarizeAppended,
-  summarizeFull,
 } from '../../src/catalog/index.js';
-import { type SessionInfo, summarizeFileSync } from '../../src/store/index.js';
+import {
+  countingIo,
+  type SessionInfo,
+  summarizeAppended,
+  summarizeFileSync,
+  summarizeFull,
+} from '../../src/store/index.js';
 import { CLI, runCli, sessionsOf } from '../helpers/cli.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { age, appendLines, corpusStore, freshList, plain, type TestStore } from './helpers.js';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { listSessionsCached } from '../../src/catalog/index.js';
 import { createStoreSource, FIRST_PAINT_ROWS } from '../../src/picker/session-source.js';
 import { resolveLocations, type SessionInfo } from '../../src/store/index.js';
-import { discoverSessionFiles, discoverSessionFilesSliced } from '../../src/store/list.js';
+import { discoverSessionFiles, discoverSessionFilesSliced } from '../../src/store/summary/list.js';
 import { markKeyArrived } from '../../src/terminal/input-activity.js';
 import { KEY_QUIET_MS, keyPauseMs } from '../../src/terminal/key-pause.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';

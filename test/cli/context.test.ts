@@ -4,7 +4,7 @@
  * compaction checkpoint the format's rule and `--as-pi` are both right.
  */
 import { describe, expect, it } from 'vitest';
-import { contextJson } from '../../src/cli-commands.js';
+import { contextJson } from '../../src/cli/commands.js';
 import type { JsonObject, MessageSource } from '../../src/store/index.js';
 import { readSessionSync } from '../../src/store/index.js';
 import { runCli } from '../helpers/cli.js';

@@ -2,7 +2,7 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LabelRow } from '../../src/cli-labels.js';
+import type { LabelRow } from '../../src/cli/labels.js';
 import { readSessionSync } from '../../src/store/index.js';
 import { runCli } from '../helpers/cli.js';
 import { CORPORA, type Corpus, FIXTURES, goldenCases, sessionsRoot } from '../helpers/corpus.js';

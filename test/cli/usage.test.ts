@@ -4,8 +4,8 @@
  * Only rejected command lines are run here: nothing reaches the store or the terminal.
  */
 import { describe, expect, it } from 'vitest';
-import type { Output } from '../../src/cli-commands.js';
-import { main } from '../../src/cli-main.js';
+import type { Output } from '../../src/cli/commands.js';
+import { main } from '../../src/cli/main.js';
 import {
   acceptedOptions,
   argumentCounts,
@@ -17,7 +17,7 @@ import {
   OPTIONS,
   type OptionName,
   SESSION_ARG_NOTE,
-} from '../../src/cli-usage.js';
+} from '../../src/cli/usage.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
 
 async function run(argv: string[], columns?: number): Promise<{ code: number; out: string[]; err: string[] }> {

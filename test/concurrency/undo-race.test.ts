@@ -2,7 +2,7 @@
  * At most once, under concurrency: two `pi-sessions undo` processes started at the same moment
  * (real processes, the built CLI, repeated) take back the change once; the other says it was
  * already undone and exits 1; the journal records the undo once, and the session file holds one
- * undo entry. Every journal update takes the journal's lock (src/store/journal-lock.ts), and an
+ * undo entry. Every journal update takes the journal's lock (src/store/journal/lock.ts), and an
  * undo claims its change under it, so whichever process comes second finds the change undone.
  * Writes recorded by many processes at once are each recorded once, on a line of their own.
  */

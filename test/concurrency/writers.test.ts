@@ -8,7 +8,7 @@
  * Why this holds: each writer appends whole lines with a single write(2) on an O_APPEND fd, which
  * the kernel applies atomically at the end of the file for regular files on local file systems;
  * our store checks the file right before each append, re-reads only the tail pi added, and writes
- * its lines with one write(2) (src/store/write.ts).
+ * its lines with one write(2) (src/store/write/write.ts).
  *
  * Decision — the file changing under an open tree view (src/tree/live.ts):
  *   - appended lines (pi running) appear without losing the cursor, folds or search; a torn last

@@ -17,7 +17,6 @@ import { spawnSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeStore } from '../../src/generate/store.js';
 import {
   discoverSessionFiles,
   type LoadedSession,
@@ -29,6 +28,7 @@ import {
   type UsageTotals,
   usageOf,
 } from '../../src/store/index.js';
+import { writeStore } from '../../src/tools/generate/store.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
 import { type Found, installOutsideTool, type OutsideTool } from '../helpers/outside-tool.js';

@@ -15,7 +15,7 @@ import { execFileSync, type SpawnSyncReturns, spawnSync } from 'node:child_proce
 import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeStore } from '../../src/generate/store.js';
+import { writeStore } from '../../src/tools/generate/store.js';
 import { tempDir } from '../helpers/factory.js';
 import { REPO_ROOT } from '../helpers/pty.js';
 import { copyWorkingTree, withoutNpmVariables } from '../helpers/working-tree.js';

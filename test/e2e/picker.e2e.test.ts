@@ -8,8 +8,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeStore } from '../../src/generate/store.js';
 import { buildTree, encodeCwd, readSessionSync } from '../../src/store/index.js';
+import { writeStore } from '../../src/tools/generate/store.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, writeScreenshots } from '../../src/docs/screenshots.js';
+import { SHOTS, writeScreenshots } from '../../src/tools/docs/screenshots.js';
 import { tempDir } from '../helpers/factory.js';
 import { REPO_ROOT } from '../helpers/pty.js';
 

@@ -1,14 +1,14 @@
 /**
- * The project's store generator (src/generate): deterministic, realistic, and written so that
+ * The project's store generator (src/tools/generate): deterministic, realistic, and written so that
  * pi 1.6.0's own SessionManager opens every healthy file unchanged with the same tree, leaf,
  * labels and name as our reader.
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planStore, writeStore } from '../../src/generate/store.js';
 import { entryTimeMs } from '../../src/store/entry.js';
 import { buildTree, listSessions, readSessionSync, resolveLocations } from '../../src/store/index.js';
+import { planStore, writeStore } from '../../src/tools/generate/store.js';
 import { tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 

@@ -21,8 +21,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LineSplitter } from '../../src/store/lines.js';
-import { SummaryCollector, summarizeFileSync } from '../../src/store/summary.js';
+import { LineSplitter } from '../../src/store/read/lines.js';
+import { SummaryCollector, summarizeFileSync } from '../../src/store/summary/summary.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { sessionsOf } from '../helpers/cli.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';

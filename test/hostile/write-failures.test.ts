@@ -7,7 +7,7 @@
 import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { migratedText } from '../../src/store/migrate-file.js';
+import { migratedText } from '../../src/store/write/migrate-file.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
 import {

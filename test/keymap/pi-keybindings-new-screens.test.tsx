@@ -19,7 +19,7 @@ import {
 import type { LabelRow } from '../../src/labels/rows.js';
 import { initStatsState, type StatsScreenState, statsReducer } from '../../src/stats/screen-state.js';
 import { checkFile, type LoadedSession, statsOf } from '../../src/store/index.js';
-import { readSessionFromBuffer } from '../../src/store/read.js';
+import { readSessionFromBuffer } from '../../src/store/read/read.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
 

@@ -3,7 +3,7 @@ import { InputRouter } from '../../components/common/input-router.js';
 import { type PickerExit, PickerScreen } from '../../components/picker/PickerScreen.js';
 import type { SessionSource } from '../../src/picker/session-source.js';
 import type { Locations } from '../../src/store/locations.js';
-import type { TrashedSession } from '../../src/store/trash.js';
+import type { TrashedSession } from '../../src/store/trash/trash.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
 import { DAY, makeInfo, NOW } from './make-info.js';

@@ -6,7 +6,7 @@ import { lineText } from '../../src/stats/chart.js';
 import { paintLines } from '../../src/stats/paint.js';
 import { periodSeries, reportLines } from '../../src/stats/report-lines.js';
 import { type LoadedSession, statsOf } from '../../src/store/index.js';
-import { readSessionFromBuffer } from '../../src/store/read.js';
+import { readSessionFromBuffer } from '../../src/store/read/read.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
 import { SessionBuilder } from '../helpers/factory.js';
 

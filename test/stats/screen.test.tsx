@@ -11,7 +11,7 @@ import {
   statsTakesKeys,
 } from '../../src/stats/screen-state.js';
 import { type LoadedSession, type StatsReport, statsOf } from '../../src/store/index.js';
-import { readSessionFromBuffer } from '../../src/store/read.js';
+import { readSessionFromBuffer } from '../../src/store/read/read.js';
 import { SessionBuilder } from '../helpers/factory.js';
 import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
 

@@ -1,5 +1,5 @@
 /**
- * The bounded parser (store/bounded-json.ts) against JSON.parse and splitGlued: the same answer
+ * The bounded parser (store/read/bounded-json.ts) against JSON.parse and splitGlued: the same answer
  * (valid or not, and the same value while nothing is cut) for any text, fed in any pieces; long
  * strings cut to their start, the budget respected, and member spans that point at the bytes.
  */
@@ -11,8 +11,8 @@ import {
   KEPT_STRING_BYTES,
   KEPT_VALUE_BYTES,
   parseBounded,
-} from '../../src/store/bounded-json.js';
-import { parseText } from '../../src/store/lines.js';
+} from '../../src/store/read/bounded-json.js';
+import { parseText } from '../../src/store/read/lines.js';
 
 /** Feeds `bytes` cut at `cuts` (offsets, any order). */
 function inPieces(bytes: Buffer, cuts: number[]): BoundedJson {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { homeTrashDir, moveToHomeTrash, TrashError } from '../../src/store/freedesktop-trash.js';
+import { homeTrashDir, moveToHomeTrash, TrashError } from '../../src/store/trash/freedesktop-trash.js';
 
 let root: string;
 let env: NodeJS.ProcessEnv;
@@ -45,7 +45,7 @@ describe('the freedesktop home trash', () => {
 
 describe('moveFileSafely', () => {
   it('never replaces a target that exists, and leaves the source in place', async () => {
-    const { moveFileSafely } = await import('../../src/store/safe-move.js');
+    const { moveFileSafely } = await import('../../src/store/trash/safe-move.js');
     const source = join(root, 'a.jsonl');
     const target = join(root, 'b.jsonl');
     writeFileSync(source, 'source\n');

@@ -27,7 +27,7 @@ import {
   summarizeFileSync,
   type UsageTotals,
 } from '../../src/store/index.js';
-import { readSessionFromBuffer } from '../../src/store/read.js';
+import { readSessionFromBuffer } from '../../src/store/read/read.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
 import { impossibleSessions, POISON_CWD } from '../helpers/impossible-values.js';

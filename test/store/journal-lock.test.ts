@@ -1,5 +1,5 @@
 /**
- * The journal's lock (src/store/journal-lock.ts) on its own: a lock file holding a live process is
+ * The journal's lock (src/store/journal/lock.ts) on its own: a lock file holding a live process is
  * waited for, then named in one line (never a hang); one whose holder is gone (no such pid, or the
  * pid now belongs to a process started at another time) is taken over; a lock without content is
  * taken over only once it is old; within one process, chains of calls queue and a chain re-enters.
@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { processStartTime, withJournalLock } from '../../src/store/journal-lock.js';
+import { processStartTime, withJournalLock } from '../../src/store/journal/lock.js';
 import { tempDir } from '../helpers/factory.js';
 
 function folder(): { dir: string; lock: string } {

@@ -3,7 +3,7 @@ import { chmodSync, closeSync, constants, mkdtempSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isGoneSync, openRegular, openRegularSync } from '../../src/store/regular-file.js';
+import { isGoneSync, openRegular, openRegularSync } from '../../src/store/read/regular-file.js';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

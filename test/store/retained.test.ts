@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contextJson } from '../../src/cli-commands.js';
+import { contextJson } from '../../src/cli/commands.js';
 import {
   buildContext,
   buildTree,

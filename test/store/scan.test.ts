@@ -3,9 +3,9 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { digestingSink, type LongLineDigest } from '../../src/store/line-prefix.js';
-import { LineSplitter } from '../../src/store/lines.js';
-import { type ScannedFile, scanFrom, scanFromSync } from '../../src/store/scan.js';
+import { digestingSink, type LongLineDigest } from '../../src/store/read/line-prefix.js';
+import { LineSplitter } from '../../src/store/read/lines.js';
+import { type ScannedFile, scanFrom, scanFromSync } from '../../src/store/read/scan.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pi-sessions-scan-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

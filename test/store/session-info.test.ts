@@ -1,5 +1,5 @@
 /**
- * SessionInfo's fields are written once (src/store/session-info.ts). The compiler checks the
+ * SessionInfo's fields are written once (src/store/summary/session-info.ts). The compiler checks the
  * table against the type; these tests check that every producer and encoding agrees with the
  * table, so a field added to one place and forgotten in another fails here.
  */
@@ -14,8 +14,8 @@ import {
   SESSION_INFO_KEYS,
   sessionInfoJson,
   toSessionRecord,
-} from '../../src/store/session-info.js';
-import { summarizeFileSync } from '../../src/store/summary.js';
+} from '../../src/store/summary/session-info.js';
+import { summarizeFileSync } from '../../src/store/summary/summary.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { SessionBuilder } from '../helpers/factory.js';
 

@@ -22,8 +22,8 @@ import {
   type UsageTotals,
   usageOf,
 } from '../../src/store/index.js';
-import { readSessionFromBuffer } from '../../src/store/read.js';
-import { isoWeek, localDay } from '../../src/store/stats.js';
+import { readSessionFromBuffer } from '../../src/store/read/read.js';
+import { isoWeek, localDay } from '../../src/store/stats/stats.js';
 import { FIXTURES, sessionsRoot } from '../helpers/corpus.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 

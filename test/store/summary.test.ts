@@ -14,8 +14,8 @@ import {
   sessionUsage,
   summarizeFileSync,
 } from '../../src/store/index.js';
-import { LineSplitter } from '../../src/store/lines.js';
-import { SummaryCollector } from '../../src/store/summary.js';
+import { LineSplitter } from '../../src/store/read/lines.js';
+import { SummaryCollector } from '../../src/store/summary/summary.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { SessionBuilder } from '../helpers/factory.js';
 

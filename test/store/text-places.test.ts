@@ -1,5 +1,5 @@
 /**
- * The listing's `textPlaces` (store/text-places.ts) against the tree's answer (entryPlaces over a
+ * The listing's `textPlaces` (store/summary/text-places.ts) against the tree's answer (entryPlaces over a
  * whole read, itself checked against pi's goldens): every text of the summary placed where its
  * entry is, on the corpus and on hand-made branch, compaction, checkpoint, v1 and cycle cases.
  */
@@ -16,7 +16,7 @@ import {
   summarizeFileSync,
   textOfContent,
 } from '../../src/store/index.js';
-import { PLACE_CODES } from '../../src/store/text-places.js';
+import { PLACE_CODES } from '../../src/store/summary/text-places.js';
 import { FIXTURES, goldenCases } from '../helpers/corpus.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 

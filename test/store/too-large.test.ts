@@ -1,5 +1,5 @@
 /**
- * Lines over the readers' bound (store/too-large.ts), a 33 MiB tool output or prompt: the reader
+ * Lines over the readers' bound (store/read/too-large.ts), a 33 MiB tool output or prompt: the reader
  * gives the entry with its text cut, marked and reported with its size, and pi's own tree; what
  * needs the whole entry refuses (context, a fork before a huge prompt, a write that would replay a
  * cut label, a v1 rewrite) or copies the bytes (a fork, which pi 1.6.0 reads like the original).
@@ -9,18 +9,18 @@ import { appendFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../../src/format.js';
-import { KEPT_STRING_BYTES } from '../../src/store/bounded-json.js';
-import { checkFile } from '../../src/store/check.js';
+import { checkFile } from '../../src/store/check/check.js';
 import { buildContext } from '../../src/store/context.js';
-import { forkSession } from '../../src/store/fork.js';
-import { readSession, readSessionSync } from '../../src/store/read.js';
-import { cutLineOf, READ_LINE_BYTES } from '../../src/store/too-large.js';
+import { KEPT_STRING_BYTES } from '../../src/store/read/bounded-json.js';
+import { watchSession } from '../../src/store/read/live.js';
+import { readSession, readSessionSync } from '../../src/store/read/read.js';
+import { cutLineOf, READ_LINE_BYTES } from '../../src/store/read/too-large.js';
 import { buildTree, getBranch, sessionUsage } from '../../src/store/tree.js';
 import type { LoadedSession } from '../../src/store/types.js';
-import { renameSession, setLabel } from '../../src/store/write.js';
+import { forkSession } from '../../src/store/write/fork.js';
+import { renameSession, setLabel } from '../../src/store/write/write.js';
 import { detailLines } from '../../src/tree/entry-detail.js';
 import { entryDisplay } from '../../src/tree/entry-display.js';
-import { watchSession } from '../../src/tree/live.js';
 import { runCli } from '../helpers/cli.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi, piContextAt } from '../helpers/pi.js';

@@ -1,4 +1,4 @@
-/** The listing's tool facts: names, touched paths and commands, bounded output (store/tool-facts.ts). */
+/** The listing's tool facts: names, touched paths and commands, bounded output (store/summary/tool-facts.ts). */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import {
   OUTPUT_PER_CALL,
   OUTPUT_PER_SESSION,
   TARGETS_PER_SESSION,
-} from '../../src/store/tool-facts.js';
+} from '../../src/store/summary/tool-facts.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { tempDir } from '../helpers/factory.js';
 

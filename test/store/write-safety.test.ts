@@ -18,8 +18,6 @@ import {
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scanForAppend } from '../../src/store/append-scan.js';
-import { appendOrRollback, removeStaleTemps, writeFully } from '../../src/store/fs-write.js';
 import {
   appendPlanned,
   branchInPlace,
@@ -31,6 +29,8 @@ import {
   StoreError,
   setLabel,
 } from '../../src/store/index.js';
+import { scanForAppend } from '../../src/store/read/append-scan.js';
+import { appendOrRollback, removeStaleTemps, writeFully } from '../../src/store/write/fs-write.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi, piContextAt } from '../helpers/pi.js';
 import { v1Text } from '../helpers/v1.js';

@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
 import { type TreeExit, TreeScreen, type TreeStore } from '../../components/tree/TreeScreen.js';
 import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
-import type { UndoRequest, UndoStep } from '../../src/store/undo.js';
+import type { UndoRequest, UndoStep } from '../../src/store/undo/undo.js';
 import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
 import { piSample, sessionOf } from './helpers.js';
 

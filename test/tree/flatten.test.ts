@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { readSessionSync } from '../../src/store/read.js';
+import { readSessionSync } from '../../src/store/read/read.js';
 import { buildTree } from '../../src/store/tree.js';
 import type { SessionEntry } from '../../src/store/types.js';
 import {

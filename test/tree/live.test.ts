@@ -2,9 +2,9 @@ import { appendFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { readSession } from '../../src/store/read.js';
+import { type LiveEvent, type LiveWatcher, watchSession } from '../../src/store/read/live.js';
+import { readSession } from '../../src/store/read/read.js';
 import type { LoadedSession } from '../../src/store/types.js';
-import { type LiveEvent, type LiveWatcher, watchSession } from '../../src/tree/live.js';
 
 const line = (id: string, parentId: string | null): string =>
   `${JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-02-05T10:00:00.000Z', message: { role: 'user', content: id } })}\n`;

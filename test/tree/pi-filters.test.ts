@@ -12,8 +12,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { writeStore } from '../../src/generate/store.js';
 import { buildTree, readSessionSync } from '../../src/store/index.js';
+import { writeStore } from '../../src/tools/generate/store.js';
 import {
   buildForest,
   buildIndex,

@@ -1,12 +1,12 @@
 /**
- * The tree view on an entry read from a line too long to hold (store/too-large.ts): its row says
+ * The tree view on an entry read from a line too long to hold (store/read/too-large.ts): its row says
  * `[too large: 200 MB]`, and Copy refuses it (only the start of its text was read: a cut copy
  * would pass for the whole), while the entries around it copy as usual.
  */
 import { describe, expect, test } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
 import { TreeScreen } from '../../components/tree/TreeScreen.js';
-import { markTooLarge } from '../../src/store/too-large.js';
+import { markTooLarge } from '../../src/store/read/too-large.js';
 import { KEYS, renderInk } from '../helpers/ink.js';
 import { assistant, resetClock, storeOf, user } from './helpers.js';
 

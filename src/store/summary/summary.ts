@@ -1,0 +1,395 @@
+/**
+ * One listing row per file: pi 1.6's `buildSessionInfo` (session-format.md §13) plus the extras a
+ * browser needs, computed in one streaming pass.
+ *
+ * Speed: most bytes of a session are tool output. A line that starts like a pi-written toolResult
+ * message is not parsed: its id and parent come from a tiny parse of the line's prefix, which is
+ * all the listing needs from it (fast-paths.ts). Lines that might carry usage, or that look glued or torn, take the
+ * full parse, so the shortcut never changes an answer.
+ *
+ * Memory: a line longer than SUMMARY_LINE_BYTES (a huge tool output) is never buffered whole: it
+ * streams through a digest that keeps its first bytes and a few facts (line-prefix.ts). A long
+ * toolResult line without usage gives the same answer as a full parse; any other long line is
+ * counted from its first bytes and reported as an `oversized-line` problem.
+ */
+
+import { plural } from '../../format.js';
+import { addUsage, assistantModel, emptyUsage, isObject, textOfContent } from '../entry.js';
+import { digestingSink } from '../read/line-prefix.js';
+import {
+  givingUp,
+  HEADER_SEARCH_BYTES,
+  hasBom,
+  headerRejection,
+  isBlank,
+  lineEntries,
+  NO_HEADER_IN_BOUND,
+  parseLine,
+  READ_CHUNK_BYTES,
+} from '../read/lines.js';
+import { notASession } from '../read/not-a-session.js';
+import { type ScanOptions, scanFromSync } from '../read/scan.js';
+import { replayLabel } from '../tree.js';
+import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo } from '../types.js';
+import { countLongLine, countToolResultLine, type SummaryCounts } from './fast-paths.js';
+import type { SummaryState } from './state.js';
+import { TextPlaceTracker } from './text-places.js';
+import { ToolFacts } from './tool-facts.js';
+
+export type { SummaryState } from './state.js';
+
+/** Longer lines are digested as they stream past instead of being buffered (see the top). */
+export const SUMMARY_LINE_BYTES = 8 * 1024 * 1024;
+
+const HEADER_FIELDS = ['type', 'id', 'version', 'timestamp', 'cwd', 'parentSession'] as const;
+
+export class SummaryCollector implements SummaryCounts {
+  header: SessionHeader | undefined;
+  rejected: NotASession['reason'] | undefined;
+  rejectMessage = '';
+  readonly problems: Problem[] = [];
+  private bom = false;
+  private sawObject = false;
+  messageCount = 0;
+  userMessageCount = 0;
+  assistantMessageCount = 0;
+  entryCount = 0;
+  firstMessage = '';
+  readonly texts: string[] = [];
+  /** `name` stays undefined until a session_info; pi then lets the last one win. */
+  name: string | undefined;
+  lastActivity: number | undefined;
+  leafId: string | null = null;
+  readonly labels = new Map<string, string>();
+  readonly models: string[] = [];
+  readonly usage = emptyUsage();
+  /** Tool names, touched paths and commands, bounded output text (tool-facts.ts). */
+  toolFacts = new ToolFacts();
+  /** Where each text came from, for `textPlaces` (text-places.ts). */
+  places = new TextPlaceTracker();
+  private readonly ids = new Set<string>();
+  private readonly firstChild = new Map<string, string>();
+  private readonly branchParents = new Set<string>();
+  private readonly parents: string[] = [];
+
+  /** Bytes of the lines before the header (bounded by HEADER_SEARCH_BYTES). */
+  private bytesBeforeHeader = 0;
+
+  constructor(private readonly path: string) {}
+
+  /** The scan options that feed this collector, bound each line and stop at a non-session. */
+  scanOptions(): ScanOptions {
+    return {
+      onLine: this.onLine,
+      stop: () => this.rejected !== undefined,
+      maxLineBytes: () => (this.header ? SUMMARY_LINE_BYTES : HEADER_SEARCH_BYTES),
+      onLongLine: (lineNo) =>
+        this.header
+          ? digestingSink(lineNo, (line) => {
+              if (!this.rejected) countLongLine(this, line);
+            })
+          : givingUp(() => this.reject('no-header', NO_HEADER_IN_BOUND)),
+    };
+  }
+
+  private reject(reason: NotASession['reason'], message: string): void {
+    if (this.rejected) return;
+    this.rejected = reason;
+    this.rejectMessage = message;
+  }
+
+  /**
+   * The state after the lines fed so far (call it at a line boundary, before `finish`, which
+   * adds file-level problems). Copies everything: later lines never change a snapshot.
+   */
+  snapshot(): SummaryState {
+    const header: JsonObject = {};
+    if (this.header) for (const key of HEADER_FIELDS) if (key in this.header) header[key] = this.header[key];
+    const firstChild: string[] = [];
+    for (const [parent, child] of this.firstChild) firstChild.push(parent, child);
+    return {
+      header,
+      problems: this.problems.map((p) => ({ ...p })),
+      bom: this.bom,
+      sawObject: this.sawObject,
+      messageCount: this.messageCount,
+      userMessageCount: this.userMessageCount,
+      assistantMessageCount: this.assistantMessageCount,
+      entryCount: this.entryCount,
+      firstMessage: this.firstMessage,
+      hasText: this.texts.length > 0,
+      name: this.name ?? null,
+      lastActivity: this.lastActivity ?? null,
+      leafId: this.leafId,
+      labels: [...this.labels],
+      models: [...this.models],
+      tools: [...this.toolFacts.tools],
+      usage: { ...this.usage },
+      ids: [...this.ids],
+      firstChild,
+      branchParents: [...this.branchParents],
+      pendingParents: this.parents.filter((parent) => !this.ids.has(parent)),
+      places: this.places.snapshot(),
+    };
+  }
+
+  /**
+   * A collector that continues from `state` (taken after a header was seen and nothing was
+   * rejected). `previous` holds the texts the snapshot's lines produced (`allMessagesText`,
+   * `toolTargets`, `toolOutputText`): the state does not repeat them.
+   */
+  static resume(
+    path: string,
+    state: SummaryState,
+    previous: Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'toolOutputText'>,
+  ): SummaryCollector {
+    const text = previous.allMessagesText;
+    const c = new SummaryCollector(path);
+    c.header = { ...state.header } as SessionHeader;
+    c.problems.push(...state.problems.map((p) => ({ ...p })));
+    c.bom = state.bom;
+    c.sawObject = state.sawObject;
+    c.messageCount = state.messageCount;
+    c.userMessageCount = state.userMessageCount;
+    c.assistantMessageCount = state.assistantMessageCount;
+    c.entryCount = state.entryCount;
+    c.firstMessage = state.firstMessage;
+    // join(' ') of [old texts…, new…] equals the old joined text, a space, the new ones joined.
+    if (state.hasText) c.texts.push(text);
+    c.name = state.name ?? undefined;
+    c.lastActivity = state.lastActivity ?? undefined;
+    c.leafId = state.leafId;
+    for (const [target, label] of state.labels) c.labels.set(target, label);
+    c.models.push(...state.models);
+    c.toolFacts = ToolFacts.resume(state.tools, previous.toolTargets, previous.toolOutputText);
+    Object.assign(c.usage, state.usage);
+    for (const id of state.ids) c.ids.add(id);
+    for (let i = 0; i + 1 < state.firstChild.length; i += 2)
+      c.firstChild.set(state.firstChild[i]!, state.firstChild[i + 1]!);
+    for (const parent of state.branchParents) c.branchParents.add(parent);
+    // Only unresolved parents matter for the orphan count at `finish`; resolved ones stay resolved.
+    c.parents.push(...state.pendingParents);
+    c.places = TextPlaceTracker.resume(state.places);
+    return c;
+  }
+
+  readonly onLine = (buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void => {
+    if (this.rejected) return;
+    if (!this.header) {
+      this.bytesBeforeHeader += end - start + 1;
+      if (this.bytesBeforeHeader > HEADER_SEARCH_BYTES) {
+        this.reject('no-header', NO_HEADER_IN_BOUND);
+        return;
+      }
+    }
+    if (lineNo === 1 && hasBom(buf, start, end)) {
+      this.bom = true;
+      start += 3;
+    }
+    if (isBlank(buf, start, end)) return;
+    if (this.header && terminated && countToolResultLine(this, buf, start, end)) return;
+    const parsed = parseLine(buf, start, end, lineNo, this.problems);
+    for (const value of lineEntries(parsed, lineNo, terminated, this.sawObject, this.problems)) this.add(value, lineNo);
+  };
+
+  /** An entry of the tree: its id, its parent (orphans and branch points are counted from these). */
+  noteNode(id: string, parentId: string | null): void {
+    this.ids.add(id);
+    this.leafId = id;
+    this.places.link(id, parentId);
+    if (parentId !== null && parentId !== id) {
+      this.parents.push(parentId);
+      const first = this.firstChild.get(parentId);
+      if (first === undefined) this.firstChild.set(parentId, id);
+      else if (first !== id) this.branchParents.add(parentId);
+    }
+  }
+
+  private add(value: JsonObject, lineNo: number): void {
+    if (!this.header) {
+      this.sawObject = true;
+      const rejection = headerRejection(value);
+      if (rejection) {
+        this.reject(this.bom ? 'bom' : 'no-header', rejection);
+        return;
+      }
+      this.header = value as SessionHeader;
+      return;
+    }
+    const type = value['type'];
+    const legacy = typeof this.header['version'] !== 'number' || this.header['version'] < 2;
+    const ordinal = this.places.countObject();
+    if (type === 'session') return;
+    this.entryCount++;
+    const id = value['id'];
+    let owner = legacy ? this.places.legacyEntry(ordinal) : '';
+    if (typeof id === 'string' && id !== '') {
+      const parentId = value['parentId'];
+      this.noteNode(id, typeof parentId === 'string' ? parentId : null);
+      if (!legacy) owner = id;
+    } else if (!legacy) {
+      this.problems.push({ line: lineNo, kind: 'missing-id', message: 'entry has no id; skipped' });
+    } else {
+      // v1 files have no ids: every entry chains to the previous one (pi's migration).
+      this.leafId = `#${lineNo}`;
+    }
+    if (type === 'session_info') {
+      const name = value['name'];
+      this.name = typeof name === 'string' ? name.trim() || undefined : undefined;
+    } else if (type === 'label') {
+      replayLabel(this.labels, undefined, value);
+    } else if (type === 'compaction' || type === 'branch_summary' || type === 'usage') {
+      addUsage(this.usage, value['usage']);
+      // A checkpoint's retained messages are searchable text of the session (§8.4); their usage
+      // is not counted: the entries they copy spent it.
+      if (type === 'compaction') {
+        const firstKept = legacy
+          ? this.places.legacyFirstKept(value['firstKeptEntryIndex'], ordinal)
+          : value['firstKeptEntryId'];
+        this.places.compaction(owner, firstKept, value['retainedTail']);
+        for (const text of retainedTexts(value['retainedTail'])) this.pushText(owner, text);
+      }
+    }
+    if (type !== 'message') return;
+    this.messageCount++;
+    const message = value['message'];
+    if (!isObject(message)) {
+      this.problems.push({
+        line: lineNo,
+        kind: 'bad-message',
+        message: 'message entry without a message object (pi 1.6 hides this session)',
+      });
+      return;
+    }
+    const role = message['role'];
+    if (role === 'assistant' || role === 'toolResult') addUsage(this.usage, message['usage']);
+    if (role === 'assistant') {
+      this.assistantMessageCount++;
+      const model = assistantModel(message);
+      if (model && !this.models.includes(model)) this.models.push(model);
+      this.toolFacts.addCalls(message['content']);
+    }
+    if (role === 'toolResult') {
+      // Before about 2025-11 a plain `output` string held the result.
+      const text = textOfContent(message['content']);
+      this.toolFacts.addOutput(text !== '' ? text : typeof message['output'] === 'string' ? message['output'] : '');
+    } else if (role === 'bashExecution') {
+      if (typeof message['command'] === 'string') this.toolFacts.addTarget(message['command']);
+      if (typeof message['output'] === 'string') this.toolFacts.addOutput(message['output']);
+    }
+    if (role !== 'user' && role !== 'assistant') return;
+    if (role === 'user') this.userMessageCount++;
+    if (!('content' in message)) return;
+    const stamp = message['timestamp'];
+    const activity = typeof stamp === 'number' ? stamp : new Date(value['timestamp'] as string).getTime();
+    if (!Number.isNaN(activity)) this.lastActivity = Math.max(this.lastActivity ?? 0, activity);
+    const text = textOfContent(message['content']);
+    if (!text) return;
+    this.pushText(owner, text);
+    if (!this.firstMessage && role === 'user') this.firstMessage = text;
+  }
+
+  private pushText(owner: string, text: string): void {
+    this.texts.push(text);
+    this.places.text(owner, text.length);
+  }
+
+  finish(size: number, mtimeMs: number, endsWithNewline: boolean): SessionInfo | NotASession {
+    if (this.rejected) return notASession(this.path, this.rejected, this.rejectMessage);
+    const header = this.header;
+    if (!header) {
+      return size === 0
+        ? notASession(this.path, 'empty', 'empty file')
+        : notASession(this.path, 'no-header', 'no JSON line: not a pi session');
+    }
+    if (this.bom)
+      this.problems.unshift({
+        line: 1,
+        kind: 'bom',
+        message: 'UTF-8 byte-order mark: pi 1.6 refuses to open this file',
+      });
+    if (!endsWithNewline && size > 0 && !this.problems.some((p) => p.kind === 'torn-last-line')) {
+      this.problems.push({
+        line: 0,
+        kind: 'no-trailing-newline',
+        message: 'the last line has no newline (pi appends one when it opens the file)',
+      });
+    }
+    let orphans = 0;
+    for (const parent of this.parents) if (!this.ids.has(parent)) orphans++;
+    if (orphans > 0)
+      this.problems.push({
+        line: 0,
+        kind: 'orphan',
+        message: `${plural(orphans, 'entry', 'entries')} ${orphans === 1 ? 'has' : 'have'} a missing parent`,
+      });
+    const headerTime = typeof header.timestamp === 'string' ? new Date(header.timestamp).getTime() : NaN;
+    const modified =
+      typeof this.lastActivity === 'number' && this.lastActivity > 0
+        ? new Date(this.lastActivity)
+        : !Number.isNaN(headerTime)
+          ? new Date(headerTime)
+          : new Date(mtimeMs);
+    const version = typeof header.version === 'number' ? header.version : 1;
+    return {
+      path: this.path,
+      id: header.id,
+      cwd: typeof header.cwd === 'string' ? header.cwd : '',
+      name: this.name,
+      parentSessionPath: typeof header.parentSession === 'string' ? header.parentSession : undefined,
+      created: new Date(header.timestamp as string),
+      modified,
+      messageCount: this.messageCount,
+      firstMessage: this.firstMessage || '(no messages)',
+      allMessagesText: this.texts.join(' '),
+      textPlaces: this.places.runs(this.leafId),
+      size,
+      mtimeMs,
+      version,
+      entryCount: this.entryCount,
+      userMessageCount: this.userMessageCount,
+      assistantMessageCount: this.assistantMessageCount,
+      branchCount: this.branchParents.size,
+      leafId: this.leafId?.startsWith('#') ? null : this.leafId,
+      labels: [...this.labels.values()],
+      models: this.models,
+      tools: this.toolFacts.tools,
+      toolTargets: this.toolFacts.toolTargets,
+      toolOutputText: this.toolFacts.toolOutputText,
+      usage: this.usage,
+      problems: this.problems,
+    };
+  }
+}
+
+/** The user and assistant text of a `retainedTail`, as pi's text of message entries is taken. */
+function retainedTexts(tail: unknown): string[] {
+  if (!Array.isArray(tail)) return [];
+  const out: string[] = [];
+  for (const message of tail) {
+    if (!isObject(message) || (message['role'] !== 'user' && message['role'] !== 'assistant')) continue;
+    const text = textOfContent(message['content']);
+    if (text) out.push(text);
+  }
+  return out;
+}
+
+let sharedChunk: Buffer | undefined;
+
+/**
+ * Summarises one file; never throws for file problems. Synchronous, reusing one read buffer: a
+ * file takes about a millisecond, so the listing interleaves files with event-loop turns instead
+ * of paying the thread-pool round trip of async reads for every chunk.
+ */
+export function summarizeFileSync(path: string): SessionInfo | NotASession {
+  const collector = new SummaryCollector(path);
+  sharedChunk ??= Buffer.allocUnsafe(READ_CHUNK_BYTES);
+  const scanned = scanFromSync(path, { ...collector.scanOptions(), chunk: sharedChunk });
+  if ('ok' in scanned) return scanned;
+  return collector.finish(scanned.size, scanned.mtimeMs, scanned.endsWithNewline);
+}
+
+/** The title a person sees: the name, else the first prompt. */
+export function sessionTitle(info: Pick<SessionInfo, 'name' | 'firstMessage'>): string {
+  return info.name ?? info.firstMessage;
+}
