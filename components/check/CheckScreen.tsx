@@ -62,7 +62,7 @@ export function CheckScreen(props: CheckScreenProps) {
   const { columns, rows } = useTerminalSize();
   const height = Math.max(1, rows - 1 - CHROME_ROWS);
   const machine = useSyncReducer(checkReducer, () =>
-    props.initialState ? resumeCheckState(props.initialState) : initialCheckState(height, props.bindings),
+    props.initialState ? resumeCheckState(props.initialState) : initialCheckState(height, props.bindings, columns),
   );
   const { state, dispatch } = machine;
   useScreenKeys(machine, keyAction, takesKeys);
@@ -72,8 +72,8 @@ export function CheckScreen(props: CheckScreenProps) {
   );
 
   useEffect(() => {
-    dispatch({ type: 'resize', height });
-  }, [height, dispatch]);
+    dispatch({ type: 'resize', height, width: columns });
+  }, [height, columns, dispatch]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: props.initialState only decides at mount whether this screen resumes a finished check or runs one; a new value must not abort or restart the run
   useEffect(() => {

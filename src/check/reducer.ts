@@ -7,7 +7,7 @@ import { type KeyBinding, type KeyName, resolveCommand } from '../keymap/keymap.
 import { clampOffset, pageStep } from '../state/viewport.js';
 import type { CheckReport } from '../store/index.js';
 import { CHECK_BINDINGS, type CheckCommand } from './keymap.js';
-import { type CheckView, checkView } from './view.js';
+import { CHECK_MARK_WIDTH, type CheckView, checkView } from './view.js';
 
 export type CheckEffect =
   | { id: number; kind: 'open'; path: string }
@@ -25,6 +25,8 @@ export interface CheckState {
   /** First line on screen. */
   offset: number;
   height: number;
+  /** The screen's columns: the lines are laid out (wrapped, paths cut) for them. */
+  width: number;
   status: string | undefined;
   effects: CheckEffect[];
   nextId: number;
@@ -37,7 +39,7 @@ export type CheckAction =
   | { type: 'key'; name: KeyName | undefined }
   | { type: 'progress'; done: number; total: number }
   | { type: 'report'; report: CheckReport }
-  | { type: 'resize'; height: number }
+  | { type: 'resize'; height: number; width?: number }
   | { type: 'effectsTaken'; upTo: number }
   /** Enter found the file gone (`message` says so): it leaves the view. */
   | { type: 'sessionGone'; path: string; message: string };
@@ -46,6 +48,7 @@ export type CheckAction =
 export function initialCheckState(
   height: number,
   bindings: readonly KeyBinding<CheckCommand>[] = CHECK_BINDINGS,
+  width = 80,
 ): CheckState {
   return {
     progress: { done: 0, total: 0 },
@@ -53,12 +56,17 @@ export function initialCheckState(
     cursor: 0,
     offset: 0,
     height: Math.max(1, height),
+    width: Math.max(1, width),
     status: undefined,
     effects: [],
     nextId: 1,
     leaving: false,
     bindings,
   };
+}
+
+function layout(report: CheckReport, width: number): CheckView {
+  return checkView(report, Math.max(1, width - CHECK_MARK_WIDTH));
 }
 
 /** The offset that shows the selected file, its first line first when it does not fit. */
@@ -142,22 +150,31 @@ export function checkReducer(state: CheckState, action: CheckAction): CheckState
         ...state,
         progress: undefined,
         report: action.report,
-        view: checkView(action.report),
+        view: layout(action.report, state.width),
         cursor: 0,
         offset: 0,
       });
     case 'sessionGone': {
       if (!state.report) return { ...state, leaving: false, status: action.message };
       const report = { ...state.report, files: state.report.files.filter((f) => f.path !== action.path) };
-      const view = checkView(report);
+      const view = layout(report, state.width);
       const cursor = Math.min(state.cursor, Math.max(0, view.files.length - 1));
       return showCursor({ ...state, report, view, cursor, leaving: false, status: action.message });
     }
     case 'resize': {
       const height = Math.max(1, action.height);
-      return height === state.height
-        ? state
-        : showCursor({ ...state, height, offset: clampOffset(state.offset, 0, height, state.view.lines.length) });
+      const width = Math.max(1, action.width ?? state.width);
+      if (height === state.height && width === state.width) return state;
+      // A new width lays the lines out again; the selected file stays selected and on screen.
+      const view = width !== state.width && state.report ? layout(state.report, width) : state.view;
+      const offset = view === state.view ? state.offset : (view.files[state.cursor]?.first ?? 0);
+      return showCursor({
+        ...state,
+        height,
+        width,
+        view,
+        offset: clampOffset(offset, 0, height, view.lines.length),
+      });
     }
     case 'effectsTaken': {
       const effects = state.effects.filter((e) => e.id > action.upTo);

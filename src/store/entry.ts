@@ -121,3 +121,13 @@ export function assistantModel(message: JsonObject): string | undefined {
   const provider = message['provider'];
   return typeof provider === 'string' && provider !== '' ? `${provider}/${model}` : model;
 }
+
+/** The first user prompt's text (trimmed), '' when there is none: a session's title when it has no name. */
+export function firstPrompt(entries: readonly SessionEntry[]): string {
+  for (const entry of entries) {
+    if (roleOf(entry) !== 'user') continue;
+    const text = textOfContent(messageOf(entry)?.['content']).trim();
+    if (text) return text;
+  }
+  return '';
+}

@@ -4,11 +4,12 @@
  * can read, refuses one it cannot, and Esc goes back the way it came.
  */
 import { writeFileSync } from 'node:fs';
+import { SessionBuilder } from '../helpers/factory.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { smallCases } from '../hostile/corpus.js';
-import { E2E_TEST_MS, expectRestored, makeHome, startApp } from './harness.js';
+import { E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession } from './harness.js';
 
 const CTRL_K = '\u000b';
 
@@ -24,7 +25,7 @@ describe('check view', () => {
       await pty.waitForText(/pi sessions 1\/1 · this folder/);
       await pty.press(CTRL_K);
       const view = await pty.waitForText('problems in 2 of 2 files');
-      expect(view).toMatch(/› .*_glued-lines\.jsonl · 2 problems/);
+      expect(view).toMatch(/› .+ · 2 problems *\n *\/.*_glued-lines\.jsonl/);
       expect(view).toContain('line 3: error: 2 entries glued on one line');
       expect(view).toContain('pi 1.6.0 cannot parse the line and skips every entry on it');
       expect(view).toContain('what to do: fork the session with pi-sessions');
@@ -46,4 +47,56 @@ describe('check view', () => {
     },
     E2E_TEST_MS,
   );
+
+  for (const cols of [80, 120])
+    it(
+      `at ${cols} columns: errors first, each file by its title and a path cut in the middle, advice wrapped whole`,
+      async () => {
+        const home = makeHome();
+        // A warning only (its project folder is gone), and the largest file: still after the error.
+        const warned = new SessionBuilder({ cwd: `${home.root}/gone` });
+        warned.user('refactor the ingestion step of the data pipeline so it streams');
+        warned.assistant('x'.repeat(6000));
+        writeSession(warned, home.projectDir, '2026-01-05T09-00-00-000Z_aaaa-warned.jsonl');
+        // An error: pi refuses a file that starts with a byte-order mark.
+        const bom = new SessionBuilder({ cwd: home.cwd });
+        bom.user('the session pi refuses to open');
+        writeFileSync(`${home.projectDir}/2026-01-06T09-00-00-000Z_bbbb-bom.jsonl`, `\ufeff${bom.text()}`);
+        const pty = startApp(home, [], { cols, rows: 40 });
+        await pty.waitForText(/pi sessions \d\/2 · this folder/);
+        await pty.press(CTRL_K);
+        const view = await pty.waitForText('2 problems in 2 of 2 files');
+        const lines = view.split('\n').map((l) => l.trimEnd());
+        const bomAt = lines.findIndex((l) => l.includes('the session pi refuses to open · 1 problem'));
+        const warnedAt = lines.findIndex((l) =>
+          l.includes('refactor the ingestion step of the data pipeline so it streams · 1 problem'),
+        );
+        expect(bomAt).toBeGreaterThan(0);
+        expect(warnedAt).toBeGreaterThan(bomAt);
+        expect(lines[bomAt]).toMatch(/^› /);
+        // The path under each title keeps the file name whole (cut in the middle when too long).
+        expect(lines[bomAt + 1]).toMatch(/^ {4}\/.*\/2026-01-06T09-00-00-000Z_bbbb-bom\.jsonl$/);
+        expect(lines[warnedAt + 1]).toMatch(/^ {4}\/.*\/2026-01-05T09-00-00-000Z_aaaa-warned\.jsonl$/);
+        if (cols === 80) expect(lines[warnedAt + 1]).toContain('…/');
+        // Every line of the advice is on screen: wrapped under its label, not cut at the edge.
+        const fixAt = lines.findIndex((l, i) => i > warnedAt && l.includes('what to do: '));
+        const advice = lines
+          .slice(fixAt)
+          .slice(0, 3)
+          .filter((l, i) => i === 0 || /^ {18}\S/.test(l))
+          .map((l) => l.trim())
+          .join(' ');
+        expect(advice).toBe('what to do: restore the folder, or delete the session if the project is gone');
+        expect(lines.every((l) => !l.endsWith('…') || l.includes('/'))).toBe(true);
+        // Down and Enter in one write open the warned session's tree (pi can read it).
+        pty.write(PTY_KEYS.down + PTY_KEYS.enter);
+        await pty.waitForText('Session Tree');
+        await pty.press(PTY_KEYS.escape);
+        await pty.waitForText('2 problems in 2 of 2 files');
+        await pty.press(PTY_KEYS.escape, PTY_KEYS.escape);
+        expect(await pty.waitForExit()).toBe(0);
+        expectRestored(pty);
+      },
+      E2E_TEST_MS,
+    );
 });

@@ -7,7 +7,7 @@
 import { lstatSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { formatBytes } from '../../format.js';
-import { usageFieldOf, usageOf } from '../entry.js';
+import { firstPrompt, usageFieldOf, usageOf } from '../entry.js';
 import { describeFsError } from '../errors.js';
 import {
   type ImplausibleValue,
@@ -39,6 +39,8 @@ export interface FileCheck {
   path: string;
   /** The header's id; null when the file is not a readable session. */
   sessionId: string | null;
+  /** What a person calls it: its name, else its first prompt ('' when it has neither); null when unread. */
+  title: string | null;
   problems: CheckProblem[];
   /** null when the file could not be read as a session. */
   health: SessionHealth | null;
@@ -98,7 +100,7 @@ export function checkFile(path: string, env: CheckEnvironment = FS_ENVIRONMENT):
 }
 
 function unread(path: string, problem: CheckProblem): FileCheck {
-  return { path, sessionId: null, problems: [problem], health: null };
+  return { path, sessionId: null, title: null, problems: [problem], health: null };
 }
 
 /** The audit of a session already read (pure but for `env`). */
@@ -154,7 +156,8 @@ export function auditSession(session: LoadedSession, lineBytes: readonly number[
     );
   }
   problems.sort((a, b) => a.line - b.line);
-  return { path, sessionId: header.id, problems, health: healthOf(session, lineBytes) };
+  const title = tree.sessionName ?? firstPrompt(session.entries);
+  return { path, sessionId: header.id, title, problems, health: healthOf(session, lineBytes) };
 }
 
 /** An entry's impossible date and usage figures (what stats leaves out). */

@@ -16,9 +16,8 @@ import {
   assistantModel,
   emptyUsage,
   entryTimeMs,
+  firstPrompt,
   messageOf,
-  roleOf,
-  textOfContent,
   usageFieldOf,
   usageOf,
 } from '../entry.js';
@@ -263,15 +262,6 @@ function isEmptyUsage(usage: unknown): boolean {
 }
 
 /** The text of the first user message among `entries` ('' when none). */
-function firstPrompt(entries: readonly SessionEntry[]): string {
-  for (const entry of entries) {
-    if (roleOf(entry) !== 'user') continue;
-    const text = textOfContent(messageOf(entry)?.['content']).trim();
-    if (text) return text;
-  }
-  return '';
-}
-
 /** Each leaf's own segment: from the leaf up to the nearest entry with more than one child. */
 function branchesOf(tree: SessionTree, counted: (entry: SessionEntry) => boolean): BranchStats[] {
   const active = new Set(getBranch(tree, tree.leafId).map((e) => e.id));
