@@ -4,9 +4,9 @@
  * can read, refuses one it cannot, and Esc goes back the way it came.
  */
 import { writeFileSync } from 'node:fs';
-import { SessionBuilder } from '../helpers/factory.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SessionBuilder } from '../helpers/factory.js';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { smallCases } from '../hostile/corpus.js';
 import { E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession } from './harness.js';
