@@ -19,11 +19,18 @@ import {
   resumeLabelsState,
   selectedLabel,
 } from '../../src/labels/reducer.js';
-import { type LabelRow, labelRowsOfAsync, sessionsWithLabels, sortLabelRows } from '../../src/labels/rows.js';
+import {
+  FORK_MARK,
+  forkNote,
+  type LabelRow,
+  labelRowsOfAsync,
+  sessionsWithLabels,
+  sortLabelRows,
+} from '../../src/labels/rows.js';
+import { labelTimeColumn, type TimeColumn } from '../../src/labels/time-column.js';
 import { goneMessage } from '../../src/state/session-gone.js';
 import { isGoneSync, type SessionInfo } from '../../src/store/index.js';
 import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
-import { formatLabelTime } from '../../src/tree/entry-display.js';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { TextInputView } from '../common/TextInputView.js';
@@ -143,6 +150,10 @@ export function LabelsScreen(props: LabelsScreenProps) {
   const drawn = state.shown.slice(state.offset, end).map((at) => state.rows[at]!);
   // The labels drawn share one column width, so their texts start in one column.
   const labelWidth = Math.max(0, ...drawn.map((row) => displayWidth(labelCell(row))));
+  const timeColumn = labelTimeColumn(
+    state.rows.map((row) => row.time),
+    now,
+  );
   drawn.forEach((row, i) => {
     list.push(
       <LabelLine
@@ -150,8 +161,9 @@ export function LabelsScreen(props: LabelsScreenProps) {
         row={row}
         selected={state.offset + i === state.cursor}
         width={width}
-        now={now}
+        timeColumn={timeColumn}
         labelWidth={labelWidth}
+        forked={row.copiedFrom !== null}
       />,
     );
   });
@@ -189,11 +201,7 @@ export function LabelsScreen(props: LabelsScreenProps) {
       >
         {(state.gone === undefined ? undefined : `✗ ${sanitizeInline(state.gone)}`) ??
           problem ??
-          (selected
-            ? sanitizeInline(`${selected.session.title} · ${selected.session.cwd} · ${selected.session.path}`, {
-                newline: 'space',
-              })
-            : ' ')}
+          (selected ? sanitizeInline(selectedDetail(selected, state.rows), { newline: 'space' }) : ' ')}
       </Text>
       <KeyHints bindings={state.bindings} mode="browse" width={width} />
     </Box>
@@ -204,25 +212,37 @@ export function LabelsScreen(props: LabelsScreenProps) {
 const labelCell = (row: LabelRow): string =>
   `[${truncateToWidth(sanitizeInline(row.label, { newline: 'space' }), 24)}]`;
 
+/** The line under the list: the selected label's session in full, and for a fork's copy where it came from. */
+function selectedDetail(row: LabelRow, rows: readonly LabelRow[]): string {
+  const where = `${row.session.title} · ${row.session.cwd} · ${row.session.path}`;
+  const note = forkNote(row, rows);
+  return note === undefined ? where : `${FORK_MARK} copied ${note} (${row.copiedFrom}) · ${where}`;
+}
+
 function LabelLine({
   row,
   selected,
   width,
-  now,
+  timeColumn,
   labelWidth,
+  forked,
 }: {
   row: LabelRow;
   selected: boolean;
   width: number;
-  now: number;
+  timeColumn: TimeColumn;
   labelWidth: number;
+  forked: boolean;
 }) {
-  const time = padEndToWidth(row.time === null ? '?' : formatLabelTime(row.time, now), 11);
+  const time = timeColumn.format(row.time);
   const label = padEndToWidth(labelCell(row), labelWidth);
   // The session column starts at the same place on every line: the text takes what is left.
   const sessionWidth = Math.max(10, Math.floor(width * 0.35));
+  // A fork's copy of its parent's label reads as such where the two would otherwise look the same.
   const session = truncateToWidth(
-    sanitizeInline(`${row.session.title} · ${row.session.cwd}`, { newline: 'space' }),
+    sanitizeInline(`${forked ? `${FORK_MARK} in fork · ` : ''}${row.session.title} · ${row.session.cwd}`, {
+      newline: 'space',
+    }),
     sessionWidth,
   );
   const lead = `${selected ? '›' : ' '} ${time} `;

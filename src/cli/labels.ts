@@ -7,20 +7,28 @@ import { plural } from '../format.js';
 
 export type { LabelRow } from '../labels/rows.js';
 
-import { type LabelRow, labelRowsOf, sessionsWithLabels, sortLabelRows } from '../labels/rows.js';
+import { FORK_MARK, type LabelRow, labelRowsOf, sessionsWithLabels, sortLabelRows } from '../labels/rows.js';
+import { labelTimeColumn } from '../labels/time-column.js';
 import type { ListScope, Locations } from '../store/index.js';
 import { displayWidth, padEndToWidth, sanitizeInline, truncateToWidth } from '../text/terminal-text.js';
-import { formatLabelTime } from '../tree/entry-display.js';
 import { type CommandResult, type Output, withListing } from './commands.js';
 import { jsonOutput } from './json.js';
 
 /** The table: time, label, session id and title, the entry's text; every cell one sanitised line. */
 export function formatLabelTable(rows: readonly LabelRow[], options: { nowMs: number; columns?: number }): string[] {
+  const times = labelTimeColumn(
+    rows.map((r) => r.time),
+    options.nowMs,
+  );
   const cells = rows.map((r) => ({
-    time: r.time === null ? '?' : formatLabelTime(r.time, options.nowMs),
+    time: times.format(r.time).trimEnd(),
     label: truncateToWidth(sanitizeInline(r.label, { newline: 'space' }), 30),
     id: truncateToWidth(sanitizeInline(r.session.id), 8, ''),
-    title: truncateToWidth(sanitizeInline(r.session.title, { newline: 'space' }), 30),
+    // A fork's copy of its parent's label: marked, so the two rows can be told apart.
+    title: truncateToWidth(
+      `${r.copiedFrom === null ? '' : `${FORK_MARK} `}${sanitizeInline(r.session.title, { newline: 'space' })}`,
+      30,
+    ),
     text: r.text === null ? '(entry missing)' : sanitizeInline(r.text, { newline: 'space' }),
   }));
   const head = { time: 'TIME', label: 'LABEL', id: 'SESSION', title: 'TITLE', text: 'TEXT' };

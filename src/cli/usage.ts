@@ -101,7 +101,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: [],
     options: [['all', 'tree'], 'json', 'no-cache'],
     summary: 'every label of every session in this folder (--tree: and sub-folders; --all: every project)',
-    doc: 'a table or JSON (`{version: 1, searched, labels: [{label, time, entryId, entryType, text, session: {id, name, title, path, cwd}}]}`, newest label first): the bookmarks of every session in scope',
+    doc: 'a table or JSON (`{version: 1, searched, labels: [{label, time, entryId, entryType, text, copiedFrom, session: {id, name, title, path, cwd}}]}`, newest label first): the bookmarks of every session in scope; a label a fork copied from its parent is marked ⑂',
   },
   {
     name: 'tree',

@@ -2,8 +2,11 @@
  * The rows of the cross-session bookmark list (`pi-sessions labels` and the picker's labels view):
  * every resolved label of a session (store/summary/labels.ts) with the entry it marks, its time and its
  * session. The entry text is what Copy would take (the full text), or the tree row for entries
- * without text (a model change, a compaction).
+ * without text (a model change, a compaction). A fork carries copies of its parent's labels (pi's
+ * createBranchedSession writes them again with their original times, before the fork's own
+ * header time): those rows say which session they were copied from, so the two can be told apart.
  */
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import {
   type LoadedSession,
   type ReadResult,
@@ -15,6 +18,9 @@ import {
 } from '../store/index.js';
 import { collectToolCalls, displayString, entryDisplay, entryFullText } from '../tree/entry-display.js';
 
+/** Marks a fork's copy of a label (the tree marks fork rows the same way). */
+export const FORK_MARK = '⑂';
+
 /** One row of `labels --json`. */
 export interface LabelRow {
   label: string;
@@ -24,7 +30,19 @@ export interface LabelRow {
   entryType: string | null;
   /** The labelled entry's text; null when the entry is not in the file. */
   text: string | null;
+  /** The session file a fork copied this label from (its parentSession), null when it was set in this session. */
+  copiedFrom: string | null;
   session: { id: string; name: string | null; title: string; path: string; cwd: string };
+}
+
+/** A label a fork copied: its time lies before the fork's header was written. */
+function copiedFromOf(info: SessionInfo, timestamp: string): string | null {
+  const parent = info.parentSessionPath;
+  if (parent === undefined || parent === '') return null;
+  const labelMs = Date.parse(timestamp);
+  const forkedMs = info.created.getTime();
+  if (Number.isNaN(labelMs) || Number.isNaN(forkedMs) || labelMs >= forkedMs) return null;
+  return isAbsolute(parent) ? parent : join(dirname(info.path), parent);
 }
 
 function rowsOf(info: SessionInfo, loaded: LoadedSession): LabelRow[] {
@@ -36,8 +54,19 @@ function rowsOf(info: SessionInfo, loaded: LoadedSession): LabelRow[] {
     entryId,
     entryType: entry?.type ?? null,
     text: entry === undefined ? null : (entryFullText(entry) ?? displayString(entryDisplay(entry, { toolCalls }))),
+    copiedFrom: copiedFromOf(info, timestamp),
     session,
   }));
+}
+
+/**
+ * How a copied label says where it came from: `in fork of <the parent's title>` (its file name
+ * when the parent is not among `rows`); undefined for a label set in its own session.
+ */
+export function forkNote(row: LabelRow, rows: readonly LabelRow[]): string | undefined {
+  if (row.copiedFrom === null) return undefined;
+  const parent = rows.find((r) => r.session.path === row.copiedFrom);
+  return `in fork of ${parent ? parent.session.title : basename(row.copiedFrom)}`;
 }
 
 function fromRead(info: SessionInfo, loaded: ReadResult): LabelRow[] | { problem: string } {

@@ -21,6 +21,8 @@ interface PiSessionManager {
   buildSessionContext(): { messages: Record<string, unknown>[]; thinkingLevel: string; model: unknown };
   /** pi's /fork and /clone: a new file in the session dir with the branch to `leafId`; its path. */
   createBranchedSession(leafId: string): string | undefined;
+  /** Appends a `label` entry (undefined clears) to the current file; its id. */
+  appendLabelChange(targetId: string, label: string | undefined): string;
 }
 
 interface PiModule {

@@ -88,6 +88,7 @@ function row(n: number, label: string, text: string): LabelRow {
     time: `2026-02-05T0${n}:00:00.000Z`,
     entryId: `e${n}`,
     entryType: 'message',
+    copiedFrom: null,
     text,
     session: { id: `s${n}`, name: null, title: `session ${n}`, path: `/s/${n}.jsonl`, cwd: `/home/u/p${n}` },
   };

@@ -15,6 +15,7 @@ function row(n: number, label: string, text: string, title: string): LabelRow {
     time: `2026-02-05T0${n}:00:00.000Z`,
     entryId: `e${n}`,
     entryType: 'message',
+    copiedFrom: null,
     text,
     session: { id: `s${n}`, name: null, title, path: `/s/${n}.jsonl`, cwd: `/home/u/p${n}` },
   };
@@ -59,9 +60,9 @@ describe('LabelsScreen', () => {
     const frame = await app.waitFor('Tokenizer work');
     expect(seen).toEqual([2]);
     expect(frame).toContain('Labels · 3 labels');
-    expect(frame).toMatch(/› 03:00 +\[bug\] +crash in the lexer .*red.* │ Lexer rewrite · \/home\/u\/p3/);
+    expect(frame).toMatch(/› 02-05 03:00 \[bug\] +crash in the lexer .*red.* │ Lexer rewrite · \/home\/u\/p3/);
     expect(frame).not.toContain('\u001b[31m');
-    expect(frame).toMatch(/ 02:00 +\[idea\] +cache the tokens +│ Tokenizer work · \/home\/u\/p2/);
+    expect(frame).toMatch(/ 02-05 02:00 \[idea\] +cache the tokens +│ Tokenizer work · \/home\/u\/p2/);
     // The selected label's session in full under the list.
     expect(frame).toContain('Lexer rewrite · /home/u/p3 · /s/3.jsonl');
     expect(frame).toContain('Enter open in tree');
@@ -97,7 +98,7 @@ describe('LabelsScreen', () => {
     first.app.unmount();
     const again = mount(state);
     const frame = await again.app.waitFor('2 of 3 labels');
-    expect(frame).toMatch(/› \S+ +\[done\]/);
+    expect(frame).toMatch(/› 02-05 01:00 \[done\]/);
     expect(frame).toContain('Filter: rk');
     // Not loaded again: the rows came back with the state.
     expect(again.seen).toEqual([]);
@@ -105,5 +106,45 @@ describe('LabelsScreen', () => {
     await again.app.write(ctrl('c'));
     await again.app.waitFor(() => again.exits.length === 1);
     expect(again.exits).toEqual([130]);
+  });
+
+  test('rows from another year: one fixed-width date column, the labels in one column; a fork’s copies are marked', async () => {
+    const parent = row(1, 'works', 'it works', 'ok, now also handle the edge cases');
+    const old = { ...parent, time: '2025-12-27T09:06:00.000Z' };
+    const copy = {
+      ...old,
+      copiedFrom: old.session.path,
+      session: { ...old.session, id: 'fork', path: '/s/fork.jsonl' },
+    };
+    const recent = row(2, 'milestone-1', 'first milestone', 'ok, now also handle the edge cases');
+    const opened: LabelRow[] = [];
+    const app = renderInk(
+      <InputRouter>
+        <LabelsScreen
+          sessions={[makeInfo({ path: '/s/1.jsonl', labels: ['works'] })]}
+          load={async () => ({ rows: [recent, copy, old], problems: [] })}
+          now={() => NOW}
+          onOpen={(r) => opened.push(r)}
+          isGone={() => false}
+          onBack={() => {}}
+          onExit={() => {}}
+        />
+      </InputRouter>,
+      { columns: 100, rows: 12 },
+    );
+    const frame = await app.waitFor('[works]');
+    const lines = frame.split('\n');
+    const at = (label: string) => lines.find((l) => l.includes(label))!;
+    expect(at('[milestone-1]')).toMatch(/^› 2026-02-05 02:00 \[milestone-1\] /);
+    const copyLine = lines.find((l) => l.includes('[works]') && l.includes('⑂'))!;
+    const ownLine = lines.find((l) => l.includes('[works]') && !l.includes('⑂'))!;
+    expect(copyLine).toMatch(/^ {2}2025-12-27 09:06 \[works\] /);
+    expect(ownLine).toMatch(/^ {2}2025-12-27 09:06 \[works\] /);
+    expect(copyLine.indexOf('[works]')).toBe(at('[milestone-1]').indexOf('[milestone-1]'));
+    expect(copyLine).toContain('│ ⑂ in fork · ok, now also handle');
+    expect(ownLine).toContain('│ ok, now also handle');
+    await app.press(KEYS.down);
+    await app.waitFor('⑂ copied in fork of ok, now also handle the edge cases (/s/1.jsonl) · ok, now also');
+    app.unmount();
   });
 });

@@ -17,6 +17,7 @@ function row(n: number, label: string, text: string, title = `session ${n}`, cwd
     time: `2026-02-0${n}T10:00:00.000Z`,
     entryId: `e${n}`,
     entryType: 'message',
+    copiedFrom: null,
     text,
     session: { id: `s${n}`, name: null, title, path: `/s/${n}.jsonl`, cwd },
   };
