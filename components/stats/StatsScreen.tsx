@@ -100,11 +100,13 @@ export function StatsScreen(props: StatsScreenProps) {
 
   const lines = chartLinesOf(state);
   const title = useMemo(() => {
-    const base = `Usage stats · ${sanitizeInline(props.scopeTitle)} · ${plural(paths.length, 'session')}`;
+    // Once read, the sessions the report counts (the body's "in N of M sessions"), not the paths asked for.
+    const count = state.load.kind === 'loaded' ? state.load.report.bySession.length : paths.length;
+    const base = `Usage stats · ${sanitizeInline(props.scopeTitle)} · ${plural(count, 'session')}`;
     if (lines.length <= state.viewLines) return base;
     const last = Math.min(lines.length, state.offset + state.viewLines);
     return `${base} · lines ${state.offset + 1}–${last} of ${lines.length}`;
-  }, [props.scopeTitle, paths.length, lines.length, state.offset, state.viewLines]);
+  }, [props.scopeTitle, paths.length, state.load, lines.length, state.offset, state.viewLines]);
 
   let body: ReactNode;
   if (state.mode === 'help') {

@@ -206,6 +206,7 @@ export async function main(argv: string[], io: Output): Promise<number> {
           {
             all: flag('all'),
             json: flag('json'),
+            allPeriods: flag('all-periods'),
             nowMs: Date.now(),
             columns: chartColumns(io.columns, process.env),
             // io.out writes to stdout itself, not through applyColours' colour-stripping view.

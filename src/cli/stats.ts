@@ -1,5 +1,5 @@
 /**
- * `pi-sessions stats [--all] [--json] [--since WHEN] [--until WHEN] [--by day|week|month]`: the
+ * `pi-sessions stats [--all] [--json] [--since WHEN] [--until WHEN] [--by day|week|month] [--all-periods]`: the
  * store's tokens and cost (src/store/stats/stats.ts) as charts (src/stats/) or JSON. Bad dates and
  * periods are usage errors (exit 2).
  */
@@ -18,6 +18,8 @@ export interface StatsOptions {
   since?: string;
   until?: string;
   by?: string;
+  /** A bar for every period with usage, not only the latest. */
+  allPeriods?: boolean;
   nowMs: number;
   /** Width of the charts. */
   columns: number;
@@ -25,7 +27,8 @@ export interface StatsOptions {
   colour: boolean;
 }
 
-const USAGE = 'usage: pi-sessions stats [--all] [--json] [--since WHEN] [--until WHEN] [--by day|week|month]';
+const USAGE =
+  'usage: pi-sessions stats [--all] [--json] [--since WHEN] [--until WHEN] [--by day|week|month] [--all-periods]';
 
 /** The chart width: the terminal's, else `COLUMNS`, else 80 (a pipe has no width). */
 export function chartColumns(terminalColumns: number | undefined, env: Record<string, string | undefined>): number {
@@ -61,7 +64,12 @@ export function statsCommand(locations: Locations, options: StatsOptions, io: Ou
   }
   if (!options.json) {
     for (const line of paintLines(
-      reportLines(report, { columns: options.columns, by: by as Period, range }),
+      reportLines(report, {
+        columns: options.columns,
+        by: by as Period,
+        range,
+        ...(options.allPeriods ? { periods: 'all' as const } : { morePeriodsHint: 'see --all-periods' }),
+      }),
       options.colour,
     ))
       io.out(line);

@@ -32,6 +32,9 @@ export const OPTIONS = {
   since: { value: 'WHEN', help: 'from this date (2026-01-05, local time) or age (30d, 2w, 12h)' },
   until: { value: 'WHEN', help: 'up to this date or age (exclusive)' },
   by: { value: 'PERIOD', help: 'the timeline per day, week or month (default: day)' },
+  'all-periods': {
+    help: 'a bar for every day, week or month with usage (default: the latest 10, then "… and N more" with their total)',
+  },
   permanent: { help: 'delete for good instead of moving to the trash' },
   current: {
     value: 'FILE',
@@ -215,13 +218,13 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'stats',
     args: [],
-    options: ['all', 'json', 'since', 'until', 'by'],
+    options: ['all', 'json', 'since', 'until', 'by', 'all-periods'],
     summary:
       "tokens and cost of this folder's sessions (--all: every project) per day, week, month, project, model, session and branch, as charts or JSON",
     doc:
-      'bar charts and a sparkline as wide as the terminal (`COLUMNS`, 80 when piped; no colour under `NO_COLOR` or when not a terminal): the timeline per `--by day|week|month`, ' +
+      'bar charts and a sparkline as wide as the terminal (`COLUMNS`, 80 when piped; no colour under `NO_COLOR` or when not a terminal): the timeline per `--by day|week|month` (the latest 10 periods, `--all-periods` every one), ' +
       'then projects, models, sessions and abandoned branches by cost (by tokens when nothing has a cost). ' +
-      '`--json`: `{version: 1, searched, since, until, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, title, usage, copiedEntries, repeatedEntries, branches: [{leafId, active, entries, prompt, usage}]}], excluded: [{path, line, entryId, field, value, why}]}`; ' +
+      '`--json`: `{version: 1, searched, since, until, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, title, created, usage, copiedEntries, repeatedEntries, branches: [{leafId, active, entries, prompt, usage}]}], excluded: [{path, line, entryId, field, value, why}]}`; ' +
       'rows are `{key, usage}` (days `2026-01-05`, weeks `2026-W02`, months `2026-01`, local time; projects and models by cost). ' +
       'Each usage is counted once, in the session where it was spent: entries a `/fork` or `/clone` copied (same id and timestamp) count in the session created first (`copiedEntries` in the others), and an entry written twice in one file once (`repeatedEntries`). ' +
       "A value that cannot be real (a usage figure that is not a number, negative, over 100M tokens or $10,000 in one usage; a date before 2020 or over a day in the future) is left out of every figure and listed in `excluded` (a date: with its entry's whole usage; `value` a number, or the value as text) and in the charts; `check` reports each. " +

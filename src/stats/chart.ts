@@ -64,15 +64,18 @@ const GAP = '  ';
 
 /**
  * Rows of `label  bar  text`, every line at most `columns` wide: labels are cut with `…` to at
- * most about a third of the width, figures are right-aligned, and the bar takes what is left,
+ * most `labelShare` of the width (a third unless said), figures are right-aligned, and the bar takes what is left,
  * scaled to the largest value.
  */
-export function barRows(rows: readonly BarRow[], columns: number): ChartLine[] {
+export function barRows(rows: readonly BarRow[], columns: number, labelShare = 1 / 3): ChartLine[] {
   if (rows.length === 0) return [];
   const width = Math.max(1, Math.floor(columns));
   const max = Math.max(0, ...rows.map((r) => (positive(r.value) ? r.value : 0)));
   const textWidth = Math.max(...rows.map((r) => displayWidth(r.text)));
-  const labelWidth = Math.min(Math.max(...rows.map((r) => displayWidth(r.label))), Math.max(6, Math.floor(width / 3)));
+  const labelWidth = Math.min(
+    Math.max(...rows.map((r) => displayWidth(r.label))),
+    Math.max(6, Math.floor(width * labelShare)),
+  );
   const barWidth = width - labelWidth - textWidth - 2 * GAP.length;
   return rows.map((row) => {
     const label = padEndToWidth(

@@ -15,7 +15,7 @@ import {
   type StatsRow,
   type UsageTotals,
 } from '../store/index.js';
-import { displayWidth, sanitizeInline } from '../text/terminal-text.js';
+import { displayWidth, sanitizeInline, truncateToWidth } from '../text/terminal-text.js';
 import { type BarRow, barRows, type ChartLine, fitLine, sparkline } from './chart.js';
 import { excludedLines } from './excluded-lines.js';
 
@@ -29,6 +29,13 @@ export interface ReportOptions {
   top?: number;
   /** The `--since`/`--until` range the report covers, said in its first line. */
   range?: StatsRange;
+  /**
+   * Timeline bars: `'all'` lists every period with usage (the stats screen, `--all-periods`);
+   * a number lists the latest that many, then "… and N more" with `morePeriodsHint` after it.
+   */
+  periods?: number | 'all';
+  /** How to see the periods left out (`--all-periods`); said in the "… and N more" line. */
+  morePeriodsHint?: string;
 }
 
 const DEFAULT_TOP = 10;
@@ -89,9 +96,10 @@ function section(
   restCount: number,
   measure: Measure,
   columns: number,
+  labelShare?: number,
 ): ChartLine[] {
   if (rows.length === 0) return [];
-  const lines = [heading(title, columns), ...barRows(rows, columns)];
+  const lines = [heading(title, columns), ...barRows(rows, columns, labelShare)];
   if (rest && restCount > 0)
     lines.push(
       fitLine([{ text: `  … and ${restCount} more (${inlineFigures(rest, measure)})`, style: 'dim' }], columns),
@@ -112,6 +120,7 @@ function rowsSection(
   measure: Measure,
   options: Required<ReportOptions>,
   cutStart = false,
+  labelShare?: number,
 ): ChartLine[] {
   const shown = rows.slice(0, options.top);
   const rest = rows.slice(options.top);
@@ -127,12 +136,43 @@ function rowsSection(
     rest.length,
     measure,
     options.columns,
+    labelShare,
   );
 }
 
 const sessionLabel = (s: SessionStats): string => sanitizeInline(s.title) || sanitizeInline(s.id).slice(0, 8);
 
-/** The timeline: a sparkline over every period, then bars for the latest ones. */
+/** Share of the width a session's or branch's label may take (more than other labels: titles are long). */
+const TITLE_SHARE = 0.45;
+
+/**
+ * Each session's label, told apart from the others: a title that reads the same as another's
+ * within `width` cells (the same first prompt, a fork's copied title) gets its creation date in
+ * front (`01-05 09:00 · ok, now also…`), and its id's start when even that repeats.
+ */
+export function sessionLabels(sessions: readonly SessionStats[], width: number): Map<string, string> {
+  const cut = (text: string) => truncateToWidth(text, width);
+  const group = <T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> => {
+    const out = new Map<string, T[]>();
+    for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+    return out;
+  };
+  const labels = new Map<string, string>();
+  for (const same of group(sessions, (s) => cut(sessionLabel(s))).values()) {
+    if (same.length === 1) {
+      labels.set(same[0]!.path, sessionLabel(same[0]!));
+      continue;
+    }
+    const dated = (s: SessionStats) =>
+      `${s.created === null ? '?' : formatAbsoluteDate(Date.parse(s.created)).slice(5)} · ${sessionLabel(s)}`;
+    for (const again of group(same, (s) => cut(dated(s))).values())
+      for (const s of again)
+        labels.set(s.path, again.length === 1 ? dated(s) : `${sanitizeInline(s.id).slice(0, 8)} · ${dated(s)}`);
+  }
+  return labels;
+}
+
+/** The timeline: a sparkline over the latest periods that fit, then bars for every period (or the latest). */
 function timeline(report: StatsReport, measure: Measure, options: Required<ReportOptions>): ChartLine[] {
   const series = periodSeries(report, options.by);
   if (series.length === 0) return [];
@@ -156,10 +196,22 @@ function timeline(report: StatsReport, measure: Measure, options: Required<Repor
       options.columns,
     ),
   ];
-  const latest = series
-    .filter((p) => p.value > 0)
-    .slice(-options.top)
-    .reverse();
+  // The sparkline cannot hold more periods than columns: say which it starts at and that bars follow.
+  if (shown.length < series.length)
+    lines.push(
+      fitLine(
+        [
+          {
+            text: `  latest ${shown.length} of ${plural(series.length, options.by)} drawn above`,
+            style: 'dim',
+          },
+        ],
+        options.columns,
+      ),
+    );
+  const used = series.filter((p) => p.value > 0).reverse();
+  const latest = options.periods === 'all' ? used : used.slice(0, options.periods);
+  const left = used.slice(latest.length);
   const rows = usageByKey(report, options.by);
   lines.push(
     ...barRows(
@@ -167,6 +219,22 @@ function timeline(report: StatsReport, measure: Measure, options: Required<Repor
       options.columns,
     ),
   );
+  if (left.length > 0) {
+    const rest = sumOf(left.map((p) => rows.get(p.key)!));
+    const span = `from ${left[left.length - 1]!.key}`;
+    const hint = options.morePeriodsHint === '' ? '' : `: ${options.morePeriodsHint}`;
+    lines.push(
+      fitLine(
+        [
+          {
+            text: `  … and ${left.length} more ${plural(left.length, options.by).replace(/^\d+ /, '')} ${span} (${inlineFigures(rest, measure)})${hint}`,
+            style: 'dim',
+          },
+        ],
+        options.columns,
+      ),
+    );
+  }
   return [...lines, []];
 }
 
@@ -178,7 +246,12 @@ function usageByKey(report: StatsReport, period: Period): Map<string, UsageTotal
 }
 
 /** Abandoned branches (not the one pi resumes), most expensive first, labelled `session › prompt`. */
-function branchesSection(report: StatsReport, measure: Measure, options: Required<ReportOptions>): ChartLine[] {
+function branchesSection(
+  report: StatsReport,
+  measure: Measure,
+  options: Required<ReportOptions>,
+  titles: ReadonlyMap<string, string>,
+): ChartLine[] {
   const abandoned = report.bySession.flatMap((s) =>
     s.branches.length > 1
       ? s.branches.filter((b) => !b.active && measured(b.usage, measure) > 0).map((b) => ({ session: s, branch: b }))
@@ -198,7 +271,7 @@ function branchesSection(report: StatsReport, measure: Measure, options: Require
     title,
     shown.map(({ session, branch }) => ({
       // The branch's own first prompt tells it apart from its siblings; the session comes after.
-      label: `${sanitizeInline(branch.prompt) || `at ${sanitizeInline(branch.leafId).slice(0, 8)}`} · ${sessionLabel(session)}`,
+      label: `${sanitizeInline(branch.prompt) || `at ${sanitizeInline(branch.leafId).slice(0, 8)}`} · ${titles.get(session.path) ?? sessionLabel(session)}`,
       value: measured(branch.usage, measure),
       text: figures(branch.usage, measure),
       style: 'abandoned',
@@ -207,6 +280,7 @@ function branchesSection(report: StatsReport, measure: Measure, options: Require
     rest.length,
     measure,
     options.columns,
+    TITLE_SHARE,
   );
 }
 
@@ -221,6 +295,8 @@ export function reportLines(report: StatsReport, options: ReportOptions): ChartL
   const full: Required<ReportOptions> = {
     top: DEFAULT_TOP,
     range: {},
+    periods: options.top ?? DEFAULT_TOP,
+    morePeriodsHint: '',
     ...options,
     columns: Math.max(20, Math.floor(options.columns)),
   };
@@ -232,7 +308,8 @@ export function reportLines(report: StatsReport, options: ReportOptions): ChartL
     fitLine(
       [
         {
-          text: `${formatCost(t.cost)}, ${formatTokens(t.totalTokens)} tokens in ${plural(sessions.length, 'session')}`,
+          // Of every session read, so the count agrees with the one the screen's title gives.
+          text: `${formatCost(t.cost)}, ${formatTokens(t.totalTokens)} tokens in ${sessions.length === report.bySession.length ? plural(sessions.length, 'session') : `${sessions.length} of ${plural(report.bySession.length, 'session')}`}`,
         },
       ],
       full.columns,
@@ -263,14 +340,14 @@ export function reportLines(report: StatsReport, options: ReportOptions): ChartL
   const bySessionRows: StatsRow[] = [...sessions]
     .sort((a, b) => measured(b.usage, measure) - measured(a.usage, measure))
     .map((s) => ({ key: s.path, usage: s.usage }));
-  const titles = new Map(sessions.map((s) => [s.path, sessionLabel(s)]));
+  const titles = sessionLabels(sessions, Math.floor(full.columns * TITLE_SHARE));
   return [
     ...lines,
     ...excluded,
     ...timeline(report, measure, full),
     ...rowsSection('Per project', report.byProject, (key) => sanitizeInline(key) || '(no cwd)', measure, full, true),
     ...rowsSection('Per model', report.byModel, (key) => sanitizeInline(key), measure, full),
-    ...rowsSection('Per session', bySessionRows, (key) => titles.get(key) ?? '', measure, full),
-    ...branchesSection(report, measure, full),
+    ...rowsSection('Per session', bySessionRows, (key) => titles.get(key) ?? '', measure, full, false, TITLE_SHARE),
+    ...branchesSection(report, measure, full, titles),
   ];
 }

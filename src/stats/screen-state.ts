@@ -65,7 +65,8 @@ export function chartLinesOf(state: StatsScreenState): ChartLine[] {
       report,
       columns: state.columns,
       by: state.by,
-      lines: reportLines(report, { columns: state.columns, by: state.by }),
+      // Every period has its bar on screen: the lines scroll.
+      lines: reportLines(report, { columns: state.columns, by: state.by, periods: 'all' }),
     };
   }
   return cached.lines;

@@ -13,7 +13,7 @@ import {
 } from '../../src/store/index.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
 import { FIXTURES } from '../helpers/corpus.js';
-import { tempDir } from '../helpers/factory.js';
+import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { impossibleSessions, writeImpossibleSessions } from '../helpers/impossible-values.js';
 import { expectCleanRun, jsonOf, runCliAsync } from '../hostile/run.js';
 
@@ -55,6 +55,29 @@ describe('pi-sessions stats (charts)', () => {
     const narrowLines = narrow.stdout.trimEnd().split('\n');
     expect(Math.max(...narrowLines.map(displayWidth))).toBeLessThanOrEqual(44);
     expect(narrowLines.some((l) => l.startsWith('Per week (14 weeks'))).toBe(true);
+  });
+
+  it('the latest 10 days, then "… and N more" naming --all-periods, which draws a bar for every day with usage', async () => {
+    const dir = tempDir('pi-sessions-stats-');
+    for (let i = 0; i < 15; i++) {
+      const b = new SessionBuilder({ cwd: '/home/dev/p', startMs: Date.UTC(2026, 0, 1 + i, 9) });
+      b.user(`day ${i}`);
+      b.assistant('ok', { tokens: 100, cost: 0.01 });
+      b.writeTo(join(dir, 'sessions', '--home-dev-p--', `${i}.jsonl`));
+    }
+    const env = { PI_CODING_AGENT_DIR: dir, TZ: 'UTC' };
+    const dayBar = /^\d{4}-\d\d-\d\d {2}[█▏▎▍▌▋▊▉]/;
+    const latest = await runCliAsync(['stats', '--all'], { env });
+    const lines = latest.stdout.trimEnd().split('\n');
+    expect(lines.filter((l) => dayBar.test(l)).map((l) => l.slice(0, 10))).toEqual(
+      Array.from({ length: 10 }, (_, i) => `2026-01-${String(15 - i).padStart(2, '0')}`),
+    );
+    expect(lines).toContain('  … and 5 more days from 2026-01-01 ($0.05, 500): see --all-periods');
+    const all = await runCliAsync(['stats', '--all', '--all-periods'], { env });
+    expectCleanRun(all, 'stats --all-periods');
+    const allLines = all.stdout.trimEnd().split('\n');
+    expect(allLines.filter((l) => dayBar.test(l))).toHaveLength(15);
+    expect(all.stdout).not.toContain('more days');
   });
 
   it('FORCE_COLOR colours the bars; NO_COLOR and --no-color draw none', async () => {

@@ -7,8 +7,9 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/corpus.js';
+import { SessionBuilder } from '../helpers/factory.js';
 import { PTY_KEYS } from '../helpers/pty.js';
-import { E2E_TEST_MS, makeHome, startApp, type TestHome } from './harness.js';
+import { E2E_TEST_MS, makeHome, startApp, type TestHome, writeSession } from './harness.js';
 
 function corpusHome(): TestHome {
   const home = makeHome();
@@ -93,4 +94,44 @@ describe('usage charts in a terminal', { timeout: E2E_TEST_MS }, () => {
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);
   });
+
+  for (const cols of [80, 120])
+    it(`$ at ${cols} columns: every day of a 40-day range has its bar; End reaches the first; header and body count alike`, async () => {
+      const home = makeHome();
+      for (let i = 0; i < 40; i++) {
+        const b = new SessionBuilder({ cwd: home.cwd, startMs: Date.UTC(2026, 0, 1 + i, 9) });
+        b.user('ok, now also handle the edge cases of the ingestion step');
+        b.assistant('ok', { tokens: 1000 + i, cost: 0.01 * (i + 1) });
+        writeSession(b, home.projectDir, `2026-01-${i}_s.jsonl`, 30);
+      }
+      // One session without usage: read and counted, spending nothing.
+      const idle = new SessionBuilder({ cwd: home.cwd });
+      idle.user('nothing spent');
+      writeSession(idle, home.projectDir, 'idle.jsonl', 30);
+      const pty = startApp(home, [], { cols, rows: 30, env: { TZ: 'UTC' } });
+      await pty.waitForText(/41\/41 · this folder/);
+      await pty.press('$');
+      const top = await pty.waitForText('Per day (40 days');
+      expect(top).toMatch(/Usage stats · this folder · 41 sessions/);
+      expect(top).toContain('tokens in 40 of 41 sessions');
+      expect(top).toContain('2026-02-09  ');
+      // End, several keys in one write too: the oldest day's bar, then the sessions, told apart by date.
+      pty.write(PTY_KEYS.pageDown + PTY_KEYS.pageDown);
+      await pty.press(PTY_KEYS.end);
+      const bottom = await pty.waitForText('Per session');
+      expect(bottom).toMatch(/01-\d\d 09:00 · ok, now also handle/);
+      await pty.press(PTY_KEYS.home);
+      await pty.waitForText('Per day (40 days');
+      let seen = pty.screen();
+      for (let i = 0; i < 12 && !seen.includes('2026-01-01  '); i++) {
+        await pty.press(PTY_KEYS.pageDown);
+        seen = await pty.waitForScreen((s) => s !== seen, 'the next page');
+      }
+      expect(seen).toMatch(/2026-01-01 {2}[█▏▎▍▌▋▊▉]/);
+      expect(seen).not.toContain('more days');
+      await pty.press(PTY_KEYS.escape);
+      await pty.waitForText(/41\/41 · this folder/);
+      await pty.press(PTY_KEYS.escape);
+      expect(await pty.waitForExit()).toBe(0);
+    });
 });

@@ -97,7 +97,8 @@ describe('reportLines', () => {
     const range = { sinceMs: new Date(2026, 0, 6).getTime(), untilMs: new Date(2026, 0, 8, 12, 30).getTime() };
     const lines = reportLines(statsOf(sample(), range, '/s'), { columns: 100, by: 'day', range }).map(lineText);
     expect(lines[0]).toBe('Usage in /s since 2026-01-06 00:00 until 2026-01-08 12:30');
-    expect(lines[1]).toBe('$0.55, 1.0k tokens in 1 session');
+    // Of the sessions read, as the screen's title counts them.
+    expect(lines[1]).toBe('$0.55, 1.0k tokens in 1 of 3 sessions');
   });
 
   it('per week and per month: ISO weeks and months, gaps included', () => {
@@ -160,5 +161,47 @@ describe('paintLines', () => {
     expect(said[0]).toMatch(/_gone\.jsonl was deleted or moved since the list was drawn$/);
     expect(displayWidth(said[0]!)).toBeLessThanOrEqual(80);
     expect(withGone.filter((l) => !said.includes(l) && l !== '')).toEqual(plain.filter((l) => l !== ''));
+  });
+
+  /** `days` sessions, one a day from 2025-09-01, every one titled the same first prompt. */
+  function longRange(days: number): LoadedSession[] {
+    return Array.from({ length: days }, (_, i) => {
+      const b = new SessionBuilder({
+        id: `${String(i).padStart(8, '0')}-0000-7000-8000-000000000000`,
+        cwd: '/home/dev/data-pipeline',
+        startMs: new Date(2025, 8, 1 + i, 9).getTime(),
+      });
+      b.user('ok, now also handle the edge cases of the ingestion step');
+      b.assistant('done', { tokens: 100 + i, cost: 0.01 * (i + 1) });
+      return load(b, `/s/${i}.jsonl`);
+    });
+  }
+
+  it('every period with usage is reachable: all of them on screen, or the latest with "… and N more" and the flag', () => {
+    const report = statsOf(longRange(120), {}, '/s');
+    const all = reportLines(report, { columns: 80, by: 'day', periods: 'all' }).map(lineText);
+    const dayBars = (lines: string[]) => lines.filter((l) => /^20\d\d-\d\d-\d\d {2}/.test(l));
+    expect(dayBars(all)).toHaveLength(120);
+    expect(dayBars(all)[0]).toMatch(/^2025-12-29 /);
+    expect(dayBars(all).at(-1)).toMatch(/^2025-09-01 /);
+    // The sparkline cannot hold 120 days at 80 columns: it says so.
+    expect(all).toContain('  latest 58 of 120 days drawn above');
+    const cli = reportLines(report, { columns: 80, by: 'day', morePeriodsHint: 'see --all-periods' }).map(lineText);
+    expect(dayBars(cli)).toHaveLength(10);
+    expect(cli).toContain('  … and 110 more days from 2025-09-01 ($61.05, 17.0k): see --all-periods');
+  });
+
+  it('sessions with the same title are told apart by their creation date; titles get almost half the width', () => {
+    const lines = reportLines(statsOf(longRange(3), {}, '/s'), { columns: 80, by: 'day' }).map(lineText);
+    const at = lines.indexOf('Per session');
+    const rows = lines.slice(at + 1, at + 4);
+    expect(rows.map((l) => l.slice(0, 36))).toEqual([
+      '09-03 09:00 · ok, now also handle t…',
+      '09-02 09:00 · ok, now also handle t…',
+      '09-01 09:00 · ok, now also handle t…',
+    ]);
+    // One session alone keeps its title, wider than a third of the width.
+    const one = reportLines(statsOf(longRange(1), {}, '/s'), { columns: 80, by: 'day' }).map(lineText);
+    expect(one[one.indexOf('Per session') + 1]).toMatch(/^ok, now also handle the edge cases … {2}█/);
   });
 });

@@ -56,6 +56,8 @@ export interface SessionStats {
   cwd: string;
   /** The name pi shows (the latest session_info), else the first user prompt ('' when none). */
   title: string;
+  /** When the session was created (its header's timestamp, ISO), null when unreadable: tells same-titled sessions apart. */
+  created: string | null;
   usage: UsageTotals;
   /** Usage-carrying entries left out because an earlier session holds them (a fork's copies). */
   copiedEntries: number;
@@ -235,6 +237,7 @@ export function statsOf(
       id: session.header.id,
       cwd,
       title,
+      created: Number.isFinite(createdMs(session)) ? new Date(createdMs(session)).toISOString() : null,
       usage,
       copiedEntries,
       repeatedEntries,
