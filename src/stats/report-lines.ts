@@ -148,7 +148,8 @@ const TITLE_SHARE = 0.45;
 /**
  * Each session's label, told apart from the others: a title that reads the same as another's
  * within `width` cells (the same first prompt, a fork's copied title) gets its creation date in
- * front (`01-05 09:00 · ok, now also…`), and its id's start when even that repeats.
+ * front (`01-05 09:00 · ok, now also…`; its id's start when it has no date), and its id's start
+ * as well when even that repeats.
  */
 export function sessionLabels(sessions: readonly SessionStats[], width: number): Map<string, string> {
   const cut = (text: string) => truncateToWidth(text, width);
@@ -163,8 +164,9 @@ export function sessionLabels(sessions: readonly SessionStats[], width: number):
       labels.set(same[0]!.path, sessionLabel(same[0]!));
       continue;
     }
+    // A header without a readable date: its id's start says which it is instead.
     const dated = (s: SessionStats) =>
-      `${s.created === null ? '?' : formatAbsoluteDate(Date.parse(s.created)).slice(5)} · ${sessionLabel(s)}`;
+      `${s.created === null ? sanitizeInline(s.id).slice(0, 8) : formatAbsoluteDate(Date.parse(s.created)).slice(5)} · ${sessionLabel(s)}`;
     for (const again of group(same, (s) => cut(dated(s))).values())
       for (const s of again)
         labels.set(s.path, again.length === 1 ? dated(s) : `${sanitizeInline(s.id).slice(0, 8)} · ${dated(s)}`);
