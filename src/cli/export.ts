@@ -11,12 +11,15 @@ import { formatBytes, plural } from '../format.js';
 import {
   type FileSecrets,
   type Locations,
+  planRedaction,
+  redactSession,
   resolveSessionArg,
   type SecretFinding,
   type SecretReport,
   StoreError,
   scanFileSecrets,
   scanStoreSecrets,
+  TRASH_STILL_HOLDS,
 } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 
@@ -153,4 +156,42 @@ export async function secretsCheckCommand(
   if (withSecrets === 0) return { code: 0 };
   io.err(`pi-sessions: check found secrets in ${plural(withSecrets, 'file')}`);
   return { code: 1 };
+}
+
+/**
+ * `pi-sessions redact <session> [--yes] [--json]`: without --yes, the secrets it would replace
+ * (masked); with it, the redacted copy replaces the file and the original goes to the trash.
+ */
+export async function redactCommand(
+  locations: Locations,
+  arg: string,
+  options: { yes: boolean; json: boolean },
+  io: Output,
+): Promise<CommandResult> {
+  const path = await resolveSessionArg(arg, locations);
+  if (!options.yes) {
+    const plan = await planRedaction(path);
+    if (options.json) {
+      io.out(jsonOutput({ done: false, path: plan.path, findings: plan.findings, lines: plan.lines }));
+      return { code: 0 };
+    }
+    io.out(
+      `Would redact ${plural(plan.findings.length, 'secret')} on ${plural(plan.lines, 'line')} of ${sanitizeInline(plan.path)}:`,
+    );
+    for (const finding of plan.findings) io.out(findingLine(finding));
+    io.err(`Run again with --yes to do it (pi-sessions undo takes it back); ${TRASH_STILL_HOLDS}.`);
+    return { code: 0 };
+  }
+  const result = await redactSession(path);
+  if (result.journalWarning) io.err(`pi-sessions: warning: ${sanitizeInline(result.journalWarning)}`);
+  if (options.json) {
+    const { path: real, findings, lines, sizeBefore, sizeAfter } = result;
+    io.out(jsonOutput({ done: true, path: real, findings, lines, sizeBefore, sizeAfter }));
+    return { code: 0 };
+  }
+  io.out(io.terminal ? sanitizeInline(result.path) : result.path);
+  io.err(
+    `Redacted ${plural(result.findings.length, 'secret')} on ${plural(result.lines, 'line')}; ${TRASH_STILL_HOLDS}. pi-sessions undo restores the original.`,
+  );
+  return { code: 0 };
 }

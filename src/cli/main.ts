@@ -24,7 +24,7 @@ import {
   slimCommand,
   treeCommand,
 } from './commands.js';
-import { exportCommand, secretsCheckCommand } from './export.js';
+import { exportCommand, redactCommand, secretsCheckCommand } from './export.js';
 import { labelsCommand } from './labels.js';
 import { chartColumns, statsCommand } from './stats.js';
 import type { InteractiveRequest } from './types.js';
@@ -212,6 +212,8 @@ export async function main(argv: string[], io: Output): Promise<number> {
             io,
           )
         ).code;
+      case 'redact':
+        return (await redactCommand(locations, session, { yes: flag('yes'), json: flag('json') }, io)).code;
       case 'undo':
         return (await undoCommand(locations, { list: flag('list'), force: flag('force'), skip: flag('skip') }, io))
           .code;

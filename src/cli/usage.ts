@@ -180,13 +180,23 @@ export const COMMANDS: readonly CommandSpec[] = [
     doc: 'keep only the active branch: a fork of it into a new file, then the original to the trash (never rewritten in place); shows the size before and after; `pi-sessions undo` restores both. `--json`: `{version: 1, done: false, path, linkTarget, sizeBefore, entries, branchEntries, estimatedAfter}`, with `--yes` `{version: 1, done: true, path, slimPath, linkTarget, sizeBefore, sizeAfter, entriesBefore, entriesAfter}`; `linkTarget`: the file a symlinked session leads to (it stays; the link goes to the trash), else null',
   },
   {
+    name: 'redact',
+    args: ['<session>'],
+    options: ['yes', 'json'],
+    summary:
+      'remove the secrets check --secrets finds: a redacted copy replaces the file, the original to the trash (--yes: do it; without: what it would replace)',
+    doc:
+      "like `slim`, never a rewrite in place: a copy with each secret replaced by `[REDACTED kind]` (same session id and entry ids; every line without a secret byte for byte as it was) takes the file's place, and the original goes to the trash, where it still holds the secrets until the trash is emptied; `pi-sessions undo` puts it back. " +
+      '`--json`: `{version: 1, done: false, path, findings, lines}`, with `--yes` `{version: 1, done: true, path, findings, lines, sizeBefore, sizeAfter}`',
+  },
+  {
     name: 'undo',
     args: [],
     options: [['list', 'force', 'skip']],
     summary:
       'undo the latest change pi-sessions made, even after a restart (--list: what can be undone; --skip: pass over it)',
     doc:
-      "undo the latest rename, label, branch, fork, delete or slim, pi's append-only way (refused when pi has written since, unless `--force`). " +
+      "undo the latest rename, label, branch, fork, delete, slim or redact, pi's append-only way (refused when pi has written since, unless `--force`). " +
       'Only session files in the sessions folders and files in the trash pi-sessions uses are touched, and only when they are still what the journal says; ' +
       'a change that cannot be undone (say, the trash was emptied) is refused with the reason, and `--skip` passes over it. ' +
       'Two undos at once take back one change: the other says it was already undone (exit 1). ' +
