@@ -4,8 +4,7 @@
  * runs on what would go out: a secret stops it (exit 1, each finding masked) unless `--redact`
  * replaces it or `--keep-secrets` keeps it. Findings never print a secret, only its masked form.
  */
-import type { CommandResult, Output } from './commands.js';
-import { jsonOutput } from './json.js';
+
 import { type ExportFormat, formatOfFile, planExport, type SecretChoice, writeExport } from '../export/run.js';
 import { formatBytes, plural } from '../format.js';
 import {
@@ -22,6 +21,8 @@ import {
   TRASH_STILL_HOLDS,
 } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
+import type { CommandResult, Output } from './commands.js';
+import { jsonOutput } from './json.js';
 
 export interface ExportOptions {
   leaf?: string;

@@ -7,8 +7,8 @@
  */
 import { constants } from 'node:fs';
 import { resolve } from 'node:path';
-import { forkSession } from '../write/fork.js';
 import { openSession, readWhole } from '../read/session-file.js';
+import { forkSession } from '../write/fork.js';
 import { redactLine } from './redact-text.js';
 
 export interface JsonlExport {

@@ -10,13 +10,13 @@ import { constants } from 'node:fs';
 import { rename, stat, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { describeFsError, StoreError } from '../errors.js';
-import { createWhole, removeStaleTemps, tempPathFor } from '../write/fs-write.js';
-import { isAsWeLeftIt, type JournalNote, PATH_TEXT_MAX, preview } from '../journal/records.js';
 import { fileStateOf, recordChange } from '../journal/file.js';
+import { isAsWeLeftIt, type JournalNote, PATH_TEXT_MAX, preview } from '../journal/records.js';
 import { readSessionFromBuffer } from '../read/read.js';
 import { openSession, readWhole, realSessionPath } from '../read/session-file.js';
 import { restoreSessions, type TrashFunction, trashSessions } from '../trash/trash.js';
 import { buildTree } from '../tree.js';
+import { createWhole, removeStaleTemps, tempPathFor } from '../write/fs-write.js';
 import { redactLine } from './redact-text.js';
 import { type SecretFinding, scanSession } from './secrets.js';
 

@@ -4,9 +4,9 @@
  * `cache` (the catalogue's) answers for a file unchanged since it was scanned.
  */
 import { stat } from 'node:fs/promises';
-import { discoverSessionFiles, type ListScope } from '../summary/list.js';
 import type { Locations } from '../locations.js';
 import { readSession } from '../read/read.js';
+import { discoverSessionFiles, type ListScope } from '../summary/list.js';
 import { type SecretFinding, scanSession } from './secrets.js';
 
 export interface FileSecrets {
