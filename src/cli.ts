@@ -9,6 +9,7 @@ async function run(): Promise<void> {
   const io: Output = {
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
+    write: (bytes) => new Promise<void>((resolve) => process.stdout.write(bytes, () => resolve())),
     ...(process.stdout.isTTY ? { columns: process.stdout.columns, terminal: true } : {}),
   };
   // `pi-sessions list | head` closes the pipe early: that is not an error.

@@ -40,6 +40,8 @@ export interface Output {
   columns?: number;
   /** stdout is a terminal: a path printed for scripts is made safe to show; otherwise it is written byte for byte. */
   terminal?: boolean;
+  /** Bytes as they are, no newline added (an export to stdout); without it `out` is used. */
+  write?(bytes: Buffer): Promise<void>;
 }
 
 export interface CommandResult {

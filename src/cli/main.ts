@@ -24,6 +24,7 @@ import {
   slimCommand,
   treeCommand,
 } from './commands.js';
+import { exportCommand, redactCommand, secretsCheckCommand } from './export.js';
 import { labelsCommand } from './labels.js';
 import { chartColumns, statsCommand } from './stats.js';
 import type { InteractiveRequest } from './types.js';
@@ -195,6 +196,24 @@ export async function main(argv: string[], io: Output): Promise<number> {
         return (await deleteCommand(locations, args, flag('permanent'), io)).code;
       case 'slim':
         return (await slimCommand(locations, session, { yes: flag('yes'), json: flag('json') }, io)).code;
+      case 'export':
+        return (
+          await exportCommand(
+            locations,
+            session,
+            {
+              ...optional('leaf', text('leaf')),
+              ...optional('format', text('format')),
+              ...optional('out', text('out')),
+              allBranches: flag('all-branches'),
+              redact: flag('redact'),
+              keepSecrets: flag('keep-secrets'),
+            },
+            io,
+          )
+        ).code;
+      case 'redact':
+        return (await redactCommand(locations, session, { yes: flag('yes'), json: flag('json') }, io)).code;
       case 'undo':
         return (await undoCommand(locations, { list: flag('list'), force: flag('force'), skip: flag('skip') }, io))
           .code;
@@ -219,6 +238,14 @@ export async function main(argv: string[], io: Output): Promise<number> {
         ).code;
       case 'check':
         if (args.length > 0 && flag('all')) return usageError(io, 'check takes a session or --all, not both', command);
+        if (flag('secrets'))
+          return (
+            await secretsCheckCommand(
+              locations,
+              { ...(args.length > 0 ? { session } : {}), all: flag('all'), json: flag('json') },
+              io,
+            )
+          ).code;
         return (
           await checkCommand(
             locations,

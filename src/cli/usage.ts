@@ -27,6 +27,12 @@ export const OPTIONS = {
   tree: { help: 'this folder and its sub-folders' },
   json: { help: 'print JSON (for scripts) instead of a table or the full-screen view' },
   leaf: { value: 'ID', help: 'from this entry instead of the leaf' },
+  'all-branches': { help: 'every branch of the session, not only the one to the leaf' },
+  format: { value: 'FORMAT', help: 'md (default), html or jsonl; from the --out file name when it ends in one' },
+  out: { value: 'FILE', help: 'write to this new file (never over an existing one) instead of stdout' },
+  redact: { help: 'replace each secret found with [REDACTED kind]' },
+  'keep-secrets': { help: 'export the secrets found as they are' },
+  secrets: { help: 'scan for credentials instead (API keys, tokens, private keys, passwords in URLs), masked' },
   'as-pi': { help: "exactly what pi 1.6.0 sends (it ignores a compaction's retainedTail)" },
   summary: { value: 'TEXT', help: 'resume after a branch summary with this text' },
   since: { value: 'WHEN', help: 'from this date (2026-01-05, local time) or age (30d, 2w, 12h)' },
@@ -83,6 +89,10 @@ export interface CommandSpec {
 const CHECK_JSON_SHAPE =
   '`{version: 1, searched, fileCount, problemCount, filesWithProblems, files: [{path, sessionId, problems: [{path, line, kind, severity, message, pi, fix}], ' +
   'health: {size, entries, compactions, toolOutputBytes, toolOutputShare, largestEntries: [{line, id, type, bytes}]} | null}]}`';
+
+/** The `check --secrets --json` shape. */
+const SECRETS_JSON_SHAPE =
+  '`{version: 1, searched, fileCount, secretCount, filesWithSecrets, files: [{path, sessionId, findings: [{entryId, line, kind, masked}], problem}]}`';
 
 export const COMMANDS: readonly CommandSpec[] = [
   {
@@ -173,13 +183,23 @@ export const COMMANDS: readonly CommandSpec[] = [
     doc: 'keep only the active branch: a fork of it into a new file, then the original to the trash (never rewritten in place); shows the size before and after; `pi-sessions undo` restores both. `--json`: `{version: 1, done: false, path, linkTarget, sizeBefore, entries, branchEntries, estimatedAfter}`, with `--yes` `{version: 1, done: true, path, slimPath, linkTarget, sizeBefore, sizeAfter, entriesBefore, entriesAfter}`; `linkTarget`: the file a symlinked session leads to (it stays; the link goes to the trash), else null',
   },
   {
+    name: 'redact',
+    args: ['<session>'],
+    options: ['yes', 'json'],
+    summary:
+      'remove the secrets check --secrets finds: a redacted copy replaces the file, the original to the trash (--yes: do it; without: what it would replace)',
+    doc:
+      "like `slim`, never a rewrite in place: a copy with each secret replaced by `[REDACTED kind]` (same session id and entry ids; every line without a secret byte for byte as it was) takes the file's place, and the original goes to the trash, where it still holds the secrets until the trash is emptied; `pi-sessions undo` puts it back. " +
+      '`--json`: `{version: 1, done: false, path, findings, lines}`, with `--yes` `{version: 1, done: true, path, findings, lines, sizeBefore, sizeAfter}`',
+  },
+  {
     name: 'undo',
     args: [],
     options: [['list', 'force', 'skip']],
     summary:
       'undo the latest change pi-sessions made, even after a restart (--list: what can be undone; --skip: pass over it)',
     doc:
-      "undo the latest rename, label, branch, fork, delete or slim, pi's append-only way (refused when pi has written since, unless `--force`). " +
+      "undo the latest rename, label, branch, fork, delete, slim or redact, pi's append-only way (refused when pi has written since, unless `--force`). " +
       'Only session files in the sessions folders and files in the trash pi-sessions uses are touched, and only when they are still what the journal says; ' +
       'a change that cannot be undone (say, the trash was emptied) is refused with the reason, and `--skip` passes over it. ' +
       'Two undos at once take back one change: the other says it was already undone (exit 1). ' +
@@ -201,18 +221,34 @@ export const COMMANDS: readonly CommandSpec[] = [
     ],
   },
   {
+    name: 'export',
+    args: ['<session>'],
+    options: [['leaf', 'all-branches'], 'format', 'out', ['redact', 'keep-secrets']],
+    summary: 'write the branch to the leaf (or ID, or every branch) as Markdown, HTML or a pi session file',
+    doc:
+      'Markdown for a pull request or an issue (roles, code blocks kept, tool calls and output folded in `<details>`, long output trimmed with a note, images named, not inlined), ' +
+      'one self-contained HTML file (no script, a strict Content-Security-Policy, light and dark), or JSONL that pi opens (the branch as a fork would copy it, without `parentSession`; `--all-branches`: the file as it is). ' +
+      'The secret scan of `check --secrets` runs first on what would go out: a secret stops the export (exit 1, each one masked) unless `--redact` or `--keep-secrets`. ' +
+      'To stdout unless `--out FILE` (a new file; refused when it exists); never to a terminal',
+    details: [
+      'Exit 0 when exported; 1 when a secret stopped it (each one is listed, masked, on stderr) or it cannot be written; 2 on a usage error or when stdout is a terminal.',
+    ],
+  },
+  {
     name: 'check',
     args: ['[session]'],
-    options: ['all', 'json'],
+    options: ['all', 'json', 'secrets'],
     summary: 'audit the sessions of this folder (--all: every project; or one session); exit 1 when problems are found',
     doc:
       'integrity (unparsable, torn or glued lines, BOM, duplicate ids, orphans, cycles, v1/v2 files, forks whose parent is gone, ' +
       'missing cwd, files pi refuses, FIFOs, usage figures and dates that cannot be real) and health (size, largest entries, tool output share, compactions, files over 32 MiB that make pi slow); ' +
       `each problem gives its file and line, what pi 1.6.0 does with it and what to do. \`--json\`: ${CHECK_JSON_SHAPE}. ` +
-      'Exit 0: no problem, 1: problems found',
+      'Exit 0: no problem, 1: problems found. ' +
+      `\`--secrets\`: the credential scan instead (secretlint's recommended rules: AWS, GitHub, Slack, npm, OpenAI, Anthropic, SendGrid, Shopify, Linear and GCP keys, private keys, passwords in URLs and connection strings) over message text, thinking, tool arguments and tool output; each finding gives its file, line, entry and kind, the secret masked. \`--json\`: ${SECRETS_JSON_SHAPE}; exit 1 when a secret is found`,
     details: [
       `--json prints ${CHECK_JSON_SHAPE.replaceAll('`', '')}. line is 1-based (0: the whole file); severity is error (pi loses, hides, refuses or rewrites something) or warning (it works, at a cost); pi says what pi 1.6.0 does with it, fix what can be done.`,
       'Exit 0 when no problem is found, 1 when one is (or the folder cannot be read), 2 on a usage error.',
+      `--secrets scans for credentials instead; --json then prints ${SECRETS_JSON_SHAPE.replaceAll('`', '')}. A secret is never printed, only its masked form (a telling prefix at most, and its length); exit 1 when one is found.`,
     ],
   },
   {

@@ -13,6 +13,7 @@ export {
 } from './context.js';
 export * from './entry.js';
 export * from './errors.js';
+export * from './export/index.js';
 export {
   type ImplausibleValue,
   MAX_COST_PER_USAGE,

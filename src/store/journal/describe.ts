@@ -98,6 +98,8 @@ export function describeUndo(record: JournalRecord, batchSize = 1): string {
       return record.how === 'deleted' ? 'nothing: it was deleted permanently' : 'restore it from the trash';
     case 'slim':
       return 'restore the original from the trash and move the slim copy to the trash';
+    case 'redact':
+      return 'move the redacted copy to the trash and restore the original (with its secrets) from the trash';
     default:
       return 'nothing';
   }
@@ -122,6 +124,8 @@ export function describeRedo(change: JournalRecord, batchSize = 1): string {
       return batchSize > 1 ? `move the ${batchSize} sessions to the trash again` : 'move it to the trash again';
     case 'slim':
       return 'slim it again (a new copy of its active branch; the original to the trash)';
+    case 'redact':
+      return 'redact it again (a copy without its secrets; the original to the trash)';
     default:
       return 'nothing';
   }

@@ -27,6 +27,8 @@
  *   restore    `after` (a file put back from the trash by an undo or a redo).
  *   slim       `after`, `source` (the original, moved to the trash), `trashedPath`, `infoPath`,
  *              `trash`, `sizeBefore`, `sourceSessionId` (the original's header id).
+ *   redact     `after` (the redacted file, at the same path, same session id), `trashedPath`,
+ *              `infoPath`, `trash` (where the original went), `sizeBefore`, `secrets` (how many).
  *   skip       `skips` (the change passed over: it stays as it is, older changes become reachable),
  *              `reason` (why it could not be undone, when it could not).
  *   trimmed    written first by a trim: older records were dropped (`time`: when).
@@ -109,13 +111,22 @@ export type JournalRecord =
       sizeBefore: number;
       sourceSessionId?: string;
     })
+  | (RecordBase & {
+      kind: 'redact';
+      after: FileState;
+      trashedPath: string | null;
+      infoPath: string | null;
+      trash?: TrashBackend;
+      sizeBefore: number;
+      secrets: number;
+    })
   | (RecordBase & { kind: 'skip'; skips: string; reason?: string })
   | (RecordBase & { kind: 'trimmed' });
 
 export type JournalKind = JournalRecord['kind'];
 
 /** The kinds that are changes a user made (undoable); the rest is the journal's own bookkeeping. */
-export const CHANGE_KINDS: readonly JournalKind[] = ['rename', 'label', 'branch', 'fork', 'delete', 'slim'];
+export const CHANGE_KINDS: readonly JournalKind[] = ['rename', 'label', 'branch', 'fork', 'delete', 'slim', 'redact'];
 
 /** The journal is trimmed once it would grow past this (store/journal/trim.ts). */
 export const JOURNAL_MAX_BYTES = 1024 * 1024;
@@ -201,6 +212,8 @@ function wellTyped(value: Record<string, unknown>): boolean {
         stringOrNull('infoPath') &&
         typeof value['sizeBefore'] === 'number'
       );
+    case 'redact':
+      return stringOrNull('trashedPath') && stringOrNull('infoPath') && typeof value['sizeBefore'] === 'number';
     case 'skip':
       return typeof value['skips'] === 'string';
     default:

@@ -99,6 +99,19 @@ export async function assessUndo(
       if (why) return blocked(why);
       return { changedSince: copyThere && (await changedSince(record.path, ours.get(record.path))) };
     }
+    case 'redact': {
+      // The redacted copy holds the path (it moves to the trash first); the original must be in the trash.
+      const why =
+        (await ourFileProblem(places, record)) ??
+        (await trashedFileProblem(places, {
+          trashedPath: record.trashedPath,
+          infoPath: record.infoPath,
+          original: record.path,
+          ...(record.sessionId !== undefined ? { sessionId: record.sessionId } : {}),
+        }));
+      if (why) return blocked(why);
+      return { changedSince: await changedSince(record.path, ours.get(record.path)) };
+    }
     default:
       return blocked('it is not a change (nothing to undo)');
   }

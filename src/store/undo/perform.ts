@@ -103,6 +103,9 @@ export async function performUndo(entry: UndoEntry): Promise<UndoOutcome> {
     case 'slim':
       journalWarning = await undoSlim(record, note, env);
       break;
+    case 'redact':
+      journalWarning = await undoRedact(record, note, env);
+      break;
     default:
       throw new StoreError('no-entry', 'nothing to undo');
   }
@@ -191,4 +194,45 @@ async function undoSlim(
       `${record.source} is back, but its slim copy ${record.path} stays: ${copy.failed[0]!.error}`,
     );
   return recorded.warning ?? copy?.journalWarning;
+}
+
+/**
+ * The redacted copy to the trash first (the original's path must be free), then the original
+ * back; when that fails the copy comes back too, so the session is never missing.
+ */
+async function undoRedact(
+  record: Extract<JournalRecord, { kind: 'redact' }>,
+  note: JournalNote,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
+  const copy = await trashSessions([record.path], { journal: false });
+  if (copy.failed.length > 0)
+    throw new StoreError('write-failed', `${record.path}: ${copy.failed[0]!.error}; nothing was undone`);
+  const restored = await restoreSessions([
+    {
+      path: record.path,
+      how: 'trash',
+      trashedPath: record.trashedPath!,
+      ...(record.infoPath ? { infoPath: record.infoPath } : {}),
+    },
+  ]);
+  if (restored.failed.length > 0) {
+    const back = await restoreSessions(copy.trashed);
+    throw new StoreError(
+      'write-failed',
+      `${record.path}: ${restored.failed[0]!.error}; ${back.failed.length === 0 ? 'nothing was undone' : `the redacted copy is in the trash (${copy.trashed[0]?.trashedPath ?? 'see the trash'})`}`,
+    );
+  }
+  const recorded = await recordChange(
+    {
+      kind: 'restore',
+      path: record.path,
+      time: new Date().toISOString(),
+      after: fileStateOf(await stat(record.path)),
+      ...restoredFacts(record, record.sessionId),
+      ...note,
+    },
+    env,
+  );
+  return recorded.warning;
 }

@@ -14,6 +14,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { StoreError } from '../errors.js';
+import { redactSession } from '../export/redact-session.js';
 import { describeChange, describeRedo } from '../journal/describe.js';
 import { fileStateOf, readJournalChecked, recordChange, withJournal } from '../journal/file.js';
 import { latestOwnStates, type RedoCandidate, redoCandidate } from '../journal/history.js';
@@ -94,6 +95,10 @@ async function assessRedo(
         changed ||= await changedSince(member.path, ours.get(member.path));
       }
       return entry(undefined, changed);
+    }
+    case 'redact': {
+      const why = await fileProblem(places, change.path, change.sessionId, ours.get(change.path));
+      return entry(why, why === undefined && (await changedSince(change.path, ours.get(change.path))));
     }
     case 'slim': {
       const why = await fileProblem(places, change.source, change.sourceSessionId, ours.get(change.source));
@@ -222,6 +227,8 @@ async function performRedo(entry: RedoEntry): Promise<RedoOutcome> {
     }
     case 'slim':
       return done(await slimSession(change.source, { note }));
+    case 'redact':
+      return done(await redactSession(change.path, { note }));
     default:
       throw new StoreError('no-entry', 'nothing to redo');
   }

@@ -195,6 +195,11 @@ async function* forkChunks(
   copy.entries = kept + relabels.length;
 }
 
+/** The chunks (whole lines: the long lines were refused) with `rewrite` applied. */
+async function* rewritten(chunks: AsyncIterable<Buffer>, rewrite: (lines: string) => string): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) yield Buffer.from(rewrite(chunk.toString('utf8')));
+}
+
 export interface ForkOptions {
   /**
    * pi's fork positions: "at" copies the branch up to and including the entry (/clone); "before"
@@ -209,6 +214,13 @@ export interface ForkOptions {
    * so it keeps the source's own parent (null: none) rather than naming a file about to be trashed.
    */
   parentSession?: string | null;
+  /**
+   * Where the copy goes instead of a new file next to the source (an export: a file that must not
+   * exist yet, or a function that takes the chunks, for stdout). Not journalled: not a session of the store.
+   */
+  target?: string | ((chunks: AsyncIterable<Buffer>) => Promise<void>);
+  /** Applied to each chunk of whole lines before it is written (an export's redaction). */
+  rewrite?: (lines: string) => string;
 }
 
 export interface ForkResult {
@@ -316,17 +328,33 @@ export async function forkSession(path: string, entryId?: string, options: ForkO
       cwd,
       ...(parentSession === null ? {} : { parentSession }),
     };
-    const target = join(dirname(source), `${timestamp.replace(/[:.]/g, '-')}_${sessionId}.jsonl`);
+    const given = options.target;
+    const target =
+      typeof given === 'string'
+        ? resolve(given)
+        : given
+          ? ''
+          : join(dirname(source), `${timestamp.replace(/[:.]/g, '-')}_${sessionId}.jsonl`);
     refuseUncopiableLines(links, branchIds, source);
-    await removeStaleTemps(dirname(target));
+    const { rewrite } = options;
+    const longId = rewrite ? branchIds.find((id) => links.get(id)!.long) : undefined;
+    if (longId !== undefined)
+      throw new StoreError(
+        'too-large',
+        `cannot redact a copy of ${source}: ${describeTooLarge(links.get(longId)!.long!)}, too large to redact; nothing was created`,
+      );
+    if (typeof given !== 'function') await removeStaleTemps(dirname(target));
     const copy: ForkCopy = { header, labels: point.labels, labelTimestamps: point.labelTimestamps, entries: 0 };
     // The source stays open while it is copied: the branch's lines are read where the scan found them.
-    await createWhole(target, forkChunks(from, branchBatches(from, links, branchIds), copy), stats);
+    const raw = forkChunks(from, branchBatches(from, links, branchIds), copy);
+    const chunks = rewrite ? rewritten(raw, rewrite) : raw;
+    if (typeof given === 'function') await given(chunks);
+    else await createWhole(target, chunks, stats);
     const title = point.name ?? point.firstUserText;
     const result: ForkResult = { path: target, id: sessionId, entries: copy.entries, cwd };
     if (title !== undefined) result.title = preview(title);
     if (editorText !== undefined) result.editorText = editorText;
-    if (options.journal !== false) {
+    if (options.journal !== false && options.target === undefined) {
       const recorded = await recordChange({
         kind: 'fork',
         path: target,

@@ -11,7 +11,7 @@
  *   2) the same, skipping lines that start like a toolResult message
  *
  * Options: --rounds N (default 5), --quick (fewer sessions, for a smoke run), --json,
- * --only SECTION[,SECTION] (store, reducers, catalogue, writes, frames, hits, lineage, hugeline: run
+ * --only SECTION[,SECTION] (store, secrets, reducers, catalogue, writes, frames, hits, lineage, hugeline: run
  * only those).
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,7 @@ import { frameBenches } from './frames.js';
 import { hitBenches } from './hits.js';
 import { hugeLineBenches } from './huge-line.js';
 import { lineageBenches } from './lineage.js';
+import { secretBenches } from './secrets.js';
 import { type BenchStores, benchStores, sessionFiles } from './stores.js';
 import { writeBenches } from './write-block.js';
 
@@ -190,6 +191,7 @@ async function main(): Promise<void> {
   const stores = benchStores(quick, log);
   const { storeA } = stores;
   if (wanted('store')) await storeBenches(stores);
+  if (wanted('secrets')) Object.assign(results, await secretBenches({ storeA, rounds, log, median, fmt }));
   if (wanted('reducers'))
     Object.assign(
       results,

@@ -1,0 +1,29 @@
+/** Getting a session out safely: what an export holds, its JSONL, and the secrets in it. */
+export { exportBranchJsonl, exportFileJsonl, type JsonlExport, type JsonlTarget, redactLines } from './jsonl.js';
+export {
+  planRedaction,
+  type RedactionPlan,
+  type RedactionResult,
+  redactBytes,
+  redactSession,
+  TRASH_STILL_HOLDS,
+} from './redact-session.js';
+export { redactLine, redactString, redactValue } from './redact-text.js';
+export {
+  type FileSecrets,
+  type ScannedState,
+  type SecretCache,
+  type SecretReport,
+  scanFileSecrets,
+  scanStoreSecrets,
+} from './scan-store.js';
+export {
+  maskSecret,
+  redactionMark,
+  type SecretFinding,
+  type SecretScan,
+  scanEntries,
+  scannableStrings,
+  scanSession,
+} from './secrets.js';
+export { type ExportBranch, type ExportScope, type ExportSelection, selectForExport } from './select.js';
