@@ -20,7 +20,8 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtensionAPI, ExtensionCommandContext } from '@earendil-works/pi-coding-agent';
-import { resolveLocations } from '../store/index.js';
+// locations.ts alone, not the door: this file is bundled on its own and loaded into pi's process.
+import { resolveLocations } from '../store/locations.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import {
   afterPicker,
