@@ -92,7 +92,7 @@ describe('two undos at once', () => {
   it('a lock held by a live process is waited for; a lock its dead holder left is taken over', async () => {
     const { file, env, journal } = store();
     mkdirSync(join(journal, '..'), { recursive: true });
-    const lockModule = pathToFileURL(join(REPO_ROOT, 'dist', 'src', 'store', 'journal-lock.js')).href;
+    const lockModule = pathToFileURL(join(REPO_ROOT, 'dist', 'src', 'store', 'journal', 'lock.js')).href;
     /** A process holding the journal's lock through the store's own code, for `ms` (or until killed). */
     const holdLock = (ms: number): { child: ChildProcess; held: Promise<void>; exited: Promise<void> } => {
       const child = spawn(

@@ -141,7 +141,7 @@ describe.runIf(canUnshare)(`the trash on another file system${SKIP}`, () => {
     const result = join(s.root, 'result.json');
     writeFileSync(
       script,
-      `import { trashSessions, restoreSessions } from ${JSON.stringify(join(REPO_ROOT, 'dist', 'src', 'store', 'trash.js'))};
+      `import { trashSessions, restoreSessions } from ${JSON.stringify(join(REPO_ROOT, 'dist', 'src', 'store', 'trash', 'trash.js'))};
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 const trashed = await trashSessions([process.argv[2]]);
 const goneAfterTrash = !existsSync(process.argv[2]);
