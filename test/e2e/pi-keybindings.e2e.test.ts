@@ -81,6 +81,9 @@ describe("pi's keybindings.json", { timeout: E2E_TEST_MS }, () => {
     await pty.waitForText('Tree navigator keys');
     screen = await pty.waitForText(/Ctrl\+Y\s+Filter: no tool results/);
     expect(screen).toMatch(/Alt\+K\s+Move up/);
+    // Ctrl+C closes the help (as it cancels any overlay), then quits from the tree.
+    await pty.press(PTY_KEYS.ctrlC);
+    await pty.waitForScreen((text) => !text.includes('Tree navigator keys'), 'the help closed');
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);
   });
@@ -94,6 +97,9 @@ describe("pi's keybindings.json", { timeout: E2E_TEST_MS }, () => {
     await pty.waitForText('alpha question');
     await pty.press(ctrl('d'));
     await pty.waitForText('Delete this session?');
+    // Ctrl+C cancels the prompt (pi's escape / ctrl+c cancel), then quits from the list.
+    await pty.press(PTY_KEYS.ctrlC);
+    await pty.waitForText('Delete cancelled');
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);
   });
@@ -132,6 +138,8 @@ describe("pi's keybindings.json", { timeout: E2E_TEST_MS }, () => {
       await pty.waitForText('alpha question');
       await pty.press(ctrl('d'));
       await pty.waitForText('Delete this session?');
+      await pty.press(PTY_KEYS.ctrlC);
+      await pty.waitForText('Delete cancelled');
       await pty.press(PTY_KEYS.ctrlC);
       expect(await pty.waitForExit()).toBe(130);
     },

@@ -174,13 +174,14 @@ describe('a session deleted after the list was drawn', { timeout: E2E_TEST_MS },
     const pty = startApp(home, [], { cols: 200, rows: 30 });
     await pty.waitForText('the beta prompt');
     await pty.press(CTRL.k);
-    const audit = await pty.waitForText(/› .*_(alpha|beta)\.jsonl/);
-    const selected = /› .*_(alpha|beta)\.jsonl/.exec(audit)![1]!;
+    // The check view names each file by its session's title, its path on the line below.
+    const audit = await pty.waitForText(/› the (alpha|beta) prompt/);
+    const selected = /› the (alpha|beta) prompt/.exec(audit)![1]!;
     const checked = join(home.projectDir, `2026-01-0${selected === 'alpha' ? 1 : 2}T09-00-00-000Z_${selected}.jsonl`);
     rmSync(checked);
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText(goneLine(checked));
-    await waitForFrame(pty, (s) => !s.includes(`_${selected}.jsonl ·`), 'the checked file leaves the view');
+    await waitForFrame(pty, (s) => !s.includes(`the ${selected} prompt`), 'the checked file leaves the view');
     expect(pty.screen()).not.toContain('Session Tree');
     await pty.press(PTY_KEYS.ctrlC);
     expect(await pty.waitForExit()).toBe(130);
