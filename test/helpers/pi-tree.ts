@@ -9,9 +9,19 @@ import { REPO_ROOT } from './corpus.js';
 import { stripAnsi } from './ink.js';
 import { openWithPi } from './pi.js';
 
+/** pi's filter modes, as its `treeFilterMode` setting names them. */
+export type PiFilterMode = 'default' | 'no-tools' | 'user-only' | 'labeled-only' | 'all';
+
+/** pi's list behind the component (private in pi's .d.ts): the rows a filter shows and the cursor. */
+export interface PiTreeList {
+  filteredNodes: { node: { entry: Record<string, unknown> & { id: string } } }[];
+  selectedIndex: number;
+}
+
 interface PiTreeSelector {
   render(width: number): string[];
   handleInput(data: string): void;
+  getTreeList(): PiTreeList;
 }
 
 interface PiTreeModule {
@@ -21,13 +31,16 @@ interface PiTreeModule {
     terminalHeight: number,
     onSelect: () => void,
     onCancel: () => void,
+    onLabelChange?: undefined,
+    initialSelectedId?: undefined,
+    initialFilterMode?: PiFilterMode,
   ) => PiTreeSelector;
 }
 
 const DIST = join(REPO_ROOT, 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist');
 let loaded: Promise<PiTreeModule> | undefined;
 
-async function piTreeModule(): Promise<PiTreeModule> {
+export async function piTreeModule(): Promise<PiTreeModule> {
   loaded ??= (async () => {
     const theme = (await import(pathToFileURL(join(DIST, 'modes', 'interactive', 'theme', 'theme.js')).href)) as {
       initTheme(name: string, watch: boolean): void;

@@ -10,7 +10,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildTree, readSessionSync } from '../../src/store/index.js';
 import { writeStore } from '../../src/tools/generate/store.js';
@@ -23,42 +22,10 @@ import {
   piRowCount,
   rowsBeyondPi,
 } from '../../src/tree/flatten.js';
-import { FIXTURES, goldenCases, REPO_ROOT } from '../helpers/corpus.js';
+import { FIXTURES, goldenCases } from '../helpers/corpus.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { openWithPi } from '../helpers/pi.js';
-
-interface PiTreeList {
-  filteredNodes: { node: { entry: Record<string, unknown> & { id: string } } }[];
-  selectedIndex: number;
-}
-
-interface PiTreeModule {
-  TreeSelectorComponent: new (
-    tree: unknown,
-    leafId: string | null,
-    terminalHeight: number,
-    onSelect: () => void,
-    onCancel: () => void,
-    a: undefined,
-    b: undefined,
-    initialFilterMode: FilterMode,
-  ) => { getTreeList(): PiTreeList };
-}
-
-const PI_DIST = join(REPO_ROOT, 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist');
-let piTree: Promise<PiTreeModule> | undefined;
-function piTreeModule(): Promise<PiTreeModule> {
-  piTree ??= (async () => {
-    const theme = (await import(pathToFileURL(join(PI_DIST, 'modes', 'interactive', 'theme', 'theme.js')).href)) as {
-      initTheme(name: string, watch: boolean): void;
-    };
-    theme.initTheme('dark', false);
-    return (await import(
-      pathToFileURL(join(PI_DIST, 'modes', 'interactive', 'components', 'tree-selector.js')).href
-    )) as PiTreeModule;
-  })();
-  return piTree;
-}
+import { piTreeModule } from '../helpers/pi-tree.js';
 
 const ID_FIELDS = new Set(['id', 'parentId', 'targetId', 'firstKeptEntryId', 'fromId']);
 /** An entry without its ids: v1 files get new ids on every load, in both tools. */
