@@ -509,10 +509,10 @@ function TreeView(props: TreeScreenProps & { store: TreeStore; initial: Loaded }
             width - 2,
           )
         : 'Entry';
-      // A retained message is not an entry: the menu says which actions cannot apply.
+      // A retained message is not an entry: the menu says why it offers only View and Copy.
       const note =
         row?.retainedBy !== undefined
-          ? `${RETAINED_ROW_NOTE} (kept by compaction ${sanitizeInline(row.retainedBy)}); View and Copy work.`
+          ? `${RETAINED_ROW_NOTE} (kept by compaction ${sanitizeInline(row.retainedBy)}).`
           : undefined;
       return (
         <Box flexDirection="column" borderStyle="round" paddingX={1}>

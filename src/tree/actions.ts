@@ -17,7 +17,9 @@ import { queue, type StatusMessage, selectedId, type TreeState, withStatus } fro
 export function openMenu(state: TreeState): TreeState {
   const id = selectedId(state);
   if (id === null) return withStatus(state, { text: 'No entries', tone: 'info' });
-  return { ...state, mode: 'menu', targetId: id, status: null, menu: menuOf(MENU_ITEMS) };
+  // A retained row's menu offers only what can be done to it (View first), not choices it would refuse.
+  const items = isRetainedRow(state, id) ? RETAINED_ROW_ITEMS : MENU_ITEMS;
+  return { ...state, mode: 'menu', targetId: id, status: null, menu: menuOf(items) };
 }
 
 /**
@@ -28,6 +30,8 @@ export const RETAINED_ROW_NOTE =
   'A retained message is a copy its compaction keeps, not an entry: it cannot be branched to, labelled or forked from';
 
 const ENTRY_ONLY_ACTIONS: ReadonlySet<MenuAction> = new Set(['resume', 'resume-summary', 'fork', 'label', 'open']);
+
+const RETAINED_ROW_ITEMS = MENU_ITEMS.filter((item) => !ENTRY_ONLY_ACTIONS.has(item.value));
 
 function isRetainedRow(state: TreeState, id: string): boolean {
   return retainedNodeById(state.index, id) !== undefined;

@@ -16,7 +16,7 @@ import { chosenValue, moveMenu } from '../state/menu.js';
 import type { MissingCwdChoice } from '../state/missing-cwd.js';
 import { cleanInputText, initialTextInput, textInputReducer } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
-import { clampOffset, isListMove, listMoveTarget } from '../state/viewport.js';
+import { clampOffset, isListMove, type ListMove, listMoveTarget } from '../state/viewport.js';
 import {
   branched,
   chooseForkAction,
@@ -142,9 +142,16 @@ function deleteWord(query: string): string {
   return query.replace(/\s*\S*$/, '');
 }
 
+/** pi's tree wraps Up and Down around at both ends (its picker clamps); paging clamps in both. */
+function treeMoveTarget(command: ListMove, state: TreeState): number {
+  const count = state.layout.count;
+  if (count > 0 && command === 'up' && state.cursor === 0) return count - 1;
+  if (count > 0 && command === 'down' && state.cursor === count - 1) return 0;
+  return listMoveTarget(command, state.cursor, state.listHeight, count);
+}
+
 function runCommand(state: TreeState, command: TreeCommand): TreeState {
-  if (isListMove(command))
-    return moveTo(state, listMoveTarget(command, state.cursor, state.listHeight, state.layout.count));
+  if (isListMove(command)) return moveTo(state, treeMoveTarget(command, state));
   switch (command) {
     case 'jumpToLeaf': {
       const host = state.forest.leafHost;

@@ -226,12 +226,16 @@ function stateOn(file: string, rowText: string): TreeState {
 }
 
 describe('actions on a retained row', () => {
-  test('resume, resume with summary, fork, label and open in pi are refused with the reason; nothing is written', () => {
+  test('the menu offers View, Copy and Cancel; resume, summary, fork, label and open in pi are refused with the reason; nothing is written', () => {
     const base = treeReducer(
       stateOn('no-first-kept.jsonl', '┆ retained user: latest request'),
       treeKey(namedKey('return')),
     );
     expect(base.mode).toBe('menu');
+    // The menu offers only what can be done to a copy, View first.
+    expect(base.menu!.items.map((item) => item.value)).toEqual(['view', 'copy', 'cancel']);
+    expect(treeReducer(base, treeKey(namedKey('return'))).mode).toBe('detail');
+    // A choice sent some other way is still refused with the reason.
     for (const action of ['resume', 'resume-summary', 'fork', 'label', 'open'] as const) {
       const next = treeReducer(base, { type: 'menu', action });
       expect(next.effects, action).toEqual([]);
@@ -332,7 +336,7 @@ describe('TreeScreen with a retained tail', () => {
     expect(app.stdout.output()).toContain(`\u001b]52;c;${Buffer.from('latest reply').toString('base64')}\u0007`);
   });
 
-  test('draws the retained rows; the menu on one says it is not an entry and Resume does nothing', async () => {
+  test('draws the retained rows; the menu on one offers only View, Copy and Cancel and says why', async () => {
     const { app, calls } = mount();
     const frame = await app.waitFor('┆ retained user: latest request');
     expect(frame).toContain('  ┆ retained assistant: latest reply');
@@ -342,15 +346,17 @@ describe('TreeScreen with a retained tail', () => {
     await app.press(KEYS.up, KEYS.up);
     await app.waitFor('› ┆ retained user: latest request');
     await app.press(KEYS.enter);
-    const menu = await app.waitFor('Resume from here');
+    const menu = await app.waitFor('Copy');
     expect(menu).toContain('Retained: user: latest request');
     expect(menu).toContain('not an entry');
-    expect(menu).toContain('View and Copy work.');
+    expect(menu).toContain('View');
+    expect(menu).not.toContain('Resume from here');
+    expect(menu).not.toContain('Fork to a new session');
+    expect(menu).not.toContain('Label…');
     await app.settle();
     await app.press(KEYS.enter);
-    // The menu closes and the status line gives the reason.
-    const after = await app.waitFor((f) => !f.includes('Resume from here') && f.includes('not an entry'));
-    expect(after).toContain('› ┆ retained user: latest request');
+    // Enter on the preselected View opens the message.
+    await app.waitFor('message 1 of 2 retained by compaction');
     await app.settle();
     expect(calls).toEqual([]);
   });

@@ -146,11 +146,18 @@ describe('reducer', () => {
   /** The queued effects without their ids. */
   const effectsOf = (state: TreeState): unknown[] => state.effects.map(({ effectId: _id, ...effect }) => effect);
 
-  test('starts on the leaf; Up/Down clamp at the ends', () => {
+  test("starts on the leaf; Up/Down wrap around at the ends as pi's tree does, paging clamps", () => {
     const s = start();
     expect(selectedId(s)).toBe('x1');
-    expect(selectedId(run(s, key('home'), key('up')))).toBe('u1');
-    expect(selectedId(run(s, key('end'), key('down')))).toBe('sB');
+    expect(selectedId(run(s, key('home')))).toBe('u1');
+    expect(selectedId(run(s, key('end')))).toBe('sB');
+    expect(selectedId(run(s, key('home'), key('up')))).toBe('sB');
+    expect(selectedId(run(s, key('end'), key('down')))).toBe('u1');
+    expect(selectedId(run(s, key('home'), key('pageup')))).toBe('u1');
+    expect(selectedId(run(s, key('end'), key('pagedown')))).toBe('sB');
+    const wrapped = run(s, key('home'), key('up'));
+    expect(wrapped.cursor).toBe(wrapped.layout.count - 1);
+    expect(wrapped.offset + wrapped.listHeight).toBeGreaterThanOrEqual(wrapped.layout.count);
   });
 
   test('a filter change keeps the cursor on the same entry when visible; the anchor survives a round trip', () => {
