@@ -56,13 +56,15 @@ describe('retained messages in a real terminal', { timeout: E2E_TEST_MS }, () =>
     );
 
     await pty.press(PTY_KEYS.enter);
-    await pty.waitForText('Resume from here');
-    expect(pty.screen()).toContain('Retained: assistant: kept reply, trimmed');
+    const menu = await pty.waitForText('Cancel');
+    expect(menu).toContain('Retained: assistant: kept reply, trimmed');
+    // Only what can be done to a copy is offered, View first.
+    expect(menu).toMatch(/View[\s\S]*Copy[\s\S]*Cancel/);
+    expect(menu).not.toContain('Resume from here');
     await pty.press(PTY_KEYS.enter);
-    await pty.waitForScreen(
-      (s) => !s.includes('Resume from here') && s.includes('not an entry'),
-      'Resume is refused with the reason',
-    );
+    await pty.waitForText('retained by compaction');
+    await pty.press(PTY_KEYS.escape);
+    await pty.waitForScreen((s) => !s.includes('retained by compaction'), 'the view closes');
     expect(readFileSync(path).equals(before)).toBe(true);
 
     await pty.press(PTY_KEYS.ctrlC);

@@ -36,6 +36,40 @@ function listRows(screen: string): string[] {
 }
 
 describe('the tree side by side with pi, in a real terminal', { timeout: E2E_TEST_MS }, () => {
+  it('Up and Down wrap around at both ends, as pi 1.6.0 does (keys one at a time and in one write)', async () => {
+    const home = makeHome();
+    const b = new SessionBuilder();
+    b.user('first question');
+    b.assistant('first answer');
+    b.user('second question');
+    b.assistant('last answer');
+    const path = writeSession(b, home.projectDir, 'linear.jsonl');
+    const pty = startApp(home, ['tree', path], { cols: 80, rows: 30 });
+    await pty.waitForText('◆ assistant: last answer');
+    const selected = (rows: string[]): string => rows.find((row) => row.startsWith('›'))?.replace('◆', '•') ?? '';
+    // From the leaf (the last row) Down goes to the first row; Up from there back to the last.
+    const piAfterDown = selected(await piTreeRows(path, 80, [PTY_KEYS.down]));
+    expect(piAfterDown).toContain('user: first question');
+    await pty.press(PTY_KEYS.down);
+    await pty.waitForScreen(
+      (s) => selected(listRows(s)) === piAfterDown,
+      `Down from the last row selects pi's row "${piAfterDown}"`,
+    );
+    const piAfterDownUp = selected(await piTreeRows(path, 80, [PTY_KEYS.down, PTY_KEYS.up]));
+    expect(piAfterDownUp).toContain('assistant: last answer');
+    await pty.press(PTY_KEYS.up);
+    await pty.waitForScreen((s) => selected(listRows(s)) === piAfterDownUp, 'Up from the first row selects the last');
+    // Both keys in one write, as a fast typist or a slow link delivers them.
+    pty.write(PTY_KEYS.down + PTY_KEYS.down);
+    await pty.waitForScreen(
+      (s) => selected(listRows(s)).includes('first answer'),
+      'two Downs in one write: wrap, then one',
+    );
+    await pty.press(PTY_KEYS.ctrlC);
+    expect(await pty.waitForExit()).toBe(130);
+    expectRestored(pty);
+  });
+
   it('deep rows at 36 columns pan together, row for row as pi 1.6.0 draws them', async () => {
     const home = makeHome();
     const path = writeSession(deepSession(), home.projectDir, 'deep.jsonl');
