@@ -11,8 +11,8 @@
  *   menu    — the action menu of an entry, and the menu after a fork.
  *   prompt  — the label and summary prompts (a text input).
  *
- * Differences from pi (pi-ui-reference §2.11, §4 #21, #32), on purpose:
- *   - none for Up/Down: they wrap around at both ends as pi's tree does (the picker clamps, as pi's).
+ * Up/Down wrap around at both ends as pi's tree does (the picker clamps, as pi's picker does).
+ * Differences from pi (pi-ui-reference §2.11, §4 #32), on purpose:
  *   - Plain ←/→ fold/unfold like every tree UI (pi pages with them); Ctrl/Alt+←/→ still work, so
  *     terminals that intercept Ctrl+arrows lose nothing. Paging stays on PgUp/PgDn.
  *   - Home/End, a jump to the leaf (Ctrl+G) and next/previous match (Ctrl+N/Ctrl+P) are added.
