@@ -92,7 +92,7 @@ export interface TreeStore {
     path: string,
     targetId: string,
     options?: { summary?: string },
-  ): Promise<{ leafId: string | null; editorText?: string; changeId?: string }>;
+  ): Promise<{ leafId: string | null; entryId?: string; editorText?: string; changeId?: string }>;
   forkSession(path: string, entryId?: string): Promise<{ path: string; editorText?: string; changeId?: string }>;
   /** Ctrl+Z: the journal's latest change (any session in `scope`'s folders), or the question to ask first. */
   undoStep(scope: UndoScope, request: UndoRequest): Promise<UndoStep>;

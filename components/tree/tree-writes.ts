@@ -55,6 +55,7 @@ export async function runTreeWrite(
       dispatch({
         type: 'branched',
         leafId: result.leafId,
+        ...(result.entryId !== undefined ? { entryId: result.entryId } : {}),
         ...(result.editorText !== undefined ? { editorText: result.editorText } : {}),
         ...changeIdOf(result),
       });

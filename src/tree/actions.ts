@@ -139,9 +139,20 @@ export function submitSummary(state: TreeState, value: string): TreeState {
   );
 }
 
-/** The leaf moved (resume from here): centre on it; a message pi would re-send is shown to copy. */
-export function branched(state: TreeState, leafId: string | null, editorText: string | undefined): TreeState {
-  const moved = recompute({ ...state, busy: false }, { index: withLeaf(state.index, leafId) });
+/**
+ * The leaf moved (resume from here): centre on it; a message pi would re-send is shown to copy.
+ * The file's leaf is the entry just appended (a branch summary is itself the new leaf). The live
+ * watcher may have brought that entry in already, or bring it just after: either way the tree ends
+ * as a fresh open draws it, and until the entry arrives the leaf shows where pi resumes.
+ */
+export function branched(
+  state: TreeState,
+  leafId: string | null,
+  entryId: string | undefined,
+  editorText: string | undefined,
+): TreeState {
+  const fileLeaf = entryId !== undefined && state.index.numOf.has(entryId) ? entryId : leafId;
+  const moved = recompute({ ...state, busy: false }, { index: withLeaf(state.index, fileLeaf) });
   const status: StatusMessage = { text: 'Leaf moved: pi resumes here next time', tone: 'success' };
   const host = moved.forest.leafHost;
   const centred = host === -1 ? moved : centerOn(moved, moved.layout.rowOf[host]!, true);

@@ -382,7 +382,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       return effects.length === state.effects.length ? state : { ...state, effects };
     }
     case 'branched':
-      return branched(ownChange(state, action.changeId), action.leafId, action.editorText);
+      return branched(ownChange(state, action.changeId), action.leafId, action.entryId, action.editorText);
     case 'labeled':
       return {
         ...ownChange(state, action.changeId),

@@ -148,7 +148,11 @@ export type TreeAction =
   | { type: 'submitLabel'; value: string }
   | { type: 'submitSummary'; value: string }
   | { type: 'effectsTaken'; upTo: number }
-  | { type: 'branched'; leafId: string | null; editorText?: string; changeId?: string }
+  /**
+   * A resume from here was written: `leafId` is where pi resumes, `entryId` the entry appended,
+   * which is the file's leaf (pi's leaf is the last line).
+   */
+  | { type: 'branched'; leafId: string | null; entryId?: string; editorText?: string; changeId?: string }
   | { type: 'labeled'; label: string; changeId?: string }
   | { type: 'forked'; path: string; editorText?: string; changeId?: string }
   | { type: 'copied'; message: string }

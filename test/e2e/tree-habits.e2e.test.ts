@@ -70,6 +70,36 @@ describe('the tree side by side with pi, in a real terminal', { timeout: E2E_TES
     expectRestored(pty);
   });
 
+  it('after "Resume from here with a summary" the open tree draws what pi 1.6.0 draws for the file', async () => {
+    const home = makeHome();
+    const b = new SessionBuilder();
+    b.user('first question');
+    b.assistant('first answer');
+    b.user('second question');
+    b.assistant('second answer');
+    const path = writeSession(b, home.projectDir, 'summary.jsonl');
+    const pty = startApp(home, ['tree', path], { cols: 80, rows: 30 });
+    await pty.waitForText('◆ assistant: second answer');
+    await pty.press(PTY_KEYS.up, PTY_KEYS.up);
+    await pty.waitForText('› • assistant: first answer');
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText('Resume from here with a summary');
+    await pty.press(PTY_KEYS.down, PTY_KEYS.enter);
+    await pty.waitForText('Summary of the branch you leave');
+    // Typed in one write, as a paste arrives.
+    pty.write('Tried the second question');
+    await pty.waitForText('Tried the second question');
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText('Leaf moved');
+    await pty.waitForText('◆ [branch summary]: Tried the second question');
+    const ours = listRows(pty.screen()).map((row) => row.replace('◆', '•'));
+    const pi = await piTreeRows(path, 80);
+    expect(ours).toEqual(pi);
+    await pty.press(PTY_KEYS.ctrlC);
+    expect(await pty.waitForExit()).toBe(130);
+    expectRestored(pty);
+  });
+
   it('deep rows at 36 columns pan together, row for row as pi 1.6.0 draws them', async () => {
     const home = makeHome();
     const path = writeSession(deepSession(), home.projectDir, 'deep.jsonl');

@@ -20,7 +20,7 @@ import {
   treeKey,
   treeReducer,
 } from '../../src/tree/reducer.js';
-import { entry, piSample, treeOf } from './helpers.js';
+import { assistant, entry, piSample, treeOf, user } from './helpers.js';
 
 describe('OSC 52', () => {
   test('plain, tmux passthrough (ESC doubled) and screen wrapping', () => {
@@ -227,5 +227,46 @@ describe('reducer', () => {
     expect(next.query).toBe('a');
     expect(selectedId(next)).toBe(selectedId(s));
     expect(next.index.size).toBe(s.index.size + 1);
+  });
+});
+
+describe('after "Resume from here with a summary", the leaf is the file’s, whichever arrives first', () => {
+  const entries = [
+    user('u1', null, 'first question'),
+    assistant('a1', 'u1', 'first answer'),
+    user('u2', 'a1', 'second question'),
+    assistant('a2', 'u2', 'second answer'),
+  ];
+  const withSummary = [
+    ...entries,
+    entry('s1', 'a1', 'branch_summary', { fromId: 'a2', summary: 'Tried the second question' }),
+  ];
+  const start = (): TreeState =>
+    initTreeState({
+      index: buildIndex(treeOf(entries)),
+      listHeight: 10,
+      width: 80,
+      detailSource: () => [{ text: 'detail', tone: 'plain' }],
+    });
+  const leafOf = (state: TreeState): string | undefined =>
+    state.index.leaf === -1 ? undefined : state.index.entries[state.index.leaf]!.id;
+  const reloaded: TreeAction = { type: 'reload', index: buildIndex(treeOf(withSummary)) };
+  const written: TreeAction = { type: 'branched', leafId: 'a1', entryId: 's1' };
+
+  test('the write answers first: the leaf shows where pi resumes, then the appended summary takes it', () => {
+    const answered = treeReducer(start(), written);
+    expect(leafOf(answered)).toBe('a1');
+    expect(leafOf(treeReducer(answered, reloaded))).toBe('s1');
+  });
+  test('the live append lands first: the answer keeps the summary as the leaf', () => {
+    expect(leafOf(treeReducer(treeReducer(start(), reloaded), written))).toBe('s1');
+  });
+  test('both orders end as a fresh open of the file draws it', () => {
+    const fresh = buildIndex(treeOf(withSummary));
+    for (const state of [
+      treeReducer(treeReducer(start(), written), reloaded),
+      treeReducer(treeReducer(start(), reloaded), written),
+    ])
+      expect(state.index.activeChild).toEqual(fresh.activeChild);
   });
 });
