@@ -56,7 +56,7 @@ export interface PickerScreenProps {
   onOpenTree(path: string, pickerState: PickerState, focus?: HitFocus): void;
   /** `$`: open the stats screen for the scope; keep `pickerState` to come back to. */
   onOpenStats(pickerState: PickerState): void;
-  /** Ctrl+K: the check view of the current scope (App's screen stack); without it the key does nothing. */
+  /** Alt+C: the check view of the current scope (App's screen stack); without it the key does nothing. */
   onOpenCheck?(pickerState: PickerState): void;
   /** Ctrl+L: open the labels view over the scope's sessions; keep `pickerState` to come back to. */
   onOpenLabels(sessions: SessionInfo[], pickerState: PickerState): void;

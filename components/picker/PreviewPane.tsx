@@ -76,7 +76,7 @@ export function previewLines(
   if (info.problems.length > 0) {
     lines.push(fact('Problems', problemsFact(info.problems, clean)));
     // The audit says what pi does with each problem and what to do about it.
-    lines.push(fact('', `Ctrl+K check view: what pi does with each, what to do`));
+    lines.push(fact('', 'Alt+C check view: what pi does with each, what to do'));
   }
   lines.push({ text: truncateToWidth(`── last messages ${'─'.repeat(Math.max(0, width))}`, width), tone: 'dim' });
   if (!data) lines.push({ text: 'Loading…', tone: 'dim' });

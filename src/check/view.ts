@@ -78,7 +78,7 @@ export function checkView(report: CheckReport, width = Number.POSITIVE_INFINITY)
   const slow = report.files.filter((f) => (f.health?.size ?? 0) >= SLOW_FOR_PI_BYTES).length;
   if (slow > 0)
     push(
-      `${plural(slow, 'file')} large enough to make pi slow (over ${formatBytes(SLOW_FOR_PI_BYTES)}: pi loads whole files); Ctrl+E in the list slims one`,
+      `${plural(slow, 'file')} large enough to make pi slow (over ${formatBytes(SLOW_FOR_PI_BYTES)}: pi loads whole files); Alt+S in the list slims one`,
       'warning',
     );
   const files: CheckFileBlock[] = [];

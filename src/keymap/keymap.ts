@@ -13,13 +13,16 @@
  *     and with Alt: `meta+L`, `meta+.`.
  *
  * What terminals send and the tokenizer names (tested in test/keymap/tokenize.test.ts):
- *   - Backspace (DEL 0x7F), Ctrl+H / Ctrl+Backspace (BS 0x08) and forward Delete (ESC[3~) are all
- *     `backspace`: terminals disagree on which byte Backspace sends, so never bind forward-delete
- *     or Ctrl+Backspace to something distinct.
+ *   - Backspace (DEL 0x7F) and Ctrl+H / Ctrl+Backspace (BS 0x08) are both `backspace`: terminals
+ *     disagree on which byte Backspace sends, so never bind Ctrl+Backspace to something distinct.
+ *     Forward Delete (ESC[3~) is `delete`; where no binding takes it, it does what Backspace does.
  *   - Ctrl+letter is the C0 byte (`ctrl+r`); Ctrl+Space is NUL (`ctrl+space`). Ctrl+Shift+letter
  *     is the same byte as Ctrl+letter unless the terminal speaks the kitty protocol (CSI-u), so
  *     `ctrl+shift+o` only ever matches under kitty.
- *   - LF (Ctrl+J; some terminals' Shift+Enter) is `return`, like CR.
+ *   - LF (Ctrl+J; some terminals' Shift+Enter) is `ctrl+j`, apart from CR (`return`), so a
+ *     keybindings.json that binds Ctrl+J (pi's `"tui.select.down": ["down", "ctrl+j"]`) gets it; where
+ *     no binding of the mode names `ctrl+j`, it does what Enter does (pi's rule too: LF is Enter
+ *     unless an action claims Ctrl+J first).
  *   - Alt+key is ESC + key (`meta+b`, `meta+.`, `ctrl+meta+r` for ESC + Ctrl+R); Alt+arrows are
  *     ESC[1;3D or ESC ESC[D (`meta+left`).
  */
@@ -46,6 +49,7 @@ export type SpecialKey =
   | 'escape'
   | 'tab'
   | 'backspace'
+  | 'delete'
   | 'space'
   | 'insert'
   | `f${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12}`;
@@ -187,6 +191,23 @@ export function resolveCommand<C extends string>(
   mode?: string,
 ): C | undefined {
   if (keyName === undefined) return undefined;
+  const own = boundCommand(bindings, keyName, mode);
+  const stand = own === undefined ? KEY_STAND_INS[keyName] : undefined;
+  return stand === undefined ? own : boundCommand(bindings, stand, mode);
+}
+
+/**
+ * Keys that mean another key unless something binds them: LF is Ctrl+J, and Enter where Ctrl+J
+ * is unbound (terminals that send LF for Enter or Shift+Enter keep working); forward Delete is
+ * Backspace where nothing deletes forward (a search without a text cursor).
+ */
+const KEY_STAND_INS: Readonly<Record<string, KeyName>> = { 'ctrl+j': 'return', delete: 'backspace' };
+
+function boundCommand<C extends string>(
+  bindings: readonly KeyBinding<C>[],
+  keyName: KeyName,
+  mode: string | undefined,
+): C | undefined {
   let global: C | undefined;
   for (const binding of bindings) {
     if (!(binding.keys as readonly KeyName[]).includes(keyName) || !appliesTo(binding, mode)) continue;
@@ -209,7 +230,10 @@ const KEY_LABELS: Record<string, string> = {
   escape: 'Esc',
   tab: 'Tab',
   backspace: 'Backspace',
+  delete: 'Delete',
+  insert: 'Insert',
   space: 'Space',
+  ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i + 1}`, `F${i + 1}`])),
 };
 
 const MODIFIER_LABELS: Record<string, string> = { ctrl: 'Ctrl', meta: 'Alt', shift: 'Shift' };

@@ -74,7 +74,7 @@ const SPECIAL: Readonly<Record<string, KeyName>> = {
   esc: 'escape',
   enter: 'return',
   return: 'return',
-  delete: 'backspace', // the tokenizer cannot tell forward Delete from Backspace (see keymap.ts)
+  delete: 'delete',
   pageup: 'pageup',
   pagedown: 'pagedown',
 };

@@ -5,7 +5,7 @@
 
 import { CHECK_BINDINGS, CHECK_PI_ACTIONS, type CheckCommand } from '../check/keymap.js';
 import { LABELS_BINDINGS, LABELS_PI_ACTIONS, type LabelsCommand } from '../labels/keymap.js';
-import { PICKER_BINDINGS, PICKER_PI_ACTIONS, type PickerCommand } from '../picker/keymap.js';
+import { PICKER_BINDINGS, PICKER_OWN_ACTIONS, PICKER_PI_ACTIONS, type PickerCommand } from '../picker/keymap.js';
 import { STATS_BINDINGS, STATS_PI_ACTIONS, type StatsCommand } from '../stats/keymap.js';
 import { TREE_BINDINGS, TREE_PI_ACTIONS, type TreeCommand } from '../tree/keymap.js';
 import type { KeyBinding } from './keymap.js';
@@ -33,7 +33,7 @@ export const DEFAULT_KEYMAPS: ScreenKeymaps = {
 /** `raw` is keybindings.json as parsed; `file` names it in the problem lines. */
 export function screenKeymaps(raw: Readonly<Record<string, unknown>>, file: string): ScreenKeymaps {
   const config = piKeybindingsConfig(raw);
-  const picker = applyPiKeybindings(PICKER_BINDINGS, PICKER_PI_ACTIONS, config.keys);
+  const picker = applyPiKeybindings(PICKER_BINDINGS, { ...PICKER_PI_ACTIONS, ...PICKER_OWN_ACTIONS }, config.keys);
   const tree = applyPiKeybindings(TREE_BINDINGS, TREE_PI_ACTIONS, config.keys);
   const stats = applyPiKeybindings(STATS_BINDINGS, STATS_PI_ACTIONS, config.keys);
   const check = applyPiKeybindings(CHECK_BINDINGS, CHECK_PI_ACTIONS, config.keys);

@@ -2,8 +2,9 @@
  * The keyboard tokenizer: the raw bytes a terminal sends, in whatever chunks the reads cut them
  * into, become keys in order. Pure and timer-free: the caller owns the clock (see `pending`).
  *
- *   - each control byte is one key: Enter (CR, and LF), Tab, Backspace (DEL and BS), Ctrl+letter,
- *     Ctrl+Space (NUL);
+ *   - each control byte is one key: Enter (CR), Ctrl+J (LF: a key of its own, which a
+ *     keybindings.json may bind; unbound it acts as Enter, see keymap.ts), Tab, Backspace (DEL and
+ *     BS), Ctrl+letter, Ctrl+Space (NUL);
  *   - each ESC sequence is one key: CSI with modifiers (`ESC[1;5D`), `~` keys (`ESC[5~`), SS3
  *     (`ESC OA`), rxvt forms, kitty's CSI-u (`ESC[97;5u`) where a terminal sends it, and ESC before
  *     any other key (Alt+key, `ESC ESC[A` = Alt+Up);
@@ -70,7 +71,6 @@ function modifiers(ctrl: boolean, meta: boolean, shift: boolean): string {
 function controlName(code: number): KeyName | undefined {
   switch (code) {
     case 0x0d:
-    case 0x0a:
       return 'return';
     case 0x09:
       return 'tab';
@@ -116,8 +116,8 @@ const CSI_LETTER: Readonly<Record<string, KeyName>> = {
 const TILDE_KEYS: Readonly<Record<number, KeyName>> = {
   1: 'home',
   2: 'insert',
-  // Forward Delete shares Backspace's name: see the comment in controlName.
-  3: 'backspace',
+  // Forward Delete is its own key: only the bytes of Backspace (DEL, BS) are ambiguous.
+  3: 'delete',
   4: 'end',
   5: 'pageup',
   6: 'pagedown',

@@ -92,9 +92,10 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
         mode: { kind: 'rename', path: row.info.path, input: initialTextInput(row.info.name ?? '', true) },
       });
     case 'delete':
-      if (!row) return state;
+      // Marks first (fzf's and lazygit's rule: a selection is what a command acts on).
+      if (!row && state.marks.size === 0) return state;
       if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
-      return startDelete(state, [row.info.path], nowMs);
+      return startDelete(state, state.marks.size > 0 ? [...state.marks] : [row!.info.path], nowMs);
     case 'mark': {
       if (!row) return state;
       const marks = new Set(state.marks);
@@ -111,28 +112,12 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
         if (allMarked) marks.delete(p);
         else marks.add(p);
       }
-      const deleteHint = keyPrompt(state.bindings, 'browse', [['deleteMarked', 'deletes them']]);
+      const deleteHint = keyPrompt(state.bindings, 'browse', [['delete', 'deletes them']]);
       const text = allMarked
         ? `Unmarked ${plural(shown.length, 'session')}`
         : `Marked ${plural(shown.length, 'shown session')} (${marks.size} marked in all)${deleteHint ? ` · ${deleteHint}` : ''}`;
       return withStatus({ ...state, marks }, text);
     }
-    case 'deleteMarked':
-      if (state.marks.size === 0) {
-        // The keys in effect (a pi remap may have taken Ctrl+T or Ctrl+A).
-        const how = keyPrompt(
-          state.bindings,
-          'browse',
-          [
-            ['mark', 'marks a session'],
-            ['markAll', 'marks all shown'],
-          ],
-          ', ',
-        );
-        return withStatus(state, `Nothing is marked${how ? `: ${how}` : ''}`, 'error');
-      }
-      if (state.busy) return withStatus(state, 'Please wait: the last change is still being saved', 'error');
-      return startDelete(state, [...state.marks], nowMs);
     case 'undo':
       return startUndo(state);
     case 'redo':

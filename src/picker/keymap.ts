@@ -1,37 +1,41 @@
 /**
  * The picker's key bindings as data: the reducer resolves keys through them, and the footer hints,
- * the `?` overlay and the README table are generated from them.
+ * the `?` help and the README table are generated from them.
  *
- * Typing goes to the search, so every command outside the dialogs is a control key, an arrow or
- * Tab; printable characters are never bound in `browse` (the one exception, `?`, opens help only
- * while the search is empty and is typed otherwise — the reducer decides). Choices where pi has
- * no key:
- *   - mark: Ctrl+T (and Ctrl+Space where the terminal sends NUL for it); both are single control bytes.
- *   - mark all shown: Ctrl+A (Home/End move in the list, so the query needs no line-start key).
- *   - delete marked: Ctrl+X.
- *   - undo: Ctrl+Z only. `u` cannot be used because it would be typed into the search.
- *   - redo: Ctrl+Y, as in most editors. pi binds it to yank (paste what Ctrl+K/Ctrl+W cut), which
- *     needs a kill ring our search field does not keep, and pi's /resume binds nothing there.
- *   - skip (in the undo question of a change that cannot be undone): `s`.
- *   - preview: Ctrl+O. Right arrow stays a cursor key of the search field.
- *   - the tree view: → (Right) when the text cursor is at the end of the search — always, while
- *     the search is empty. Enter resumes in pi as in pi's /resume, so the tree needs its own key,
- *     one key away: pi's /resume has no use for → at the end of the text (it does nothing there),
- *     "→" reads as "go into", it is one glyph in the footer so it fits at every width, and it
- *     takes no control key from the search field (Ctrl+E/Ctrl+T are line-end and mark keys).
- *   - usage stats: `$` while the search is empty (typed otherwise, like `?`): the dollar sign is
- *     what the screen is about, and every free control key is taken by pi's editor, tmux (Ctrl+B)
- *     or common terminals (Ctrl+V pastes, Ctrl+F finds in VS Code's terminal).
- *   - slim (keep only the active branch): Ctrl+E, for "essentials"; Ctrl+B is tmux's prefix and
- *     Ctrl+K ("check") opens the check view. Line-end in the search is End (as line-start is Home).
- *   - labels view: Ctrl+L ("labels"; nothing to clear in a full-screen app).
+ * Typing goes to the search, and the search edits as pi's /resume search does: Home/Ctrl+A,
+ * End/Ctrl+E, ←/→ and Ctrl+B/Ctrl+F, Alt+B/Alt+F and Ctrl/Alt+←/→, Delete, Ctrl+K, Ctrl+U,
+ * Ctrl+W, Alt+Backspace, Alt+D. pi's own /resume keys keep pi's meaning (Enter, Tab, Ctrl+S,
+ * Ctrl+N, Ctrl+P, Ctrl+R, Ctrl+D). Our commands take keys neither pi's editing nor pi's /tree
+ * gives another meaning, so one key means one thing in the picker and the tree:
+ *   - the tree view: → (Right) at the end of the search text, always while the search is empty
+ *     (pi's /resume does nothing with → there); "→" reads as "go into" and is one glyph wide.
+ *   - mark: Ctrl+Space, Shift+↓ (mark and move down, as selecting extends in a file list) and
+ *     Insert (Midnight Commander's mark key). pi's /tree has Ctrl+T for its no-tools filter.
+ *   - mark all shown: Alt+A (Ctrl+A is line-start in pi's editor and the all filter in /tree).
+ *   - delete: Ctrl+D, pi's key, deletes the marked sessions when some are marked, else the
+ *     highlighted one (Ctrl+X is copy in the tree). The prompt names what goes.
+ *   - undo Ctrl+Z, redo Ctrl+Y: as in the tree. pi's editor yanks on Ctrl+Y, from a kill ring
+ *     this search does not keep.
+ *   - check view: Alt+C; slim (keep only the active branch): Alt+S (Ctrl+K and Ctrl+E edit text).
+ *   - labels view: Ctrl+L, the labels key of pi's /tree too (its labeled-only filter).
+ *   - preview: Ctrl+O, pi's show/hide-details key in its chat (tool output).
+ *   - usage stats and help: `$` and `?` while the search is empty (typed otherwise); help also
+ *     on F1, which works with a query too.
+ *   - first and last session: Ctrl+Home and Ctrl+End (pi's top and bottom keys); Home and End
+ *     move the text cursor, as in pi.
  * pi's Ctrl+Backspace alias for delete is left out on purpose: many terminals send Ctrl+Backspace
  * and Backspace the same way (0x08 vs 0x7F is terminal-specific, and both are `backspace`), and
- * a delete prompt while erasing the query would be a trap.
+ * a delete prompt while erasing the query would be a trap. Our own commands can be remapped in
+ * keybindings.json under `pi-sessions.*` ids (PICKER_OWN_ACTIONS), as pi's are under pi's ids.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
-import { TEXT_EDIT_PI_ACTIONS, type TextEditCommand, textEditBindings } from '../state/text-input-keys.js';
+import {
+  lineEndBindings,
+  TEXT_EDIT_PI_ACTIONS,
+  type TextEditCommand,
+  textEditBindings,
+} from '../state/text-input-keys.js';
 import type { ListMove } from '../state/viewport.js';
 
 export type PickerCommand =
@@ -50,7 +54,6 @@ export type PickerCommand =
   | 'delete'
   | 'mark'
   | 'markAll'
-  | 'deleteMarked'
   | 'undo'
   | 'redo'
   | 'skip'
@@ -93,8 +96,8 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
   },
   {
     command: 'help',
-    keys: ['?'],
-    description: 'Key help (when the search is empty; otherwise ? is typed)',
+    keys: ['?', 'f1'],
+    description: 'Every key and command (? when the search is empty, otherwise ? is typed; F1 always)',
     hint: 'help',
     when: 'browse',
   },
@@ -129,13 +132,14 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
   {
     command: 'delete',
     keys: ['ctrl+d'],
-    description: 'Delete the session (moved to the trash, after a confirmation)',
+    description:
+      'Delete the marked sessions, or the highlighted one when none is marked (moved to the trash, after a confirmation)',
     hint: 'delete',
     when: 'browse',
   },
   {
     command: 'mark',
-    keys: ['ctrl+t', 'ctrl+space'],
+    keys: ['ctrl+space', 'shift+down', 'insert'],
     description: 'Mark or unmark the session, then move down',
     hint: 'mark',
     when: 'browse',
@@ -150,16 +154,9 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
   },
   {
     command: 'markAll',
-    keys: ['ctrl+a'],
+    keys: ['meta+a'],
     description: 'Mark every session shown (unmark them if all are marked)',
     hint: 'mark all',
-    when: 'browse',
-  },
-  {
-    command: 'deleteMarked',
-    keys: ['ctrl+x'],
-    description: 'Delete the marked sessions (after a summary)',
-    hint: 'delete marked',
     when: 'browse',
   },
   {
@@ -179,7 +176,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
   },
   {
     command: 'check',
-    keys: ['ctrl+k'],
+    keys: ['meta+c'],
     description:
       'Check view: problems and health of every file in the scope (what pi does with each, what to do; Enter opens a tree)',
     hint: 'check',
@@ -187,7 +184,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
   },
   {
     command: 'slim',
-    keys: ['ctrl+e'],
+    keys: ['meta+s'],
     description:
       'Slim the session: keep only its active branch (a new file; the original to the trash, after a prompt with the sizes)',
     hint: 'slim',
@@ -207,8 +204,8 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
   { command: 'down', keys: ['down'], description: 'Move down', when: 'browse' },
   { command: 'pageUp', keys: ['pageup'], description: 'Page up', when: 'browse' },
   { command: 'pageDown', keys: ['pagedown'], description: 'Page down', when: 'browse' },
-  { command: 'first', keys: ['home'], description: 'First session', when: 'browse' },
-  { command: 'last', keys: ['end'], description: 'Last session', when: 'browse' },
+  { command: 'first', keys: ['ctrl+home'], description: 'First session', when: 'browse' },
+  { command: 'last', keys: ['ctrl+end'], description: 'Last session', when: 'browse' },
   {
     command: 'escape',
     keys: ['escape'],
@@ -217,6 +214,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
     when: 'browse',
   },
   ...textEditBindings(EDIT_MODES),
+  ...lineEndBindings(EDIT_MODES),
   { command: 'save', keys: ['return'], description: 'Save the name', hint: 'save', when: 'rename' },
   {
     command: 'cancel',
@@ -226,8 +224,6 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
     hint: 'cancel',
     when: ['rename', 'confirm', 'missingCwd'],
   },
-  { command: 'textStart', keys: ['home'], description: 'Text cursor to the start', when: 'rename' },
-  { command: 'textEnd', keys: ['end'], description: 'Text cursor to the end', when: 'rename' },
   {
     command: 'confirm',
     keys: ['return'],
@@ -260,7 +256,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
   },
   {
     command: 'closeHelp',
-    keys: ['escape', '?', 'q', 'return', 'ctrl+c'],
+    keys: ['escape', '?', 'f1', 'q', 'return', 'ctrl+c'],
     description: 'Close the help',
     hint: 'close',
     when: 'help',
@@ -300,4 +296,22 @@ export const PICKER_PI_ACTIONS: SharedActions<PickerCommand> = {
   'app.session.toggleNamedFilter': { commands: ['named'], piDefaults: ['ctrl+n'] },
   'app.session.rename': { commands: ['rename'], piDefaults: ['ctrl+r'] },
   'app.session.delete': { commands: ['delete'], piDefaults: ['ctrl+d'] },
+};
+
+/**
+ * Our own commands under our own ids in keybindings.json (pi ignores ids it does not know), so
+ * the keys pi has no action for can be remapped the same way: `"pi-sessions.markAll": "alt+m"`.
+ */
+export const PICKER_OWN_ACTIONS: SharedActions<PickerCommand> = {
+  'pi-sessions.tree': { commands: ['tree'], piDefaults: ['right'] },
+  'pi-sessions.mark': { commands: ['mark'], piDefaults: ['ctrl+space', 'shift+down', 'insert'] },
+  'pi-sessions.markAll': { commands: ['markAll'], piDefaults: ['alt+a'] },
+  'pi-sessions.preview': { commands: ['preview'], piDefaults: ['ctrl+o'] },
+  'pi-sessions.labels': { commands: ['labels'], piDefaults: ['ctrl+l'] },
+  'pi-sessions.check': { commands: ['check'], piDefaults: ['alt+c'] },
+  'pi-sessions.slim': { commands: ['slim'], piDefaults: ['alt+s'] },
+  'pi-sessions.undo': { commands: ['undo'], piDefaults: ['ctrl+z'] },
+  'pi-sessions.redo': { commands: ['redo'], piDefaults: ['ctrl+y'] },
+  'pi-sessions.firstSession': { commands: ['first'], piDefaults: ['ctrl+home'] },
+  'pi-sessions.lastSession': { commands: ['last'], piDefaults: ['ctrl+end'] },
 };

@@ -5,9 +5,9 @@
  *   deleting go by whole code points, so a surrogate pair (emoji, rare CJK) is never split.
  * - Inserted text is made single-line and terminal-safe: CR/LF/TAB become spaces and control,
  *   bidi and zero-width characters are dropped (a paste arrives as one multi-character chunk).
- * - Readline-style editing: Ctrl+W deletes the word before the cursor, Ctrl+U clears to the start.
- *   Ctrl+A / Ctrl+E are deliberately NOT part of this input's vocabulary: the screens bind them
- *   to other commands; Home/End move to the start/end instead.
+ * - Readline-style editing, as pi's own inputs: delete the word before or after the cursor, to the
+ *   start or to the end of the line, one character forward. Which keys do it is the keymap's
+ *   business (./text-input-keys.ts).
  * - Every action returns the same state object when nothing changes, so React skips re-renders.
  */
 import { UNSAFE_INPUT_CHAR_RE } from '../text/terminal-text.js';
@@ -23,7 +23,9 @@ export type TextInputAction =
   | { type: 'backspace' }
   | { type: 'deleteForward' }
   | { type: 'deleteWordLeft' }
+  | { type: 'deleteWordRight' }
   | { type: 'clearToStart' }
+  | { type: 'clearToEnd' }
   | { type: 'left' }
   | { type: 'right' }
   | { type: 'wordLeft' }
@@ -100,8 +102,12 @@ export function textInputReducer(state: TextInputState, action: TextInputAction)
       return edit(state, cursor, nextBoundary(value, cursor), '');
     case 'deleteWordLeft':
       return edit(state, wordStartBefore(value, cursor), cursor, '');
+    case 'deleteWordRight':
+      return edit(state, cursor, wordEndAfter(value, cursor), '');
     case 'clearToStart':
       return edit(state, 0, cursor, '');
+    case 'clearToEnd':
+      return edit(state, cursor, value.length, '');
     case 'left':
       return withCursor(state, previousBoundary(value, cursor));
     case 'right':

@@ -21,7 +21,12 @@
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
-import { TEXT_EDIT_PI_ACTIONS, type TextEditCommand, textEditBindings } from '../state/text-input-keys.js';
+import {
+  lineEndBindings,
+  TEXT_EDIT_PI_ACTIONS,
+  type TextEditCommand,
+  textEditBindings,
+} from '../state/text-input-keys.js';
 import type { ListMove } from '../state/viewport.js';
 
 export type TreeCommand =
@@ -236,8 +241,7 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand, TreeKeyMode>[] = [
   // pi's menus and prompts say "escape / ctrl+c cancel": Ctrl+C quits only from the tree itself.
   { command: 'cancel', keys: ['escape', 'ctrl+c'], description: 'Cancel', hint: 'cancel', when: ['menu', 'prompt'] },
   ...textEditBindings('prompt'),
-  { command: 'textStart', keys: ['home'], description: 'Text cursor to the start', when: 'prompt' },
-  { command: 'textEnd', keys: ['end'], description: 'Text cursor to the end', when: 'prompt' },
+  ...lineEndBindings('prompt'),
   {
     command: 'answerYes',
     keys: ['y', 'Y', 'return'],

@@ -247,7 +247,10 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
     case 'wordLeft':
     case 'wordRight':
     case 'backspace':
+    case 'deleteForward':
+    case 'deleteWordForward':
     case 'clearToStart':
+    case 'clearToEnd':
     case 'textStart':
     case 'textEnd':
       return state;

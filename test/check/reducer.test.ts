@@ -75,7 +75,7 @@ describe('check view', () => {
     });
     const text = s.view.lines.map((l) => l.text);
     expect(text[1]).toBe(
-      '1 file large enough to make pi slow (over 32 MB: pi loads whole files); Ctrl+E in the list slims one',
+      '1 file large enough to make pi slow (over 32 MB: pi loads whole files); Alt+S in the list slims one',
     );
     expect(text.some((l) => /^ {2}40 MB, .* · large enough to make pi slow \(it loads whole files\)$/.test(l))).toBe(
       true,
@@ -173,6 +173,6 @@ describe('check view', () => {
     const file = checkFile(big.writeTo(join(tempDir(), 'big.jsonl')));
     expect(file.title).toBe('big');
     const slow = file.problems.find((p) => p.kind === 'slow-for-pi');
-    expect(slow?.fix).toMatch(/^slim it \(pi-sessions slim, or Ctrl\+E in the list\)/);
+    expect(slow?.fix).toMatch(/^slim it \(pi-sessions slim, or Alt\+S in the list\)/);
   });
 });

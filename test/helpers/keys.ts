@@ -14,8 +14,12 @@ export const KEYS = {
   tab: '\t',
   shiftTab: '\u001b[Z',
   backspace: '\u007f',
-  /** Forward delete (ESC[3~): ink 6 reports it as `key.delete`, the same as Backspace. */
+  /** Forward delete (ESC[3~): our tokenizer's `delete` (ink 6 reports it as `key.delete`, the same as Backspace). */
   delete: '\u001b[3~',
+  insert: '\u001b[2~',
+  ctrlHome: '\u001b[1;5H',
+  ctrlEnd: '\u001b[1;5F',
+  ctrlSpace: '\u0000',
   space: ' ',
   ctrlC: '\u0003',
   ctrlLeft: '\u001b[1;5D',

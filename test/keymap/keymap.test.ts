@@ -44,6 +44,17 @@ describe('resolveCommand', () => {
   it('treats an undefined key as no command', () => {
     expect(resolveCommand(BINDINGS, undefined, 'browse')).toBeUndefined();
   });
+
+  it('Ctrl+J (LF) does what Enter does unless a binding of the mode takes it', () => {
+    expect(resolveCommand(BINDINGS, 'ctrl+j', 'browse')).toBe('open');
+    const remapped: KeyBinding<Cmd>[] = [
+      { command: 'down', keys: ['down', 'ctrl+j'], description: 'Move down', when: 'browse' },
+      ...BINDINGS,
+    ];
+    expect(resolveCommand(remapped, 'ctrl+j', 'browse')).toBe('down');
+    expect(resolveCommand(remapped, 'ctrl+j', 'search')).toBe('open');
+    expect(resolveCommand(remapped, 'return', 'browse')).toBe('open');
+  });
 });
 
 describe('formatKey', () => {

@@ -116,12 +116,12 @@ describe('picker reducer with a remapped keymap', () => {
   };
   const run = (state: PickerState, ...names: string[]): PickerState => names.map(key).reduce(pickerReducer, state);
 
-  it('delete on Ctrl+K, rename disabled, sort takes Ctrl+T from mark (Ctrl+Space still marks)', () => {
-    const s = loaded({ 'app.session.delete': 'ctrl+k', 'app.session.rename': [], 'app.session.toggleSort': 'ctrl+t' });
+  it('delete on Ctrl+K, rename disabled, sort takes Insert from mark (Ctrl+Space still marks)', () => {
+    const s = loaded({ 'app.session.delete': 'ctrl+k', 'app.session.rename': [], 'app.session.toggleSort': 'insert' });
     expect(run(s, 'ctrl+k').mode.kind).toBe('confirm');
     expect(run(s, 'ctrl+d').mode.kind).toBe('browse');
     expect(run(s, 'ctrl+r').mode.kind).toBe('browse');
-    const sorted = run(s, 'ctrl+t');
+    const sorted = run(s, 'insert');
     expect(sorted.sort).not.toBe(s.sort);
     expect(sorted.marks.size).toBe(0);
     expect(run(s, 'ctrl+space').marks.size).toBe(1);
@@ -150,9 +150,13 @@ describe('picker reducer with a remapped keymap', () => {
   });
 
   it('messages name the keys in effect when a remap took ours', () => {
-    const s = loaded({ 'app.session.toggleSort': 'ctrl+t', 'app.session.rename': 'ctrl+z' });
-    expect(run(s, 'ctrl+x').status?.text).toBe('Nothing is marked: Ctrl+Space marks a session, Ctrl+A marks all shown');
-    expect(run(s, 'ctrl+a').status?.text).toBe('Marked 5 shown sessions (5 marked in all) · Ctrl+X deletes them');
+    const s = loaded({
+      'app.session.delete': 'ctrl+k',
+      'pi-sessions.markAll': 'alt+m',
+      'app.session.rename': 'ctrl+z',
+    });
+    expect(run(s, 'meta+a').marks.size).toBe(0);
+    expect(run(s, 'meta+m').status?.text).toBe('Marked 5 shown sessions (5 marked in all) · Ctrl+K deletes them');
     const lines = confirmLines(
       { kind: 'confirm', paths: ['/s/0.jsonl'], permanent: false, needsYes: false },
       [sessions[0]!],
@@ -251,7 +255,7 @@ describe('the screens name the remapped keys', () => {
     await app.waitFor((f) => !f.includes('Rename “'));
     await app.press('?');
     const help = await app.waitFor('pi-sessions · keys');
-    expect(help).toMatch(/Ctrl\+K\s+Delete the session/);
+    expect(help).toMatch(/Ctrl\+K\s+Delete the marked sessions/);
     expect(help).toMatch(/Alt\+R\s+Rename the session/);
     app.unmount();
   });

@@ -51,7 +51,7 @@ describe("pi's key syntax", () => {
     ['?', '?'],
     ['f5', 'f5'],
     ['insert', 'insert'],
-    ['delete', 'backspace'],
+    ['delete', 'delete'],
   ])('%s → %s', (spec, name) => expect(piKeyToName(spec)).toBe(name));
 
   it.each(['super+k', 'shift+/', 'hyper+x', 'Shift+L', 'meta+x', 'pageup', 'ctrl+ctrl+x', 'ctrl+', ''])(
@@ -211,12 +211,12 @@ describe('applyPiKeybindings', () => {
   });
 
   it('a remapped key is taken from other bindings in the modes they share only', () => {
-    // Ctrl+T marks in the picker; give it to "sort" (pi's toggleSort).
+    // Insert marks in the picker; give it to "sort" (pi's toggleSort).
     const sorted = applyPiKeybindings(PICKER_BINDINGS, PICKER_PI_ACTIONS, {
-      'app.session.toggleSort': ['ctrl+t'],
+      'app.session.toggleSort': ['insert'],
     }).bindings;
-    expect(keysOf(sorted, 'sort')).toEqual([['ctrl+t']]);
-    expect(keysOf(sorted, 'mark')).toEqual([['ctrl+space']]);
+    expect(keysOf(sorted, 'sort')).toEqual([['insert']]);
+    expect(keysOf(sorted, 'mark')).toEqual([['ctrl+space', 'shift+down']]);
     // Ctrl+W deletes a word in the search and in the rename field; rename (browse only) takes it
     // in the list, and the rename field keeps it.
     const renamed = applyPiKeybindings(PICKER_BINDINGS, PICKER_PI_ACTIONS, {

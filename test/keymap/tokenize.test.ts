@@ -23,7 +23,8 @@ describe('tokenizer: control bytes', () => {
   it('names each control byte as its own key, in order', () => {
     expect(names('\r\n\t\u007f\u0008\u0000')).toEqual([
       'return',
-      'return',
+      // LF is Ctrl+J, a key of its own (Enter sends CR): keymap.ts lets it stand in for Enter.
+      'ctrl+j',
       'tab',
       'backspace',
       'backspace',
@@ -73,7 +74,7 @@ describe('tokenizer: ESC sequences', () => {
       'end',
       'pageup',
       'pagedown',
-      'backspace',
+      'delete',
     ]);
     expect(names('\u001b[1;5D\u001b[1;3C\u001b[1;2A\u001b[1;6D\u001b[5;5~')).toEqual([
       'ctrl+left',

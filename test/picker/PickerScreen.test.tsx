@@ -5,7 +5,7 @@ import type { SessionSource } from '../../src/picker/session-source.js';
 import type { Locations } from '../../src/store/locations.js';
 import type { TrashedSession } from '../../src/store/trash/trash.js';
 import type { SessionInfo } from '../../src/store/types.js';
-import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
+import { alt, ctrl, KEYS, renderInk } from '../helpers/ink.js';
 import { DAY, makeInfo, NOW } from './make-info.js';
 
 const locations: Locations = {
@@ -168,13 +168,13 @@ describe.each([
   it('slims after a prompt with the sizes before and after', async () => {
     const { app, calls } = mount(sample(5), size);
     await app.waitFor('item 0;');
-    await app.press(ctrl('e'));
+    await app.press(alt('s'));
     const prompt = await app.waitFor('Keep only the active branch of');
     expect(prompt).toContain('195 KB → about 1.5 KB');
     expect(calls).toEqual(['planSlim /s/0.jsonl']);
     await app.press(KEYS.escape);
     await app.waitFor('Nothing was slimmed');
-    await app.press(ctrl('e'));
+    await app.press(alt('s'));
     await app.waitFor('Keep only the active branch of');
     await app.press(KEYS.enter);
     await app.waitFor('Slimmed 195 KB → 1.6 KB');
@@ -248,7 +248,7 @@ describe('PickerScreen', () => {
     const { app } = mount(sample(5000), { columns: 100, rows: 30 });
     const frame = await app.waitFor('5000/5000');
     expect(frame.split('\n').filter((l) => /item \d+;|Parser tests/.test(l))).toHaveLength(26);
-    await app.press(KEYS.end);
+    await app.press(KEYS.ctrlEnd);
     await app.waitFor('item 4999;');
   });
 
@@ -274,13 +274,13 @@ describe('PickerScreen', () => {
     await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith({ kind: 'print', path: '/s/1.jsonl' }));
   });
 
-  it('keys in one read act in order: a word, three Backspaces, then Ctrl+T twice and Ctrl+R', async () => {
+  it('keys in one read act in order: a word, three Backspaces, then Ctrl+Space, Insert and Ctrl+R', async () => {
     const { app } = mount(sample(8), { columns: 100, rows: 30 });
     await app.waitFor('item 0;');
     await app.write('Parser testsxyz\u007f\u007f\u007f');
     await app.waitFor((f) => f.includes('> Parser tests') && f.includes('1/8'));
     // Clear, down to the second row, mark two rows, then rename the fourth: all in one chunk.
-    await app.write(`${ctrl('u')}${KEYS.down}${ctrl('t')}${ctrl('t')}${ctrl('r')}`);
+    await app.write(`${ctrl('u')}${KEYS.down}${KEYS.ctrlSpace}${KEYS.insert}${ctrl('r')}`);
     const frame = await app.waitFor('Rename “item 3;”');
     expect(frame).toContain('● 2 marked');
   });

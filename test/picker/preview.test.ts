@@ -6,7 +6,7 @@ const texts = (info: ReturnType<typeof makeInfo>): string[] =>
   previewLines(info, undefined, 120, NOW, '/home/u').map((l) => l.text);
 
 describe('the preview\u2019s facts', () => {
-  it('say how many problems a session has and what the first one is, and point at the check view key (Ctrl+K)', () => {
+  it('say how many problems a session has and what the first one is, and point at the check view key (Alt+C)', () => {
     const info = makeInfo({
       path: '/s/a.jsonl',
       problems: [
@@ -20,10 +20,8 @@ describe('the preview\u2019s facts', () => {
       'Problems 1 · one',
     );
     const lines = texts(info);
-    expect(lines[lines.indexOf(row!) + 1]).toBe(
-      `${' '.repeat(9)}Ctrl+K check view: what pi does with each, what to do`,
-    );
-    expect(texts(makeInfo({ path: '/s/d.jsonl' })).join('\n')).not.toContain('Ctrl+K');
+    expect(lines[lines.indexOf(row!) + 1]).toBe(`${' '.repeat(9)}Alt+C check view: what pi does with each, what to do`);
+    expect(texts(makeInfo({ path: '/s/d.jsonl' })).join('\n')).not.toContain('Alt+C');
   });
 
   it('show a hostile header id escaped', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { screenKeymaps } from '../../src/keymap/screen-keymaps.js';
 import { pickerHelpLines } from '../../src/picker/help.js';
 import {
   initialPickerState,
@@ -61,11 +62,47 @@ describe('pickerReducer', () => {
     s = run(s, key('pagedown'));
     expect(s.cursor).toBe(10);
     expect(s.offset).toBe(2);
-    s = run(s, key('end'));
+    // Home and End are the search's (as in pi); Ctrl+Home and Ctrl+End go to the ends of the list.
+    expect(run(s, key('end'), key('home'))).toBe(s);
+    s = run(s, key('ctrl+end'));
     expect([s.cursor, s.offset]).toEqual([29, 21]);
-    s = run(s, key('up'), key('home'));
+    s = run(s, key('up'), key('ctrl+home'));
     expect([s.cursor, s.offset]).toEqual([0, 0]);
     expect(run(s, key('up'))).toBe(s); // clamped, same object
+  });
+
+  it("the search edits with pi's keys: a paste, Home, then Q inserts Q at the start", () => {
+    const paste: PickerAction = { type: 'key', name: undefined, text: 'parser work', paste: true, nowMs: NOW };
+    const edited = (...names: string[]): { value: string; cursor: number } =>
+      run(loaded(), paste, ...names.map((n) => key(n))).query;
+    expect(edited('home', 'Q')).toEqual({ value: 'Qparser work', cursor: 1 });
+    expect(edited('ctrl+a', 'Q')).toEqual({ value: 'Qparser work', cursor: 1 });
+    expect(edited('ctrl+a', 'ctrl+e', 'Q')).toEqual({ value: 'parser workQ', cursor: 12 });
+    expect(edited('meta+b', 'ctrl+k')).toEqual({ value: 'parser ', cursor: 7 });
+    expect(edited('ctrl+left', 'ctrl+u')).toEqual({ value: 'work', cursor: 0 });
+    expect(edited('ctrl+w')).toEqual({ value: 'parser ', cursor: 7 });
+    expect(edited('meta+backspace', 'meta+backspace')).toEqual({ value: '', cursor: 0 });
+    expect(edited('home', 'delete', 'delete')).toEqual({ value: 'rser work', cursor: 0 });
+    expect(edited('home', 'meta+f', 'meta+d')).toEqual({ value: 'parser', cursor: 6 });
+    expect(edited('left', 'left', 'ctrl+b', 'right', 'ctrl+f', 'backspace')).toEqual({
+      value: 'parser wor',
+      cursor: 10,
+    });
+    // None of them marks, slims, checks or moves in the list.
+    const s = run(loaded(), paste, ...['home', 'ctrl+a', 'ctrl+e', 'ctrl+k', 'end'].map((n) => key(n)));
+    expect(s.marks.size).toBe(0);
+    expect(s.effects.filter((e) => e.kind === 'openCheck' || e.kind === 'planSlim')).toEqual([]);
+    expect(s.mode.kind).toBe('browse');
+  });
+
+  it('Ctrl+J (LF) resumes like Enter, unless keybindings.json gives it to tui.select.down', () => {
+    const open = run(loaded(), key('ctrl+j'));
+    expect(open.effects.at(-1)).toMatchObject({ kind: 'checkResume', path: '/s/00.jsonl' });
+    const bindings = screenKeymaps({ 'tui.select.down': ['down', 'ctrl+j'] }, 'kb.json').picker;
+    const remapped = run({ ...loaded(), bindings }, key('ctrl+j'), key('ctrl+j'));
+    expect(remapped.cursor).toBe(2);
+    expect(remapped.effects.some((e) => e.kind === 'checkResume')).toBe(false);
+    expect(run(remapped, key('return')).effects.at(-1)).toMatchObject({ kind: 'checkResume', path: '/s/02.jsonl' });
   });
 
   it('a run of typed text means what its keys typed one by one mean, and costs one search', () => {
@@ -257,7 +294,7 @@ describe('pickerReducer', () => {
     expect(trashed.status).toMatchObject({ tone: 'error', text: `Moved 1 session to the trash; warning: ${warning}` });
   });
 
-  describe('Ctrl+E: keep only the active branch', () => {
+  describe('Alt+S: keep only the active branch', () => {
     const plan = {
       path: '/s/01.jsonl',
       sizeBefore: 200_000,
@@ -269,7 +306,7 @@ describe('pickerReducer', () => {
     };
 
     it('measures first, prompts with the sizes, slims on Enter and lists the scope again', () => {
-      let s = run(loaded(), key('down'), key('ctrl+e'));
+      let s = run(loaded(), key('down'), key('meta+s'));
       expect(s.effects.at(-1)).toMatchObject({ kind: 'planSlim', path: '/s/01.jsonl' });
       expect(s.busy).toBe(true);
       s = run(s, { type: 'slimPlanned', path: '/s/01.jsonl', plan, nowMs: NOW });
@@ -298,7 +335,7 @@ describe('pickerReducer', () => {
     });
 
     it('nothing off the branch: says so; the session pi is in: refused; a live one needs y', () => {
-      const all = run(loaded(), key('ctrl+e'), {
+      const all = run(loaded(), key('meta+s'), {
         type: 'slimPlanned',
         path: '/s/00.jsonl',
         plan: { ...plan, path: '/s/00.jsonl', branchEntries: 9 },
@@ -309,7 +346,7 @@ describe('pickerReducer', () => {
       const current = run(
         initialPickerState({ printMode: false, columns: 100, rows: 13, current: '/s/00.jsonl' }),
         { type: 'loadDone', scope: 'cwd', searched: '/s', skipped: 0, sessions },
-        key('ctrl+e'),
+        key('meta+s'),
       );
       expect(current.effects.some((e) => e.kind === 'planSlim')).toBe(false);
       expect(current.status?.tone).toBe('error');
@@ -321,7 +358,7 @@ describe('pickerReducer', () => {
         skipped: 0,
         sessions: [live],
       });
-      s = run(s, key('ctrl+e'), { type: 'slimPlanned', path: '/s/live.jsonl', plan, nowMs: NOW });
+      s = run(s, key('meta+s'), { type: 'slimPlanned', path: '/s/live.jsonl', plan, nowMs: NOW });
       expect(s.mode).toMatchObject({ kind: 'slimConfirm', needsYes: true });
       expect(run(s, key('return')).mode.kind).toBe('slimConfirm');
       expect(run(s, key('y')).effects.at(-1)).toMatchObject({ kind: 'slim' });
@@ -538,19 +575,27 @@ describe('pickerReducer', () => {
     expect(s.effects.at(-1)).toMatchObject({ kind: 'trash', permanent: true, paths: ['/s/00.jsonl'] });
   });
 
-  it('marks one by one, marks all shown, deletes marked after a summary', () => {
-    let s = run(loaded(), key('ctrl+t'), key('ctrl+t'));
+  it('marks one by one (Ctrl+Space, Shift+↓, Insert), marks all shown (Alt+A); Ctrl+D deletes the marked after a summary', () => {
+    let s = run(loaded(), key('ctrl+space'), key('shift+down'), key('insert'));
+    expect([...s.marks]).toEqual(['/s/00.jsonl', '/s/01.jsonl', '/s/02.jsonl']);
+    expect(s.cursor).toBe(3);
+    s = run(s, key('up'), key('insert'));
     expect([...s.marks]).toEqual(['/s/00.jsonl', '/s/01.jsonl']);
-    expect(s.cursor).toBe(2);
     s = typeText(s, 'parser');
-    s = run(s, key('ctrl+a'));
+    s = run(s, key('meta+a'));
     expect(s.marks.size).toBe(4);
-    s = run(s, key('ctrl+x'));
+    expect(s.status?.text).toBe('Marked 2 shown sessions (4 marked in all) · Ctrl+D deletes them');
+    s = run(s, key('ctrl+d'));
     expect(s.mode).toMatchObject({
       kind: 'confirm',
       paths: ['/s/00.jsonl', '/s/01.jsonl', '/s/03.jsonl', '/s/07.jsonl'],
     });
-    expect(run(loaded(), key('ctrl+x')).status?.text).toMatch(/Nothing is marked/);
+    // Nothing marked: Ctrl+D deletes the highlighted session, as in pi.
+    expect(run(loaded(), key('down'), key('ctrl+d')).mode).toMatchObject({ kind: 'confirm', paths: ['/s/01.jsonl'] });
+    // Ctrl+A, Ctrl+T and Ctrl+X mark nothing and delete nothing (pi's line start; the tree's filter and copy).
+    const untouched = run(loaded(), key('ctrl+a'), key('ctrl+t'), key('ctrl+x'));
+    expect(untouched.marks.size).toBe(0);
+    expect(untouched.mode.kind).toBe('browse');
   });
 
   it('--current: the session pi is in is never offered for deletion, alone or in a marked batch', () => {
@@ -570,13 +615,13 @@ describe('pickerReducer', () => {
       text: 'Not deleted: the session pi is in cannot be deleted from here',
     });
     // A batch with it: the others are asked about, the current one is left out and the status says so.
-    s = run(withCurrent(), key('ctrl+t'), key('ctrl+t'), key('ctrl+t'), key('ctrl+x'));
+    s = run(withCurrent(), key('ctrl+space'), key('ctrl+space'), key('ctrl+space'), key('ctrl+d'));
     expect(s.mode).toMatchObject({ kind: 'confirm', paths: ['/s/00.jsonl', '/s/02.jsonl'] });
     expect(s.status?.text).toBe('Skipped the current session (the session pi is in cannot be deleted from here)');
     s = run(s, key('return'));
     expect(s.effects.at(-1)).toMatchObject({ kind: 'trash', paths: ['/s/00.jsonl', '/s/02.jsonl'] });
     // Marked alone: nothing to ask.
-    s = run(withCurrent(), key('down'), key('ctrl+t'), key('ctrl+x'));
+    s = run(withCurrent(), key('down'), key('ctrl+space'), key('ctrl+d'));
     expect(s.mode.kind).toBe('browse');
     expect(s.status?.text).toMatch(/^Not deleted/);
     // Other sessions are deleted as before, and the guard survives a trip to the tree and back.
@@ -705,7 +750,7 @@ describe('pickerReducer', () => {
   });
 
   it('resize re-lays out and keeps the cursor visible', () => {
-    let s = run(loaded(), key('end'));
+    let s = run(loaded(), key('ctrl+end'));
     s = run(s, { type: 'resize', columns: 40, rows: 8 });
     expect(s.listLines).toBe(4);
     expect(s.offset).toBe(26);

@@ -47,7 +47,7 @@ describe('a session gone since the list was drawn', () => {
     expect(renaming.mode.kind).toBe('rename');
     expect(run(renaming, { type: 'sessionGone', paths: ['/s/0.jsonl'] }).mode.kind).toBe('browse');
     expect(run(renaming, { type: 'sessionGone', paths: ['/s/2.jsonl'] }).mode.kind).toBe('rename');
-    const marked = run(loaded(), key('ctrl+t'));
+    const marked = run(loaded(), key('ctrl+space'));
     expect(marked.marks.has('/s/0.jsonl')).toBe(true);
     expect(run(marked, { type: 'sessionGone', paths: ['/s/0.jsonl'] }).marks.size).toBe(0);
   });

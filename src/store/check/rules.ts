@@ -128,7 +128,7 @@ const RULES: Record<CheckKind, Rule> = {
   'oversized-line': {
     severity: 'warning',
     pi: 'reads the line whole into memory',
-    fix: 'nothing needed unless the file is slow to open; then slim it (pi-sessions slim, or Ctrl+E in the list): only the active branch is kept',
+    fix: 'nothing needed unless the file is slow to open; then slim it (pi-sessions slim, or Alt+S in the list): only the active branch is kept',
   },
   'legacy-version': {
     severity: 'error',
@@ -169,12 +169,12 @@ const RULES: Record<CheckKind, Rule> = {
   'slow-for-pi': {
     severity: 'warning',
     pi: 'reads and parses the whole file on every open and /resume listing: slow, and memory-hungry',
-    fix: 'slim it (pi-sessions slim, or Ctrl+E in the list): the active branch goes to a new file, the original to the trash (undo puts it back)',
+    fix: 'slim it (pi-sessions slim, or Alt+S in the list): the active branch goes to a new file, the original to the trash (undo puts it back)',
   },
   'too-large': {
     severity: 'error',
     pi: 'cannot load it (a line or the file is beyond what it can hold in memory)',
-    fix: 'slim it (pi-sessions slim, or Ctrl+E in the list) to keep only the active branch, or move the file away',
+    fix: 'slim it (pi-sessions slim, or Alt+S in the list) to keep only the active branch, or move the file away',
   },
   'impossible-value': {
     severity: 'warning',

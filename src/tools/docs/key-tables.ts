@@ -7,7 +7,7 @@ import { CHECK_BINDINGS, CHECK_MODE_TITLES, CHECK_PI_ACTIONS } from '../../check
 import { formatKey, type KeyBinding, markdownKeyTable } from '../../keymap/keymap.js';
 import { piKeyToName, remappedBindings, type SharedActions } from '../../keymap/pi-keybindings.js';
 import { LABELS_BINDINGS, LABELS_MODE_TITLES, LABELS_PI_ACTIONS } from '../../labels/keymap.js';
-import { PICKER_BINDINGS, PICKER_MODE_TITLES, PICKER_PI_ACTIONS } from '../../picker/keymap.js';
+import { PICKER_BINDINGS, PICKER_MODE_TITLES, PICKER_OWN_ACTIONS, PICKER_PI_ACTIONS } from '../../picker/keymap.js';
 import { STATS_BINDINGS, STATS_MODE_TITLES, STATS_PI_ACTIONS } from '../../stats/keymap.js';
 import { TREE_BINDINGS, TREE_MODE_TITLES, TREE_PI_ACTIONS } from '../../tree/keymap.js';
 import { replaceSection } from './sections.js';
@@ -28,7 +28,7 @@ export function keyTablesMarkdown(): string {
     '### Usage stats (`$` in the picker)',
     '',
     markdownKeyTable(STATS_BINDINGS, STATS_MODE_TITLES),
-    '### Check view (Ctrl+K in the picker)',
+    '### Check view (Alt+C in the picker)',
     '',
     markdownKeyTable(CHECK_BINDINGS, CHECK_MODE_TITLES),
     '### Labels view',
@@ -106,7 +106,19 @@ export function piKeysMarkdown(): string {
     const piKeys = shared.piDefaults.map((spec) => code(formatKey(piKeyToName(spec) ?? spec))).join(', ');
     lines.push(`| ${code(action)} | ${piKeys} | ${screens.map((screen) => screen.cell(action)).join(' | ')} |`);
   }
-  return [PI_KEYS_BEGIN, ...lines, PI_KEYS_END].join('\n');
+  const own = [
+    '',
+    "pi-sessions' own picker commands, under ids of its own in the same file (pi ignores ids it does not know):",
+    '',
+    '| action | default keys | what it does |',
+    '| --- | --- | --- |',
+    ...Object.entries(PICKER_OWN_ACTIONS).map(([action, shared]) => {
+      const keys = shared.piDefaults.map((spec) => code(formatKey(piKeyToName(spec) ?? spec))).join(', ');
+      const what = followedIn(PICKER_BINDINGS, PICKER_OWN_ACTIONS, action, PICKER_MODE_TITLES);
+      return `| ${code(action)} | ${keys} | ${what} |`;
+    }),
+  ];
+  return [PI_KEYS_BEGIN, ...lines, ...own, PI_KEYS_END].join('\n');
 }
 
 export function withPiKeysTable(readme: string): string {
