@@ -85,8 +85,8 @@ describe('pickerReducer', () => {
     expect(edited('home', 'delete', 'delete')).toEqual({ value: 'rser work', cursor: 0 });
     expect(edited('home', 'meta+f', 'meta+d')).toEqual({ value: 'parser', cursor: 6 });
     expect(edited('left', 'left', 'ctrl+b', 'right', 'ctrl+f', 'backspace')).toEqual({
-      value: 'parser wor',
-      cursor: 10,
+      value: 'parser wok',
+      cursor: 9,
     });
     // None of them marks, slims, checks or moves in the list.
     const s = run(loaded(), paste, ...['home', 'ctrl+a', 'ctrl+e', 'ctrl+k', 'end'].map((n) => key(n)));
