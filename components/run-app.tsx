@@ -96,9 +96,11 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
   const { result } = outcome;
   // The screens check before they leave; a session can still vanish in between (pi would then
   // begin a new, empty session on its path, and a printed path would lead nowhere).
-  if (result.kind !== 'quit' && isGoneSync(result.path)) {
+  const chosen = result.kind === 'quit' ? [] : result.kind === 'printMarked' ? result.paths : [result.path];
+  const gone = chosen.filter((path) => isGoneSync(path));
+  if (gone.length > 0) {
     process.stderr.write(
-      `pi-sessions: ${goneMessage([result.path], terminal.stdout.columns ?? 80)}; ${result.kind === 'print' || request.print ? 'nothing printed' : 'pi was not started'}\n`,
+      `pi-sessions: ${goneMessage(gone, terminal.stdout.columns ?? 80)}; ${result.kind !== 'resume' || request.print ? 'nothing printed' : 'pi was not started'}\n`,
     );
     return 1;
   }
@@ -107,6 +109,9 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
       return result.code;
     case 'print':
       return printPath(result.path, terminal);
+    case 'printMarked':
+      for (const path of result.paths) printPath(path, terminal);
+      return 0;
     case 'resume': {
       // `--print` promises stdout only the chosen path: a session to open in pi is that path.
       if (request.print) return printPath(result.path, terminal);

@@ -62,6 +62,9 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
   const row = selectedRow(state);
   switch (command) {
     case 'open':
+      // Inside pi (`--current`) one session is switched to, so the marks are for deleting there.
+      if (state.printMode && state.marks.size > 0 && state.current === undefined)
+        return exitWith(state, { kind: 'printMarked', paths: [...state.marks] });
       return row ? startResume(state, row) : state;
     case 'tree':
       // → opens the tree only from the end of the search text; before it, it moves the text cursor.

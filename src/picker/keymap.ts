@@ -90,7 +90,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
     command: 'open',
     keys: ['return'],
     description:
-      'Resume the session in pi (`pi --session <path>` in its folder; with --print and inside pi: print its path / switch to it)',
+      'Resume the session in pi (`pi --session <path>` in its folder; inside pi: switch to it; with --print: print its path, or every marked path, one a line, when some are marked)',
     hint: 'resume',
     when: 'browse',
   },

@@ -40,6 +40,8 @@ export const SCOPE_TITLES: Readonly<Record<Scope, string>> = {
 export type PickerExit =
   | { kind: 'quit'; code: number }
   | { kind: 'print'; path: string }
+  /** `--print` with sessions marked (fzf -m): every marked path, one a line, in the order marked. */
+  | { kind: 'printMarked'; paths: string[] }
   | ({ kind: 'resume' } & PiLaunch);
 
 export interface ScopeList {

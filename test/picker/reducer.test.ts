@@ -598,7 +598,26 @@ describe('pickerReducer', () => {
     expect(untouched.mode.kind).toBe('browse');
   });
 
-  it('--current: the session pi is in is never offered for deletion, alone or in a marked batch', () => {
+  it('--print with marks: Enter prints every marked path in the order marked (fzf -m); inside pi, only the chosen one', () => {
+    const marked = run(loaded(true), key('down'), key('down'), key('insert'), key('up'), key('up'), key('up'), key('insert'));
+    expect(run(marked, key('return')).effects.at(-1)).toMatchObject({
+      kind: 'exit',
+      exit: { kind: 'printMarked', paths: ['/s/02.jsonl', '/s/00.jsonl'] },
+    });
+    // Without --print, Enter resumes the highlighted session as before.
+    const resumed = run(loaded(false), key('insert'), key('return'));
+    expect(resumed.effects.at(-1)).toMatchObject({ kind: 'checkResume', path: '/s/01.jsonl' });
+    // Inside pi (--current), pi switches to one session: the highlighted one.
+    const inPi = run(
+      initialPickerState({ printMode: true, columns: 100, rows: 13, current: '/s/05.jsonl' }),
+      { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions },
+      key('insert'),
+      key('return'),
+    );
+    expect(inPi.effects.at(-1)).toMatchObject({ kind: 'checkResume', path: '/s/01.jsonl' });
+  });
+
+    it('--current: the session pi is in is never offered for deletion, alone or in a marked batch', () => {
     const withCurrent = (): PickerState =>
       run(initialPickerState({ printMode: true, columns: 100, rows: 13, current: '/s/01.jsonl' }), {
         type: 'loadDone',
