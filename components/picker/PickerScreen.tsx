@@ -342,6 +342,7 @@ export function PickerScreen(props: PickerScreenProps) {
     showPath: state.showPaths,
     showCwd: state.scope !== 'cwd',
     content,
+    ...(state.sort === 'size' || state.sort === 'cost' ? { figure: state.sort } : {}),
   });
 
   if (state.mode.kind === 'help') {

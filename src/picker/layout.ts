@@ -5,7 +5,7 @@
  * The root box is `rows - 1` lines tall (ink 6 clears the whole screen on every frame once a frame
  * is as tall as the terminal), and every row is exactly one line.
  */
-import { formatBytes, formatRelativeAge } from '../format.js';
+import { formatBytes, formatCost, formatRelativeAge } from '../format.js';
 import { type SessionInfo, sessionTitle } from '../store/index.js';
 import { displayWidth, padEndToWidth, sanitizeInline, truncateStart, truncateToWidth } from '../text/terminal-text.js';
 import { isOwnLastWrite } from './own-write.js';
@@ -93,9 +93,11 @@ export interface RightColumns {
   path: number;
   cwd: number;
   live: boolean;
-  /** Width of the prompt count (its widest value), 0 when not shown. */
+  /** Width of the message count with its label (`12 msgs`), 0 when not shown. */
   count: number;
   size: boolean;
+  /** Width of the cost column (shown while the list is sorted by cost), 0 when not shown. */
+  cost: number;
   age: boolean;
   /** Total width of the right block including separators (0 when empty). */
   width: number;
@@ -103,8 +105,10 @@ export interface RightColumns {
 
 /** What the rows hold, so the columns are as wide as their content and no wider. */
 export interface ColumnContent {
-  /** Widest prompt count (digits). */
+  /** Widest message count (digits). */
   count: number;
+  /** Widest cost as the cost column shows it. */
+  cost: number;
   /** Widest cwd and path as shown (`~`-shortened, sanitised). */
   cwd: number;
   path: number;
@@ -125,6 +129,7 @@ const TITLE_ROOM = 68;
 interface ColumnFacts {
   home: string;
   digits: number;
+  cost: number;
   cwd: number;
   path: number | undefined;
   /** Live while the clock is before this (ms); -Infinity for our own last write. */
@@ -141,7 +146,8 @@ function factsOf(info: SessionInfo, home: string): ColumnFacts {
   if (facts === undefined || facts.home !== home) {
     facts = {
       home,
-      digits: String(info.userMessageCount).length,
+      digits: String(info.messageCount).length,
+      cost: formatCost(info.usage.cost).length,
       cwd: shownWidth(info.cwd, home),
       path: undefined,
       liveUntil: isOwnLastWrite(info)
@@ -163,12 +169,14 @@ export function columnContent(
   opts: { home: string; nowMs: number; cwd: boolean; path: boolean },
 ): ColumnContent {
   let count = 1;
+  let cost = 0;
   let cwd = 0;
   let path = 0;
   let anyLive = false;
   for (const { info } of rows) {
     const facts = factsOf(info, opts.home);
     if (facts.digits > count) count = facts.digits;
+    if (facts.cost > cost) cost = facts.cost;
     if (opts.cwd && facts.cwd > cwd) cwd = facts.cwd;
     if (opts.path) {
       facts.path ??= shownWidth(info.path, opts.home);
@@ -176,30 +184,45 @@ export function columnContent(
     }
     if (!anyLive && opts.nowMs < facts.liveUntil) anyLive = true;
   }
-  return { count, cwd, path, anyLive };
+  return { count, cost, cwd, path, anyLive };
 }
 
-const NO_CONTENT: ColumnContent = { count: 3, cwd: 32, path: 60, anyLive: false };
+const NO_CONTENT: ColumnContent = { count: 3, cost: 5, cwd: 32, path: 60, anyLive: false };
+
+/** What follows the count: pi's number is every message, so the row says so. */
+const COUNT_LABEL = ' msgs';
+
+/** `12 msgs`, `1 msg ` (the labels line up), the number right-aligned in `digits`. */
+export function countText(count: number, digits: number): string {
+  return `${String(count).padStart(digits)}${count === 1 ? ' msg ' : COUNT_LABEL}`;
+}
+
+/** The figure a sort orders by, which the row then always shows. */
+export type SortFigure = 'size' | 'cost';
 
 /**
  * Which right-block columns fit at `width`, the same for every row so they line up, each as wide
- * as its content. Kept longest: age, the live marker (only when a row is live), the prompt count
- * (a bare number, as pi shows it), the path (when toggled on), the cwd (other scopes than this
- * folder); the title keeps at least ~35% of the row and gets everything left over. The size is
- * a luxury: shown only when the title still gets TITLE_ROOM columns.
+ * as its content. Kept longest: age, the figure the list is sorted by (`figure`: size or cost,
+ * so a sort by it can be read off the rows), the live marker (only when a row is live), the
+ * message count (`12 msgs`), the path (when toggled on), the cwd (other scopes than this folder);
+ * the title keeps at least ~35% of the row and gets everything left over. Otherwise the size is a
+ * luxury: shown only when the title still gets TITLE_ROOM columns.
  */
 export function rightColumns(
   width: number,
-  opts: { showPath: boolean; showCwd: boolean; content?: ColumnContent },
+  opts: { showPath: boolean; showCwd: boolean; content?: ColumnContent; figure?: SortFigure },
 ): RightColumns {
   const content = opts.content ?? NO_CONTENT;
   const minTitle = Math.min(24, Math.max(10, Math.floor(width * 0.35)));
   const budget = width - LEAD_WIDTH - minTitle - 1;
-  type Col = { key: 'age' | 'live' | 'count' | 'path' | 'cwd'; min: number; max: number };
+  type Col = { key: 'age' | 'size' | 'cost' | 'live' | 'count' | 'path' | 'cwd'; min: number; max: number };
+  const countWidth = content.count + COUNT_LABEL.length;
   const wanted: Col[] = [
     { key: 'age', min: AGE_WIDTH, max: AGE_WIDTH },
+    ...(opts.figure === 'size' ? [{ key: 'size' as const, min: SIZE_WIDTH, max: SIZE_WIDTH }] : []),
+    ...(opts.figure === 'cost' ? [{ key: 'cost' as const, min: content.cost, max: content.cost }] : []),
     ...(content.anyLive ? [{ key: 'live' as const, min: LIVE_WIDTH, max: LIVE_WIDTH }] : []),
-    { key: 'count', min: content.count, max: content.count },
+    { key: 'count', min: countWidth, max: countWidth },
     ...(opts.showPath && content.path > 0
       ? [
           {
@@ -222,7 +245,7 @@ export function rightColumns(
     chosen.push(col);
     used += extra;
   }
-  const out: RightColumns = { path: 0, cwd: 0, live: false, count: 0, size: false, age: false, width: used };
+  const out: RightColumns = { path: 0, cwd: 0, live: false, count: 0, size: false, cost: 0, age: false, width: used };
   let spare = budget - used;
   for (const col of chosen) {
     if (col.key === 'path' || col.key === 'cwd') {
@@ -230,14 +253,18 @@ export function rightColumns(
       out[col.key] = col.min + grow;
       spare -= grow;
       out.width += grow;
-    } else if (col.key === 'count') {
-      out.count = col.min;
+    } else if (col.key === 'count' || col.key === 'cost') {
+      out[col.key] = col.min;
     } else {
       out[col.key] = true;
     }
   }
   const sizeExtra = SIZE_WIDTH + (out.width > 0 ? SEP : 0);
-  if (chosen.length === wanted.length && width - LEAD_WIDTH - 1 - out.width - sizeExtra >= TITLE_ROOM) {
+  if (
+    !out.size &&
+    chosen.length === wanted.length &&
+    width - LEAD_WIDTH - 1 - out.width - sizeExtra >= TITLE_ROOM
+  ) {
     out.size = true;
     out.width += sizeExtra;
   }
@@ -317,9 +344,10 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
   if (cols.path > 0) parts.push(padEndToWidth(truncateStart(shownPath(info.path, ctx.home), cols.path), cols.path));
   if (cols.cwd > 0) parts.push(padEndToWidth(truncateStart(shownPath(info.cwd, ctx.home), cols.cwd), cols.cwd));
   if (cols.live) parts.push(live ? '◉ live' : ' '.repeat(LIVE_WIDTH));
-  // The number of prompts, bare as in pi's /resume (the preview and `list` name it "prompts").
-  if (cols.count > 0) parts.push(String(info.userMessageCount).padStart(cols.count));
+  // Every message, as pi's /resume counts them, with a label (pi's number is bare).
+  if (cols.count > 0) parts.push(countText(info.messageCount, cols.count - COUNT_LABEL.length));
   if (cols.size) parts.push(formatBytes(info.size).padStart(SIZE_WIDTH));
+  if (cols.cost > 0) parts.push(formatCost(info.usage.cost).padStart(cols.cost));
   if (cols.age) parts.push(formatRelativeAge(info.modified.getTime(), ctx.nowMs).padStart(AGE_WIDTH));
   const right = parts.join(' '.repeat(SEP));
 

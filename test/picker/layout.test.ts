@@ -32,13 +32,14 @@ describe('rows', () => {
   const info = makeInfo({
     path: '/home/u/.pi/s/1.jsonl',
     name: 'Parser 日本語 work',
-    userMessageCount: 12,
+    messageCount: 12,
     size: 1_300_000,
     ageMs: 2 * MIN,
     cwd: '/home/u/proj',
   });
   const content = (over: Partial<ColumnContent> = {}): ColumnContent => ({
     count: 2,
+    cost: 5,
     cwd: 6,
     path: 20,
     anyLive: true,
@@ -58,21 +59,21 @@ describe('rows', () => {
     expect(displayWidth(text)).toBe(width);
   });
 
-  it('shows markers without colour and the whole right block when wide; the count is bare, as in pi', () => {
+  it('shows markers without colour and the whole right block when wide; the count says what it counts (every message, as pi counts)', () => {
     const text = rowText(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(110, true)));
     expect(text.startsWith('›● ★ Parser 日本語 work')).toBe(true);
-    expect(text).toMatch(/ ~\/proj ◉ live 12 {2}1\.2 MB {3}2m$/);
+    expect(text).toMatch(/ ~\/proj ◉ live 12 msgs {2}1\.2 MB {3}2m$/);
     // At 100 columns the size would cut the title below its room: it is left to the preview.
     expect(rowText(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(100, true)))).toMatch(
-      / ~\/proj ◉ live 12 {3}2m$/,
+      / ~\/proj ◉ live 12 msgs {3}2m$/,
     );
   });
 
-  it('sizes the columns to their content: no live column when nothing is live, the cwd as wide as the widest, the title gets the rest (~70 at 80 columns)', () => {
+  it('sizes the columns to their content: no live column when nothing is live, the cwd as wide as the widest, the title gets the rest (~64 at 80 columns)', () => {
     const calm = rightColumns(80, { showCwd: false, showPath: false, content: content({ anyLive: false }) });
-    expect(calm).toMatchObject({ live: false, count: 2, age: true, size: false, cwd: 0 });
-    // Lead (3) + title + one space + right block: the title keeps 69 of 80 columns.
-    expect(80 - 3 - 1 - calm.width).toBe(69);
+    expect(calm).toMatchObject({ live: false, count: 7, age: true, size: false, cwd: 0 });
+    // Lead (3) + title + one space + right block: the title keeps 64 of 80 columns.
+    expect(80 - 3 - 1 - calm.width).toBe(64);
     const view = formatRow(
       {
         info: makeInfo({ path: '/p', firstMessage: 'x'.repeat(100), userMessageCount: 12 }),
@@ -82,7 +83,7 @@ describe('rows', () => {
       },
       { ...ctx(80, false, false, { anyLive: false }) },
     );
-    expect(displayWidth(view.title)).toBe(69);
+    expect(displayWidth(view.title)).toBe(64);
     expect(rightColumns(80, { showCwd: false, showPath: false, content: content({ anyLive: true }) }).live).toBe(true);
     // The cwd column is as wide as the widest cwd, not a fixed 32 or 42.
     const all = rightColumns(120, { showCwd: true, showPath: false, content: content({ cwd: 14, anyLive: false }) });
@@ -94,13 +95,13 @@ describe('rows', () => {
   it('measures the content of the rows: widest count and shown cwd, live only when one is', () => {
     const rows = [
       {
-        info: makeInfo({ path: '/a', cwd: '/home/u/a', userMessageCount: 3, ageMs: 30 * MIN }),
+        info: makeInfo({ path: '/a', cwd: '/home/u/a', messageCount: 3, ageMs: 30 * MIN }),
         prefix: '',
         depth: 0,
         score: 0,
       },
       {
-        info: makeInfo({ path: '/b', cwd: '/srv/long/project', userMessageCount: 120, ageMs: 30 * MIN }),
+        info: makeInfo({ path: '/b', cwd: '/srv/long/project', messageCount: 120, ageMs: 30 * MIN }),
         prefix: '',
         depth: 0,
         score: 0,
@@ -108,6 +109,7 @@ describe('rows', () => {
     ];
     expect(columnContent(rows, { home: '/home/u', nowMs: NOW, cwd: true, path: false })).toEqual({
       count: 3,
+      cost: 5,
       cwd: 17,
       path: 0,
       anyLive: false,
@@ -117,10 +119,10 @@ describe('rows', () => {
   });
 
   it('marks the session pi is in (--current) before the title, still exactly the width', () => {
-    for (const width of [100, 40, 24]) {
+    for (const width of [100, 60, 40, 24]) {
       const view = formatRow({ info, prefix: '', depth: 0, score: 0 }, { ...ctx(width), current: true });
       expect(displayWidth(rowText(view))).toBe(width);
-      if (width >= 40) expect(rowText(view).startsWith('›● [current] ★ Parser')).toBe(true);
+      if (width >= 60) expect(rowText(view).startsWith('›● [current] ★ Parser')).toBe(true);
     }
     expect(formatRow({ info, prefix: '', depth: 0, score: 0 }, ctx(100)).currentMark).toBe('');
   });
@@ -129,10 +131,28 @@ describe('rows', () => {
     const narrow = rightColumns(40, { showCwd: true, showPath: false, content: content() });
     expect(narrow).toMatchObject({ age: true, size: false });
     const mid = rightColumns(60, { showCwd: true, showPath: false, content: content() });
-    expect(mid).toMatchObject({ age: true, live: true, count: 2, size: false });
+    expect(mid).toMatchObject({ age: true, live: true, count: 7, size: false });
     expect(mid.cwd).toBeGreaterThan(0);
     const tiny = rightColumns(24, { showCwd: true, showPath: false, content: content() });
     expect(tiny).toMatchObject({ age: true, cwd: 0, size: false });
+  });
+
+  it('sorted by size or cost, that figure is on the row at 80 and 120 columns', () => {
+    const costly = makeInfo({ path: '/c', firstMessage: 'x'.repeat(100), messageCount: 1, size: 5_000_000 });
+    const withCost = { ...costly, usage: { ...costly.usage, cost: 12.5 } };
+    const row = { info: withCost, prefix: '', depth: 0, score: 0 };
+    for (const width of [80, 120]) {
+      const over = { anyLive: false, cost: 6 };
+      const plain = rightColumns(width, { showCwd: true, showPath: false, content: content(over) });
+      const bySize = rightColumns(width, { showCwd: true, showPath: false, content: content(over), figure: 'size' });
+      const byCost = rightColumns(width, { showCwd: true, showPath: false, content: content(over), figure: 'cost' });
+      expect({ width, size: bySize.size, cost: byCost.cost }).toEqual({ width, size: true, cost: 6 });
+      if (width === 80) expect(plain.size).toBe(false);
+      const base = { width, selected: false, marked: false, nowMs: NOW, home: '/home/u' };
+      expect(rowText(formatRow(row, { ...base, columns: bySize }))).toMatch(/ 1 msg {3}4\.8 MB +\S+$/);
+      expect(rowText(formatRow(row, { ...base, columns: byCost }))).toMatch(/ 1 msg .*\$12\.50 +\S+$/);
+      expect(displayWidth(rowText(formatRow(row, { ...base, columns: byCost })))).toBe(width);
+    }
   });
 
   it('makes control characters harmless', () => {
