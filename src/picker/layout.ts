@@ -260,11 +260,7 @@ export function rightColumns(
     }
   }
   const sizeExtra = SIZE_WIDTH + (out.width > 0 ? SEP : 0);
-  if (
-    !out.size &&
-    chosen.length === wanted.length &&
-    width - LEAD_WIDTH - 1 - out.width - sizeExtra >= TITLE_ROOM
-  ) {
+  if (!out.size && chosen.length === wanted.length && width - LEAD_WIDTH - 1 - out.width - sizeExtra >= TITLE_ROOM) {
     out.size = true;
     out.width += sizeExtra;
   }

@@ -599,7 +599,16 @@ describe('pickerReducer', () => {
   });
 
   it('--print with marks: Enter prints every marked path in the order marked (fzf -m); inside pi, only the chosen one', () => {
-    const marked = run(loaded(true), key('down'), key('down'), key('insert'), key('up'), key('up'), key('up'), key('insert'));
+    const marked = run(
+      loaded(true),
+      key('down'),
+      key('down'),
+      key('insert'),
+      key('up'),
+      key('up'),
+      key('up'),
+      key('insert'),
+    );
     expect(run(marked, key('return')).effects.at(-1)).toMatchObject({
       kind: 'exit',
       exit: { kind: 'printMarked', paths: ['/s/02.jsonl', '/s/00.jsonl'] },
@@ -617,7 +626,7 @@ describe('pickerReducer', () => {
     expect(inPi.effects.at(-1)).toMatchObject({ kind: 'checkResume', path: '/s/01.jsonl' });
   });
 
-    it('--current: the session pi is in is never offered for deletion, alone or in a marked batch', () => {
+  it('--current: the session pi is in is never offered for deletion, alone or in a marked batch', () => {
     const withCurrent = (): PickerState =>
       run(initialPickerState({ printMode: true, columns: 100, rows: 13, current: '/s/01.jsonl' }), {
         type: 'loadDone',
