@@ -171,6 +171,12 @@ export interface KeyBinding<C extends string, M extends string = string> {
   hint?: string;
   /** The command whose key the hint shows next to this one's (`up` with `down`: `↑↓ move`). */
   hintWith?: C;
+  /**
+   * The hint's label when the footer had to leave hints out (`? more`): the binding that lists
+   * every command then goes last and is never the one dropped, so at any width every command
+   * is one key away from what the screen shows.
+   */
+  hintMore?: string;
   /** Mode(s) in which the binding applies (the screen's key modes, e.g. 'browse', 'search'); absent means every mode. */
   when?: M | readonly M[];
 }
@@ -280,19 +286,41 @@ export function footerHints<C extends string>(
   mode: string | undefined,
   maxWidth: number,
 ): HintItem[] {
-  const items: HintItem[] = [];
-  let used = 0;
+  const candidates: { binding: KeyBinding<C>; item: HintItem }[] = [];
   for (const binding of bindings) {
     if (binding.hint === undefined || !appliesTo(binding, mode)) continue;
     const reachable = reachableKey(bindings, binding, mode);
     if (reachable === undefined) continue;
-    const item: HintItem = { key: hintKey(bindings, binding, reachable, mode), label: binding.hint };
-    const width = displayWidth(`${item.key} ${item.label}`) + (items.length > 0 ? HINT_SEPARATOR.length : 0);
+    candidates.push({ binding, item: { key: hintKey(bindings, binding, reachable, mode), label: binding.hint } });
+  }
+  const fitted = fitHints(
+    candidates.map((c) => c.item),
+    maxWidth,
+  );
+  const more = candidates.find((c) => c.binding.hintMore !== undefined);
+  if (fitted.length === candidates.length || more === undefined) return fitted;
+  const moreItem: HintItem = { key: more.item.key, label: more.binding.hintMore! };
+  const room = maxWidth - displayWidth(`${moreItem.key} ${moreItem.label}`) - HINT_SEPARATOR.length;
+  if (room < 0) return fitted;
+  const rest = fitHints(
+    candidates.filter((c) => c !== more).map((c) => c.item),
+    room,
+  );
+  // Too narrow for `? more` beside the first hint: the first hints win.
+  return rest.length === 0 ? fitted : [...rest, moreItem];
+}
+
+/** Hints in order that fit in `maxWidth`; one that doesn't fit is skipped so shorter later ones can still be shown. */
+function fitHints(items: readonly HintItem[], maxWidth: number): HintItem[] {
+  const out: HintItem[] = [];
+  let used = 0;
+  for (const item of items) {
+    const width = displayWidth(`${item.key} ${item.label}`) + (out.length > 0 ? HINT_SEPARATOR.length : 0);
     if (used + width > maxWidth) continue;
-    items.push(item);
+    out.push(item);
     used += width;
   }
-  return items;
+  return out;
 }
 
 /**

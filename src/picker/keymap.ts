@@ -78,7 +78,8 @@ export type PickerKeyMode = 'browse' | 'rename' | 'confirm' | 'missingCwd' | 'he
 const EDIT_MODES = ['browse', 'rename'] as const;
 
 export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[] = [
-  // Footer order = importance; → tree first, so the one key a pi user does not know is shown at every width.
+  // Footer order = importance; → tree first, so the one key a pi user does not know is shown at every
+  // width; `?` goes last as `? more` once hints are left out (footerHints), so every command is one key away.
   {
     command: 'tree',
     keys: ['right'],
@@ -99,6 +100,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
     keys: ['?', 'f1'],
     description: 'Every key and command (? when the search is empty, otherwise ? is typed; F1 always)',
     hint: 'help',
+    hintMore: 'more',
     when: 'browse',
   },
   {
@@ -145,6 +147,15 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
     when: 'browse',
   },
   {
+    command: 'labels',
+    keys: ['ctrl+l'],
+    description: 'Labels view: every label of every session in the scope (Enter opens the tree on it)',
+    hint: 'labels',
+    when: 'browse',
+  },
+  { command: 'named', keys: ['ctrl+n'], description: 'Show named sessions only / all', hint: 'named', when: 'browse' },
+  { command: 'paths', keys: ['ctrl+p'], description: 'Show or hide session file paths', hint: 'paths', when: 'browse' },
+  {
     command: 'stats',
     keys: ['$'],
     description:
@@ -190,15 +201,6 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
     hint: 'slim',
     when: 'browse',
   },
-  {
-    command: 'labels',
-    keys: ['ctrl+l'],
-    description: 'Labels view: every label of every session in the scope (Enter opens the tree on it)',
-    hint: 'labels',
-    when: 'browse',
-  },
-  { command: 'named', keys: ['ctrl+n'], description: 'Show named sessions only / all', hint: 'named', when: 'browse' },
-  { command: 'paths', keys: ['ctrl+p'], description: 'Show or hide session file paths', hint: 'paths', when: 'browse' },
   { command: 'scopeBack', keys: ['shift+tab'], description: 'Scope, backwards', when: 'browse' },
   { command: 'up', keys: ['up'], description: 'Move up', when: 'browse' },
   { command: 'down', keys: ['down'], description: 'Move down', when: 'browse' },

@@ -8,6 +8,7 @@ import {
   markdownKeyTable,
   resolveCommand,
 } from '../../src/keymap/keymap.js';
+import { PICKER_BINDINGS } from '../../src/picker/keymap.js';
 
 type Cmd = 'up' | 'down' | 'open' | 'search' | 'quit' | 'cancel' | 'help' | 'trash' | 'clear';
 const BINDINGS: KeyBinding<Cmd>[] = [
@@ -141,5 +142,21 @@ describe('markdownKeyTable', () => {
     expect(lines[5]).toBe('| `Enter` | Open session | everywhere |');
     expect(lines[9]).toBe('| `Ctrl+D` | Move to trash \\| confirm | Session list |');
     expect(lines).toHaveLength(10);
+  });
+});
+
+describe('footer: every command one key away', () => {
+  it('when hints are left out, the help goes last as `? more`; when all fit, it stays `? help` in its place', () => {
+    for (const width of [72, 120, 160]) {
+      const line = formatHints(footerHints(PICKER_BINDINGS, 'browse', width));
+      expect(line.length).toBeLessThanOrEqual(width);
+      expect(line.endsWith('? more')).toBe(true);
+      expect(line.startsWith('→ tree  Enter resume')).toBe(true);
+    }
+    const wide = formatHints(footerHints(PICKER_BINDINGS, 'browse', 160));
+    expect(wide).toContain('Ctrl+L labels  Ctrl+N named  Ctrl+P paths');
+    const all = formatHints(footerHints(PICKER_BINDINGS, 'browse', 1000));
+    expect(all).toContain('? help');
+    expect(all).not.toContain('more');
   });
 });
