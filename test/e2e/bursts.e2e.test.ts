@@ -24,7 +24,11 @@ import {
 } from './harness.js';
 
 const BS = '\u007f';
-const CTRL = { c: '\u0003', r: '\u0012', s: '\u0013', t: '\u0014' } as const;
+const CTRL = { c: '\u0003', r: '\u0012', s: '\u0013' } as const;
+/** The mark key (Ctrl+T is the tree's no-tools filter in pi). */
+const MARK = '\u001b[2~';
+/** The tree's no-tools filter (pi's key). */
+const CTRL_T = '\u0014';
 const { down, enter, escape: esc, right, tab } = PTY_KEYS;
 
 interface Store {
@@ -200,7 +204,7 @@ describe('bursts in the picker', { timeout: E2E_TEST_MS }, () => {
     });
   });
 
-  it('Tab Tab, Ctrl+S Ctrl+S and Ctrl+T ×3 each act as many times as pressed', async () => {
+  it('Tab Tab, Ctrl+S Ctrl+S and Insert (mark) ×3 each act as many times as pressed', async () => {
     await expectSame({
       keys: [tab, tab],
       done: (s) => /4\/4 · all projects/.test(s),
@@ -212,7 +216,7 @@ describe('bursts in the picker', { timeout: E2E_TEST_MS }, () => {
       what: 'the sort is relevance',
     });
     await expectSame({
-      keys: [CTRL.t, CTRL.t, CTRL.t],
+      keys: [MARK, MARK, MARK],
       done: (s) => s.includes('● 3 marked'),
       what: 'three sessions are marked',
     });
@@ -266,7 +270,7 @@ describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
   // search typed in; these bursts start from the plain tree.
   const toParserRow = async (pty: PtySession): Promise<void> => {
     await pty.waitForText(LIST_READY);
-    await pty.press(PTY_KEYS.home);
+    await pty.press(PTY_KEYS.ctrlHome);
     await pty.waitForScreen(
       (s) => cursorRow(s).includes('parser cache invalidation'),
       'the cursor is on the parser session',
@@ -354,7 +358,7 @@ describe('bursts in the tree', { timeout: E2E_TEST_MS }, () => {
   it('Ctrl+T ×3 toggles the filter three times', async () => {
     await expectSame({
       before: openTree,
-      keys: [CTRL.t, CTRL.t, CTRL.t],
+      keys: [CTRL_T, CTRL_T, CTRL_T],
       done: (s) => s.includes('[no-tools]'),
       what: 'the no-tools filter is on',
     });

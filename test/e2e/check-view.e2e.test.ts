@@ -11,7 +11,8 @@ import { PTY_KEYS } from '../helpers/pty.js';
 import { smallCases } from '../hostile/corpus.js';
 import { E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession } from './harness.js';
 
-const CTRL_K = '\u000b';
+/** Alt+C opens the check view (Ctrl+K is pi's kill-to-end in the search). */
+const CTRL_K = '\u001bc';
 
 describe('check view', () => {
   it(

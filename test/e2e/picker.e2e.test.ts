@@ -25,15 +25,14 @@ import {
   writeSession,
 } from './harness.js';
 
+/** Alt+A marks all shown (Ctrl+A is pi's line start); Ctrl+D deletes the marked sessions. */
+const MARK_ALL = '\u001ba';
 const CTRL = {
-  a: '\u0001',
   d: '\u0004',
   o: '\u000f',
   r: '\u0012',
   s: '\u0013',
-  t: '\u0014',
   u: '\u0015',
-  x: '\u0018',
   z: '\u001a',
 } as const;
 
@@ -163,7 +162,7 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     await pty.waitForText(/5\/5 · this folder/);
 
     // Preview follows the cursor: the selected session's id and absolute dates.
-    await pty.press(PTY_KEYS.home, CTRL.o);
+    await pty.press(PTY_KEYS.ctrlHome, CTRL.o);
     const firstId = /Id\s+(e+[0-9a-f]+)-/.exec(await pty.waitForText(/Id\s+e+[0-9a-f]+-/))?.[1];
     await pty.press(PTY_KEYS.down);
     await pty.waitForScreen(
@@ -288,10 +287,10 @@ describe('picker in a real terminal', { timeout: E2E_TEST_MS }, () => {
     const pty = await startPicker(store);
     await typeText(pty, 'obsolete');
     await pty.waitForText(/3\/5 · this folder/);
-    await pty.press(CTRL.a);
+    await pty.press(MARK_ALL);
     await pty.waitForText('Marked 3 shown sessions');
     expect(pty.screen().match(/^.● /gm)).toHaveLength(3);
-    await pty.press(CTRL.x);
+    await pty.press(CTRL.d);
     await pty.waitForText('Delete 3 marked sessions?');
     expect(pty.screen()).toMatch(/3 sessions · [\d.]+ KB · oldest \d{4}-\d\d-\d\d.* · newest \d{4}-\d\d-\d\d/);
     await pty.press(PTY_KEYS.enter);

@@ -15,7 +15,9 @@ import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { E2E_TEST_MS, expectRestored, makeHome, startApp, writeSession } from './harness.js';
 
-const CTRL = { r: '\u0012', u: '\u0015', z: '\u001a', y: '\u0019', d: '\u0004', e: '\u0005' } as const;
+const CTRL = { r: '\u0012', u: '\u0015', z: '\u001a', y: '\u0019', d: '\u0004' } as const;
+/** Alt+S slims (Ctrl+E is pi's line end). */
+const SLIM = '\u001bs';
 
 function home(): { home: ReturnType<typeof makeHome>; path: string } {
   const home = makeHome();
@@ -169,7 +171,7 @@ describe('Ctrl+Z after a restart', () => {
 
       let pty = startApp(h, [], { cols: 120, rows: 24 });
       await pty.waitForText('★ Slim me');
-      await pty.press(CTRL.e);
+      await pty.press(SLIM);
       const prompt = await pty.waitForText('Keep only the active branch of “Slim me”?');
       expect(prompt).toMatch(/\d+ KB → about 1\.\d KB · 5 of 7 entries kept/);
       await pty.press(PTY_KEYS.enter);

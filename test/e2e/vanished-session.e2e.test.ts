@@ -22,7 +22,9 @@ import {
   writeSession,
 } from './harness.js';
 
-const CTRL = { d: '\u0004', k: '\u000b', l: '\u000c', r: '\u0012' } as const;
+const CTRL = { d: '\u0004', l: '\u000c', r: '\u0012' } as const;
+/** Alt+C opens the check view (Ctrl+K is pi's kill-to-end). */
+const CHECK = '\u001bc';
 
 /** A session of this folder named `<word>.jsonl`, `ageDays` old (the picker lists the newest first). */
 function session(home: TestHome, word: string, ageDays: number, label?: string): string {
@@ -173,7 +175,7 @@ describe('a session deleted after the list was drawn', { timeout: E2E_TEST_MS },
     session(home, 'beta', 2);
     const pty = startApp(home, [], { cols: 200, rows: 30 });
     await pty.waitForText('the beta prompt');
-    await pty.press(CTRL.k);
+    await pty.press(CHECK);
     // The check view names each file by its session's title, its path on the line below.
     const audit = await pty.waitForText(/› the (alpha|beta) prompt/);
     const selected = /› the (alpha|beta) prompt/.exec(audit)![1]!;
