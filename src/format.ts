@@ -2,6 +2,7 @@
  * Pure formatting and parsing of ages, dates, sizes, token counts and costs.
  * Every function takes "now" explicitly (never reads the clock) so tests are deterministic.
  */
+import { instantOf, wallTime } from './time-zone.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -33,11 +34,12 @@ export function formatRelativeAge(fromMs: number, nowMs: number): string {
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-/** Local time as `YYYY-MM-DD HH:MM` (sorts lexically, fixed width 16). */
-export function formatAbsoluteDate(date: Date | number): string {
-  const d = typeof date === 'number' ? new Date(date) : date;
-  if (Number.isNaN(d.getTime())) return '????-??-?? ??:??';
-  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
+/** Local time (or the time in `timeZone`) as `YYYY-MM-DD HH:MM` (sorts lexically, fixed width 16). */
+export function formatAbsoluteDate(date: Date | number, timeZone?: string): string {
+  const ms = typeof date === 'number' ? date : date.getTime();
+  if (Number.isNaN(new Date(ms).getTime())) return '????-??-?? ??:??';
+  const w = wallTime(ms, timeZone);
+  return `${w.year}-${pad2(w.month)}-${pad2(w.day)} ${pad2(w.hour)}:${pad2(w.minute)}`;
 }
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
@@ -136,43 +138,99 @@ const AGE_UNITS: Record<string, number> = {
   y: YEAR,
 };
 
+/** A time given on the command line: where it starts and, for a whole day or month, where it ends. */
+export interface TimeSpan {
+  startMs: number;
+  /** The exclusive end of the day or month named (`2026-03-01`, `2026-03`, `yesterday`); absent for an instant (an age, a date-time). */
+  endMs?: number;
+}
+
+/** The forms `parseWhen` reads, as `help stats` lists them. */
+export const WHEN_FORMS =
+  'a day (2026-03-01, 2026/03/01 or 20260301: from its midnight; as --until, up to its end), a month (2026-03 or 2026/03), today, yesterday, ' +
+  'a date and time (2026-03-01 14:30[:15], or T between), or an age before now: 30s, 15m or 15min (minutes), 12h, 30d, 2w, 6mo (30 days), 1y (365 days)';
+
+const isDigits = (text: string | undefined): text is string => text !== undefined && /^\d+$/.test(text);
+
 /**
- * Parses a point in time for filters like `--since`:
+ * Parses a time for filters like `--since` and `--until`, in `timeZone` (an IANA name the
+ * caller validated; local time when absent):
  *   - an age relative to `nowMs`: "30s", "15m"/"15min", "3h", "30d", "2w", "6mo", "1y"
- *     (units match `formatRelativeAge`; "m" is minutes, "mo" months of 30 days, "y" 365 days);
- *   - a local date "2026-01-05" (midnight) or date-time "2026-01-05 14:30[:15]" / "2026-01-05T14:30".
- * Returns epoch milliseconds.
+ *     (units match `formatRelativeAge`: "m" is minutes, as that column writes them, "mo" months
+ *     of 30 days, "y" 365 days);
+ *   - a day "2026-01-05", "2026/01/05" or "20260105" (ccusage's form), "today", "yesterday":
+ *     its midnight, `endMs` the next midnight;
+ *   - a month "2026-01" or "2026/01": its first midnight, `endMs` the next month's;
+ *   - a date-time "2026-01-05 14:30[:15]" / "2026-01-05T14:30": that instant.
  */
-export function parseDateOrAge(text: string, nowMs: number): ParseResult<number> {
+export function parseWhen(text: string, nowMs: number, timeZone?: string): ParseResult<TimeSpan> {
   const trimmed = text.trim();
   const age = /^(\d+(?:\.\d+)?)\s*(s|min|mo|m|h|d|w|y)$/i.exec(trimmed);
   if (age?.[1] && age[2]) {
     const unit = AGE_UNITS[age[2].toLowerCase()];
-    if (unit !== undefined) return { ok: true, value: nowMs - Math.round(Number(age[1]) * unit) };
+    if (unit !== undefined) return { ok: true, value: { startMs: nowMs - Math.round(Number(age[1]) * unit) } };
   }
-  const date = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed);
+  const named = trimmed.toLowerCase();
+  if (named === 'today' || named === 'yesterday') {
+    const now = wallTime(nowMs, timeZone);
+    const day = now.day - (named === 'yesterday' ? 1 : 0);
+    return {
+      ok: true,
+      value: {
+        startMs: instantOf({ year: now.year, month: now.month, day }, timeZone),
+        endMs: instantOf({ year: now.year, month: now.month, day: day + 1 }, timeZone),
+      },
+    };
+  }
+  const month = /^(\d{4})([-/])(\d{2})$/.exec(trimmed);
+  if (month && isDigits(month[1]) && isDigits(month[3])) {
+    const [year, mo] = [Number(month[1]), Number(month[3])];
+    if (mo < 1 || mo > 12) return { ok: false, error: `invalid month "${text}"` };
+    return {
+      ok: true,
+      value: {
+        startMs: instantOf({ year, month: mo, day: 1 }, timeZone),
+        endMs: instantOf({ year, month: mo + 1, day: 1 }, timeZone),
+      },
+    };
+  }
+  const date =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed) ??
+    /^(\d{4})\/(\d{2})\/(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed) ??
+    /^(\d{4})(\d{2})(\d{2})$/.exec(trimmed);
   if (date) {
-    const [y, mo, d, h, mi, s] = date.slice(1).map((part) => (part === undefined ? 0 : Number(part))) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    const value = new Date(y, mo - 1, d, h, mi, s);
+    const [year, mo, day, hour = 0, minute = 0, second = 0] = date
+      .slice(1)
+      .map((part) => (part === undefined ? 0 : Number(part)));
+    if (year === undefined || mo === undefined || day === undefined)
+      return { ok: false, error: `invalid date "${text}"` };
+    const startMs = instantOf({ year, month: mo, day, hour, minute, second }, timeZone);
     // Date rolls invalid fields over (Feb 30 → Mar 2): reject instead of guessing.
+    const w = wallTime(startMs, timeZone);
     const valid =
-      value.getFullYear() === y &&
-      value.getMonth() === mo - 1 &&
-      value.getDate() === d &&
-      value.getHours() === h &&
-      value.getMinutes() === mi &&
-      value.getSeconds() === s;
-    if (valid) return { ok: true, value: value.getTime() };
-    return { ok: false, error: `invalid date "${text}"` };
+      w.year === year &&
+      w.month === mo &&
+      w.day === day &&
+      w.hour === hour &&
+      w.minute === minute &&
+      w.second === second;
+    if (!valid) return { ok: false, error: `invalid date "${text}"` };
+    const wholeDay = date[4] === undefined;
+    return {
+      ok: true,
+      value: wholeDay ? { startMs, endMs: instantOf({ year, month: mo, day: day + 1 }, timeZone) } : { startMs },
+    };
   }
-  return { ok: false, error: `invalid date or age "${text}" (examples: 2w, 30d, 12h, 2026-01-05)` };
+  return {
+    ok: false,
+    error: `invalid date or age "${text}" (examples: 2026-03-01, 20260301, 2026-03, yesterday, 2w, 30d, 12h, 6mo)`,
+  };
+}
+
+/** `parseWhen`'s start: the instant a filter like `after:` compares with. */
+export function parseDateOrAge(text: string, nowMs: number, timeZone?: string): ParseResult<number> {
+  const parsed = parseWhen(text, nowMs, timeZone);
+  return parsed.ok ? { ok: true, value: parsed.value.startMs } : parsed;
 }
 
 /** `1 session`, `2 sessions`; `plural(2, 'entry', 'entries')` for irregular words. */

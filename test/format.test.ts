@@ -7,6 +7,7 @@ import {
   formatTokens,
   parseDateOrAge,
   parseSize,
+  parseWhen,
 } from '../src/format.js';
 
 const NOW = new Date(2026, 0, 15, 12, 0, 0).getTime();
@@ -152,12 +153,74 @@ describe('parseDateOrAge', () => {
     expect(parseDateOrAge(text, NOW)).toEqual({ ok: true, value: ms });
   });
 
-  it.each(['', 'yesterday', '2w3d', '2026-02-30', '2025-02-29', '2026-13-01', '2026-01-05 25:00', '2026-1-5', '-2d'])(
-    'rejects %j',
-    (text) => {
-      const result = parseDateOrAge(text, NOW);
-      expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.error).toMatch(/invalid date/);
-    },
-  );
+  it.each([
+    '',
+    'tomorrow',
+    '2w3d',
+    '2026-02-30',
+    '2025-02-29',
+    '2026-13-01',
+    '2026-01-05 25:00',
+    '2026-1-5',
+    '-2d',
+    '20260230',
+    '2026-13',
+    '2026/00',
+    '2026-03/01',
+    '202603',
+  ])('rejects %j', (text) => {
+    const result = parseDateOrAge(text, NOW);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(/invalid (date|month)/);
+  });
+});
+
+describe('parseWhen: the forms ccusage users write, and the span a day or month covers', () => {
+  const day = (y: number, m: number, d: number): number => new Date(y, m - 1, d).getTime();
+  it.each([
+    ['20260301', day(2026, 3, 1), day(2026, 3, 2)],
+    ['2026-03-01', day(2026, 3, 1), day(2026, 3, 2)],
+    ['2026/03/01', day(2026, 3, 1), day(2026, 3, 2)],
+    ['2026-03', day(2026, 3, 1), day(2026, 4, 1)],
+    ['2026/12', day(2026, 12, 1), day(2027, 1, 1)],
+    ['today', day(2026, 1, 15), day(2026, 1, 16)],
+    ['Yesterday', day(2026, 1, 14), day(2026, 1, 15)],
+    ['2026-02-28', day(2026, 2, 28), day(2026, 3, 1)],
+  ])('%s is the whole day or month', (text, startMs, endMs) => {
+    expect(parseWhen(text, NOW)).toEqual({ ok: true, value: { startMs, endMs } });
+  });
+
+  it.each([
+    ['2026-03-01 14:30', new Date(2026, 2, 1, 14, 30).getTime()],
+    ['2026/03/01 14:30', new Date(2026, 2, 1, 14, 30).getTime()],
+    ['1m', NOW - M],
+    ['1mo', NOW - 30 * D],
+  ])('%s is an instant (no end)', (text, startMs) => {
+    expect(parseWhen(text, NOW)).toEqual({ ok: true, value: { startMs } });
+  });
+
+  it('reads a day in the time zone given', () => {
+    expect(parseWhen('2026-03-01', NOW, 'Asia/Tokyo')).toEqual({
+      ok: true,
+      value: { startMs: Date.UTC(2026, 1, 28, 15), endMs: Date.UTC(2026, 2, 1, 15) },
+    });
+    // New York leaves winter time on 2026-03-08: that day is 23 hours long.
+    const dst = parseWhen('2026-03-08', NOW, 'America/New_York');
+    expect(dst).toEqual({ ok: true, value: { startMs: Date.UTC(2026, 2, 8, 5), endMs: Date.UTC(2026, 2, 9, 4) } });
+    // "today" is the zone's today: 23:30 UTC on the 15th is already the 16th in Tokyo.
+    const late = Date.UTC(2026, 0, 15, 23, 30);
+    expect(parseWhen('today', late, 'Asia/Tokyo')).toEqual({
+      ok: true,
+      value: { startMs: Date.UTC(2026, 0, 15, 15), endMs: Date.UTC(2026, 0, 16, 15) },
+    });
+    expect(parseWhen('2026-03-08 02:30', NOW, 'America/New_York').ok).toBe(false);
+  });
+});
+
+describe('formatAbsoluteDate in a time zone', () => {
+  it('prints the wall clock of the zone', () => {
+    expect(formatAbsoluteDate(Date.UTC(2026, 0, 15, 23, 30), 'Asia/Tokyo')).toBe('2026-01-16 08:30');
+    expect(formatAbsoluteDate(Date.UTC(2026, 0, 15, 23, 30), 'UTC')).toBe('2026-01-15 23:30');
+    expect(formatAbsoluteDate(1e20)).toBe('????-??-?? ??:??');
+  });
 });

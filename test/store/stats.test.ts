@@ -177,4 +177,52 @@ describe('stats on the pi-written corpus', () => {
     expect(isoWeek(new Date(2024, 11, 30).getTime())).toBe('2025-W01');
     expect(localDay(new Date(2026, 1, 5, 23, 59).getTime())).toBe('2026-02-05');
   });
+
+  it('a `usage` entry counts for the model it names, in the model rows, a day\u2019s models and the session\u2019s', () => {
+    const b = new SessionBuilder();
+    b.user('question');
+    b.assistant('answer', { tokens: 10, cost: 1 });
+    const usage = (total: number) => ({
+      input: total,
+      output: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: total,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: total / 100 },
+    });
+    b.entry('usage', { kind: 'cache_warm', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: usage(40) });
+    b.entry('usage', { kind: 'cache_warm', provider: 'openai', model: 'gpt-5', usage: usage(30) });
+    b.entry('usage', { kind: 'odd', usage: usage(20) });
+    const session = readSessionFromBuffer('/s/usage.jsonl', Buffer.from(b.text()));
+    if (!session.ok) throw new Error(session.message);
+    const report = statsOf([session]);
+    const models = (rows: StatsRow[] | undefined) => rows?.map((r) => [r.key, r.usage.totalTokens]);
+    const expected = [
+      ['anthropic/claude-sonnet-4-5', 50],
+      ['openai/gpt-5', 30],
+      ['(usage)', 20],
+    ];
+    expect(models(report.byModel)).toEqual(expected);
+    expect(models(report.byDay[0]!.models)).toEqual(expected);
+    expect(models(report.byWeek[0]!.models)).toEqual(expected);
+    expect(models(report.byMonth[0]!.models)).toEqual(expected);
+    expect(models(report.bySession[0]!.models)).toEqual(expected);
+    expect(report.bySession[0]!.lastActivity).toBe(new Date(Date.UTC(2026, 0, 5, 9, 0, 5)).toISOString());
+  });
+
+  it('days, weeks and months in the time zone asked for', () => {
+    // 20:00 UTC on Sunday 2026-01-04 is Monday morning in Tokyo: another day and another ISO week.
+    const b = new SessionBuilder({ startMs: Date.UTC(2026, 0, 4, 19, 59, 58) });
+    b.user('question');
+    b.assistant('answer', { tokens: 10, cost: 1 });
+    const session = readSessionFromBuffer('/s/zone.jsonl', Buffer.from(b.text()));
+    if (!session.ok) throw new Error(session.message);
+    const keys = (timeZone: string) => {
+      const r = statsOf([session], { timeZone });
+      return [r.byDay[0]!.key, r.byWeek[0]!.key, r.byMonth[0]!.key];
+    };
+    expect(keys('UTC')).toEqual(['2026-01-04', '2026-W01', '2026-01']);
+    expect(keys('Asia/Tokyo')).toEqual(['2026-01-05', '2026-W02', '2026-01']);
+    expect(keys('America/Los_Angeles')).toEqual(['2026-01-04', '2026-W01', '2026-01']);
+  });
 });

@@ -6,10 +6,11 @@
  * included. An entry that carries usage is identified by its id and timestamp; when several files
  * hold it, it is counted in the session created first (the one where it was spent; a fork is
  * always created after its parent), even when the fork's parent file is gone. The same entry
- * written twice in one file (an old pi bug) counts once too. Days, weeks and
- * months are in local time (like `--since 2026-01-05`), from the entry's timestamp.
+ * written twice in one file (an old pi bug) counts once too. Days, weeks and months are in the
+ * range's time zone (local time by default, like `--since 2026-01-05`), from the entry's timestamp.
  */
 import { statSync } from 'node:fs';
+import { dayKey, isoWeekKey } from '../../time-zone.js';
 import { TOO_LARGE_TO_AUDIT_BYTES } from '../check/rules.js';
 import {
   addUsage,
@@ -37,6 +38,8 @@ import type { LoadedSession, SessionEntry, UsageTotals } from '../types.js';
 export interface StatsRow {
   key: string;
   usage: UsageTotals;
+  /** A day's, week's or month's usage per model (`provider/model`), by cost; the row's usage is their sum. */
+  models?: StatsRow[];
 }
 
 export interface BranchStats {
@@ -59,6 +62,10 @@ export interface SessionStats {
   /** When the session was created (its header's timestamp, ISO), null when unreadable: tells same-titled sessions apart. */
   created: string | null;
   usage: UsageTotals;
+  /** The session's usage per model (`provider/model`), by cost. */
+  models: StatsRow[];
+  /** When the latest usage counted here was spent (ISO); absent when none was. */
+  lastActivity?: string;
   /** Usage-carrying entries left out because an earlier session holds them (a fork's copies). */
   copiedEntries: number;
   /**
@@ -97,6 +104,8 @@ export interface StatsRange {
   sinceMs?: number;
   /** Exclusive upper bound, epoch ms. */
   untilMs?: number;
+  /** The IANA time zone days, weeks and months are counted in (validated by the caller); local time when absent. */
+  timeZone?: string;
 }
 
 const usageKey = (entry: SessionEntry): string => `${entry.id}\u0000${String(entry.timestamp)}`;
@@ -106,47 +115,49 @@ function createdMs(session: LoadedSession): number {
   return Number.isNaN(t) ? Number.POSITIVE_INFINITY : t;
 }
 
-const two = (n: number): string => String(n).padStart(2, '0');
+/** `2026-01-05` (local time, or in `timeZone`). */
+export const localDay = (ms: number, timeZone?: string): string => dayKey(ms, timeZone);
 
-/** `2026-01-05` (local time). */
-export function localDay(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
-}
+/** `2026-W02`: the ISO 8601 week of the local date (or of the date in `timeZone`). */
+export const isoWeek = (ms: number, timeZone?: string): string => isoWeekKey(ms, timeZone);
 
-/** `2026-W02`: the ISO 8601 week of the local date. */
-export function isoWeek(ms: number): string {
-  const d = new Date(ms);
-  const day = d.getDay() || 7;
-  // The week's Thursday decides its year; computed on the calendar date, so DST cannot shift it.
-  const thursday = Date.UTC(d.getFullYear(), d.getMonth(), d.getDate() + 4 - day);
-  const year = new Date(thursday).getUTCFullYear();
-  const week = Math.floor((thursday - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
-  return `${year}-W${two(week)}`;
-}
-
-function modelOf(entry: SessionEntry): string {
+/**
+ * Who spent the usage: `provider/model` of an assistant message or of a `usage` entry (each names
+ * the model it paid for), else the kind of entry in brackets (`(toolResult)`, `(compaction)`).
+ */
+export function modelOf(entry: SessionEntry): string {
   const message = messageOf(entry);
   if (entry.type === 'message' && message)
     return (message['role'] === 'assistant' ? assistantModel(message) : undefined) ?? `(${String(message['role'])})`;
+  if (entry.type === 'usage') return assistantModel(entry) ?? '(usage)';
   return `(${entry.type})`;
 }
 
+const byCost = (a: StatsRow, b: StatsRow): number =>
+  b.usage.cost - a.usage.cost ||
+  b.usage.totalTokens - a.usage.totalTokens ||
+  (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
 class Buckets {
-  private readonly map = new Map<string, UsageTotals>();
-  add(key: string, usage: unknown): void {
-    let totals = this.map.get(key);
-    if (!totals) {
-      totals = emptyUsage();
-      this.map.set(key, totals);
+  private readonly map = new Map<string, { usage: UsageTotals; models?: Buckets }>();
+  /** `perModel`: also keep each key's usage per model (`StatsRow.models`). */
+  constructor(private readonly perModel = false) {}
+  add(key: string, usage: unknown, model = ''): void {
+    let bucket = this.map.get(key);
+    if (!bucket) {
+      bucket = { usage: emptyUsage(), ...(this.perModel ? { models: new Buckets() } : {}) };
+      this.map.set(key, bucket);
     }
-    addUsage(totals, usage);
+    addUsage(bucket.usage, usage);
+    bucket.models?.add(model, usage);
   }
   rows(order: 'key' | 'cost'): StatsRow[] {
-    const rows = [...this.map].map(([key, usage]) => ({ key, usage }));
-    return order === 'key'
-      ? rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-      : rows.sort((a, b) => b.usage.cost - a.usage.cost || b.usage.totalTokens - a.usage.totalTokens);
+    const rows: StatsRow[] = [...this.map].map(([key, { usage, models }]) => ({
+      key,
+      usage,
+      ...(models ? { models: models.rows('cost') } : {}),
+    }));
+    return order === 'key' ? rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : rows.sort(byCost);
   }
 }
 
@@ -175,9 +186,10 @@ export function statsOf(
     }
   });
   const totals = emptyUsage();
-  const day = new Buckets();
-  const week = new Buckets();
-  const month = new Buckets();
+  const day = new Buckets(true);
+  const week = new Buckets(true);
+  const month = new Buckets(true);
+  const zone = range.timeZone;
   const project = new Buckets();
   const model = new Buckets();
   const bySession: SessionStats[] = [];
@@ -193,6 +205,8 @@ export function statsOf(
   };
   sessions.forEach((session, index) => {
     const usage = emptyUsage();
+    const models = new Buckets();
+    let lastMs = Number.NEGATIVE_INFINITY;
     let copiedEntries = 0;
     let repeatedEntries = 0;
     const seen = new Set<string>();
@@ -222,13 +236,17 @@ export function statsOf(
       // An entry all of whose figures were left out spent nothing we know of: it makes no (empty) row.
       if (impossible.length > 0 && isEmptyUsage(spent)) return;
       const t = entryTimeMs(entry);
+      const who = modelOf(entry);
+      const dayOf = localDay(t, zone);
       addUsage(totals, spent);
       addUsage(usage, spent);
-      day.add(localDay(t), spent);
-      week.add(isoWeek(t), spent);
-      month.add(localDay(t).slice(0, 7), spent);
+      models.add(who, spent);
+      lastMs = Math.max(lastMs, t);
+      day.add(dayOf, spent, who);
+      week.add(isoWeek(t, zone), spent, who);
+      month.add(dayOf.slice(0, 7), spent, who);
       project.add(cwd, spent);
-      model.add(modelOf(entry), spent);
+      model.add(who, spent);
     });
     const tree = buildTree(session);
     const title = tree.sessionName ?? firstPrompt(session.entries);
@@ -239,6 +257,8 @@ export function statsOf(
       title,
       created: Number.isFinite(createdMs(session)) ? new Date(createdMs(session)).toISOString() : null,
       usage,
+      models: models.rows('cost'),
+      ...(Number.isFinite(lastMs) ? { lastActivity: new Date(lastMs).toISOString() } : {}),
       copiedEntries,
       repeatedEntries,
       branches: branchesOf(tree, (e) => counted(e, index)),
