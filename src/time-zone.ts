@@ -48,6 +48,9 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** The zone local time is in (the runtime's, from TZ or the system), as an IANA name when it knows one. */
+export const localTimeZone = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The wall-clock reading of the instant `ms` in `timeZone` (local time when undefined). */

@@ -223,7 +223,9 @@ export async function main(argv: string[], io: Output): Promise<number> {
         return statsCommand(
           locations,
           {
+            ...optional('report', args[0]),
             all: flag('all'),
+            breakdown: flag('breakdown'),
             json: flag('json'),
             allPeriods: flag('all-periods'),
             nowMs: Date.now(),
@@ -233,6 +235,8 @@ export async function main(argv: string[], io: Output): Promise<number> {
             ...optional('since', text('since')),
             ...optional('until', text('until')),
             ...optional('by', text('by')),
+            ...optional('timezone', text('timezone')),
+            ...optional('order', text('order')),
           },
           io,
         ).code;

@@ -3,6 +3,7 @@
  * checks in cli.ts, `pi-sessions help`, `pi-sessions <command> --help` and the README's command
  * table (src/tools/docs/command-table.ts) are all derived from it, so they cannot disagree.
  */
+import { WHEN_FORMS } from '../format.js';
 import { definitionList, hangingLines, paragraph } from '../text/help-layout.js';
 
 /** Help is laid out for the terminal it is printed on; this many columns when piped. */
@@ -35,8 +36,20 @@ export const OPTIONS = {
   secrets: { help: 'scan for credentials instead (API keys, tokens, private keys, passwords in URLs), masked' },
   'as-pi': { help: "exactly what pi 1.6.0 sends (it ignores a compaction's retainedTail)" },
   summary: { value: 'TEXT', help: 'resume after a branch summary with this text' },
-  since: { value: 'WHEN', help: 'from this date (2026-01-05, local time) or age (30d, 2w, 12h)' },
-  until: { value: 'WHEN', help: 'up to this date or age (exclusive)' },
+  since: { value: 'WHEN', help: 'from this day (2026-03-01, 20260301, today), month (2026-03) or age (30d, 2w, 12h)' },
+  until: {
+    value: 'WHEN',
+    help: 'up to this time: a day or month given is included whole, a date-time or age is where it stops',
+  },
+  timezone: {
+    value: 'TZ',
+    help: 'days, weeks, months and the dates of --since/--until in this IANA zone (UTC, Europe/Berlin; default: local)',
+  },
+  order: {
+    value: 'ORDER',
+    help: "a table's rows asc (oldest first) or desc (the latest first; the default, as ccusage)",
+  },
+  breakdown: { help: "one row per model under each of a table's rows" },
   by: { value: 'PERIOD', help: 'the timeline per day, week or month (default: day)' },
   'all-periods': {
     help: 'a bar for every day, week or month with usage (default: the latest 10, then "… and N more" with their total)',
@@ -93,6 +106,11 @@ const CHECK_JSON_SHAPE =
 /** The `check --secrets --json` shape. */
 const SECRETS_JSON_SHAPE =
   '`{version: 1, searched, fileCount, secretCount, filesWithSecrets, files: [{path, sessionId, findings: [{entryId, line, kind, masked}], problem}]}`';
+
+const STATS_JSON_SHAPE =
+  '`{version: 1, searched, since, until, timeZone, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, title, created, usage, models, lastActivity, copiedEntries, repeatedEntries, branches: [{leafId, active, entries, prompt, usage}]}], excluded: [{path, line, entryId, field, value, why}]}`';
+const TABLE_JSON_SHAPE =
+  '`{version: 1, report, searched, since, until, timeZone, daily|weekly|monthly|sessions: [{date|week|month|sessionId, inputTokens, outputTokens, cacheCreationTokens, cacheReadTokens, totalTokens, totalCost, modelsUsed, modelBreakdowns: [{modelName, inputTokens, outputTokens, cacheCreationTokens, cacheReadTokens, totalTokens, cost}]}], totals, excluded}`';
 
 export const COMMANDS: readonly CommandSpec[] = [
   {
@@ -253,18 +271,29 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'stats',
-    args: [],
-    options: ['all', 'json', 'since', 'until', 'by', 'all-periods'],
+    args: ['[daily|weekly|monthly|session]'],
+    options: ['all', 'json', 'since', 'until', 'timezone', 'by', 'all-periods', 'order', 'breakdown'],
     summary:
-      "tokens and cost of this folder's sessions (--all: every project) per day, week, month, project, model, session and branch, as charts or JSON",
+      "tokens and cost of this folder's sessions (--all: every project) per day, week, month, project, model, session and branch, as charts, ccusage-like tables or JSON",
     doc:
       'bar charts and a sparkline as wide as the terminal (`COLUMNS`, 80 when piped; no colour under `NO_COLOR` or when not a terminal): the timeline per `--by day|week|month` (the latest 10 periods, `--all-periods` every one), ' +
       'then projects, models, sessions and abandoned branches by cost (by tokens when nothing has a cost). ' +
-      '`--json`: `{version: 1, searched, since, until, totals, byDay, byWeek, byMonth, byProject, byModel, bySession: [{path, id, cwd, title, created, usage, copiedEntries, repeatedEntries, branches: [{leafId, active, entries, prompt, usage}]}], excluded: [{path, line, entryId, field, value, why}]}`; ' +
-      'rows are `{key, usage}` (days `2026-01-05`, weeks `2026-W02`, months `2026-01`, local time; projects and models by cost). ' +
-      'Each usage is counted once, in the session where it was spent: entries a `/fork` or `/clone` copied (same id and timestamp) count in the session created first (`copiedEntries` in the others), and an entry written twice in one file once (`repeatedEntries`). ' +
+      "`stats daily|weekly|monthly|session`: a table like `@ccusage/pi`'s instead, one row per day, ISO week, month or session (by its latest usage), with its models, input, output, cache create, cache read, total tokens and cost, then a Total row; `--breakdown` adds a row per model under each, `--order asc|desc` (default desc, as ccusage). " +
+      "It fits the terminal as ccusage's does (without the models column, then with compact figures such as `1.2M`) and never cuts a figure. " +
+      `\`--json\` with a table: ${TABLE_JSON_SHAPE}, ccusage's field names (plus \`totalTokens\`, and a session's \`path\` and \`title\`). ` +
+      `\`--json\` without: ${STATS_JSON_SHAPE}; ` +
+      "rows are `{key, usage}` (days `2026-01-05`, weeks `2026-W02`, months `2026-01`, local time or `--timezone`; projects and models by cost), a period's `models` its usage per model. " +
+      `\`--since\`/\`--until\`: ${WHEN_FORMS}. ` +
+      'Each usage is counted once, in the session where it was spent: entries a `/fork` or `/clone` copied (same id and timestamp) count in the session created first (`copiedEntries` in the others), and an entry written twice in one file once (`repeatedEntries`); a `usage` entry counts for the model it names. ' +
       "A value that cannot be real (a usage figure that is not a number, negative, over 100M tokens or $10,000 in one usage; a date before 2020 or over a day in the future) is left out of every figure and listed in `excluded` (a date: with its entry's whole usage; `value` a number, or the value as text) and in the charts; `check` reports each. " +
       'A branch is a leaf\'s own segment, up to the nearest branch point; see "Usage stats and ccusage" for how the figures compare with `@ccusage/pi`',
+    details: [
+      `WHEN is ${WHEN_FORMS}. "m" is minutes, as the picker's age column writes them; a month is "mo".`,
+      '--until includes a day or month given whole (--until 2026-03-01 ends at midnight after it, as ccusage reads it); a date-time or an age is where it stops. Days, weeks and months, and these dates, are in --timezone (an IANA name; default: local time).',
+      "stats daily, weekly, monthly and session print a table like @ccusage/pi's: input, output, cache create, cache read, total tokens and cost per row, then a Total row; --breakdown adds a row per model, --order asc|desc sorts them (default desc). Narrow, the models column goes first, then figures are compact (1.2M); a figure is never cut.",
+      `--json with a table prints ${TABLE_JSON_SHAPE.replaceAll('`', '')}; without one ${STATS_JSON_SHAPE.replaceAll('`', '')}.`,
+      'Usage errors (a bad date, zone, period or order, --breakdown or --order without a table, --by or --all-periods with one) exit 2.',
+    ],
   },
   {
     name: 'help',
@@ -401,7 +430,7 @@ export function commandHelpText(command: CommandSpec, width = DEFAULT_HELP_WIDTH
     ...usageLines(commandSynopsis(command), columns),
     '',
     ...paragraph(`${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`, columns),
-    ...(command.args.some((a) => a.includes('session')) ? ['', ...paragraph(SESSION_ARG_NOTE, columns)] : []),
+    ...(command.args.some((a) => /^[<[]session[>\].]/.test(a)) ? ['', ...paragraph(SESSION_ARG_NOTE, columns)] : []),
     ...(own.length > 0 ? ['', 'Options:', ...optionLines(own, columns)] : []),
     ...(command.details ?? []).flatMap((text) => ['', ...paragraph(text, columns)]),
     '',

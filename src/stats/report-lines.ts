@@ -151,7 +151,11 @@ const TITLE_SHARE = 0.45;
  * front (`01-05 09:00 · ok, now also…`; its id's start when it has no date), and its id's start
  * as well when even that repeats.
  */
-export function sessionLabels(sessions: readonly SessionStats[], width: number): Map<string, string> {
+export function sessionLabels(
+  sessions: readonly SessionStats[],
+  width: number,
+  timeZone?: string,
+): Map<string, string> {
   const cut = (text: string) => truncateToWidth(text, width);
   const group = <T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> => {
     const out = new Map<string, T[]>();
@@ -166,7 +170,7 @@ export function sessionLabels(sessions: readonly SessionStats[], width: number):
     }
     // A header without a readable date: its id's start says which it is instead.
     const dated = (s: SessionStats) =>
-      `${s.created === null ? sanitizeInline(s.id).slice(0, 8) : formatAbsoluteDate(Date.parse(s.created)).slice(5)} · ${sessionLabel(s)}`;
+      `${s.created === null ? sanitizeInline(s.id).slice(0, 8) : formatAbsoluteDate(Date.parse(s.created), timeZone).slice(5)} · ${sessionLabel(s)}`;
     for (const again of group(same, (s) => cut(dated(s))).values())
       for (const s of again)
         labels.set(s.path, again.length === 1 ? dated(s) : `${sanitizeInline(s.id).slice(0, 8)} · ${dated(s)}`);
@@ -286,13 +290,15 @@ function branchesSection(
   );
 }
 
-/** The whole report as chart lines, none wider than `options.columns`. */
-function rangeText(range: StatsRange | undefined): string {
-  const since = range?.sinceMs === undefined ? '' : ` since ${formatAbsoluteDate(range.sinceMs)}`;
-  const until = range?.untilMs === undefined ? '' : ` until ${formatAbsoluteDate(range.untilMs)}`;
-  return `${since}${until}`;
+/** ` since … until …` of a range (its time zone's wall clock, named when one was asked for). */
+export function rangeText(range: StatsRange | undefined): string {
+  const zone = range?.timeZone;
+  const since = range?.sinceMs === undefined ? '' : ` since ${formatAbsoluteDate(range.sinceMs, zone)}`;
+  const until = range?.untilMs === undefined ? '' : ` until ${formatAbsoluteDate(range.untilMs, zone)}`;
+  return `${since}${until}${zone === undefined ? '' : ` (${zone})`}`;
 }
 
+/** The whole report as chart lines, none wider than `options.columns`. */
 export function reportLines(report: StatsReport, options: ReportOptions): ChartLine[] {
   const full: Required<ReportOptions> = {
     top: DEFAULT_TOP,
@@ -342,7 +348,7 @@ export function reportLines(report: StatsReport, options: ReportOptions): ChartL
   const bySessionRows: StatsRow[] = [...sessions]
     .sort((a, b) => measured(b.usage, measure) - measured(a.usage, measure))
     .map((s) => ({ key: s.path, usage: s.usage }));
-  const titles = sessionLabels(sessions, Math.floor(full.columns * TITLE_SHARE));
+  const titles = sessionLabels(sessions, Math.floor(full.columns * TITLE_SHARE), full.range.timeZone);
   return [
     ...lines,
     ...excluded,
