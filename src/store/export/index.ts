@@ -1,5 +1,6 @@
 /** Getting a session out safely: what an export holds, its JSONL, and the secrets in it. */
 export { exportBranchJsonl, exportFileJsonl, type JsonlExport, type JsonlTarget, redactLines } from './jsonl.js';
+export { mayHoldSecret, rawLineMayHoldSecret } from './markers.js';
 export {
   planRedaction,
   type RedactionPlan,
@@ -22,6 +23,7 @@ export {
   redactionMark,
   type SecretFinding,
   type SecretScan,
+  type SecretScanOptions,
   scanEntries,
   scannableStrings,
   scanSession,

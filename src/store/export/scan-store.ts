@@ -5,9 +5,10 @@
  */
 import { stat } from 'node:fs/promises';
 import type { Locations } from '../locations.js';
-import { readSession } from '../read/read.js';
+import { readSession, readSessionLines } from '../read/read.js';
 import { discoverSessionFiles, type ListScope } from '../summary/list.js';
-import { type SecretFinding, scanSession } from './secrets.js';
+import { rawLineMayHoldSecret } from './markers.js';
+import { type SecretFinding, type SecretScanOptions, scanSession } from './secrets.js';
 
 export interface FileSecrets {
   path: string;
@@ -36,11 +37,16 @@ export interface SecretCache {
   set(path: string, state: ScannedState, result: FileSecrets): void;
 }
 
-/** One file scanned (a result that names why when it cannot be read). */
-export async function scanFileSecrets(path: string): Promise<FileSecrets> {
-  const session = await readSession(path);
+/**
+ * One file scanned (a result that names why when it cannot be read). With the prefilter (the
+ * default) only lines holding a rule's marker are parsed, and only their strings holding one are
+ * linted: most of a store is tool output and prose that no rule could match.
+ */
+export async function scanFileSecrets(path: string, options: SecretScanOptions = {}): Promise<FileSecrets> {
+  const session =
+    options.prefilter === false ? await readSession(path) : await readSessionLines(path, rawLineMayHoldSecret);
   if (!session.ok) return { path, sessionId: null, findings: [], problem: session.message };
-  const { findings } = await scanSession(session);
+  const { findings } = await scanSession(session, options);
   return { path, sessionId: session.header.id, findings };
 }
 

@@ -34,6 +34,13 @@ export interface CollectorOptions {
   keepLines?: boolean;
   /** Filled with the bytes of each physical line (index = line number, `\n` included): the audit's health figures. */
   lineBytes?: number[];
+  /**
+   * Decides from its raw bytes whether a line after a v3 header is parsed at all (false: it is
+   * skipped, its entries missing from the result). A reader that needs only some lines (the
+   * secret scan) saves the JSON parse of the others. v1/v2 files are always read whole: their
+   * migration numbers entries in file order.
+   */
+  keepLine?: (buf: Buffer, start: number, end: number) => boolean;
 }
 
 /**
@@ -51,10 +58,14 @@ export class SessionCollector {
   /** The lines too long to hold whole (their entries are marked, their raw bytes not kept). */
   readonly tooLargeLines: { line: number; bytes: number }[] = [];
   private readonly lineBytes: number[] | undefined;
+  private readonly keepLine: CollectorOptions['keepLine'];
+  /** Whether lines may be skipped: the header is read and says version 3 or later. */
+  private filtering = false;
 
   constructor(options: CollectorOptions = {}) {
     this.physical = options.keepLines ? [] : undefined;
     this.lineBytes = options.lineBytes;
+    this.keepLine = options.keepLine;
   }
 
   readonly lines: number[] = [];
@@ -119,6 +130,7 @@ export class SessionCollector {
 
   private handleLine(buf: Buffer, start: number, end: number, lineNo: number, terminated: boolean): void {
     if (isBlank(buf, start, end)) return;
+    if (this.filtering && !this.keepLine!(buf, start, end)) return;
     const parsed = parseLine(buf, start, end, lineNo, this.problems);
     for (const value of lineEntries(parsed, lineNo, terminated, this.seenObject, this.problems))
       this.add(value, lineNo);
@@ -130,6 +142,8 @@ export class SessionCollector {
       // Nothing after a first object that is not a header can make the file a session.
       if (rejection) this.reject(this.bomAtStart ? 'bom' : 'no-header', rejection);
     }
+    if (!this.seenObject && this.keepLine && typeof value['version'] === 'number' && value['version'] >= 3)
+      this.filtering = true;
     this.seenObject = true;
     this.objects.push(value);
     this.lines.push(lineNo);
@@ -188,6 +202,17 @@ export function readSessionSync(path: string): ReadResult {
 /** Async twin of `readSessionSync` for the screens: yields to the event loop between chunks. */
 export async function readSession(path: string): Promise<ReadResult> {
   const collector = new SessionCollector();
+  const scanned = await scanFrom(path, collector.scanOptions());
+  if ('ok' in scanned) return scanned;
+  return collector.finish(path, scanned.size, scanned.mtimeMs, scanned.endsWithNewline, scanned);
+}
+
+/** `readSession` parsing only the lines `keepLine` keeps (CollectorOptions). */
+export async function readSessionLines(
+  path: string,
+  keepLine: NonNullable<CollectorOptions['keepLine']>,
+): Promise<ReadResult> {
+  const collector = new SessionCollector({ keepLine });
   const scanned = await scanFrom(path, collector.scanOptions());
   if ('ok' in scanned) return scanned;
   return collector.finish(path, scanned.size, scanned.mtimeMs, scanned.endsWithNewline, scanned);
