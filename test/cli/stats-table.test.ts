@@ -31,9 +31,9 @@ const FIELDS = ['inputTokens', 'outputTokens', 'cacheCreationTokens', 'cacheRead
 describe('pi-sessions stats daily|weekly|monthly|session', () => {
   it('JSON rows carry ccusage’s fields, add up to the totals of stats --json, and each row’s models add up to it', async () => {
     const env = agent();
-    const whole = jsonOf<{ totals: { input: number; output: number; totalTokens: number; cost: number } }>(
-      await runCliAsync(['stats', '--all', '--json'], { env }),
-    );
+    const whole = jsonOf(await runCliAsync(['stats', '--all', '--json'], { env })) as {
+      totals: { input: number; output: number; totalTokens: number; cost: number };
+    };
     for (const [report, field, key] of [
       ['daily', 'daily', 'date'],
       ['weekly', 'weekly', 'week'],
@@ -42,7 +42,7 @@ describe('pi-sessions stats daily|weekly|monthly|session', () => {
     ] as const) {
       const run = await runCliAsync(['stats', report, '--all', '--json'], { env });
       expectCleanRun(run, report);
-      const json = jsonOf<Record<string, unknown>>(run);
+      const json = jsonOf(run) as Record<string, unknown>;
       const rows = json[field] as (Row & Record<string, unknown>)[];
       expect(rows.length, report).toBeGreaterThan(0);
       for (const row of rows) {
@@ -67,8 +67,10 @@ describe('pi-sessions stats daily|weekly|monthly|session', () => {
   it('newest first by default (as @ccusage/pi prints), --order asc reverses; --until DAY includes that day', async () => {
     const env = agent();
     const keys = async (args: string[]): Promise<string[]> =>
-      jsonOf<{ daily: { date: string }[] }>(
-        await runCliAsync(['stats', 'daily', '--all', '--json', ...args], { env }),
+      (
+        jsonOf(await runCliAsync(['stats', 'daily', '--all', '--json', ...args], { env })) as {
+          daily: { date: string }[];
+        }
       ).daily.map((row) => row.date);
     const desc = await keys([]);
     expect(desc).toEqual([...desc].sort().reverse());
@@ -85,9 +87,10 @@ describe('pi-sessions stats daily|weekly|monthly|session', () => {
     'the table at %i columns: every figure whole, a Total row equal to the JSON totals',
     async (columns) => {
       const env = { ...agent(), COLUMNS: String(columns) };
-      const json = jsonOf<{ monthly: Row[]; totals: Figures & { totalCost: number } }>(
-        await runCliAsync(['stats', 'monthly', '--all', '--json'], { env }),
-      );
+      const json = jsonOf(await runCliAsync(['stats', 'monthly', '--all', '--json'], { env })) as {
+        monthly: Row[];
+        totals: Figures & { totalCost: number };
+      };
       const run = await runCliAsync(['stats', 'monthly', '--all', '--breakdown'], { env });
       expectCleanRun(run, 'monthly table');
       expect(run.code).toBe(0);
@@ -126,8 +129,10 @@ describe('pi-sessions stats daily|weekly|monthly|session', () => {
   it('--timezone moves the day boundaries: the same usage, other days', async () => {
     const env = agent();
     const days = async (zone: string): Promise<{ date: string; totalTokens: number }[]> =>
-      jsonOf<{ daily: { date: string; totalTokens: number }[] }>(
-        await runCliAsync(['stats', 'daily', '--all', '--json', '--timezone', zone], { env }),
+      (
+        jsonOf(await runCliAsync(['stats', 'daily', '--all', '--json', '--timezone', zone], { env })) as {
+          daily: { date: string; totalTokens: number }[];
+        }
       ).daily;
     const utc = await days('UTC');
     const tokyo = await days('Asia/Tokyo');
