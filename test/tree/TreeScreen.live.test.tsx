@@ -20,6 +20,20 @@ afterEach(() => {
   dir = undefined;
 });
 
+/** The tree screen on a real file, with the real store and the live watcher. */
+const mount = (path: string): InkTestApp =>
+  renderInk(
+    <InputRouter>
+      <TreeScreen
+        path={path}
+        onBack={() => undefined}
+        onExit={() => undefined}
+        now={() => Date.parse('2026-02-05T12:00:00Z')}
+      />
+    </InputRouter>,
+    { columns: 100, rows: 24 },
+  );
+
 describe('TreeScreen live updates', () => {
   test('an appended entry appears; a same-size rewrite in place reloads the file', async () => {
     dir = mkdtempSync(join(tmpdir(), 'pi-sessions-tree-live-'));
@@ -28,17 +42,7 @@ describe('TreeScreen live updates', () => {
     builder.user('first question about apples');
     builder.assistant('an answer about apples');
     builder.writeTo(path);
-    app = renderInk(
-      <InputRouter>
-        <TreeScreen
-          path={path}
-          onBack={() => undefined}
-          onExit={() => undefined}
-          now={() => Date.parse('2026-02-05T12:00:00Z')}
-        />
-      </InputRouter>,
-      { columns: 100, rows: 20 },
-    );
+    app = mount(path);
     await app.waitFor('an answer about apples');
 
     const more = new SessionBuilder();
@@ -64,18 +68,6 @@ describe('the live tree after a write equals a fresh open', () => {
     const end = lines.findIndex((line) => /^\(\d+\/\d+\)/.test(line));
     return lines.slice(start + 1, end).filter((line) => line !== '');
   };
-  const mount = (path: string): InkTestApp =>
-    renderInk(
-      <InputRouter>
-        <TreeScreen
-          path={path}
-          onBack={() => undefined}
-          onExit={() => undefined}
-          now={() => Date.parse('2026-02-05T12:00:00Z')}
-        />
-      </InputRouter>,
-      { columns: 100, rows: 24 },
-    );
 
   test('"Resume from here with a summary": the summary is the leaf, drawn first under the branch point, as on reopening', async () => {
     dir = mkdtempSync(join(tmpdir(), 'pi-sessions-tree-live-'));
