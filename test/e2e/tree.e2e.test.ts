@@ -217,7 +217,11 @@ describe('tree view in a real terminal', { timeout: E2E_TEST_MS }, () => {
     // tree (Enter resumes in pi).
     await pty.press(PTY_KEYS.right);
     await pty.waitForText(/Search: resolvebundle/);
-    expect(cursorRow(pty)).toContain('user: Add missing buffer support to `resolveBundle`');
+    // The search line can be drawn a frame before the cursor lands on the hit.
+    await pty.waitForScreen(
+      () => cursorRow(pty).includes('user: Add missing buffer support to `resolveBundle`'),
+      'the cursor on the hit',
+    );
     await pty.press(PTY_KEYS.escape);
     await pty.waitForText(/1\/2 · this folder/);
     expect(pty.screen()).toMatch(/> resolveBundle/);
