@@ -8,10 +8,10 @@ import { TextInputView } from '../common/TextInputView.js';
 import { leafLegend } from './TreeRow.js';
 
 export function QueryLine({ state, width }: { state: TreeState; width: number }) {
-  if (state.mode === 'label-input')
-    return <TextInputView state={state.input} width={width} prompt="Label (empty to remove): " />;
-  if (state.mode === 'summary-input')
-    return <TextInputView state={state.input} width={width} prompt="Summary of the branch you leave: " />;
+  if (state.mode.kind === 'labelInput')
+    return <TextInputView state={state.mode.input} width={width} prompt="Label (empty to remove): " />;
+  if (state.mode.kind === 'summaryInput')
+    return <TextInputView state={state.mode.input} width={width} prompt="Summary of the branch you leave: " />;
   if (state.query === '') return <Text dimColor>Type to search</Text>;
   const pos = matchPosition(state);
   const info = pos

@@ -5,10 +5,10 @@
  */
 
 import type { UndoScope } from '../../src/store/index.js';
-import type { TreeAction, TreeEffect } from '../../src/tree/reducer.js';
-import type { TreeStore } from './TreeScreen.js';
+import type { TreeAction, TreeEffect } from '../../src/tree/state.js';
+import type { TreeStore } from '../../src/tree/tree-store.js';
 
-export type TreeWrite = Extract<TreeEffect, { kind: 'label' | 'branch' | 'branch-summary' | 'fork' | 'undo' | 'redo' }>;
+export type TreeWrite = Extract<TreeEffect, { kind: 'label' | 'branch' | 'branchSummary' | 'fork' | 'undo' | 'redo' }>;
 
 export interface TreeWriteContext {
   store: TreeStore;
@@ -39,17 +39,17 @@ export async function runTreeWrite(
 ): Promise<void> {
   switch (effect.kind) {
     case 'label': {
-      const result = await store.setLabel(path, effect.id, effect.label === '' ? undefined : effect.label);
+      const result = await store.setLabel(path, effect.entryId, effect.label === '' ? undefined : effect.label);
       dispatch({ type: 'labeled', label: effect.label, ...changeIdOf(result) });
       warnJournal(result, dispatch);
       await pollLive();
       return;
     }
     case 'branch':
-    case 'branch-summary': {
+    case 'branchSummary': {
       const result = await store.branchInPlace(
         path,
-        effect.id,
+        effect.entryId,
         effect.kind === 'branch' ? {} : { summary: effect.summary },
       );
       dispatch({
@@ -64,7 +64,7 @@ export async function runTreeWrite(
       return;
     }
     case 'fork': {
-      const result = await store.forkSession(path, effect.id);
+      const result = await store.forkSession(path, effect.entryId);
       dispatch({
         type: 'forked',
         path: result.path,

@@ -2,24 +2,27 @@
  * What the tree navigator does with a menu choice, a submitted prompt and an effect's outcome
  * (pure). Writes are queued as effects for the screen; a write in flight (`busy`) refuses another.
  */
+
 import { openMenu as menuOf } from '../state/menu.js';
 import { initialTextInput } from '../state/text-input.js';
+import { subtreeUsage } from '../store/index.js';
 import { sanitizeBlock } from '../text/terminal-text.js';
+import { DETAIL_FORMAT } from './detail-format.js';
 import { detailRows, maxDetailScroll, wrapDetail } from './detail-view.js';
-import type { DetailLine } from './entry-detail.js';
+import { type DetailLine, nodeDetailLines } from './entry-detail.js';
 import type { Tone } from './entry-display.js';
 import { forkNodeById, retainedNodeById, withLeaf } from './flatten.js';
 import { FORK_ROW_NOTE } from './lineage-actions.js';
 import { FORK_ITEMS, type ForkAction, MENU_ITEMS, type MenuAction } from './menu-items.js';
 import { centerOn, recompute } from './navigation.js';
-import { queue, type StatusMessage, selectedId, type TreeState, withStatus } from './state.js';
+import { BROWSE, detailOf, queue, type StatusMessage, selectedId, type TreeState, withStatus } from './state.js';
 
 export function openMenu(state: TreeState): TreeState {
   const id = selectedId(state);
   if (id === null) return withStatus(state, { text: 'No entries', tone: 'info' });
   // A retained row's menu offers only what can be done to it (View first), not choices it would refuse.
   const items = isRetainedRow(state, id) ? RETAINED_ROW_ITEMS : MENU_ITEMS;
-  return { ...state, mode: 'menu', targetId: id, status: null, menu: menuOf(items) };
+  return { ...state, mode: { kind: 'menu', targetId: id, menu: menuOf(items) }, status: null };
 }
 
 /**
@@ -29,7 +32,7 @@ export function openMenu(state: TreeState): TreeState {
 export const RETAINED_ROW_NOTE =
   'A retained message is a copy its compaction keeps, not an entry: it cannot be branched to, labelled or forked from';
 
-const ENTRY_ONLY_ACTIONS: ReadonlySet<MenuAction> = new Set(['resume', 'resume-summary', 'fork', 'label', 'open']);
+const ENTRY_ONLY_ACTIONS: ReadonlySet<MenuAction> = new Set(['resume', 'resumeSummary', 'fork', 'label', 'open']);
 
 const RETAINED_ROW_ITEMS = MENU_ITEMS.filter((item) => !ENTRY_ONLY_ACTIONS.has(item.value));
 
@@ -43,27 +46,25 @@ export function startLabel(state: TreeState, id: string | null): TreeState {
   if (forkNodeById(state.index, id)) return withStatus(state, { text: FORK_ROW_NOTE, tone: 'error' });
   return {
     ...state,
-    mode: 'label-input',
-    targetId: id,
+    // The label prompt is pre-filled, its cursor at the end (pi puts it at 0).
+    mode: { kind: 'labelInput', targetId: id, input: initialTextInput(state.index.tree.labels.get(id) ?? '', true) },
     status: null,
-    input: initialTextInput(state.index.tree.labels.get(id) ?? '', true),
   };
 }
 
 export function openDetail(state: TreeState, title: string, lines: readonly DetailLine[]): TreeState {
   return {
     ...state,
-    mode: 'detail',
-    detail: { title, source: lines, lines: wrapDetail(lines, state.width), scroll: 0 },
+    mode: { kind: 'detail', detail: { title, source: lines, lines: wrapDetail(lines, state.width), scroll: 0 } },
   };
 }
 
 export function scrollDetail(state: TreeState, to: (scroll: number, page: number, max: number) => number): TreeState {
-  const detail = state.detail;
+  const detail = detailOf(state);
   if (!detail) return state;
   const max = maxDetailScroll(detail, state.listHeight);
   const scroll = Math.max(0, Math.min(max, to(detail.scroll, Math.max(1, detailRows(state.listHeight) - 1), max)));
-  return scroll === detail.scroll ? state : { ...state, detail: { ...detail, scroll } };
+  return scroll === detail.scroll ? state : { ...state, mode: { kind: 'detail', detail: { ...detail, scroll } } };
 }
 
 export function leafIdOf(state: TreeState): string | null {
@@ -74,8 +75,8 @@ const BUSY: StatusMessage = { text: 'A write is still running', tone: 'error' };
 
 /** The entry menu's choice for `targetId`. */
 export function chooseMenuAction(state: TreeState, action: MenuAction): TreeState {
-  const id = state.targetId;
-  const back: TreeState = { ...state, mode: 'browse', menu: null };
+  const id = state.mode.kind === 'menu' ? state.mode.targetId : null;
+  const back: TreeState = { ...state, mode: BROWSE };
   if (id === null || action === 'cancel') return back;
   if (ENTRY_ONLY_ACTIONS.has(action) && isRetainedRow(state, id))
     return withStatus(back, { text: RETAINED_ROW_NOTE, tone: 'error' });
@@ -84,58 +85,61 @@ export function chooseMenuAction(state: TreeState, action: MenuAction): TreeStat
       if (id === leafIdOf(state))
         return withStatus(back, { text: 'Already at this point: pi resumes here', tone: 'info' });
       if (state.busy) return withStatus(back, BUSY);
-      return queue({ ...back, busy: true, status: { text: 'Moving the leaf…', tone: 'info' } }, { kind: 'branch', id });
-    case 'resume-summary':
-      return { ...state, mode: 'summary-input', menu: null, input: initialTextInput('') };
+      return queue(
+        { ...back, busy: true, status: { text: 'Moving the leaf…', tone: 'info' } },
+        { kind: 'branch', entryId: id },
+      );
+    case 'resumeSummary':
+      return { ...state, mode: { kind: 'summaryInput', targetId: id, input: initialTextInput('') } };
     case 'fork':
       if (state.busy) return withStatus(back, BUSY);
-      return queue({ ...back, busy: true, status: { text: 'Forking…', tone: 'info' } }, { kind: 'fork', id });
+      return queue({ ...back, busy: true, status: { text: 'Forking…', tone: 'info' } }, { kind: 'fork', entryId: id });
     case 'label':
       return startLabel(back, id);
     case 'view':
-      return openDetail({ ...state, menu: null }, 'entry', state.detailSource(state.index, id));
+      return openDetail(state, 'entry', nodeDetailLines(state.index, id, DETAIL_FORMAT, subtreeUsage));
     case 'copy':
-      return queue(back, { kind: 'copy', id });
+      return queue(back, { kind: 'copy', entryId: id });
     case 'open':
       if (state.busy) return withStatus(back, BUSY);
       return queue(
         { ...back, busy: true, status: { text: 'Opening in pi…', tone: 'info' } },
-        { kind: 'check-open', target: { kind: 'entry', id } },
+        { kind: 'checkOpen', target: { kind: 'entry', id } },
       );
   }
 }
 
 /** The menu shown after a fork: open the new file, or stay. */
 export function chooseForkAction(state: TreeState, action: ForkAction): TreeState {
-  const path = state.forkPath;
-  const back: TreeState = { ...state, mode: 'browse', menu: null };
-  if (action === 'open-fork' && path !== null)
-    return queue({ ...back, busy: true }, { kind: 'check-open', target: { kind: 'file', path } });
+  const path = state.mode.kind === 'forkDone' ? state.mode.path : null;
+  const back: TreeState = { ...state, mode: BROWSE };
+  if (action === 'openFork' && path !== null)
+    return queue({ ...back, busy: true }, { kind: 'checkOpen', target: { kind: 'file', path } });
   return back;
 }
 
 export function submitLabel(state: TreeState, value: string): TreeState {
-  const id = state.targetId;
-  const back: TreeState = { ...state, mode: 'browse' };
+  const id = state.mode.kind === 'labelInput' ? state.mode.targetId : null;
+  const back: TreeState = { ...state, mode: BROWSE };
   if (id === null) return back;
   if (state.busy) return withStatus(back, BUSY);
   const label = value.trim();
   const current = state.index.tree.labels.get(id) ?? '';
   if (label === current)
     return withStatus(back, { text: label === '' ? 'No label to clear' : 'Label unchanged', tone: 'info' });
-  return queue({ ...back, busy: true }, { kind: 'label', id, label });
+  return queue({ ...back, busy: true }, { kind: 'label', entryId: id, label });
 }
 
 export function submitSummary(state: TreeState, value: string): TreeState {
-  const id = state.targetId;
-  const back: TreeState = { ...state, mode: 'browse' };
+  const id = state.mode.kind === 'summaryInput' ? state.mode.targetId : null;
+  const back: TreeState = { ...state, mode: BROWSE };
   if (id === null) return back;
   if (state.busy) return withStatus(back, BUSY);
   const summary = value.trim();
   if (summary === '') return withStatus(back, { text: 'Empty summary: nothing written', tone: 'info' });
   return queue(
     { ...back, busy: true, status: { text: 'Moving the leaf…', tone: 'info' } },
-    { kind: 'branch-summary', id, summary },
+    { kind: 'branchSummary', entryId: id, summary },
   );
 }
 
@@ -175,10 +179,8 @@ export function forked(state: TreeState, path: string, editorText: string | unde
   return {
     ...state,
     busy: false,
-    mode: 'fork-done',
-    menu: menuOf(FORK_ITEMS),
-    forkPath: path,
-    forkEditorText: editorText ?? null,
+    // Forked before a user message (pi's /fork): that message's text, to re-send in the new session.
+    mode: { kind: 'forkDone', path, editorText: editorText ?? null, menu: menuOf(FORK_ITEMS) },
     status: {
       text: editorText === undefined ? `Forked to ${path}` : `Forked before the message, to ${path}`,
       tone: 'success',

@@ -55,6 +55,7 @@ export function scrollTreeHelp(state: TreeState, command: TreeCommand): TreeStat
   if (scroll === undefined) return undefined;
   // The keys in effect (pi's keybindings.json applied): the overlay draws the same lines.
   const lines = helpLines(state.bindings, TREE_MODE_TITLES, TREE_FILTER_HELP, state.width).length;
-  const helpOffset = scrollHelp(state.helpOffset, scroll, lines, treeHelpHeight(state.listHeight), false);
-  return helpOffset === state.helpOffset ? state : { ...state, helpOffset };
+  if (state.mode.kind !== 'help') return undefined;
+  const offset = scrollHelp(state.mode.offset, scroll, lines, treeHelpHeight(state.listHeight), false);
+  return offset === state.mode.offset ? state : { ...state, mode: { kind: 'help', offset } };
 }

@@ -7,7 +7,7 @@ import { queue, selectedRow, type TreeState, withStatus } from './state.js';
 /** Enter on a fork row: that session's tree (Esc returns here); undefined on any other row. */
 export function openForkRow(state: TreeState): TreeState | undefined {
   const fork = selectedRow(state)?.fork;
-  return fork === undefined ? undefined : queue(state, { kind: 'open-session', path: fork.path });
+  return fork === undefined ? undefined : queue(state, { kind: 'openSession', path: fork.path });
 }
 
 export const FORK_ROW_NOTE = 'A ⑂ fork row is another session: Enter opens its tree';
@@ -17,7 +17,7 @@ export function openParent(state: TreeState): TreeState {
   if (parent === undefined)
     return withStatus(state, { text: 'This session is not a fork of a session in the catalogue', tone: 'info' });
   return queue(state, {
-    kind: 'open-session',
+    kind: 'openSession',
     path: parent.path,
     ...(parent.entryId !== null ? { focusId: parent.entryId } : {}),
   });

@@ -1,13 +1,13 @@
 /** The tree's two menus: the actions on an entry (Enter) and the choice after a fork. */
 import type { MenuItem } from '../state/menu.js';
 
-export type MenuAction = 'resume' | 'resume-summary' | 'fork' | 'label' | 'view' | 'copy' | 'open' | 'cancel';
+export type MenuAction = 'resume' | 'resumeSummary' | 'fork' | 'label' | 'view' | 'copy' | 'open' | 'cancel';
 
-export type ForkAction = 'open-fork' | 'stay';
+export type ForkAction = 'openFork' | 'stay';
 
 export const MENU_ITEMS: readonly MenuItem<MenuAction>[] = [
   { label: 'Resume from here', value: 'resume' },
-  { label: 'Resume from here with a summary…', value: 'resume-summary' },
+  { label: 'Resume from here with a summary…', value: 'resumeSummary' },
   { label: 'Fork to a new session', value: 'fork' },
   { label: 'Label…', value: 'label' },
   { label: 'View', value: 'view' },
@@ -17,6 +17,6 @@ export const MENU_ITEMS: readonly MenuItem<MenuAction>[] = [
 ];
 
 export const FORK_ITEMS: readonly MenuItem<ForkAction>[] = [
-  { label: 'Open the new session in pi', value: 'open-fork' },
+  { label: 'Open the new session in pi', value: 'openFork' },
   { label: 'Stay here', value: 'stay' },
 ];

@@ -8,7 +8,7 @@
 import { launchCommand } from '../pi-launch.js';
 import { type MissingCwd, type MissingCwdChoice, missingCwdQuestion } from '../state/missing-cwd.js';
 import { leafIdOf } from './actions.js';
-import { queue, type TreeAction, type TreeState, withStatus } from './state.js';
+import { BROWSE, queue, type TreeAction, type TreeState, withStatus } from './state.js';
 
 /** An entry of this session (the leaf is moved there first), or another session file (a fork). */
 export type OpenTarget = { kind: 'entry'; id: string } | { kind: 'file'; path: string };
@@ -75,13 +75,13 @@ export function openChecked(state: TreeState, action: Extract<TreeAction, { type
 
 /** The missing-folder question's answer (Esc: cancel). */
 export function answerMissingCwd(state: TreeState, choice: MissingCwdChoice | undefined): TreeState {
-  const asked = state.openQuestion;
-  if (asked === null) return { ...state, mode: 'browse', menu: null };
+  const asked = state.mode;
+  if (asked.kind !== 'missingCwd') return { ...state, mode: BROWSE };
   return applyOpen(state, decideChoice(choice, asked.target, asked.question));
 }
 
 function applyOpen(state: TreeState, decision: OpenDecision | undefined): TreeState {
-  const browse: TreeState = { ...state, mode: 'browse', menu: null, openQuestion: null };
+  const browse: TreeState = { ...state, mode: BROWSE };
   if (decision === undefined)
     return withStatus(browse, { text: 'Open in pi cancelled: nothing was written', tone: 'info' });
   switch (decision.kind) {
@@ -90,16 +90,19 @@ function applyOpen(state: TreeState, decision: OpenDecision | undefined): TreeSt
     case 'ask':
       return {
         ...state,
-        mode: 'open-missing-cwd',
-        menu: decision.question.menu,
-        openQuestion: { target: decision.target, question: decision.question },
+        mode: {
+          kind: 'missingCwd',
+          target: decision.target,
+          question: decision.question,
+          menu: decision.question.menu,
+        },
         status: null,
       };
     case 'open':
       return queue(
         { ...browse, busy: true, status: { text: 'Opening in pi…', tone: 'info' } },
         {
-          kind: 'open-in-pi',
+          kind: 'openInPi',
           target: decision.target,
           cwd: decision.cwd,
           ...(decision.fork ? { fork: true as const } : {}),

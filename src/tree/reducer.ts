@@ -13,8 +13,7 @@ import { type KeyBinding, resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import { chosenValue, moveMenu } from '../state/menu.js';
-import type { MissingCwdChoice } from '../state/missing-cwd.js';
-import { cleanInputText, initialTextInput, textInputReducer } from '../state/text-input.js';
+import { cleanInputText, textInputReducer } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import { clampOffset, isListMove, type ListMove, listMoveTarget } from '../state/viewport.js';
 import {
@@ -36,7 +35,6 @@ import type { TreeFocus } from './hit-focus.js';
 import type { TreeCommand } from './keymap.js';
 import { TREE_BINDINGS } from './keymap.js';
 import { openForkRow, openParent } from './lineage-actions.js';
-import type { ForkAction, MenuAction } from './menu-items.js';
 import {
   centerOn,
   cycleFilter,
@@ -50,13 +48,12 @@ import {
   unfoldOrDown,
 } from './navigation.js';
 import { answerMissingCwd, openChecked } from './open-in-pi.js';
-import { type DetailSource, keyMode, queue, selectedId, type TreeAction, type TreeState, withStatus } from './state.js';
+import { BROWSE, detailOf, keyMode, queue, selectedId, type TreeAction, type TreeState, withStatus } from './state.js';
 import { onUndoQuestionKey, ownChange, redoStepped, startRedo, startUndo, undoStepped } from './undo.js';
 
 export { RETAINED_ROW_NOTE } from './actions.js';
 export { TREE_FILTER_HELP, treeHelpHeight } from './help.js';
 export type {
-  DetailSource,
   DetailView,
   ForkAction,
   MenuAction,
@@ -72,7 +69,6 @@ export interface InitOptions {
   index: TreeIndex;
   listHeight: number;
   width: number;
-  detailSource: DetailSource;
   filter?: FilterMode;
   /** The keymap (default TREE_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
   bindings?: readonly KeyBinding<TreeCommand>[];
@@ -98,25 +94,14 @@ export function initTreeState(options: InitOptions): TreeState {
     offset: 0,
     listHeight: Math.max(1, options.listHeight),
     width: Math.max(10, options.width),
-    mode: 'browse',
-    targetId: null,
+    mode: BROWSE,
     labelTimes: false,
     status: options.warning === undefined ? null : { text: options.warning, tone: 'error' },
-    detail: null,
-    forkPath: null,
-    forkEditorText: null,
     busy: false,
     effects: [],
     nextEffectId: 1,
     leaving: false,
-    menu: null,
-    openQuestion: null,
-    helpOffset: 0,
-    detailSource: options.detailSource,
-    input: initialTextInput(''),
     bindings: options.bindings ?? TREE_BINDINGS,
-    undoQuestion: null,
-    undoAction: 'undo',
     ownChanges: [],
     openedQuery: null,
     parent: undefined,
@@ -199,10 +184,10 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
       return { ...state, labelTimes: !state.labelTimes };
     case 'copy': {
       const id = selectedId(state);
-      return id === null ? state : queue(state, { kind: 'copy', id });
+      return id === null ? state : queue(state, { kind: 'copy', entryId: id });
     }
     case 'help':
-      return { ...state, mode: 'help', helpOffset: 0 };
+      return { ...state, mode: { kind: 'help', offset: 0 } };
     case 'undo':
       return startUndo(state);
     case 'redo':
@@ -214,25 +199,25 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
     case 'quit':
       return queue(state, { kind: 'quit' });
     case 'detailUp':
-      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
+      if (state.mode.kind === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, (s) => s - 1);
     case 'detailDown':
-      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
+      if (state.mode.kind === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, (s) => s + 1);
     case 'detailPageUp':
-      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
+      if (state.mode.kind === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, (s, page) => s - page);
     case 'detailPageDown':
-      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
+      if (state.mode.kind === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, (s, page) => s + page);
     case 'detailHome':
-      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
+      if (state.mode.kind === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, () => 0);
     case 'detailEnd':
-      if (state.mode === 'help') return scrollTreeHelp(state, command) ?? state;
+      if (state.mode.kind === 'help') return scrollTreeHelp(state, command) ?? state;
       return scrollDetail(state, (_s, _p, max) => max);
     case 'closeOverlay':
-      return { ...state, mode: 'browse', detail: null };
+      return { ...state, mode: BROWSE };
     // Menu and prompt commands (onMenuKey, onPromptKey): bound in those modes only.
     case 'menuUp':
     case 'menuDown':
@@ -291,33 +276,43 @@ function onPromptKey(state: TreeState, command: TreeCommand | undefined, text: s
 }
 
 function onMenuKey(state: TreeState, command: TreeCommand | undefined): TreeState {
-  const menu = state.menu;
-  if (!menu) return state;
-  const forkDone = state.mode === 'fork-done';
-  if (state.mode === 'open-missing-cwd' && (command === 'cancel' || command === 'menuChoose')) {
-    return answerMissingCwd(
-      state,
-      command === 'cancel' ? 'cancel' : (chosenValue(menu) as MissingCwdChoice | undefined),
-    );
+  const mode = state.mode;
+  if (mode.kind !== 'menu' && mode.kind !== 'forkDone' && mode.kind !== 'missingCwd') return state;
+  const forkDone = mode.kind === 'forkDone';
+  if (mode.kind === 'missingCwd' && (command === 'cancel' || command === 'menuChoose')) {
+    return answerMissingCwd(state, command === 'cancel' ? 'cancel' : chosenValue(mode.menu));
   }
   switch (command) {
     case 'menuUp':
-      return { ...state, menu: moveMenu(menu, -1) };
     case 'menuDown':
-      return { ...state, menu: moveMenu(menu, 1) };
+      return { ...state, mode: movedMenu(mode, command === 'menuUp' ? -1 : 1) };
     case 'cancel':
       return forkDone
         ? treeReducer(state, { type: 'forkMenu', action: 'stay' })
         : treeReducer(state, { type: 'menu', action: 'cancel' });
     case 'menuChoose': {
-      const value = chosenValue(menu);
-      if (value === undefined) return state;
-      return forkDone
-        ? treeReducer(state, { type: 'forkMenu', action: value as ForkAction })
-        : treeReducer(state, { type: 'menu', action: value as MenuAction });
+      if (mode.kind === 'forkDone') {
+        const value = chosenValue(mode.menu);
+        return value === undefined ? state : treeReducer(state, { type: 'forkMenu', action: value });
+      }
+      const value = mode.kind === 'menu' ? chosenValue(mode.menu) : undefined;
+      return value === undefined ? state : treeReducer(state, { type: 'menu', action: value });
     }
     default:
       return state;
+  }
+}
+
+type MenuMode = Extract<TreeState['mode'], { kind: 'menu' | 'forkDone' | 'missingCwd' }>;
+
+function movedMenu(mode: MenuMode, by: 1 | -1): MenuMode {
+  switch (mode.kind) {
+    case 'menu':
+      return { ...mode, menu: moveMenu(mode.menu, by) };
+    case 'forkDone':
+      return { ...mode, menu: moveMenu(mode.menu, by) };
+    case 'missingCwd':
+      return { ...mode, menu: moveMenu(mode.menu, by) };
   }
 }
 
@@ -352,9 +347,14 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       if (listHeight === state.listHeight && width === state.width) return state;
       const resized = { ...state, listHeight, width };
       const offset = clampOffset(state.offset, state.cursor, listHeight, state.layout.count);
-      let detail = state.detail;
-      if (detail && width !== state.width) detail = { ...detail, lines: wrapDetail(detail.source, width), scroll: 0 };
-      return { ...resized, offset, detail };
+      const detail = detailOf(state);
+      if (detail && width !== state.width)
+        return {
+          ...resized,
+          offset,
+          mode: { kind: 'detail', detail: { ...detail, lines: wrapDetail(detail.source, width), scroll: 0 } },
+        };
+      return { ...resized, offset };
     }
     case 'reload': {
       const next = recompute(state, { index: action.index });
@@ -365,23 +365,23 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
     case 'forkMenu':
       return chooseForkAction(state, action.action);
     case 'cancel':
-      return { ...state, mode: 'browse', detail: null, menu: null };
-    case 'input':
-      if (state.mode !== 'label-input' && state.mode !== 'summary-input') return state;
-      {
-        const input = textInputReducer(state.input, action.action);
-        return input === state.input ? state : { ...state, input };
-      }
+      return { ...state, mode: BROWSE };
+    case 'input': {
+      const mode = state.mode;
+      if (mode.kind !== 'labelInput' && mode.kind !== 'summaryInput') return state;
+      const input = textInputReducer(mode.input, action.action);
+      return input === mode.input ? state : { ...state, mode: { ...mode, input } };
+    }
     case 'submit':
-      if (state.mode === 'label-input') return submitLabel(state, state.input.value);
-      if (state.mode === 'summary-input') return submitSummary(state, state.input.value);
+      if (state.mode.kind === 'labelInput') return submitLabel(state, state.mode.input.value);
+      if (state.mode.kind === 'summaryInput') return submitSummary(state, state.mode.input.value);
       return state;
     case 'submitLabel':
       return submitLabel(state, action.value);
     case 'submitSummary':
       return submitSummary(state, action.value);
     case 'effectsTaken': {
-      const effects = state.effects.filter((effect) => effect.effectId > action.upTo);
+      const effects = state.effects.filter((effect) => effect.id > action.upTo);
       return effects.length === state.effects.length ? state : { ...state, effects };
     }
     case 'branched':
@@ -402,7 +402,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       // A failed open-in-pi leaves the screen where it was: it takes keys again.
       return {
         ...state,
-        ...(state.mode === 'undo-confirm' ? { mode: 'browse' as const, undoQuestion: null } : {}),
+        ...(state.mode.kind === 'undoConfirm' ? { mode: BROWSE } : {}),
         busy: false,
         leaving: false,
         status: { text: action.message, tone: 'error' },

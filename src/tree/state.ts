@@ -21,50 +21,64 @@ import type { OpenChecked, OpenFacts, OpenTarget } from './open-in-pi.js';
 
 export type { ForkAction, MenuAction };
 
-/** `open-missing-cwd`: Open in pi found the session's folder gone and asks pi's question. */
+/**
+ * What the screen is doing, with the data only that mode has (the picker's shape): the menu
+ * and prompt modes name the entry they act on; `missingCwd` is Open in pi finding the session's
+ * folder gone and asking pi's question; `undoConfirm` has no question while the store looks.
+ */
 export type TreeMode =
-  | 'browse'
-  | 'menu'
-  | 'label-input'
-  | 'summary-input'
-  | 'detail'
-  | 'help'
-  | 'fork-done'
-  | 'undo-confirm'
-  | 'open-missing-cwd';
+  | { kind: 'browse' }
+  | { kind: 'menu'; targetId: string; menu: MenuState<MenuAction> }
+  | { kind: 'labelInput'; targetId: string; input: TextInputState }
+  | { kind: 'summaryInput'; targetId: string; input: TextInputState }
+  | { kind: 'detail'; detail: DetailView }
+  | { kind: 'help'; offset: number }
+  | { kind: 'forkDone'; path: string; editorText: string | null; menu: MenuState<ForkAction> }
+  | { kind: 'undoConfirm'; action: 'undo' | 'redo'; question: UndoQuestion | null }
+  | { kind: 'missingCwd'; target: OpenTarget; question: MissingCwd; menu: MenuState<MissingCwdChoice> };
+
+export const BROWSE: TreeMode = { kind: 'browse' };
 
 export interface StatusMessage {
   text: string;
   tone: 'info' | 'success' | 'error';
 }
 
-/** What the screen is asked to do; `effectId` orders them (the effect protocol of both screens). */
-export type TreeEffect = { effectId: number } & TreeEffectBody;
+/** What the screen is asked to do; `id` orders them (the effect protocol of every screen). */
+export type TreeEffect = { id: number } & TreeEffectBody;
 
 export type TreeEffectBody =
-  | { kind: 'label'; id: string; label: string }
-  | { kind: 'branch'; id: string }
-  | { kind: 'branch-summary'; id: string; summary: string }
-  | { kind: 'fork'; id: string }
-  | { kind: 'copy'; id: string }
+  | { kind: 'label'; entryId: string; label: string }
+  | { kind: 'branch'; entryId: string }
+  | { kind: 'branchSummary'; entryId: string; summary: string }
+  | { kind: 'fork'; entryId: string }
+  | { kind: 'copy'; entryId: string }
   /** Probe that pi can start (on the PATH, the folder exists); the answer is `openChecked`. Nothing is written yet. */
-  | { kind: 'check-open'; target: OpenTarget }
+  | { kind: 'checkOpen'; target: OpenTarget }
   /** Checked: move the leaf to an entry target if needed, then hand over to pi in `cwd`. */
-  | { kind: 'open-in-pi'; target: OpenTarget; cwd: string; fork?: true }
+  | { kind: 'openInPi'; target: OpenTarget; cwd: string; fork?: true }
   /** Ctrl+Z: a look at the journal's latest change, then (once the user said yes) its undo, or its skip. */
   | { kind: 'undo'; request: UndoRequest }
   /** Ctrl+Y: a look at the latest undo, then its redo. */
   | { kind: 'redo'; request: RedoRequest }
   /** Another session's tree (a fork row, the parent link), on `focusId` when given; Esc comes back here. */
-  | { kind: 'open-session'; path: string; focusId?: string }
+  | { kind: 'openSession'; path: string; focusId?: string }
   | { kind: 'back' }
-  | { kind: 'quit' };
+  | { kind: 'quit' }
+  /** Read the session file (the screen opens on it). */
+  | { kind: 'load' }
+  /** Watch the file for what a running pi appends (for the screen's life). */
+  | { kind: 'watch' }
+  /** The file changed other than by an append: read it whole again. */
+  | { kind: 'reread'; reason: string }
+  /** Look up the session's forks and parent, once the user pauses typing. */
+  | { kind: 'findLineage' };
 
 /** Effects after which this screen is being left: the keys that follow belong to the next one. */
 const LEAVING_EFFECTS: ReadonlySet<TreeEffectBody['kind']> = new Set([
-  'check-open',
-  'open-in-pi',
-  'open-session',
+  'checkOpen',
+  'openInPi',
+  'openSession',
   'back',
   'quit',
 ]);
@@ -77,9 +91,6 @@ export interface DetailView {
   lines: readonly DetailLine[];
   scroll: number;
 }
-
-/** Builds the detail lines of an entry (entry-display's detailLines with the screen's formats). */
-export type DetailSource = (index: TreeIndex, id: string) => DetailLine[];
 
 export interface TreeState {
   readonly index: TreeIndex;
@@ -96,39 +107,18 @@ export interface TreeState {
   readonly listHeight: number;
   readonly width: number;
   readonly mode: TreeMode;
-  /** The entry the menu / inputs act on. */
-  readonly targetId: string | null;
   readonly labelTimes: boolean;
   readonly status: StatusMessage | null;
-  readonly detail: DetailView | null;
-  readonly forkPath: string | null;
-  /** Forked before a user message (pi's /fork): that message's text, to re-send in the new session. */
-  readonly forkEditorText: string | null;
   /** Whether a write is running (further writes are refused until it finishes). */
   readonly busy: boolean;
   readonly effects: readonly TreeEffect[];
   readonly nextEffectId: number;
   /** Leaving the screen (back, quit, open in pi): no more keys are taken. A failure clears it. */
   readonly leaving: boolean;
-  /** The open menu (mode `menu` or `fork-done`) with its highlight. */
-  readonly menu: MenuState<MenuAction | ForkAction | MissingCwdChoice> | null;
-  /** Mode `open-missing-cwd`: what was being opened and pi's question (its menu is `menu`). */
-  readonly openQuestion: { target: OpenTarget; question: MissingCwd } | null;
-  /** Mode `help`: the first help line shown (the help scrolls like the detail view). */
-  readonly helpOffset: number;
-  readonly detailSource: DetailSource;
-  /** The label / summary prompt's text (pre-filled label, cursor at the end: pi puts it at 0). */
-  readonly input: TextInputState;
   /** The search the tree was opened with from a picker hit: while it stands unedited, Esc goes back at once. */
   readonly openedQuery: string | null;
   /** The keymap keys resolve through: TREE_BINDINGS with pi's keybindings.json applied. */
   readonly bindings: readonly KeyBinding<TreeCommand>[];
-  /**
-   * Mode `undo-confirm`: what an undo or a redo (`undoAction`) will do, asked about first; null
-   * while the store is looking (keys that arrive meanwhile are swallowed, Esc cancels).
-   */
-  readonly undoQuestion: UndoQuestion | null;
-  readonly undoAction: 'undo' | 'redo';
   /** Journal ids of the changes this screen made (and undid): Ctrl+Z / Ctrl+Y need not ask about those a moment old. */
   readonly ownChanges: readonly string[];
   /** The session this one was forked from (found after the tree opens), for the parent link. */
@@ -172,7 +162,7 @@ export function selectedId(state: TreeState): string | null {
 }
 
 export function keyMode(state: TreeState): TreeKeyMode {
-  switch (state.mode) {
+  switch (state.mode.kind) {
     case 'browse':
       return state.query === '' ? 'browse' : 'search';
     case 'detail':
@@ -180,15 +170,20 @@ export function keyMode(state: TreeState): TreeKeyMode {
     case 'help':
       return 'help';
     case 'menu':
-    case 'fork-done':
-    case 'open-missing-cwd':
+    case 'forkDone':
+    case 'missingCwd':
       return 'menu';
-    case 'label-input':
-    case 'summary-input':
+    case 'labelInput':
+    case 'summaryInput':
       return 'prompt';
-    case 'undo-confirm':
+    case 'undoConfirm':
       return 'confirm';
   }
+}
+
+/** The open detail view (the detail mode's), if any. */
+export function detailOf(state: TreeState): DetailView | null {
+  return state.mode.kind === 'detail' ? state.mode.detail : null;
 }
 
 /** The reducer's action for a key from the tokenizer. */
@@ -222,11 +217,22 @@ export function withStatus(state: TreeState, status: StatusMessage | null): Tree
 }
 
 export function queue(state: TreeState, effect: TreeEffectBody): TreeState {
-  const effects = [...state.effects, { ...effect, effectId: state.nextEffectId }];
+  const effects = [...state.effects, { ...effect, id: state.nextEffectId }];
   return {
     ...state,
     effects,
     nextEffectId: state.nextEffectId + 1,
     leaving: state.leaving || LEAVING_EFFECTS.has(effect.kind),
   };
+}
+
+/** The open menu of a menu mode (the entry menu, the fork's, pi's missing-folder question), if any. */
+export function menuOf(state: TreeState): MenuState<MenuAction | ForkAction | MissingCwdChoice> | null {
+  const mode = state.mode;
+  return mode.kind === 'menu' || mode.kind === 'forkDone' || mode.kind === 'missingCwd' ? mode.menu : null;
+}
+
+/** The label or summary prompt's text, if one is open. */
+export function inputOf(state: TreeState): TextInputState | null {
+  return state.mode.kind === 'labelInput' || state.mode.kind === 'summaryInput' ? state.mode.input : null;
 }

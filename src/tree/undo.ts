@@ -19,7 +19,7 @@ import {
 } from '../state/journal-undo.js';
 import type { RedoStep, UndoStep } from '../store/index.js';
 import type { TreeCommand } from './keymap.js';
-import { queue, type TreeState } from './state.js';
+import { BROWSE, queue, type TreeState } from './state.js';
 
 const BUSY = 'Please wait: the last change is still being saved';
 
@@ -29,9 +29,7 @@ function startLook(state: TreeState, action: 'undo' | 'redo'): TreeState {
   const looking: TreeState = {
     ...state,
     busy: true,
-    mode: 'undo-confirm',
-    undoQuestion: null,
-    undoAction: action,
+    mode: { kind: 'undoConfirm', action, question: null },
     status: null,
   };
   const request = { look: true as const, own: state.ownChanges };
@@ -63,10 +61,11 @@ export function treeQuestionChoices(question: UndoQuestion): [TreeCommand, strin
 
 /** The question's keys; every other key is swallowed (a stray keystroke must not undo anything). */
 export function onUndoQuestionKey(state: TreeState, command: TreeCommand | undefined): TreeState {
-  const question = state.undoQuestion;
-  const closed = { ...state, mode: 'browse' as const, undoQuestion: null };
+  if (state.mode.kind !== 'undoConfirm') return state;
+  const { question, action } = state.mode;
+  const closed: TreeState = { ...state, mode: BROWSE };
   if (command === 'keep')
-    return { ...closed, status: { text: state.undoAction === 'redo' ? REDO_KEPT : UNDO_KEPT, tone: 'info' } };
+    return { ...closed, status: { text: action === 'redo' ? REDO_KEPT : UNDO_KEPT, tone: 'info' } };
   // Still looking: what was pressed before the question was shown answers nothing.
   if (!question) return state;
   if (command === 'skip' && question.kind === 'blocked' && question.action === 'undo')
@@ -88,15 +87,15 @@ export function onUndoQuestionKey(state: TreeState, command: TreeCommand | undef
 }
 
 function replied(state: TreeState, reply: UndoReply): TreeState {
-  const looking = state.mode === 'undo-confirm' && state.undoQuestion === null;
-  const idle: TreeState = looking ? { ...state, busy: false, mode: 'browse' } : { ...state, busy: false };
+  const mode = state.mode;
+  const looking = mode.kind === 'undoConfirm' && mode.question === null;
+  const idle: TreeState = looking ? { ...state, busy: false, mode: BROWSE } : { ...state, busy: false };
   if (reply.kind === 'ask') {
     // Esc while looking: the user does not want the question any more.
     if (!looking) return idle;
     return {
       ...idle,
-      mode: 'undo-confirm',
-      undoQuestion: reply.question,
+      mode: { kind: 'undoConfirm', action: mode.action, question: reply.question },
       status: reply.warning ? { text: reply.warning, tone: 'error' } : null,
     };
   }

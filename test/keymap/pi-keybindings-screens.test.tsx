@@ -21,6 +21,7 @@ import {
   treeKey,
   treeReducer,
 } from '../../src/tree/reducer.js';
+import { inputOf, menuOf } from '../../src/tree/state.js';
 import { alt, ctrl, KEYS, renderInk } from '../helpers/ink.js';
 import { DAY, makeInfo, NOW } from '../picker/make-info.js';
 import { piSample, storeOf, treeOf } from '../tree/helpers.js';
@@ -33,7 +34,6 @@ describe('tree reducer with a remapped keymap', () => {
       index: buildIndex(treeOf(piSample())),
       listHeight: 10,
       width: 80,
-      detailSource: () => [],
       bindings: keymaps(raw).tree,
     });
   const run = (state: TreeState, ...names: string[]): TreeState =>
@@ -51,21 +51,21 @@ describe('tree reducer with a remapped keymap', () => {
     expect(arrows.query).toBe('');
     // The menus take pi's select keys too.
     const menu = run(s, 'return');
-    expect(menu.mode).toBe('menu');
-    expect(run(menu, 'j').menu?.index).toBe(1);
-    expect(run(menu, 'down').menu?.index).toBe(0);
+    expect(menu.mode.kind).toBe('menu');
+    expect(menuOf(run(menu, 'j'))?.index).toBe(1);
+    expect(menuOf(run(menu, 'down'))?.index).toBe(0);
   });
 
   it('in the label prompt a printable key bound to save is typed, one by one as in a burst', () => {
     const s = run(start({ 'tui.select.confirm': ['enter', 'q'] }), 'L');
-    expect(s.mode).toBe('label-input');
-    expect(run(s, 'q').input.value).toBe('q');
-    expect(run(s, 'return').mode).toBe('browse');
+    expect(s.mode.kind).toBe('labelInput');
+    expect(inputOf(run(s, 'q'))?.value).toBe('q');
+    expect(run(s, 'return').mode.kind).toBe('browse');
   });
 
   it('a disabled action ([]) does nothing: Shift+L types into the search instead', () => {
     const s = run(start({ 'app.tree.editLabel': [] }), 'L');
-    expect(s.mode).toBe('browse');
+    expect(s.mode.kind).toBe('browse');
     expect(s.query).toBe('L');
   });
 
@@ -84,13 +84,12 @@ describe('tree reducer with a remapped keymap', () => {
       index: buildIndex(treeOf(piSample())),
       listHeight: 10,
       width: 80,
-      detailSource: () => [],
       bindings: maps.tree,
       warning: maps.problems[0]!,
     });
     expect(s.status?.text).toContain('Ctrl+E is set for both');
     const labelling = run(s, 'ctrl+e');
-    expect(labelling.mode).toBe('label-input');
+    expect(labelling.mode.kind).toBe('labelInput');
     expect(labelling.status).toBeNull();
   });
 });
@@ -145,7 +144,7 @@ describe('picker reducer with a remapped keymap', () => {
     const burst = pickerReducer(s, { type: 'key', name: undefined, text: 'xj', paste: false, nowMs: NOW });
     expect(burst.query.value).toBe('xj');
     // In the rename field every printable key types, even one bound to save.
-    const renaming = run(loaded({ 'tui.input.submit': 'q' }), 'ctrl+r');
+    const renaming = run(loaded({ 'inputOf(tui)?.submit': 'q' }), 'ctrl+r');
     expect(run(renaming, 'q').mode.kind).toBe('rename');
   });
 

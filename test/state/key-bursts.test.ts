@@ -23,6 +23,7 @@ import {
   treeReducer,
   takesKeys as treeTakesKeys,
 } from '../../src/tree/reducer.js';
+import { inputOf, menuOf } from '../../src/tree/state.js';
 import { DAY, makeInfo, NOW } from '../picker/make-info.js';
 import { piSample, treeOf } from '../tree/helpers.js';
 
@@ -43,7 +44,6 @@ function tree(): TreeState {
     index: buildIndex(treeOf(piSample())),
     listHeight: 10,
     width: 80,
-    detailSource: () => [{ text: 'detail', tone: 'plain' }],
   });
 }
 const treeKeys = (state: TreeState, keys: Keypress[]): TreeState =>
@@ -126,33 +126,33 @@ describe('picker: keys through the reducer', () => {
 describe('tree: keys through the reducer, menus and prompts included', () => {
   it('the menu highlight moves with the keys and Enter does the highlighted action', () => {
     const open = treeKeys(tree(), [key('return')]);
-    expect(open.mode).toBe('menu');
-    expect(open.menu?.index).toBe(0);
+    expect(open.mode.kind).toBe('menu');
+    expect(menuOf(open)?.index).toBe(0);
     const moved = treeKeys(open, [key('down'), textKey('j'), key('down')]);
-    expect(moved.menu?.index).toBe(3);
-    expect(moved.menu?.items[3]?.label).toBe('Label…');
-    expect(treeKeys(moved, [key('return')]).mode).toBe('label-input');
+    expect(menuOf(moved)?.index).toBe(3);
+    expect(menuOf(moved)?.items[3]?.label).toBe('Label…');
+    expect(treeKeys(moved, [key('return')]).mode.kind).toBe('labelInput');
     // Wraps at the ends; k moves up; Esc closes.
-    expect(treeKeys(open, [key('up')]).menu?.index).toBe(open.menu!.items.length - 1);
-    expect(treeKeys(open, [textKey('k'), textKey('k')]).menu?.index).toBe(open.menu!.items.length - 2);
+    expect(menuOf(treeKeys(open, [key('up')]))?.index).toBe(menuOf(open)!.items.length - 1);
+    expect(menuOf(treeKeys(open, [textKey('k'), textKey('k')]))?.index).toBe(menuOf(open)!.items.length - 2);
     const closed = treeKeys(open, [key('escape')]);
-    expect(closed.mode).toBe('browse');
-    expect(closed.menu).toBeNull();
+    expect(closed.mode.kind).toBe('browse');
+    expect(menuOf(closed)).toBeNull();
   });
 
   it('the label prompt edits through the keymap: runs, 40 Backspaces, word delete, Home', () => {
     const s = treeKeys(tree(), [key('home'), key('down'), key('down'), textKey('L')]);
-    expect(s.mode).toBe('label-input');
-    expect(s.input.value).toBe('checkpoint');
+    expect(s.mode.kind).toBe('labelInput');
+    expect(inputOf(s)?.value).toBe('checkpoint');
     const emptied = treeKeys(
       s,
       Array.from({ length: 40 }, () => key('backspace')),
     );
-    expect(emptied.input).toEqual({ value: '', cursor: 0 });
+    expect(inputOf(emptied)).toEqual({ value: '', cursor: 0 });
     const typed = treeKeys(emptied, [textKey('new label'), key('ctrl+w'), textKey('name'), key('home'), textKey('>')]);
-    expect(typed.input.value).toBe('>new name');
+    expect(inputOf(typed)?.value).toBe('>new name');
     const saved = treeKeys(typed, [key('return')]);
-    expect(saved.mode).toBe('browse');
+    expect(saved.mode.kind).toBe('browse');
     expect(saved.effects.map((e) => e.kind)).toEqual(['label']);
     expect(treeKeys(typed, [key('escape')]).effects).toEqual([]);
   });
@@ -160,40 +160,42 @@ describe('tree: keys through the reducer, menus and prompts included', () => {
   it('a paste into the prompt is text (cleaned) and never submits', () => {
     const s = treeKeys(tree(), [key('home'), textKey('L'), key('ctrl+u')]);
     const pasted = treeKeys(s, [paste('one\rtwo\u001b[A')]);
-    expect(pasted.mode).toBe('label-input');
-    expect(pasted.input.value).toBe('one two[A');
+    expect(pasted.mode.kind).toBe('labelInput');
+    expect(inputOf(pasted)?.value).toBe('one two[A');
     expect(pasted.effects).toEqual([]);
   });
 
   it('in the list a run starting with L labels, and the rest types into the label', () => {
     const s = treeKeys(tree(), [key('home'), textKey('Lab')]);
-    expect(s.mode).toBe('label-input');
-    expect(s.input.value).toBe('ab');
+    expect(s.mode.kind).toBe('labelInput');
+    expect(inputOf(s)?.value).toBe('ab');
     const searched = treeKeys(tree(), [textKey('xL')]);
     expect(searched.query).toBe('xL');
-    expect(searched.mode).toBe('browse');
+    expect(searched.mode.kind).toBe('browse');
   });
 
   it('a paste in the list searches (cleaned); in the help and the detail view it is ignored', () => {
     expect(treeKeys(tree(), [paste('Great\r')]).query).toBe('Great ');
     const help = treeKeys(tree(), [textKey('?')]);
-    expect(help.mode).toBe('help');
-    expect(treeKeys(help, [paste('q')]).mode).toBe('help');
+    expect(help.mode.kind).toBe('help');
+    expect(treeKeys(help, [paste('q')]).mode.kind).toBe('help');
   });
 
+  const helpOffsetOf = (state: TreeState): number | undefined =>
+    state.mode.kind === 'help' ? state.mode.offset : undefined;
   it('the tree help scrolls with the detail keys, other keys leave it open, q and ? close it', () => {
     const help = treeKeys(tree(), [textKey('?')]);
-    expect([help.mode, help.helpOffset]).toEqual(['help', 0]);
+    expect(help.mode).toEqual({ kind: 'help', offset: 0 });
     const scrolled = treeKeys(help, [key('down'), key('down'), key('pagedown')]);
-    expect(scrolled.helpOffset).toBeGreaterThan(2);
+    expect(helpOffsetOf(scrolled)).toBeGreaterThan(2);
     expect(treeKeys(scrolled, [textKey('x'), key('tab')])).toBe(scrolled);
     const end = treeKeys(help, [key('end')]);
     expect(treeKeys(end, [key('down')])).toBe(end);
-    expect(treeKeys(end, [key('home')]).helpOffset).toBe(0);
-    expect(treeKeys(scrolled, [textKey('q')]).mode).toBe('browse');
-    expect(treeKeys(scrolled, [textKey('?')]).mode).toBe('browse');
+    expect(helpOffsetOf(treeKeys(end, [key('home')]))).toBe(0);
+    expect(treeKeys(scrolled, [textKey('q')]).mode.kind).toBe('browse');
+    expect(treeKeys(scrolled, [textKey('?')]).mode.kind).toBe('browse');
     // Opened again, it starts at the top.
-    expect(treeKeys(treeKeys(scrolled, [textKey('q')]), [textKey('?')]).helpOffset).toBe(0);
+    expect(helpOffsetOf(treeKeys(treeKeys(scrolled, [textKey('q')]), [textKey('?')]))).toBe(0);
   });
 
   it('Esc with no search leaves the screen; a failed open in pi takes keys again', () => {
@@ -206,7 +208,7 @@ describe('tree: keys through the reducer, menus and prompts included', () => {
       key('return'),
     ]);
     // Open in pi checks first (no write yet) and holds the keys that follow in the same read.
-    expect(opening.effects.map((e) => e.kind)).toEqual(['check-open']);
+    expect(opening.effects.map((e) => e.kind)).toEqual(['checkOpen']);
     expect(treeTakesKeys(opening)).toBe(false);
     const refused = treeReducer(opening, {
       type: 'openChecked',
@@ -218,7 +220,7 @@ describe('tree: keys through the reducer, menus and prompts included', () => {
       here: '/h',
     });
     expect(treeTakesKeys(refused)).toBe(true);
-    expect(refused.effects.map((e) => e.kind)).toEqual(['check-open']);
+    expect(refused.effects.map((e) => e.kind)).toEqual(['checkOpen']);
     const confirmed = treeReducer(opening, {
       type: 'openChecked',
       target: { kind: 'entry', id: 'x' },
@@ -228,7 +230,7 @@ describe('tree: keys through the reducer, menus and prompts included', () => {
       sessionCwd: '/p',
       here: '/h',
     });
-    expect(confirmed.effects.map((e) => e.kind)).toEqual(['check-open', 'open-in-pi']);
+    expect(confirmed.effects.map((e) => e.kind)).toEqual(['checkOpen', 'openInPi']);
     expect(treeTakesKeys(confirmed)).toBe(false);
     expect(treeTakesKeys(treeReducer(confirmed, { type: 'failed', message: 'no' }))).toBe(true);
   });
@@ -238,10 +240,10 @@ describe('tree: keys through the reducer, menus and prompts included', () => {
       fc.property(fc.array(fc.constantFrom(...ALPHABET), { maxLength: 14 }), (keys) => {
         const one = treeKeys(tree(), keys);
         const runs = treeKeys(tree(), merged(keys));
-        expect(runs.mode).toBe(one.mode);
+        expect(runs.mode).toEqual(one.mode);
         expect(runs.query).toBe(one.query);
-        expect(runs.input).toEqual(one.input);
-        expect(runs.menu?.index).toBe(one.menu?.index);
+        expect(inputOf(runs)).toEqual(inputOf(one));
+        expect(menuOf(runs)?.index).toBe(menuOf(one)?.index);
         expect(selectedId(runs)).toBe(selectedId(one));
         expect(runs.effects).toEqual(one.effects);
         expect(runs.filter).toBe(one.filter);

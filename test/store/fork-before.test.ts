@@ -111,16 +111,15 @@ describe("fork before a user message (pi's /fork)", () => {
     expect(first.stdout).toBe('');
   });
 
-  it("the tree screen's state keeps the text for the fork panel (forkEditorText)", () => {
+  it("the tree screen's state keeps the text for the fork panel (the fork-done mode's editorText)", () => {
     const state = initTreeState({
       index: buildIndex(treeOf(piSample())),
       listHeight: 10,
       width: 80,
-      detailSource: () => [],
     });
     const forked = treeReducer(state, { type: 'forked', path: '/tmp/f.jsonl', editorText: 'again please' });
-    expect(forked.mode).toBe('fork-done');
-    expect(forked.forkEditorText).toBe('again please');
-    expect(treeReducer(state, { type: 'forked', path: '/tmp/f.jsonl' }).forkEditorText).toBeNull();
+    expect(forked.mode.kind).toBe('forkDone');
+    expect(forked.mode).toMatchObject({ path: '/tmp/f.jsonl', editorText: 'again please' });
+    expect(treeReducer(state, { type: 'forked', path: '/tmp/f.jsonl' }).mode).toMatchObject({ editorText: null });
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
 import { type TreeExit, TreeScreen, type TreeStore } from '../../components/tree/TreeScreen.js';
-import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
 import type { UndoRequest, UndoStep } from '../../src/store/undo/undo.js';
 import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
 import { piSample, sessionOf } from './helpers.js';
@@ -37,9 +36,6 @@ async function fakeUndo(calls: Calls, request: UndoRequest): Promise<UndoStep> {
 function fakeStore(calls: Calls): TreeStore {
   return {
     readSession: async () => sessionOf(piSample()),
-    buildTree,
-    subtreeUsage,
-    sessionUsage,
     setLabel: async (_path, id, label) => {
       calls.labels.push([id, label]);
       return { entryId: 'new' };

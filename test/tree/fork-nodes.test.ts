@@ -22,7 +22,6 @@ function state(forks: readonly ForkLink[], extra: { filter?: 'default' | 'all'; 
     index,
     listHeight: 40,
     width: 100,
-    detailSource: () => [],
     filter,
     ...(focus ? { focus } : {}),
   });
@@ -113,17 +112,17 @@ describe('fork rows', () => {
     const s = cursorTo(state([FORK_AT_AB]), 'fork:/s/fork-b.jsonl');
     expect(selectedRow(s)?.fork?.path).toBe(FORK_AT_AB.path);
     const opened = treeReducer(s, key('return'));
-    expect(opened.effects.map((e) => e.kind)).toEqual(['open-session']);
-    expect(opened.effects[0]).toMatchObject({ kind: 'open-session', path: FORK_AT_AB.path });
+    expect(opened.effects.map((e) => e.kind)).toEqual(['openSession']);
+    expect(opened.effects[0]).toMatchObject({ kind: 'openSession', path: FORK_AT_AB.path });
     expect(opened.leaving).toBe(true);
     const labelled = treeReducer(s, key('L', 'L'));
-    expect(labelled.mode).toBe('browse');
+    expect(labelled.mode.kind).toBe('browse');
     expect(labelled.status?.text).toMatch(/fork row is another session/);
   });
 
   it('Enter on an entry row still opens the action menu', () => {
     const s = treeReducer(cursorTo(state([FORK_AT_AB]), 'aB'), key('return'));
-    expect(s.mode).toBe('menu');
+    expect(s.mode.kind).toBe('menu');
   });
 });
 
@@ -138,7 +137,7 @@ describe('parent link', () => {
       parent: { path: '/s/parent.jsonl', title: 'Parent', entryId: 'p7' },
     });
     const opened = treeReducer(withParent, key('P', 'P'));
-    expect(opened.effects[0]).toMatchObject({ kind: 'open-session', path: '/s/parent.jsonl', focusId: 'p7' });
+    expect(opened.effects[0]).toMatchObject({ kind: 'openSession', path: '/s/parent.jsonl', focusId: 'p7' });
     expect(opened.leaving).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * store's LoadedSession / SessionTree exactly as a read file would be.
  */
 import type { TreeStore } from '../../components/tree/TreeScreen.js';
-import { buildTree, type SessionTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
+import { buildTree, type SessionTree } from '../../src/store/tree.js';
 import type { JsonObject, LoadedSession, SessionEntry } from '../../src/store/types.js';
 
 let clock = Date.parse('2026-02-05T10:00:00.000Z');
@@ -127,9 +127,6 @@ export function piSample(): SessionEntry[] {
 export function storeOf(entries: SessionEntry[]): TreeStore {
   return {
     readSession: async () => sessionOf(entries),
-    buildTree,
-    subtreeUsage,
-    sessionUsage,
     setLabel: async () => ({}),
     branchInPlace: async (_path, id) => ({ leafId: id }),
     forkSession: async () => ({ path: '/tmp/forked.jsonl' }),

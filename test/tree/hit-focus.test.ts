@@ -12,7 +12,6 @@ const open = (focus: ReturnType<typeof treeFocus>) =>
     index,
     listHeight: 10,
     width: 80,
-    detailSource: () => [],
     ...(focus ? { focus, filter: focus.filter } : {}),
   });
 const id = (n: number | undefined): string | undefined => (n === undefined ? undefined : index.entries[n]!.id);

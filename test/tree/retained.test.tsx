@@ -9,7 +9,7 @@ import { rowSegments } from '../../components/tree/TreeRow.js';
 import { type TreeExit, TreeScreen, type TreeStore } from '../../components/tree/TreeScreen.js';
 import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
 import { type LoadedSession, readSessionSync } from '../../src/store/index.js';
-import { buildTree, sessionUsage, subtreeUsage } from '../../src/store/tree.js';
+import { buildTree, subtreeUsage } from '../../src/store/tree.js';
 import { type DetailFormat, nodeDetailLines } from '../../src/tree/entry-detail.js';
 import {
   buildForest,
@@ -30,6 +30,7 @@ import {
   treeKey,
   treeReducer,
 } from '../../src/tree/reducer.js';
+import { detailOf, menuOf } from '../../src/tree/state.js';
 import { KEYS, renderInk } from '../helpers/ink.js';
 import { retainedPath } from '../helpers/retained.js';
 import { entry, resetClock, treeOf, user } from './helpers.js';
@@ -217,7 +218,6 @@ function stateOn(file: string, rowText: string): TreeState {
     index,
     listHeight: 20,
     width: 100,
-    detailSource: (i, id) => nodeDetailLines(i, id, FMT, subtreeUsage),
   });
   for (let guard = 0; guard < 50 && draw(state.layout)[state.cursor] !== rowText; guard++)
     state = treeReducer(state, treeKey(namedKey('up')));
@@ -231,19 +231,19 @@ describe('actions on a retained row', () => {
       stateOn('no-first-kept.jsonl', '┆ retained user: latest request'),
       treeKey(namedKey('return')),
     );
-    expect(base.mode).toBe('menu');
+    expect(base.mode.kind).toBe('menu');
     // The menu offers only what can be done to a copy, View first.
-    expect(base.menu!.items.map((item) => item.value)).toEqual(['view', 'copy', 'cancel']);
-    expect(treeReducer(base, treeKey(namedKey('return'))).mode).toBe('detail');
+    expect(menuOf(base)!.items.map((item) => item.value)).toEqual(['view', 'copy', 'cancel']);
+    expect(treeReducer(base, treeKey(namedKey('return'))).mode.kind).toBe('detail');
     // A choice sent some other way is still refused with the reason.
-    for (const action of ['resume', 'resume-summary', 'fork', 'label', 'open'] as const) {
+    for (const action of ['resume', 'resumeSummary', 'fork', 'label', 'open'] as const) {
       const next = treeReducer(base, { type: 'menu', action });
       expect(next.effects, action).toEqual([]);
-      expect(next.mode, action).toBe('browse');
+      expect(next.mode.kind, action).toBe('browse');
       expect(next.status, action).toEqual({ text: RETAINED_ROW_NOTE, tone: 'error' });
     }
     const label = treeReducer(stateOn('no-first-kept.jsonl', '┆ retained user: latest request'), treeKey(textKey('L')));
-    expect(label.mode).toBe('browse');
+    expect(label.mode.kind).toBe('browse');
     expect(label.status?.text).toBe(RETAINED_ROW_NOTE);
   });
 
@@ -251,17 +251,17 @@ describe('actions on a retained row', () => {
     const state = stateOn('no-first-kept.jsonl', '┆ retained assistant: latest reply');
     const menu = treeReducer(state, treeKey(namedKey('return')));
     const view = treeReducer(menu, { type: 'menu', action: 'view' });
-    const lines = view.detail!.source.map((l) => l.text);
+    const lines = detailOf(view)!.source.map((l) => l.text);
     expect(lines[0]).toBe('retained assistant: latest reply');
     expect(lines).toContain('message 2 of 2 retained by compaction a0000005');
     expect(lines.some((l) => l.includes('not an entry'))).toBe(true);
     expect(lines).toContain('model: anthropic/claude-sonnet-4-5 · stop: stop');
     expect(lines).toContain(
-      'usage: 1500 tokens (in 1200, out 300, cache read 0, cache write 0) · cost $0.0081 — spent by the entry it copies, not counted again',
+      'usage: 1.5k tokens (in 1.2k, out 300, cache read 0, cache write 0) · cost $0.008 — spent by the entry it copies, not counted again',
     );
     expect(lines).toContain('latest reply');
     const copy = treeReducer(state, treeKey(namedKey('ctrl+x')));
-    expect(copy.effects).toEqual([{ kind: 'copy', id: selectedRow(state)!.id, effectId: 1 }]);
+    expect(copy.effects).toEqual([{ kind: 'copy', entryId: selectedRow(state)!.id, id: 1 }]);
   });
 
   test('the compaction’s own detail view renders its retained messages as messages, not raw JSON under "fields"', () => {
@@ -292,9 +292,6 @@ describe('TreeScreen with a retained tail', () => {
     const calls: string[] = [];
     const store: TreeStore = {
       readSession: async () => session,
-      buildTree,
-      subtreeUsage,
-      sessionUsage,
       setLabel: async (_path, id) => calls.push(`label ${id}`),
       branchInPlace: async (_path, id) => {
         calls.push(`branch ${id}`);

@@ -20,6 +20,7 @@ import {
   treeKey,
   treeReducer,
 } from '../../src/tree/reducer.js';
+import { inputOf } from '../../src/tree/state.js';
 import { assistant, entry, piSample, treeOf, user } from './helpers.js';
 
 describe('OSC 52', () => {
@@ -139,12 +140,11 @@ describe('reducer', () => {
       index: buildIndex(treeOf(piSample())),
       listHeight: 10,
       width: 80,
-      detailSource: () => [{ text: 'detail', tone: 'plain' }],
     });
   const run = (state: TreeState, ...actions: TreeAction[]): TreeState => actions.reduce(treeReducer, state);
   const key = (name: string): TreeAction => treeKey([...name].length === 1 ? textKey(name) : namedKey(name));
   /** The queued effects without their ids. */
-  const effectsOf = (state: TreeState): unknown[] => state.effects.map(({ effectId: _id, ...effect }) => effect);
+  const effectsOf = (state: TreeState): unknown[] => state.effects.map(({ id: _id, ...effect }) => effect);
 
   test("starts on the leaf; Up/Down wrap around at the ends as pi's tree does, paging clamps", () => {
     const s = start();
@@ -178,7 +178,7 @@ describe('reducer', () => {
   test('typing searches, L types in a query, Esc clears then leaves', () => {
     const s = run(start(), key('b'), key('.'), key('L'));
     expect(s.query).toBe('b.L');
-    expect(s.mode).toBe('browse');
+    expect(s.mode.kind).toBe('browse');
     const cleared = run(s, key('escape'));
     expect(cleared.query).toBe('');
     expect(effectsOf(cleared)).toEqual([]);
@@ -196,12 +196,12 @@ describe('reducer', () => {
 
   test('label flow: pre-filled with the cursor at the end, submit queues the write, empty clears', () => {
     const s = run(start(), key('home'), key('down'), key('down'), key('L'));
-    expect(s.mode).toBe('label-input');
-    expect(s.input).toEqual({ value: 'checkpoint', cursor: 10 });
+    expect(s.mode.kind).toBe('labelInput');
+    expect(inputOf(s)).toEqual({ value: 'checkpoint', cursor: 10 });
     const typed = run(s, { type: 'input', action: { type: 'insert', text: '!' } }, { type: 'submit' });
-    expect(effectsOf(typed)).toEqual([{ kind: 'label', id: 'uA', label: 'checkpoint!' }]);
+    expect(effectsOf(typed)).toEqual([{ kind: 'label', entryId: 'uA', label: 'checkpoint!' }]);
     const cleared = run(s, { type: 'input', action: { type: 'clear' } }, { type: 'submit' });
-    expect(effectsOf(cleared)).toEqual([{ kind: 'label', id: 'uA', label: '' }]);
+    expect(effectsOf(cleared)).toEqual([{ kind: 'label', entryId: 'uA', label: '' }]);
   });
 
   test('menu: resume on the leaf says so; elsewhere queues a branch and the result moves the leaf', () => {
@@ -209,8 +209,8 @@ describe('reducer', () => {
     expect(effectsOf(onLeaf)).toEqual([]);
     expect(onLeaf.status?.text).toMatch(/Already at this point/);
     const s = run(start(), key('home'), key('down'), key('return'), { type: 'menu', action: 'resume' });
-    expect(effectsOf(s)).toEqual([{ kind: 'branch', id: 'a1' }]);
-    const moved = run(s, { type: 'effectsTaken', upTo: s.effects[0]!.effectId }, { type: 'branched', leafId: 'a1' });
+    expect(effectsOf(s)).toEqual([{ kind: 'branch', entryId: 'a1' }]);
+    const moved = run(s, { type: 'effectsTaken', upTo: s.effects[0]!.id }, { type: 'branched', leafId: 'a1' });
     expect(moved.index.leaf).toBe(moved.index.numOf.get('a1'));
     expect(selectedId(moved)).toBe('a1');
     expect(moved.busy).toBe(false);
@@ -246,7 +246,6 @@ describe('after "Resume from here with a summary", the leaf is the file’s, whi
       index: buildIndex(treeOf(entries)),
       listHeight: 10,
       width: 80,
-      detailSource: () => [{ text: 'detail', tone: 'plain' }],
     });
   const leafOf = (state: TreeState): string | undefined =>
     state.index.leaf === -1 ? undefined : state.index.entries[state.index.leaf]!.id;

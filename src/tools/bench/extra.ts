@@ -120,8 +120,7 @@ async function treeFigures(ctx: ExtraContext): Promise<Record<string, unknown>> 
     const t1 = performance.now();
     // What the screen does before its first frame: index, filter, forest, layout, centre on the leaf.
     const index = buildIndex(tree);
-    // The detail view is not opened here, so its line source is never called.
-    state = initTreeState({ index, listHeight: 34, width: 120, detailSource: () => [] });
+    state = initTreeState({ index, listHeight: 34, width: 120 });
     const t2 = performance.now();
     open.push(t1 - t0);
     firstPaint.push(t2 - t0);
