@@ -15,7 +15,16 @@ import { forkNodeById, retainedNodeById, withLeaf } from './flatten.js';
 import { FORK_ROW_NOTE } from './lineage-actions.js';
 import { FORK_ITEMS, type ForkAction, MENU_ITEMS, type MenuAction } from './menu-items.js';
 import { centerOn, recompute } from './navigation.js';
-import { BROWSE, detailOf, queue, type StatusMessage, selectedId, type TreeState, withStatus } from './state.js';
+import {
+  BROWSE,
+  detailOf,
+  leafIdOf,
+  queue,
+  type StatusMessage,
+  selectedId,
+  type TreeState,
+  withStatus,
+} from './state.js';
 
 export function openMenu(state: TreeState): TreeState {
   const id = selectedId(state);
@@ -65,10 +74,6 @@ export function scrollDetail(state: TreeState, to: (scroll: number, page: number
   const max = maxDetailScroll(detail, state.listHeight);
   const scroll = Math.max(0, Math.min(max, to(detail.scroll, Math.max(1, detailRows(state.listHeight) - 1), max)));
   return scroll === detail.scroll ? state : { ...state, mode: { kind: 'detail', detail: { ...detail, scroll } } };
-}
-
-export function leafIdOf(state: TreeState): string | null {
-  return state.index.leaf === -1 ? null : state.index.entries[state.index.leaf]!.id;
 }
 
 const BUSY: StatusMessage = { text: 'A write is still running', tone: 'error' };

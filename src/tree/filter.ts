@@ -1,8 +1,10 @@
 /** The navigator's filters (pi-ui-reference §2.6): which nodes each mode shows. */
-import type { TreeIndex } from './tree-index.js';
-import { K_OTHER, K_PURE_TOOL_CALL, K_SYSTEM, K_TOOL_RESULT, K_USAGE, K_USER } from './tree-index.js';
 
-export type FilterMode = 'default' | 'no-tools' | 'user-only' | 'labeled-only' | 'all';
+import type { FilterMode } from './filter-mode.js';
+import { K_OTHER, K_PURE_TOOL_CALL, K_SYSTEM, K_TOOL_RESULT, K_USAGE, K_USER } from './node-kinds.js';
+import type { TreeIndex } from './tree-index.js';
+
+export type { FilterMode };
 
 /** Ctrl+O cycles forward through this list, Shift+Ctrl+O backward (pi's order). */
 export const FILTER_CYCLE: readonly FilterMode[] = ['default', 'no-tools', 'user-only', 'labeled-only', 'all'];

@@ -3,32 +3,14 @@
  * written: pi must be on the PATH and the session's folder must exist. A failure writes nothing
  * (the leaf is only moved once pi can start); a missing folder asks pi's question
  * (src/state/missing-cwd.ts). Pure: decisions, and the state changes that carry them out; the
- * screen runs the probe (`check-open`) and the hand-over (`open-in-pi`).
+ * screen runs the probe (`checkOpen`) and the hand-over (`openInPi`).
  */
 import { launchCommand } from '../pi-launch.js';
 import { type MissingCwd, type MissingCwdChoice, missingCwdQuestion } from '../state/missing-cwd.js';
-import { leafIdOf } from './actions.js';
-import { BROWSE, queue, type TreeAction, type TreeState, withStatus } from './state.js';
+import type { OpenChecked, OpenFacts, OpenTarget } from './open-target.js';
+import { BROWSE, leafIdOf, queue, type TreeAction, type TreeState, withStatus } from './state.js';
 
-/** An entry of this session (the leaf is moved there first), or another session file (a fork). */
-export type OpenTarget = { kind: 'entry'; id: string } | { kind: 'file'; path: string };
-
-/** What the screen found out (`check-open`'s answer). */
-export interface OpenChecked {
-  target: OpenTarget;
-  piFound: boolean;
-  cwdExists: boolean;
-}
-
-export interface OpenFacts {
-  /** This session's file and stored cwd. */
-  path: string;
-  sessionCwd: string;
-  /** The folder pi-sessions runs in. */
-  here: string;
-  /** The entry pi resumes at now (an entry target elsewhere moves the leaf first). */
-  leafId: string | null;
-}
+export type { OpenChecked, OpenFacts, OpenTarget };
 
 export type OpenDecision =
   | { kind: 'open'; target: OpenTarget; cwd: string; fork?: true }

@@ -9,7 +9,7 @@
  * Folds are kept across filter and search changes (pi clears them); live appends keep cursor,
  * folds, filter and search.
  */
-import { type KeyBinding, resolveCommand } from '../keymap/keymap.js';
+import { resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import { chosenValue, moveMenu } from '../state/menu.js';
@@ -28,12 +28,9 @@ import {
   submitSummary,
 } from './actions.js';
 import { wrapDetail } from './detail-view.js';
-import type { FilterMode, TreeIndex } from './flatten.js';
-import { buildForest, foldsHiding, layoutForest } from './flatten.js';
+import { foldsHiding } from './flatten.js';
 import { scrollTreeHelp } from './help.js';
-import type { TreeFocus } from './hit-focus.js';
 import type { TreeCommand } from './keymap.js';
-import { TREE_BINDINGS } from './keymap.js';
 import { openForkRow, openParent } from './lineage-actions.js';
 import {
   centerOn,
@@ -53,6 +50,7 @@ import { onUndoQuestionKey, ownChange, redoStepped, startRedo, startUndo, undoSt
 
 export { RETAINED_ROW_NOTE } from './actions.js';
 export { TREE_FILTER_HELP, treeHelpHeight } from './help.js';
+export { type InitOptions, initTreeState } from './init.js';
 export type {
   DetailView,
   ForkAction,
@@ -64,64 +62,6 @@ export type {
   TreeState,
 } from './state.js';
 export { keyMode, matchPosition, selectedId, selectedRow, takesKeys, treeKey } from './state.js';
-
-export interface InitOptions {
-  index: TreeIndex;
-  listHeight: number;
-  width: number;
-  filter?: FilterMode;
-  /** The keymap (default TREE_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
-  bindings?: readonly KeyBinding<TreeCommand>[];
-  /** A line to show in the status until the first key (pi's configuration problems). */
-  warning?: string;
-  /** Open on a picker hit (hit-focus.ts): its search, its filter, the cursor on its node. */
-  focus?: TreeFocus;
-}
-
-export function initTreeState(options: InitOptions): TreeState {
-  const forest = buildForest(options.index, options.filter ?? 'default');
-  const layout = layoutForest(forest, new Set());
-  const base: TreeState = {
-    index: options.index,
-    filter: options.filter ?? 'default',
-    query: '',
-    search: undefined,
-    forest,
-    layout,
-    folds: new Set(),
-    cursor: 0,
-    anchorId: null,
-    offset: 0,
-    listHeight: Math.max(1, options.listHeight),
-    width: Math.max(10, options.width),
-    mode: BROWSE,
-    labelTimes: false,
-    status: options.warning === undefined ? null : { text: options.warning, tone: 'error' },
-    busy: false,
-    effects: [],
-    nextEffectId: 1,
-    leaving: false,
-    bindings: options.bindings ?? TREE_BINDINGS,
-    ownChanges: [],
-    openedQuery: null,
-    parent: undefined,
-  };
-  const focus = options.focus;
-  if (focus) {
-    // The filter as a change, so the forest is rebuilt for it even without a search (entryFocus).
-    const searched = recompute(
-      { ...base, openedQuery: focus.query === '' ? null : focus.query },
-      { filter: focus.filter, query: focus.query },
-    );
-    const focused = centerOn(searched, Math.max(0, searched.layout.rowOf[focus.node] ?? -1), true);
-    // pi's configuration problems (the warning) come first.
-    return focus.note && focused.status === null ? withStatus(focused, { text: focus.note, tone: 'info' }) : focused;
-  }
-  // Start on the leaf (or its nearest visible ancestor), centred, like pi.
-  const host = forest.leafHost;
-  const row = host === -1 ? layout.count - 1 : layout.rowOf[host]!;
-  return centerOn(base, Math.max(0, row), true);
-}
 
 function deleteWord(query: string): string {
   return query.replace(/\s*\S*$/, '');

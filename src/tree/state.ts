@@ -17,7 +17,7 @@ import { rowAt, rowId } from './flatten.js';
 import type { ParentLink } from './fork-nodes.js';
 import type { TreeCommand, TreeKeyMode } from './keymap.js';
 import type { ForkAction, MenuAction } from './menu-items.js';
-import type { OpenChecked, OpenFacts, OpenTarget } from './open-in-pi.js';
+import type { OpenChecked, OpenFacts, OpenTarget } from './open-target.js';
 
 export type { ForkAction, MenuAction };
 
@@ -155,6 +155,11 @@ export type TreeAction =
 
 export function selectedRow(state: TreeState): FlatRow | undefined {
   return rowAt(state.layout, state.cursor);
+}
+
+/** The entry pi resumes at now (the file's leaf), null in a session without entries. */
+export function leafIdOf(state: TreeState): string | null {
+  return state.index.leaf === -1 ? null : state.index.entries[state.index.leaf]!.id;
 }
 
 export function selectedId(state: TreeState): string | null {

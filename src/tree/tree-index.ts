@@ -15,18 +15,21 @@ import { type JsonObject, messageOf, retainedTailOf, type SessionEntry, type Ses
 import { sanitizeInline } from '../text/terminal-text.js';
 import type { DisplayContext, EntryDisplay, ToolCallIndex } from './entry-display.js';
 import { collectToolCalls, entryDisplay, entrySearchText, isPureToolCallTurn } from './entry-display.js';
-import type { FilterMode } from './filter.js';
-import { type ForkLink, forkKey } from './fork-nodes.js';
+import type { FilterMode } from './filter-mode.js';
+import {
+  K_BOOKKEEPING,
+  K_FORK,
+  K_OTHER,
+  K_PURE_TOOL_CALL,
+  K_SYSTEM,
+  K_TOOL_RESULT,
+  K_USAGE,
+  K_USER,
+} from './node-kinds.js';
 
-// Node kinds, as far as filters care.
-export const K_OTHER = 0;
-export const K_USER = 1;
-export const K_TOOL_RESULT = 2;
-export const K_BOOKKEEPING = 3;
-export const K_USAGE = 4;
-export const K_PURE_TOOL_CALL = 5;
-export const K_SYSTEM = 6;
-export const K_FORK = 7;
+export { K_BOOKKEEPING, K_FORK, K_OTHER, K_PURE_TOOL_CALL, K_SYSTEM, K_TOOL_RESULT, K_USAGE, K_USER };
+
+import { type ForkLink, forkKey } from './fork-nodes.js';
 
 const BOOKKEEPING_TYPES = new Set([
   'label',
