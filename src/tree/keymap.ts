@@ -160,7 +160,8 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand, TreeKeyMode>[] = [
     hint: 'redo',
     when: LIST,
   },
-  { command: 'help', keys: ['?'], description: 'Show all keys', hint: 'help', when: 'browse' },
+  // When the footer has to leave hints out, its last one is `? more`: every key is one press away.
+  { command: 'help', keys: ['?'], description: 'Show all keys', hint: 'help', hintMore: 'more', when: 'browse' },
   {
     command: 'escape',
     keys: ['escape'],

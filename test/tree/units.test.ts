@@ -132,6 +132,15 @@ describe('keymap', () => {
     expect(footerHints(TREE_BINDINGS, 'browse', 200).map((h) => h.label)).toContain('label');
     expect(footerHints(TREE_BINDINGS, 'search', 200).map((h) => h.label)).not.toContain('label');
   });
+
+  test('a footer too narrow for every hint ends with `? more`, which opens the help listing every key', () => {
+    const narrow = footerHints(TREE_BINDINGS, 'browse', 80);
+    expect(narrow.at(-1)).toEqual({ key: '?', label: 'more' });
+    expect(narrow.map((h) => h.label)).not.toContain('help');
+    const wide = footerHints(TREE_BINDINGS, 'browse', 1000);
+    expect(wide.map((h) => h.label)).toContain('help');
+    expect(wide.map((h) => h.label)).not.toContain('more');
+  });
 });
 
 describe('reducer', () => {
