@@ -1,6 +1,6 @@
 /**
- * `pi-sessions stats --json` against `@ccusage/pi` (what pi users run for this today) on the same
- * stores: a generated one (forks, legacy and broken files) and the pi-written corpus. ccusage is
+ * `pi-sessions stats --json` and the tables' `stats daily|weekly|monthly|session --json` against
+ * `@ccusage/pi` (what pi users run for this today) on the same stores: a generated one (forks, legacy and broken files) and the pi-written corpus. ccusage is
  * never a dependency of the project: the test installs the pinned version from the npm registry
  * into the test cache outside the repository (test/helpers/outside-tool.ts), so every run compares
  * with the same ccusage, and is skipped, saying why, only when the registry cannot be reached.
@@ -12,11 +12,16 @@
  * - a usage a fork copied counts once in both tools, so every day agrees; but ccusage gives it to
  *   whichever file its search returns first, we to the session created first. Sessions that share
  *   no usage with another file must agree one by one; a parent and its forks agree as a family.
+ * - ccusage has no weekly report: its daily rows, added up per ISO week, are what ours must equal.
+ * - the rows name things differently (test/helpers/ccusage-rows.ts maps them): models `[pi] model`
+ *   against our `provider/model`, a session by its file name and folder against its header's id
+ *   and cwd; ccusage prints no `totalTokens` (its table sums the four parts).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LIST_FIELD, rowJson, type TableReport, tableRows } from '../../src/stats/usage-rows.js';
 import {
   discoverSessionFiles,
   type LoadedSession,
@@ -29,6 +34,19 @@ import {
   usageOf,
 } from '../../src/store/index.js';
 import { writeStore } from '../../src/tools/generate/store.js';
+import {
+  comparable,
+  countedByCcusage,
+  groupRows,
+  isoWeekOfDate,
+  leftOutByCcusage,
+  modelNames,
+  plain,
+  renameModels,
+  subtractRows,
+  type UsageRow,
+  usageRow,
+} from '../helpers/ccusage-rows.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/factory.js';
 import { type Found, installOutsideTool, type OutsideTool } from '../helpers/outside-tool.js';
@@ -63,12 +81,8 @@ interface CcRow {
   totalCost: number;
 }
 
-function ccusage(
-  bin: string,
-  command: 'daily' | 'session',
-  sessionsRoot: string,
-): (CcRow & { date?: string; sessionId?: string })[] {
-  const run = spawnSync(bin, [command, '--json'], {
+function ccusageJson(bin: string, args: string[], sessionsRoot: string): Record<string, unknown> {
+  const run = spawnSync(bin, args, {
     cwd: tempDir('pi-sessions-ccusage-'),
     env: {
       PATH: process.env['PATH'] ?? '/usr/bin:/bin',
@@ -80,7 +94,15 @@ function ccusage(
     timeout: 60_000,
   });
   expect(run.status, run.stderr).toBe(0);
-  const json = JSON.parse(run.stdout) as { daily?: CcRow[]; sessions?: CcRow[] };
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+
+function ccusage(
+  bin: string,
+  command: 'daily' | 'session',
+  sessionsRoot: string,
+): (CcRow & { date?: string; sessionId?: string })[] {
+  const json = ccusageJson(bin, [command, '--json'], sessionsRoot) as { daily?: CcRow[]; sessions?: CcRow[] };
   return (command === 'daily' ? json.daily : json.sessions) ?? [];
 }
 
@@ -184,6 +206,126 @@ async function compare(bin: string, agentDir: string): Promise<{ days: number; s
   return { days: daily.length, sessions: alone, families: [...byFamily.values()].filter((g) => g.members > 1).length };
 }
 
+/**
+ * The table forms, row by row and field by field, in a zone that is neither side's TZ (a day cut in
+ * the wrong zone shows). Ours are the CLI's JSON rows less the usage ccusage leaves out (the same
+ * report over only that usage); ccusage has no weekly report, so its days make the weeks.
+ */
+const ZONE = 'Asia/Kolkata';
+type Json = Record<string, unknown>;
+const day = (iso: string): string => new Date(iso).toLocaleDateString('en-CA', { timeZone: ZONE });
+/** ccusage's key of a session: the folder under `sessions/` and the file's session id. */
+const ccKeyOfPath = (path: string): string => `${basename(dirname(path))}/${fileSessionId(path)}`;
+const byKey = (rows: UsageRow[]): UsageRow[] => rows.slice().sort((a, b) => (a.key < b.key ? -1 : 1));
+
+async function oursTable(agentDir: string, report: TableReport): Promise<Json[]> {
+  const json = jsonOf(
+    await runCliAsync(['stats', report, '--all', '--json', '--breakdown', '--timezone', ZONE], {
+      env: { PI_CODING_AGENT_DIR: agentDir, TZ: 'UTC' },
+      timeoutMs: 60_000,
+    }),
+  ) as Json;
+  expect(json['timeZone']).toBe(ZONE);
+  return json[LIST_FIELD[report]] as Json[];
+}
+
+async function compareTables(bin: string, agentDir: string): Promise<{ rows: number; leftOut: number }> {
+  const sessionsRoot = join(agentDir, 'sessions');
+  const theirs = (command: string): Json[] =>
+    ccusageJson(bin, [command, '--json', '--breakdown', '--timezone', ZONE], sessionsRoot)[
+      command === 'session' ? 'sessions' : command
+    ] as Json[];
+  const { files } = discoverSessionFiles(resolveLocations({ env: { PI_CODING_AGENT_DIR: agentDir }, cwd: '/' }), 'all');
+  const sessions = files.map((f) => readSessionSync(f)).filter((r): r is LoadedSession => r.ok);
+  const names = modelNames(sessions);
+  const leftOutReport = statsOf(sessions.map(leftOutByCcusage), { timeZone: ZONE });
+  const leftOut = (report: TableReport, keyOf: (row: Json) => string): UsageRow[] =>
+    tableRows(leftOutReport, report, 'desc').map((r) => usageRow(rowJson(r, report, ZONE), keyOf, 'ours'));
+  const expected = async (report: TableReport, keyOf: (row: Json) => string): Promise<UsageRow[]> =>
+    subtractRows(
+      (await oursTable(agentDir, report)).map((r) => usageRow(r, keyOf, 'ours')),
+      leftOut(report, keyOf),
+    ).map((r) => renameModels(r, names));
+  const field = (name: string) => (row: Json) => String(row[name]);
+
+  // Days and months: the same rows in the same (latest first) order.
+  const days = theirs('daily').map((r) => usageRow(r, field('date'), 'sum of parts'));
+  expect(days.map(plain)).toEqual((await expected('daily', field('date'))).map(comparable));
+  const months = theirs('monthly').map((r) => usageRow(r, field('month'), 'sum of parts'));
+  expect(months.map(plain)).toEqual((await expected('monthly', field('month'))).map(comparable));
+  const weeks = groupRows(days, isoWeekOfDate);
+  expect(weeks.map(plain)).toEqual((await expected('weekly', field('week'))).map(comparable));
+
+  // Sessions: one by one where a file shares no usage with another, else as a fork family.
+  const familyOf = families(sessions);
+  const sessionOf = new Map(sessions.map((s) => [s.path, s]));
+  const pathOfCcKey = new Map(sessions.map((s) => [ccKeyOfPath(s.path), s.path]));
+  const ccSessions = theirs('session');
+  const ccKey = (row: Json): string => `${String(row['projectPath'])}/${String(row['sessionId'])}`;
+  // ccusage reads every *.jsonl; none of its sessions may be one pi does not list yet carries usage.
+  expect(
+    ccSessions.filter((r) => !pathOfCcKey.has(ccKey(r)) && Number(r['totalCost']) + Number(r['inputTokens']) > 0),
+  ).toEqual([]);
+  const ccRows = ccSessions.filter((r) => pathOfCcKey.has(ccKey(r)));
+  const oursSessions = await oursTable(agentDir, 'session');
+  const ourPath = field('path');
+  const sessionRows = subtractRows(
+    oursSessions.map((r) => usageRow(r, ourPath, 'ours')),
+    leftOut('session', ourPath),
+  ).map((r) => renameModels(r, names));
+  const family = (path: string): string => familyOf.get(path)!;
+  expect(
+    byKey(
+      groupRows(
+        ccRows.map((r) => usageRow(r, (row) => pathOfCcKey.get(ccKey(row))!, 'sum of parts')),
+        family,
+      ),
+    ).map(plain),
+  ).toEqual(byKey(groupRows(sessionRows, family)).map(comparable));
+  // What names a row: ccusage the file (its name after the first `_`, its folder), we the header.
+  for (const row of ccRows) {
+    const path = pathOfCcKey.get(ccKey(row))!;
+    expect({ sessionId: row['sessionId'], projectPath: row['projectPath'] }).toEqual({
+      sessionId: fileSessionId(path),
+      projectPath: basename(dirname(path)),
+    });
+  }
+  for (const row of oursSessions) {
+    const session = sessionOf.get(ourPath(row))!;
+    expect({ sessionId: row['sessionId'], projectPath: row['projectPath'] }).toEqual({
+      sessionId: session.header.id,
+      projectPath: session.header.cwd,
+    });
+  }
+  // The latest day of a family's usage: ccusage's from assistant messages, ours also from the rest.
+  const latest = (dates: (string | undefined)[]): string | undefined =>
+    dates
+      .filter((d): d is string => d !== undefined)
+      .sort()
+      .at(-1);
+  const counted = statsOf(sessions.map(countedByCcusage), { timeZone: ZONE }).bySession;
+  const lastOf = (stats: typeof counted, path: string): string | undefined => {
+    const at = stats.find((s) => s.path === path)?.lastActivity;
+    return at === undefined ? undefined : day(at);
+  };
+  for (const group of new Set(familyOf.values())) {
+    const members = sessions.filter((s) => family(s.path) === group).map((s) => s.path);
+    const cc = ccRows.filter((r) => members.includes(pathOfCcKey.get(ccKey(r))!));
+    expect(latest(cc.map((r) => String(r['lastActivity']))), group).toBe(
+      latest(members.map((p) => lastOf(counted, p))),
+    );
+    for (const path of members) {
+      const ours = oursSessions.find((r) => ourPath(r) === path)?.['lastActivity'];
+      const either = latest([lastOf(counted, path), lastOf(leftOutReport.bySession, path)]);
+      if (ours !== undefined || either !== undefined) expect(ours, path).toBe(either);
+    }
+  }
+  return {
+    rows: days.length + months.length + ccRows.length,
+    leftOut: leftOutReport.bySession.filter((s) => s.usage.totalTokens > 0).length,
+  };
+}
+
 describe(`stats against ${CCUSAGE_PI.spec}`, () => {
   it('a generated store with forks, legacy and broken files: every day, every session, every fork family', async (ctx) => {
     const bin = ccusageOrSkip(ctx);
@@ -201,6 +343,8 @@ describe(`stats against ${CCUSAGE_PI.spec}`, () => {
     const counts = await compare(bin, agent);
     expect(counts.days).toBeGreaterThan(20);
     expect(counts.families).toBeGreaterThan(0);
+    const tables = await compareTables(bin, agent);
+    expect(tables.rows).toBeGreaterThan(40);
   });
 
   it('the pi-written corpus (compactions, branch summaries, usage entries, a fork moved to another project)', async (ctx) => {
@@ -210,5 +354,8 @@ describe(`stats against ${CCUSAGE_PI.spec}`, () => {
     const counts = await compare(bin, agent);
     expect(counts.days).toBe(8);
     expect(counts.families).toBe(2);
+    const tables = await compareTables(bin, agent);
+    // Compactions, branch summaries and usage entries: sessions where the left-out usage is subtracted.
+    expect(tables.leftOut).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,7 @@ export {
   type ExcludedValue,
   isoWeek,
   localDay,
+  modelOf,
   type SessionStats,
   type StatsRange,
   type StatsReport,
