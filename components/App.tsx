@@ -22,6 +22,7 @@ import type { LabelsState } from '../src/labels/reducer.js';
 import type { PickerExit, PickerState, Scope } from '../src/picker/reducer.js';
 import type { HitFocus } from '../src/picker/text-hit-places.js';
 import { type StatsScope, statsScopeOf } from '../src/stats/picker-scope.js';
+import type { StatsScreenState } from '../src/stats/screen-state.js';
 import type { Locations, PiConfig, SessionInfo } from '../src/store/index.js';
 import { CheckScreen } from './check/CheckScreen.js';
 import { InputRouter } from './common/input-router.js';
@@ -36,7 +37,8 @@ export type AppResult = PickerExit | TreeExit;
 type CheckEntry = { pickerState: PickerState; state?: CheckState };
 type Screen =
   | { name: 'picker'; state?: PickerState }
-  | { name: 'stats'; pickerState: PickerState; scope: StatsScope }
+  /** `stats`: the stats of the picker's scope; a tree opened from a row goes back to it (its `state`). */
+  | { name: 'stats'; pickerState: PickerState; scope: StatsScope; state?: StatsScreenState }
   | ({ name: 'check' } & CheckEntry)
   | { name: 'labels'; sessions: SessionInfo[]; pickerState: PickerState; state?: LabelsState }
   /** `back`: the screen Esc returns to (none: `pi-sessions tree`, Esc quits). */
@@ -149,6 +151,14 @@ export function App({
       <StatsScreen
         {...screen.scope}
         bindings={keymaps.stats}
+        {...(screen.state ? { initialState: screen.state } : {})}
+        onOpenTree={(target, state) => {
+          notePicker(pickerState);
+          openTree(
+            { path: target.path, ...(target.leafId !== undefined ? { focusId: target.leafId } : {}) },
+            { ...screen, state },
+          );
+        }}
         onBack={() => setScreen({ name: 'picker', state: pickerState })}
         onExit={finish}
       />

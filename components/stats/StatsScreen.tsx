@@ -1,7 +1,8 @@
 /**
  * The stats screen, opened from the picker: the usage of the picker's scope as charts (the same
  * lines as `pi-sessions stats`, src/stats/report-lines.ts), scrolled by the pure reducer in
- * src/stats/screen-state.ts. Esc goes back to the picker, which App keeps as it was.
+ * src/stats/screen-state.ts. Esc goes back to the picker, which App keeps as it was; Enter on a
+ * session or branch row hands App that session to open, and this screen's state to come back to.
  */
 import { Box, Text } from 'ink';
 import { type ReactNode, useEffect, useMemo } from 'react';
@@ -9,7 +10,17 @@ import { plural } from '../../src/format.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
 import type { ChartLine, ChartStyle } from '../../src/stats/chart.js';
 import { STATS_MODE_TITLES, type StatsCommand } from '../../src/stats/keymap.js';
-import { chartLinesOf, initStatsState, statsKey, statsReducer, statsTakesKeys } from '../../src/stats/screen-state.js';
+import type { RowTarget } from '../../src/stats/report-lines.js';
+import {
+  chartLinesOf,
+  initStatsState,
+  resumeStatsState,
+  type StatsScreenState,
+  selectedLine,
+  statsKey,
+  statsReducer,
+  statsTakesKeys,
+} from '../../src/stats/screen-state.js';
 import { type StatsReport, statsOfFilesAsync } from '../../src/store/index.js';
 import { sanitizeInline } from '../../src/text/terminal-text.js';
 import { HelpOverlay } from '../common/HelpOverlay.js';
@@ -27,7 +38,11 @@ export interface StatsScreenProps {
   searched: string;
   /** The keymap (default STATS_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
   bindings?: readonly KeyBinding<StatsCommand>[];
+  /** The state handed out by onOpenTree, to come back to the same place (the report is not read again). */
+  initialState?: StatsScreenState;
   onBack(): void;
+  /** Enter on a session or branch row: its session's tree, at the branch's leaf when the row is a branch. */
+  onOpenTree(target: RowTarget, state: StatsScreenState): void;
   onExit(result: { kind: 'quit'; code: number }): void;
   /** Reads the files and adds up their usage; undefined once aborted (tests inject a fake). */
   readStats?: (paths: readonly string[], searched: string, signal: AbortSignal) => Promise<StatsReport | undefined>;
@@ -50,10 +65,10 @@ const SEGMENT_PROPS: Readonly<Record<ChartStyle, { bold?: boolean; color?: strin
   abandoned: { color: 'yellow' },
 };
 
-function ChartRow({ line }: { line: ChartLine }) {
+function ChartRow({ line, selected }: { line: ChartLine; selected: boolean }) {
   if (line.length === 0) return <Text> </Text>;
   return (
-    <Text wrap="truncate-end">
+    <Text wrap="truncate-end" inverse={selected}>
       {line.map((segment, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a line's segments are stateless text in a fixed order; their place in the line is their identity
         <Text key={i} {...(segment.style ? SEGMENT_PROPS[segment.style] : {})}>
@@ -67,10 +82,13 @@ function ChartRow({ line }: { line: ChartLine }) {
 export function StatsScreen(props: StatsScreenProps) {
   const { columns, rows } = useTerminalSize();
   const viewLines = Math.max(1, rows - 1 - CHROME_ROWS);
-  const machine = useSyncReducer(statsReducer, () => initStatsState({ columns, viewLines }, props.bindings));
+  const machine = useSyncReducer(statsReducer, () =>
+    props.initialState ? resumeStatsState(props.initialState) : initStatsState({ columns, viewLines }, props.bindings),
+  );
   const { state, dispatch } = machine;
   useScreenKeys(machine, statsKey, statsTakesKeys);
-  const { paths, searched, onBack, onExit } = props;
+  const { paths, searched, onBack, onOpenTree, onExit } = props;
+  const resumed = props.initialState?.load.kind === 'loaded';
   const readStats = props.readStats ?? readStoreStats;
 
   useEffect(() => {
@@ -79,6 +97,8 @@ export function StatsScreen(props: StatsScreenProps) {
 
   // Read file by file while "Reading…" is on screen; Esc meanwhile leaves and stops the reading.
   useEffect(() => {
+    // Back from a tree opened here: the report on screen is the one it was.
+    if (resumed) return;
     const controller = new AbortController();
     readStats(paths, searched, controller.signal).then(
       (report) => {
@@ -90,15 +110,18 @@ export function StatsScreen(props: StatsScreenProps) {
       },
     );
     return () => controller.abort();
-  }, [paths, searched, readStats, dispatch]);
+  }, [paths, searched, readStats, dispatch, resumed]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: calls onBack/onExit once, when the screen starts leaving; the callbacks are new closures on each parent render and must not be called again
   useEffect(() => {
-    if (state.leaving === 'back') onBack();
-    else if (state.leaving === 'quit') onExit({ kind: 'quit', code: 130 });
+    const leaving = state.leaving;
+    if (leaving?.kind === 'back') onBack();
+    else if (leaving?.kind === 'quit') onExit({ kind: 'quit', code: 130 });
+    else if (leaving?.kind === 'open-tree') onOpenTree(leaving.target, state);
   }, [state.leaving]);
 
   const lines = chartLinesOf(state);
+  const selected = selectedLine(state);
   const title = useMemo(() => {
     // Once read, the sessions the report counts (the body's "in N of M sessions"), not the paths asked for.
     const count = state.load.kind === 'loaded' ? state.load.report.bySession.length : paths.length;
@@ -132,7 +155,7 @@ export function StatsScreen(props: StatsScreenProps) {
     body = lines
       .slice(state.offset, state.offset + state.viewLines)
       // biome-ignore lint/suspicious/noArrayIndexKey: chart lines have no id; offset + i is the line's index in the whole chart, stable while scrolling
-      .map((line, i) => <ChartRow key={state.offset + i} line={line} />);
+      .map((line, i) => <ChartRow key={state.offset + i} line={line} selected={state.offset + i === selected} />);
   }
   return (
     <Box flexDirection="column" height={Math.max(1, rows - 1)} overflow="hidden">

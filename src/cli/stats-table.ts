@@ -6,7 +6,8 @@
 import type { ChartLine } from '../stats/chart.js';
 import { fitLine } from '../stats/chart.js';
 import { excludedLines } from '../stats/excluded-lines.js';
-import { rangeText, sessionLabels } from '../stats/report-lines.js';
+import { rangeText } from '../stats/report-lines.js';
+import { sessionLabels } from '../stats/session-labels.js';
 import { LIST_FIELD, type RowOrder, rowJson, type TableReport, tableRows, totalsJson } from '../stats/usage-rows.js';
 import { usageTable } from '../stats/usage-table.js';
 import type { StatsRange, StatsReport } from '../store/index.js';

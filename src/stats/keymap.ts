@@ -1,7 +1,8 @@
 /**
  * The stats screen's key bindings as data (footer hints, `?` help and the README table come from
  * them). Nothing is typed on this screen, so letters can be keys: j/k and Space as in a pager, q
- * and Esc back to the session list.
+ * and Esc back to the session list. Up/Down also step through the session and branch rows on
+ * screen, and Enter opens the selected one's tree.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
@@ -15,6 +16,7 @@ export type StatsCommand =
   | 'bottom'
   | 'period'
   | 'periodBack'
+  | 'open'
   | 'help'
   | 'back'
   | 'closeHelp'
@@ -24,8 +26,27 @@ export type StatsCommand =
 export type StatsKeyMode = 'view' | 'help';
 
 export const STATS_BINDINGS: readonly KeyBinding<StatsCommand, StatsKeyMode>[] = [
-  { command: 'up', keys: ['up', 'k'], description: 'Scroll up', hint: 'scroll', hintWith: 'down', when: 'view' },
-  { command: 'down', keys: ['down', 'j'], description: 'Scroll down', when: 'view' },
+  {
+    command: 'up',
+    keys: ['up', 'k'],
+    description: 'Previous session or branch row on screen, else scroll up',
+    hint: 'scroll',
+    hintWith: 'down',
+    when: 'view',
+  },
+  {
+    command: 'down',
+    keys: ['down', 'j'],
+    description: 'Next session or branch row on screen, else scroll down',
+    when: 'view',
+  },
+  {
+    command: 'open',
+    keys: ['return'],
+    description: 'Open the selected session’s tree, at the selected branch',
+    hint: 'open tree',
+    when: 'view',
+  },
   {
     command: 'period',
     keys: ['tab'],
@@ -62,11 +83,11 @@ export const STATS_MODE_TITLES: Readonly<Record<StatsKeyMode, string>> = {
 };
 
 /**
- * pi's select-list actions (see pi-keybindings.ts) that scroll this screen and leave it; a remap
- * replaces the binding's keys, j/k and q included, as pi's rule replaces an action's defaults.
- * The screen has nothing to confirm, so tui.select.confirm is not followed.
+ * pi's select-list actions (see pi-keybindings.ts) that scroll this screen, open a row and leave;
+ * a remap replaces the binding's keys, j/k and q included, as pi's rule replaces an action's defaults.
  */
 export const STATS_PI_ACTIONS: SharedActions<StatsCommand> = {
   ...SELECT_MOVE_PI_ACTIONS,
+  'tui.select.confirm': { commands: ['open'], piDefaults: ['enter'] },
   'tui.select.cancel': { commands: ['back'], piDefaults: ['escape', 'ctrl+c'] },
 };

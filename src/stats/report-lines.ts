@@ -9,15 +9,15 @@ import { goneMessage } from '../state/session-gone.js';
 import {
   isoWeek,
   localDay,
-  type SessionStats,
   type StatsRange,
   type StatsReport,
   type StatsRow,
   type UsageTotals,
 } from '../store/index.js';
-import { displayWidth, sanitizeInline, truncateToWidth } from '../text/terminal-text.js';
+import { displayWidth, sanitizeInline } from '../text/terminal-text.js';
 import { type BarRow, barRows, type ChartLine, fitLine, sparkline } from './chart.js';
 import { excludedLines } from './excluded-lines.js';
+import { sessionLabel, sessionLabels } from './session-labels.js';
 
 export type Period = 'day' | 'week' | 'month';
 export const PERIODS: readonly Period[] = ['day', 'week', 'month'];
@@ -39,6 +39,18 @@ export interface ReportOptions {
 }
 
 const DEFAULT_TOP = 10;
+
+/** What a row names that can be opened: a session, or one of its branches (by its leaf). */
+export interface RowTarget {
+  path: string;
+  leafId?: string;
+}
+
+/** The chart lines, and for each the session or branch it names (the stats screen opens those rows). */
+export interface ReportView {
+  lines: ChartLine[];
+  targets: (RowTarget | undefined)[];
+}
 
 /** Bars measure cost, or tokens when nothing in the report has a cost (local models). */
 type Measure = 'cost' | 'tokens';
@@ -140,43 +152,8 @@ function rowsSection(
   );
 }
 
-const sessionLabel = (s: SessionStats): string => sanitizeInline(s.title) || sanitizeInline(s.id).slice(0, 8);
-
 /** Share of the width a session's or branch's label may take (more than other labels: titles are long). */
 const TITLE_SHARE = 0.45;
-
-/**
- * Each session's label, told apart from the others: a title that reads the same as another's
- * within `width` cells (the same first prompt, a fork's copied title) gets its creation date in
- * front (`01-05 09:00 · ok, now also…`; its id's start when it has no date), and its id's start
- * as well when even that repeats.
- */
-export function sessionLabels(
-  sessions: readonly SessionStats[],
-  width: number,
-  timeZone?: string,
-): Map<string, string> {
-  const cut = (text: string) => truncateToWidth(text, width);
-  const group = <T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> => {
-    const out = new Map<string, T[]>();
-    for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
-    return out;
-  };
-  const labels = new Map<string, string>();
-  for (const same of group(sessions, (s) => cut(sessionLabel(s))).values()) {
-    if (same.length === 1) {
-      labels.set(same[0]!.path, sessionLabel(same[0]!));
-      continue;
-    }
-    // A header without a readable date: its id's start says which it is instead.
-    const dated = (s: SessionStats) =>
-      `${s.created === null ? sanitizeInline(s.id).slice(0, 8) : formatAbsoluteDate(Date.parse(s.created), timeZone).slice(5)} · ${sessionLabel(s)}`;
-    for (const again of group(same, (s) => cut(dated(s))).values())
-      for (const s of again)
-        labels.set(s.path, again.length === 1 ? dated(s) : `${sanitizeInline(s.id).slice(0, 8)} · ${dated(s)}`);
-  }
-  return labels;
-}
 
 /** The timeline: a sparkline over the latest periods that fit, then bars for every period (or the latest). */
 function timeline(report: StatsReport, measure: Measure, options: Required<ReportOptions>): ChartLine[] {
@@ -257,7 +234,7 @@ function branchesSection(
   measure: Measure,
   options: Required<ReportOptions>,
   titles: ReadonlyMap<string, string>,
-): ChartLine[] {
+): ReportView {
   const abandoned = report.bySession.flatMap((s) =>
     s.branches.length > 1
       ? s.branches.filter((b) => !b.active && measured(b.usage, measure) > 0).map((b) => ({ session: s, branch: b }))
@@ -270,10 +247,10 @@ function branchesSection(
       ? Math.round((measured(total, measure) / measured(report.totals, measure)) * 100)
       : 0;
   const title = `Abandoned branches (${abandoned.length}: ${inlineFigures(total, measure)}, ${share}% of the total)`;
-  if (abandoned.length === 0) return [];
+  if (abandoned.length === 0) return { lines: [], targets: [] };
   const shown = abandoned.slice(0, options.top);
   const rest = abandoned.slice(options.top);
-  return section(
+  const lines = section(
     title,
     shown.map(({ session, branch }) => ({
       // The branch's own first prompt tells it apart from its siblings; the session comes after.
@@ -288,6 +265,18 @@ function branchesSection(
     options.columns,
     TITLE_SHARE,
   );
+  return {
+    lines,
+    targets: rowTargets(
+      lines,
+      shown.map(({ session, branch }) => ({ path: session.path, leafId: branch.leafId })),
+    ),
+  };
+}
+
+/** A section's targets, line by line: its heading, then one line per row shown, in order. */
+function rowTargets(lines: readonly ChartLine[], rows: readonly RowTarget[]): (RowTarget | undefined)[] {
+  return lines.map((_, i) => (i >= 1 && i <= rows.length ? rows[i - 1] : undefined));
 }
 
 /** ` since … until …` of a range (its time zone's wall clock, named when one was asked for). */
@@ -300,6 +289,11 @@ export function rangeText(range: StatsRange | undefined): string {
 
 /** The whole report as chart lines, none wider than `options.columns`. */
 export function reportLines(report: StatsReport, options: ReportOptions): ChartLine[] {
+  return reportView(report, options).lines;
+}
+
+/** The report's lines with the session or branch each row names (`targets`, parallel to `lines`). */
+export function reportView(report: StatsReport, options: ReportOptions): ReportView {
   const full: Required<ReportOptions> = {
     top: DEFAULT_TOP,
     range: {},
@@ -339,23 +333,44 @@ export function reportLines(report: StatsReport, options: ReportOptions): ChartL
       : []),
     ...excludedLines(report.excluded, full.columns),
   ];
-  if (sessions.length === 0)
-    return [
+  if (sessions.length === 0) {
+    const empty = [
       ...lines.slice(0, 1),
       fitLine([{ text: 'No usage recorded in this range.', style: 'dim' }], full.columns),
       ...(excluded.length > 0 ? [[], ...excluded.slice(0, -1)] : []),
     ];
+    return { lines: empty, targets: empty.map(() => undefined) };
+  }
   const bySessionRows: StatsRow[] = [...sessions]
     .sort((a, b) => measured(b.usage, measure) - measured(a.usage, measure))
     .map((s) => ({ key: s.path, usage: s.usage }));
   const titles = sessionLabels(sessions, Math.floor(full.columns * TITLE_SHARE), full.range.timeZone);
-  return [
+  const before = [
     ...lines,
     ...excluded,
     ...timeline(report, measure, full),
     ...rowsSection('Per project', report.byProject, (key) => sanitizeInline(key) || '(no cwd)', measure, full, true),
     ...rowsSection('Per model', report.byModel, (key) => sanitizeInline(key), measure, full),
-    ...rowsSection('Per session', bySessionRows, (key) => titles.get(key) ?? '', measure, full, false, TITLE_SHARE),
-    ...branchesSection(report, measure, full, titles),
   ];
+  const perSession = rowsSection(
+    'Per session',
+    bySessionRows,
+    (key) => titles.get(key) ?? '',
+    measure,
+    full,
+    false,
+    TITLE_SHARE,
+  );
+  const branches = branchesSection(report, measure, full, titles);
+  return {
+    lines: [...before, ...perSession, ...branches.lines],
+    targets: [
+      ...before.map(() => undefined),
+      ...rowTargets(
+        perSession,
+        bySessionRows.slice(0, full.top).map((r) => ({ path: r.key })),
+      ),
+      ...branches.targets,
+    ],
+  };
 }

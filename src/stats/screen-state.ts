@@ -1,7 +1,8 @@
 /**
  * The stats screen's state (pure): the report once read, the timeline period, the scroll offset
- * of the chart lines, and whether the screen is being left. Keys resolve through its bindings;
- * the component reads the report and acts on `leaving`.
+ * of the chart lines, the selected session or branch row, and whether the screen is being left
+ * (back, quit, or to open the selected row's tree). Keys resolve through its bindings; the
+ * component reads the report and acts on `leaving`.
  */
 import { type KeyBinding, resolveCommand } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
@@ -9,7 +10,7 @@ import { pageStep } from '../state/viewport.js';
 import type { StatsReport } from '../store/index.js';
 import type { ChartLine } from './chart.js';
 import { STATS_BINDINGS, type StatsCommand, type StatsKeyMode } from './keymap.js';
-import { PERIODS, type Period, reportLines } from './report-lines.js';
+import { PERIODS, type Period, type ReportView, type RowTarget, reportView } from './report-lines.js';
 
 export type StatsLoad =
   | { kind: 'loading' }
@@ -27,9 +28,17 @@ export interface StatsScreenState {
   viewLines: number;
   /** The keymap keys resolve through: STATS_BINDINGS with pi's keybindings.json applied. */
   bindings: readonly KeyBinding<StatsCommand>[];
+  /**
+   * The session or branch row Up/Down moved to (always on screen), by what it names rather than
+   * its line, so a new period or width keeps it.
+   */
+  selected?: RowTarget;
   /** Set once: the screen takes no more keys. */
-  leaving?: 'back' | 'quit';
+  leaving?: StatsLeave;
 }
+
+/** Why the screen is being left: `open-tree` opens the selected row's session, at its branch's leaf. */
+export type StatsLeave = { kind: 'back' } | { kind: 'quit' } | { kind: 'open-tree'; target: RowTarget };
 
 export type StatsAction =
   | { type: 'key'; name: string | undefined }
@@ -53,12 +62,13 @@ export function initStatsState(
   };
 }
 
-// The lines of the last (report, width, period): every key and every render asks for them.
-let cached: { report: StatsReport; columns: number; by: Period; lines: ChartLine[] } | undefined;
+// The view of the last (report, width, period): every key and every render asks for it.
+let cached: { report: StatsReport; columns: number; by: Period; view: ReportView } | undefined;
+const NOTHING: ReportView = { lines: [], targets: [] };
 
-/** The chart lines of the loaded report at the screen's width ([] before it is loaded). */
-export function chartLinesOf(state: StatsScreenState): ChartLine[] {
-  if (state.load.kind !== 'loaded') return [];
+/** The chart lines of the loaded report at the screen's width, with the row each names (empty before it is loaded). */
+export function chartViewOf(state: StatsScreenState): ReportView {
+  if (state.load.kind !== 'loaded') return NOTHING;
   const { report } = state.load;
   if (cached?.report !== report || cached.columns !== state.columns || cached.by !== state.by) {
     cached = {
@@ -66,21 +76,63 @@ export function chartLinesOf(state: StatsScreenState): ChartLine[] {
       columns: state.columns,
       by: state.by,
       // Every period has its bar on screen: the lines scroll.
-      lines: reportLines(report, { columns: state.columns, by: state.by, periods: 'all' }),
+      view: reportView(report, { columns: state.columns, by: state.by, periods: 'all' }),
     };
   }
-  return cached.lines;
+  return cached.view;
+}
+
+/** The chart lines of the loaded report at the screen's width ([] before it is loaded). */
+export const chartLinesOf = (state: StatsScreenState): ChartLine[] => chartViewOf(state).lines;
+
+const sameTarget = (a: RowTarget | undefined, b: RowTarget | undefined): boolean =>
+  a !== undefined && b !== undefined && a.path === b.path && a.leafId === b.leafId;
+
+/** The line the selected row is on, when it is on screen. */
+export function selectedLine(state: StatsScreenState): number | undefined {
+  if (state.selected === undefined) return undefined;
+  const at = chartViewOf(state).targets.findIndex((t) => sameTarget(t, state.selected));
+  return at >= state.offset && at < state.offset + state.viewLines ? at : undefined;
+}
+
+/** The state with a selection only while its row is on screen: Enter never opens a row out of sight. */
+function keepSelectionInView(state: StatsScreenState): StatsScreenState {
+  if (state.selected === undefined || selectedLine(state) !== undefined) return state;
+  const { selected: _dropped, ...rest } = state;
+  return rest;
 }
 
 function scrollTo(state: StatsScreenState, offset: number): StatsScreenState {
   const count = chartLinesOf(state).length;
   const next = Math.max(0, Math.min(offset, Math.max(0, count - state.viewLines)));
-  return next === state.offset ? state : { ...state, offset: next };
+  return keepSelectionInView(next === state.offset ? state : { ...state, offset: next });
+}
+
+/**
+ * Down (`step` 1) or Up (-1): to the next openable row on screen past the selected one (from the
+ * top or bottom edge when none is selected), else a line's scroll, as in a page with links.
+ */
+function moveOrScroll(state: StatsScreenState, step: 1 | -1): StatsScreenState {
+  const { targets } = chartViewOf(state);
+  const first = state.offset;
+  const last = Math.min(targets.length, state.offset + state.viewLines) - 1;
+  const from = selectedLine(state) ?? (step === 1 ? first - 1 : last + 1);
+  for (let i = from + step; i >= first && i <= last; i += step) {
+    const target = targets[i];
+    if (target) return { ...state, selected: target };
+  }
+  return scrollTo(state, state.offset + step);
 }
 
 function cyclePeriod(state: StatsScreenState, step: 1 | -1): StatsScreenState {
   const by = PERIODS[(PERIODS.indexOf(state.by) + step + PERIODS.length) % PERIODS.length]!;
   return scrollTo({ ...state, by }, state.offset);
+}
+
+/** The state handed back by `open-tree`, to resume where it was (the report is not read again). */
+export function resumeStatsState(state: StatsScreenState): StatsScreenState {
+  const { leaving: _left, ...rest } = state;
+  return rest;
 }
 
 export function statsKey(keypress: Keypress): StatsAction {
@@ -94,7 +146,7 @@ export function statsTakesKeys(state: StatsScreenState): boolean {
 export function statsReducer(state: StatsScreenState, action: StatsAction): StatsScreenState {
   switch (action.type) {
     case 'loaded':
-      return { ...state, load: { kind: 'loaded', report: action.report }, offset: 0 };
+      return keepSelectionInView({ ...state, load: { kind: 'loaded', report: action.report }, offset: 0 });
     case 'failed':
       return { ...state, load: { kind: 'failed', message: action.message } };
     case 'resize': {
@@ -110,18 +162,22 @@ export function statsReducer(state: StatsScreenState, action: StatsAction): Stat
 function keyCommand(state: StatsScreenState, name: string | undefined): StatsScreenState {
   if (state.leaving) return state;
   const command = resolveCommand(state.bindings, name, state.mode);
-  if (command === 'quit') return { ...state, leaving: 'quit' };
+  if (command === 'quit') return { ...state, leaving: { kind: 'quit' } };
   if (state.mode === 'help') return command === 'closeHelp' ? { ...state, mode: 'view' } : state;
   const page = pageStep(state.viewLines);
   switch (command) {
     case 'back':
-      return { ...state, leaving: 'back' };
+      return { ...state, leaving: { kind: 'back' } };
+    case 'open': {
+      const at = selectedLine(state);
+      return at === undefined ? state : { ...state, leaving: { kind: 'open-tree', target: state.selected! } };
+    }
     case 'help':
       return { ...state, mode: 'help' };
     case 'up':
-      return scrollTo(state, state.offset - 1);
+      return moveOrScroll(state, -1);
     case 'down':
-      return scrollTo(state, state.offset + 1);
+      return moveOrScroll(state, 1);
     case 'pageUp':
       return scrollTo(state, state.offset - page);
     case 'pageDown':

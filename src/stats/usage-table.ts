@@ -15,7 +15,7 @@ import type { TableReport, TableRow } from './usage-rows.js';
 export interface TableOptions {
   columns: number;
   breakdown: boolean;
-  /** Each session's label (sessions only), already told apart (report-lines' sessionLabels). */
+  /** Each session's label (sessions only), already told apart (session-labels.ts). */
   sessionLabels?: ReadonlyMap<string, string>;
 }
 

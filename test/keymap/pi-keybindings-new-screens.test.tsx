@@ -51,12 +51,12 @@ describe('stats reducer with a remapped keymap', () => {
     expect(key(s, 'n').offset).toBe(1);
     expect(key(s, 'down').offset).toBe(0);
     expect(key(s, 'j').offset).toBe(0);
-    expect(key(s, 'escape').leaving).toBe('back');
+    expect(key(s, 'escape').leaving).toEqual({ kind: 'back' });
   });
 
   it('tui.select.cancel on Ctrl+Q leaves; Esc and q no longer do', () => {
     const s = loaded({ 'tui.select.cancel': 'ctrl+q' });
-    expect(key(s, 'ctrl+q').leaving).toBe('back');
+    expect(key(s, 'ctrl+q').leaving).toEqual({ kind: 'back' });
     expect(key(s, 'escape').leaving).toBeUndefined();
     expect(key(s, 'q').leaving).toBeUndefined();
   });
