@@ -12,6 +12,7 @@ import type { ChartLine, ChartStyle } from '../../src/stats/chart.js';
 import { STATS_MODE_TITLES, type StatsCommand } from '../../src/stats/keymap.js';
 import type { RowTarget } from '../../src/stats/report-lines.js';
 import {
+  CURSOR_GUTTER,
   chartLinesOf,
   initStatsState,
   resumeStatsState,
@@ -68,13 +69,16 @@ const SEGMENT_PROPS: Readonly<Record<ChartStyle, { bold?: boolean; color?: strin
 function ChartRow({ line, selected }: { line: ChartLine; selected: boolean }) {
   if (line.length === 0) return <Text> </Text>;
   return (
-    <Text wrap="truncate-end" inverse={selected}>
-      {line.map((segment, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a line's segments are stateless text in a fixed order; their place in the line is their identity
-        <Text key={i} {...(segment.style ? SEGMENT_PROPS[segment.style] : {})}>
-          {segment.text}
-        </Text>
-      ))}
+    <Text wrap="truncate-end">
+      {selected ? '› ' : ' '.repeat(CURSOR_GUTTER)}
+      <Text inverse={selected}>
+        {line.map((segment, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a line's segments are stateless text in a fixed order; their place in the line is their identity
+          <Text key={i} {...(segment.style ? SEGMENT_PROPS[segment.style] : {})}>
+            {segment.text}
+          </Text>
+        ))}
+      </Text>
     </Text>
   );
 }

@@ -62,6 +62,12 @@ export function initStatsState(
   };
 }
 
+/**
+ * Columns left of every chart line for the cursor mark (`› ` on the selected row): reverse video
+ * alone would not show under NO_COLOR.
+ */
+export const CURSOR_GUTTER = 2;
+
 // The view of the last (report, width, period): every key and every render asks for it.
 let cached: { report: StatsReport; columns: number; by: Period; view: ReportView } | undefined;
 const NOTHING: ReportView = { lines: [], targets: [] };
@@ -76,7 +82,7 @@ export function chartViewOf(state: StatsScreenState): ReportView {
       columns: state.columns,
       by: state.by,
       // Every period has its bar on screen: the lines scroll.
-      view: reportView(report, { columns: state.columns, by: state.by, periods: 'all' }),
+      view: reportView(report, { columns: state.columns - CURSOR_GUTTER, by: state.by, periods: 'all' }),
     };
   }
   return cached.view;

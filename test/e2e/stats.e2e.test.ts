@@ -1,14 +1,15 @@
 /**
  * Usage charts in a real terminal: `pi-sessions stats` drawn at the pty's width (bars and a
  * sparkline on screen, colour on a terminal, not one escape code under NO_COLOR), and the
- * picker's `$` stats screen, which Esc leaves for the picker as it was.
+ * picker's `$` stats screen, which Esc leaves for the picker as it was, and whose session and
+ * branch rows open their tree (Esc from there: the stats as they were).
  */
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/corpus.js';
 import { SessionBuilder } from '../helpers/factory.js';
-import { PTY_KEYS } from '../helpers/pty.js';
+import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
 import { E2E_TEST_MS, makeHome, startApp, type TestHome, writeSession } from './harness.js';
 
 function corpusHome(): TestHome {
@@ -132,6 +133,77 @@ describe('usage charts in a terminal', { timeout: E2E_TEST_MS }, () => {
       expect(seen).not.toContain('more days');
       await pty.press(PTY_KEYS.escape);
       await pty.waitForText(/41\/41 · this folder/);
+      await pty.press(PTY_KEYS.escape);
+      expect(await pty.waitForExit()).toBe(0);
+    });
+
+  /** The row under the cursor (`›` in the first column). */
+  const cursorRow = (screen: string): string => screen.split('\n').find((line) => line.startsWith('›')) ?? '';
+
+  /** A session with an abandoned branch (the costlier one) and two plain sessions, in this folder. */
+  function branchedHome(): TestHome {
+    const home = makeHome();
+    const main = new SessionBuilder({ cwd: home.cwd, startMs: Date.UTC(2026, 2, 2, 9) });
+    main.user('Refactor the ingestion pipeline');
+    const answer = main.assistant('Where should it start?', { tokens: 2000, cost: 0.5 });
+    main.user('Try the streaming parser instead');
+    main.assistant('Streaming parser done', { tokens: 4000, cost: 0.4 });
+    main.leaf = answer;
+    main.user('Keep the batch parser');
+    main.assistant('Batch parser kept', { tokens: 1000, cost: 0.1 });
+    writeSession(main, home.projectDir, '2026-03-02_main.jsonl', 30);
+    for (const [day, title, cost] of [
+      [3, 'Write the release notes', 0.3],
+      [4, 'Rename the config keys', 0.2],
+    ] as const) {
+      const b = new SessionBuilder({ cwd: home.cwd, startMs: Date.UTC(2026, 2, day, 9) });
+      b.user(title);
+      b.assistant(`${title}: done`, { tokens: 1500, cost });
+      writeSession(b, home.projectDir, `2026-03-0${day}_s.jsonl`, 30);
+    }
+    return home;
+  }
+
+  /** Keys on the selected row: the tree with `leaf` under its cursor; then Esc: the stats screen `back`. */
+  async function openAndComeBack(pty: PtySession, keys: string[] | string, leaf: string, back: string): Promise<void> {
+    if (typeof keys === 'string') pty.write(keys);
+    else await pty.press(...keys);
+    const tree = await pty.waitForScreen(
+      (s) => s.startsWith('Session Tree') && cursorRow(s).includes(leaf),
+      `the tree with the cursor on "${leaf}"`,
+    );
+    expect(tree).toContain('Refactor the ingestion pipeline');
+    await pty.press(PTY_KEYS.escape);
+    await pty.waitForScreen((s) => s === back, 'the stats as they were');
+  }
+
+  for (const cols of [80, 120])
+    it(`$ at ${cols} columns: Enter on a branch row opens its tree at the branch's leaf, on a session row at pi's leaf; Esc comes back`, async () => {
+      const home = branchedHome();
+      const pty = startApp(home, [], { cols, rows: 30, env: { TZ: 'UTC' } });
+      await pty.waitForText(/3\/3 · this folder/);
+      await pty.press('$');
+      await pty.waitForText('Abandoned branches (1:');
+      expect(pty.screen()).toContain('Enter open tree');
+      // One key at a time: to the bottom, then up to the last row on screen, the abandoned branch.
+      await pty.press(PTY_KEYS.end);
+      const bottom = await pty.waitForText(/^ {2}Try the streaming parser/m);
+      expect(cursorRow(bottom)).toBe('');
+      await pty.press(PTY_KEYS.up);
+      // The selected row: `›` in the first column (seen under NO_COLOR too) and reverse video.
+      const onBranch = await pty.waitForScreen(
+        (s) => /^› Try the streaming parser/.test(cursorRow(s)),
+        'the branch row selected',
+      );
+      expect(pty.rawOutput()).toMatch(/\u001b\[7m[^\n]*Try the streaming/);
+      expect(onBranch.replace(/^› /m, '  ')).toBe(bottom);
+      await openAndComeBack(pty, [PTY_KEYS.enter], 'Streaming parser done', onBranch);
+      // In one write: Up three times (the session rows, cheapest to costliest), Enter: the main
+      // session, at the leaf pi resumes; back, its row is the selected one.
+      const onMain = onBranch.replace(/^› /m, '  ').replace(/^ {2}(Refactor the ingestion pipeline)/m, '› $1');
+      await openAndComeBack(pty, PTY_KEYS.up + PTY_KEYS.up + PTY_KEYS.up + PTY_KEYS.enter, 'Batch parser kept', onMain);
+      await pty.press(PTY_KEYS.escape);
+      await pty.waitForText(/3\/3 · this folder/);
       await pty.press(PTY_KEYS.escape);
       expect(await pty.waitForExit()).toBe(0);
     });
