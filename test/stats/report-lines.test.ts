@@ -4,7 +4,7 @@ import chalk from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { lineText } from '../../src/stats/chart.js';
 import { paintLines } from '../../src/stats/paint.js';
-import { periodSeries, reportLines } from '../../src/stats/report-lines.js';
+import { periodSeries, reportLines, reportView } from '../../src/stats/report-lines.js';
 import { type LoadedSession, statsOf } from '../../src/store/index.js';
 import { readSessionFromBuffer } from '../../src/store/read/read.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
@@ -203,5 +203,32 @@ describe('paintLines', () => {
     // One session alone keeps its title, wider than a third of the width.
     const one = reportLines(statsOf(longRange(1), {}, '/s'), { columns: 80, by: 'day' }).map(lineText);
     expect(one[one.indexOf('Per session') + 1]).toMatch(/^ok, now also handle the edge cases … {2}█/);
+  });
+});
+
+describe('reportView: the session or branch each row names', () => {
+  it('marks exactly the session rows and the abandoned-branch rows, each with its own session (and leaf); "… and N more" names none', () => {
+    const sessions = sample();
+    const report = statsOf(sessions, {}, '/s');
+    const view = reportView(report, { columns: 80, by: 'day', top: 2 });
+    expect(view.targets).toHaveLength(view.lines.length);
+    const named = view.lines.flatMap((line, i) => {
+      const target = view.targets[i];
+      return target ? [{ text: lineText(line), target }] : [];
+    });
+    // Top 2 sessions by cost (c: $3, a: $1.50); b's abandoned branch, named by its own prompt.
+    const abandoned = report.bySession.find((s) => s.path === '/s/b.jsonl')!.branches.find((b) => !b.active)!;
+    expect(named.map((n) => n.target)).toEqual([
+      { path: '/s/c.jsonl' },
+      { path: '/s/a.jsonl' },
+      { path: '/s/b.jsonl', leafId: abandoned.leafId },
+    ]);
+    expect(named[0]!.text).toMatch(/^tests +█/);
+    expect(named[1]!.text).toMatch(/^fix the checkout +█/);
+    expect(named[2]!.text).toMatch(/^Try a different approach · /);
+    const more = view.lines.findIndex((l) => lineText(l).startsWith('  … and 1 more'));
+    expect(more).toBeGreaterThan(0);
+    expect(view.targets[more]).toBeUndefined();
+    expect(reportLines(report, { columns: 80, by: 'day', top: 2 })).toEqual(view.lines);
   });
 });
