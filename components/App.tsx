@@ -16,6 +16,7 @@ import {
   lineageOf,
   mergeSessions,
 } from '../src/catalog/lineage.js';
+import { listSessionsCached } from '../src/catalog/list.js';
 import type { CheckState } from '../src/check/reducer.js';
 import { configWarning, screenKeymaps } from '../src/keymap/screen-keymaps.js';
 import type { LabelsState } from '../src/labels/reducer.js';
@@ -24,6 +25,7 @@ import type { HitFocus } from '../src/picker/text-hit-places.js';
 import { type StatsScope, statsScopeOf } from '../src/stats/picker-scope.js';
 import type { StatsScreenState } from '../src/stats/screen-state.js';
 import type { Locations, PiConfig, SessionInfo } from '../src/store/index.js';
+import { keyPauseMs } from '../src/terminal/key-pause.js';
 import { CheckScreen } from './check/CheckScreen.js';
 import { InputRouter } from './common/input-router.js';
 import { LabelsScreen } from './labels/LabelsScreen.js';
@@ -104,9 +106,11 @@ export function App({
     [exit, onResult],
   );
   // Lineage (forks, parent) comes from the picker's rows when it listed every project, else from
-  // those and the catalogue's records (read once, when a tree first asks): never every file.
+  // those and a listing of every project (once, when a tree first asks, after its first paint):
+  // through the catalogue, so warm it reads no session file, and cold (`tree FILE` before any
+  // listing) it still finds the forks, in other projects too, and leaves the catalogue built.
   const pickerRows = useRef<{ sessions: LineageSession[]; complete: boolean }>({ sessions: [], complete: false });
-  const catalogueRows = useRef<LineageSession[] | undefined>(undefined);
+  const storeRows = useRef<Promise<LineageSession[]> | undefined>(undefined);
   const notePicker = (state: PickerState): void => {
     const lists = Object.values(state.lists);
     pickerRows.current = {
@@ -115,15 +119,15 @@ export function App({
     };
   };
   const lineage = useCallback<LineageFinder>(
-    (path, session, tree) => {
+    async (path, session, tree) => {
       const known = pickerRows.current;
-      if (!known.complete && !noCache) catalogueRows.current ??= catalogueSessions(locations);
-      return findLineage(
-        path,
-        session,
-        tree,
-        known.complete ? known.sessions : mergeSessions(known.sessions, catalogueRows.current ?? []),
+      if (known.complete) return findLineage(path, session, tree, known.sessions);
+      storeRows.current ??= listSessionsCached(locations, { scope: 'all', cache: !noCache, pause: keyPauseMs }).then(
+        (listed) => listed.sessions.map(lineageOf),
+        // A store that cannot be listed whole: what the picker listed, and the catalogue's records.
+        () => (noCache ? [] : catalogueSessions(locations)),
       );
+      return findLineage(path, session, tree, mergeSessions(known.sessions, await storeRows.current));
     },
     [locations, noCache],
   );

@@ -8,7 +8,7 @@
  * walks back through each tree as it was. The corpus's own fork (written by pi, in a store that
  * has moved since) shows in `pi-sessions tree <parent>`, found through the catalogue.
  */
-import { cpSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/corpus.js';
@@ -228,5 +228,32 @@ describe('labels view and forks in a real terminal', { timeout: E2E_TEST_MS }, (
     await waitForFrame(pty, (s) => s === parentTree, 'the parent tree as it was');
     await pty.press(PTY_KEYS.escape);
     expect(await pty.waitForExit()).toBe(0);
+  });
+
+  it('`pi-sessions tree <parent>` with no catalogue yet, the fork in another project, still shows its ⑂ row and leaves the catalogue built', async () => {
+    const home = makeHome();
+    const dir = join(home.sessionsRoot, '--home-dev-code-webshop--');
+    cpSync(join(FIXTURES, 'pi-written', 'sessions', '--home-dev-code-webshop--'), dir, { recursive: true });
+    // The fork moved to another project's folder (a fork made with pi --fork from elsewhere).
+    const forkName = '2026-02-06T11-50-08-188Z_019c32c9-be3c-70f7-9c6b-a33823ddcd5b.jsonl';
+    const elsewhere = join(home.sessionsRoot, '--home-dev-code-other--');
+    mkdirSync(elsewhere, { recursive: true });
+    renameSync(join(dir, forkName), join(elsewhere, forkName));
+    // HOME is the test's (XDG_CACHE_HOME unset): the catalogue would be under its ~/.cache.
+    const cacheDir = join(home.root, 'home', '.cache', 'pi-sessions');
+    expect(existsSync(cacheDir)).toBe(false);
+    const parent = join(dir, '2026-02-05T11-11-43-835Z_019c2d80-38db-70f7-9c6b-a315ccfcc493.jsonl');
+    const pty = startApp(home, ['tree', parent], { cols: 120, rows: 40 });
+    await waitForFrame(pty, (s) => s.includes('⑂ fork:'), 'the fork row, found with no catalogue');
+    await moveCursorTo(pty, '⑂ fork:');
+    await waitForFrame(pty, () => cursorRow(pty).includes('⑂ fork:'), 'the cursor on the fork row');
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText(/⑂ fork of .* \(P opens it\)/);
+    await pty.press(PTY_KEYS.escape);
+    await pty.waitForText('Session Tree');
+    await pty.press(PTY_KEYS.escape);
+    expect(await pty.waitForExit()).toBe(0);
+    // The listing that found it wrote the catalogue: the next tree or picker starts warm.
+    expect(readdirSync(cacheDir).some((name) => name.startsWith('catalogue-'))).toBe(true);
   });
 });
