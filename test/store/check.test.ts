@@ -203,3 +203,38 @@ describe('check on the hostile corpus', () => {
     }
   });
 });
+
+describe('check and retainedTail', () => {
+  const dir = join(FIXTURES, 'retained');
+  const lineOf = (path: string, id: string): number =>
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .findIndex((line) => line.includes(`"id":"${id}"`) && line.includes('"retainedTail"')) + 1;
+  const compactionsWithTail = (path: string): { id: string; size: number }[] =>
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"retainedTail"'))
+      .map((line) => JSON.parse(line) as { id: string; retainedTail: unknown[] })
+      .map((entry) => ({ id: entry.id, size: entry.retainedTail.length }));
+
+  it.each([
+    'no-first-kept.jsonl',
+    'with-first-kept.jsonl',
+    'nested.jsonl',
+    'nested-kept-range.jsonl',
+    'empty-tail.jsonl',
+  ])('%s: a warning on each compaction whose tail pi 1.6.0 ignores, nothing else', (name) => {
+    const path = join(dir, name);
+    const expected = compactionsWithTail(path);
+    expect(expected.length).toBeGreaterThan(0);
+    const { problems } = checkFile(path, { exists: () => true });
+    expect(problems.filter((p) => p.kind !== 'retained-tail' && p.kind !== 'cwd-missing')).toEqual([]);
+    const tails = problems.filter((p) => p.kind === 'retained-tail');
+    expect(tails.map((p) => [p.line, p.severity])).toEqual(expected.map((c) => [lineOf(path, c.id), 'warning']));
+    for (const [i, c] of expected.entries()) {
+      expect(tails[i]!.message).toContain(`compaction ${c.id}`);
+      expect(tails[i]!.message).toContain(c.size > 0 ? `keeps ${c.size} message` : 'empty retainedTail');
+      expect(tails[i]!.pi).toContain('firstKeptEntryId');
+    }
+  });
+});

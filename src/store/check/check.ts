@@ -6,7 +6,8 @@
  */
 import { lstatSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { formatBytes } from '../../format.js';
+import { formatBytes, plural } from '../../format.js';
+import { retainedTailOf } from '../context.js';
 import { firstPrompt, usageFieldOf, usageOf } from '../entry.js';
 import { describeFsError } from '../errors.js';
 import {
@@ -114,6 +115,19 @@ export function auditSession(session: LoadedSession, lineBytes: readonly number[
     const entry = session.entries[i]!;
     if (entry.parentId === entry.id)
       problems.push(checkProblem(path, session.entryLines[i] ?? 0, 'cycle', `${entry.id} is its own parent`));
+    // A format feature, not damage; but pi 1.6.0 builds another context from it, and says nothing.
+    const retained = entry.type === 'compaction' ? retainedTailOf(entry) : undefined;
+    if (retained)
+      problems.push(
+        checkProblem(
+          path,
+          session.entryLines[i] ?? 0,
+          'retained-tail',
+          retained.length > 0
+            ? `compaction ${entry.id} keeps ${plural(retained.length, 'message')} in retainedTail, which pi 1.6.0 leaves out of the model's context`
+            : `compaction ${entry.id} has an empty retainedTail (keep nothing from before); pi 1.6.0 ignores it and keeps the entries from firstKeptEntryId`,
+        ),
+      );
     const hidden = piListingFailure(entry);
     if (hidden) problems.push(checkProblem(path, session.entryLines[i] ?? 0, 'hidden-by-pi', hidden));
     for (const value of impossibleValuesOf(entry, latestMs))

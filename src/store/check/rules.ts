@@ -21,7 +21,7 @@ export const SLOW_FOR_PI_BYTES = 32 * 1024 * 1024;
 export const TOO_LARGE_TO_AUDIT_BYTES = 256 * 1024 * 1024;
 
 export type CheckKind =
-  | Exclude<ProblemKind, 'retained-tail'>
+  | ProblemKind
   | 'not-a-session'
   | 'empty'
   | 'hidden-by-pi'
@@ -176,6 +176,11 @@ const RULES: Record<CheckKind, Rule> = {
     pi: 'cannot load it (a line or the file is beyond what it can hold in memory)',
     fix: 'slim it (pi-sessions slim, or Alt+S in the list) to keep only the active branch, or move the file away',
   },
+  'retained-tail': {
+    severity: 'warning',
+    pi: 'ignores retainedTail (pi 1.6.0 predates it): the model does not see the retained messages after this compaction, and the context keeps the entries from firstKeptEntryId instead',
+    fix: 'nothing to repair: the file is valid and a pi that reads retainedTail uses them; pi-sessions shows them in the tree (┆ rows) and Copy puts one back on the clipboard to re-send',
+  },
   'impossible-value': {
     severity: 'warning',
     pi: 'loads it and adds the figure to its /session totals as written (huge, negative or not a number); a wrong date moves the entry among its siblings in /tree',
@@ -188,14 +193,9 @@ export function checkProblem(path: string, line: number, kind: CheckKind, messag
   return { path, line, kind, severity: rule.severity, message, pi: rule.pi, fix: rule.fix };
 }
 
-/** The reader's and the tree's problems, as audit problems (a retained tail is a format feature, not damage). */
+/** The reader's and the tree's problems, as audit problems. */
 export function fromReaderProblems(path: string, problems: readonly Problem[]): CheckProblem[] {
-  const out: CheckProblem[] = [];
-  for (const problem of problems) {
-    if (problem.kind === 'retained-tail') continue;
-    out.push(checkProblem(path, problem.line, problem.kind, problem.message));
-  }
-  return out;
+  return problems.map((problem) => checkProblem(path, problem.line, problem.kind, problem.message));
 }
 
 /**
