@@ -2,8 +2,8 @@
  * Terminal lifecycle for the full-screen Ink app on Node 20.
  *
  * ink 6 has no alternate-screen option (that is ink 7 / Node 22), so we do it by hand:
- * `enterFullScreen` switches to the alternate screen, hides the cursor and turns bracketed paste
- * on (mode 2004: a paste arrives wrapped in ESC[200~ … ESC[201~, so the tokenizer can keep it one
+ * `enterFullScreen` switches to the alternate screen, hides the cursor, pushes the kitty keyboard
+ * protocol's disambiguate mode and turns bracketed paste on (mode 2004: a paste arrives wrapped in ESC[200~ … ESC[201~, so the tokenizer can keep it one
  * text insert that never runs a command); `leaveFullScreen` undoes all three, so a shell never
  * receives wrapped pastes after we are gone. Because a user's shell must never be left on the alternate screen with a hidden
  * cursor and raw input, entering also installs process hooks that restore the terminal on every
@@ -30,10 +30,21 @@ export const SHOW_CURSOR = '\u001b[?25h';
 export const ENABLE_BRACKETED_PASTE = '\u001b[?2004h';
 export const DISABLE_BRACKETED_PASTE = '\u001b[?2004l';
 export const END_SYNCHRONIZED_UPDATE = '\u001b[?2026l';
+/**
+ * The kitty keyboard protocol, as pi turns it on: pushed onto the terminal's stack of keyboard
+ * modes, popped on the way out, so inside pi the terminal goes back to pi's own mode. Flag 1
+ * (disambiguate) is what makes chords such as Shift+Ctrl+O reach the app (as `ESC[111;6u`) and
+ * sends Esc as `ESC[27u`, never confused with the start of a sequence; pi also asks for key
+ * releases and alternate keys (7), which a list never needs. A terminal without the protocol
+ * ignores both sequences.
+ */
+export const PUSH_KITTY_KEYBOARD = '\u001b[>1u';
+export const POP_KITTY_KEYBOARD = '\u001b[<u';
 
-/** What entering writes, and what leaving writes (on every exit path). */
-export const ENTER_SEQUENCE = ENTER_ALT_SCREEN + HIDE_CURSOR + ENABLE_BRACKETED_PASTE;
-export const LEAVE_SEQUENCE = END_SYNCHRONIZED_UPDATE + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN;
+/** What entering writes, and what leaving writes (on every exit path); the keyboard mode goes first, so a late key is plain. */
+export const ENTER_SEQUENCE = ENTER_ALT_SCREEN + HIDE_CURSOR + ENABLE_BRACKETED_PASTE + PUSH_KITTY_KEYBOARD;
+export const LEAVE_SEQUENCE =
+  POP_KITTY_KEYBOARD + END_SYNCHRONIZED_UPDATE + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN;
 
 export interface TerminalOutput {
   write(data: string): unknown;

@@ -15,7 +15,9 @@ import {
   LEAVE_ALT_SCREEN,
   LEAVE_SEQUENCE,
   leaveFullScreen,
+  POP_KITTY_KEYBOARD,
   type ProcessLike,
+  PUSH_KITTY_KEYBOARD,
   SHOW_CURSOR,
 } from '../../src/terminal/screen.js';
 import { REPO_ROOT, startPty } from '../helpers/pty.js';
@@ -59,8 +61,12 @@ describe('enterFullScreen / leaveFullScreen', () => {
   });
 
   it('turns bracketed paste on with the full screen and off before leaving it, ending any synchronized update', () => {
-    expect(ENTER_SEQUENCE).toBe(ENTER_ALT_SCREEN + HIDE_CURSOR + ENABLE_BRACKETED_PASTE);
-    expect(LEAVE_SEQUENCE).toBe(END_SYNCHRONIZED_UPDATE + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    expect(ENTER_SEQUENCE).toBe(ENTER_ALT_SCREEN + HIDE_CURSOR + ENABLE_BRACKETED_PASTE + PUSH_KITTY_KEYBOARD);
+    expect(LEAVE_SEQUENCE).toBe(
+      POP_KITTY_KEYBOARD + END_SYNCHRONIZED_UPDATE + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN,
+    );
+    // Pushed onto the terminal's stack and popped, never set: pi's own mode comes back after us.
+    expect([PUSH_KITTY_KEYBOARD, POP_KITTY_KEYBOARD]).toEqual(['\u001b[>1u', '\u001b[<u']);
     expect(END_SYNCHRONIZED_UPDATE).toBe('\u001b[?2026l');
   });
 
