@@ -3,7 +3,7 @@
  * computes from it. The shapes follow pi 1.6.0's session format (its SessionManager is the oracle in tests);
  * entries keep every field of the file, including ones we do not know.
  */
-import type { Seam } from './read/scan.js';
+import type { Seam } from './read/seam.js';
 
 /** Any JSON object as parsed from a line. */
 export type JsonObject = { [key: string]: unknown };
@@ -156,3 +156,6 @@ export interface SessionInfo {
   usage: UsageTotals;
   problems: Problem[];
 }
+
+/** A session's full-text pieces, kept beside its record by the catalogue and carried across an incremental refresh. */
+export type SearchTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'toolOutputText'>;

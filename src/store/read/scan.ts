@@ -17,10 +17,9 @@ import { type LineHandler, LineSplitter, READ_CHUNK_BYTES, type SplitterOptions 
 import { fsErrorResult } from './not-a-session.js';
 import { type ReadAt, readAt, readAtSync } from './read-at.js';
 import { openRegular, openRegularSync } from './regular-file.js';
+import { SEAM_HEAD_BYTES, SEAM_TAIL_BYTES, type Seam } from './seam.js';
 
-/** Fingerprint sizes: the header's first bytes (its id) and the end of the last line read. */
-export const SEAM_HEAD_BYTES = 64;
-export const SEAM_TAIL_BYTES = 256;
+export type { Seam } from './seam.js';
 
 export interface ScanOptions extends Pick<SplitterOptions, 'maxLineBytes' | 'onLongLine'> {
   onLine: LineHandler;
@@ -36,16 +35,6 @@ export interface ScanOptions extends Pick<SplitterOptions, 'maxLineBytes' | 'onL
   partial?: 'flush' | 'keep';
   /** Lets a caller that scans thousands of files reuse one buffer. */
   chunk?: Buffer;
-}
-
-/** What to check before resuming a scan at `offset`: see `seamHolds`. */
-export interface Seam {
-  /** Offset just after the last `\n` read (0: no complete line). */
-  offset: number;
-  /** The first min(offset, SEAM_HEAD_BYTES) bytes of the file. */
-  head: Buffer;
-  /** The min(offset, SEAM_TAIL_BYTES) bytes before `offset`. */
-  tail: Buffer;
 }
 
 /** What a scan saw besides its lines. */

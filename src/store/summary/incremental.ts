@@ -11,12 +11,11 @@
  * writing it, or it is torn) is re-read on the next refresh, where it may have been completed.
  */
 import type { Stats } from 'node:fs';
-import type { SearchTexts } from '../../catalog/format.js';
 import { type FileIo, nodeIo } from '../read/file-io.js';
 import { fsErrorResult } from '../read/not-a-session.js';
 import { NotRegularFileError } from '../read/regular-file.js';
 import { type ScannedFile, type Seam, scanFdSync, seamHoldsSync } from '../read/scan.js';
-import type { NotASession, SessionInfo } from '../types.js';
+import type { NotASession, SearchTexts, SessionInfo } from '../types.js';
 import { SummaryCollector, type SummaryState } from './summary.js';
 
 export interface ResumePoint {

@@ -1,5 +1,6 @@
 /** Undo and redo of journalled changes: which change is next, whether the files are still as we left them, and performing it. The store's public face for this job (re-exported by ../index.ts). */
 
+export type { UndoEntry, UndoOutcome } from './entry.js';
 export {
   type RedoEntry,
   type RedoOutcome,
@@ -16,9 +17,7 @@ export {
   type SkipOutcome,
   skipChange,
   UndoBlocked,
-  type UndoEntry,
   type UndoList,
-  type UndoOutcome,
   type UndoRequest,
   type UndoScope,
   type UndoStep,

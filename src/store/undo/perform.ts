@@ -12,7 +12,7 @@ import { type JournalNote, type JournalRecord, PATH_TEXT_MAX } from '../journal/
 import { restoreSessions, trashSessions } from '../trash/trash.js';
 import { moveLeaf } from '../write/branch.js';
 import { renameSession, setLabel } from '../write/write.js';
-import type { UndoEntry, UndoOutcome } from './undo.js';
+import type { UndoEntry, UndoOutcome } from './entry.js';
 
 /** Undoes the claimed `entry` (the lock is held): each kind the append-only way. */
 export async function performUndo(entry: UndoEntry): Promise<UndoOutcome> {

@@ -20,6 +20,7 @@ import { batchOf, fateOf, type HistoryExtent, historyExtent, isChange, undoableC
 import type { JournalRecord } from '../journal/records.js';
 import type { Locations } from '../locations.js';
 import { assessUndo, restoreProblem } from './assess.js';
+import type { UndoEntry, UndoOutcome } from './entry.js';
 import { resolveUndoPlaces, type UndoPlaces } from './guard.js';
 import { performUndo } from './perform.js';
 
@@ -29,20 +30,6 @@ import { performUndo } from './perform.js';
  */
 export interface UndoScope {
   locations: Locations;
-}
-
-export interface UndoEntry {
-  record: JournalRecord;
-  /** Undone together with it (a delete of several sessions: all of them, newest first). */
-  batch: JournalRecord[];
-  /** What undoing it does. */
-  undo: string;
-  /** The file changed after our last write (pi wrote to it): undoing needs --force (the screens ask). */
-  changedSince: boolean;
-  /** Why it cannot be undone (one line): nothing is touched; `skip` passes over it. */
-  blocked?: string;
-  /** In a batch, the records that cannot be restored (the others are), each with why. */
-  stuck?: { record: JournalRecord; why: string }[];
 }
 
 /** A change that cannot be undone now (why, in one line); `--skip` passes over it. */
@@ -125,18 +112,6 @@ export async function listUndoableChecked(scope: UndoScope, options: { limit?: n
     ...(read.warning ? { warning: read.warning } : {}),
     ...(nothing ? { nothing } : {}),
   };
-}
-
-export interface UndoOutcome {
-  record: JournalRecord;
-  /** What was undone together (a delete of several sessions). */
-  batch: JournalRecord[];
-  undo: string;
-  /** How many changes were undone: more than one for a delete of several sessions at once. */
-  count?: number;
-  /** Sessions of a batch that could not be restored (they were passed over), in one line. */
-  notRestored?: string;
-  journalWarning?: string;
 }
 
 /** The newest undoable change with `id`, claimed under the lock; throws when it is not (any more). */

@@ -6,7 +6,7 @@
  */
 import { StoreError } from '../errors.js';
 import { type JournalNote, PATH_TEXT_MAX, preview } from '../journal/records.js';
-import type { AppendView } from './write.js';
+import type { AppendView } from './append-view.js';
 
 /**
  * What an undo or a redo asks of its write besides the entries: it is journalled as one

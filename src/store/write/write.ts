@@ -22,7 +22,8 @@ import { aliasOf, boundedText, type FileState, preview } from '../journal/record
 import { type AppendPoint, bytesSource, scanForAppend } from '../read/append-scan.js';
 import { CURRENT_VERSION } from '../read/migrate.js';
 import { openSession, readWhole, realSessionPath } from '../read/session-file.js';
-import type { JsonObject, SessionEntry } from '../types.js';
+import type { JsonObject } from '../types.js';
+import { type AppendView, viewOf } from './append-view.js';
 import { appendOrRollback, removeStaleTemps, replaceAtomically } from './fs-write.js';
 import { migratedText, refuseTooLargeMigration } from './migrate-file.js';
 import {
@@ -36,6 +37,7 @@ import {
   type WriteNote,
 } from './note.js';
 
+export type { AppendView } from './append-view.js';
 export type { Journalled, TextSource, WriteNote } from './note.js';
 
 /** 8 lowercase hex characters, unique among `taken` (pi's generateId, without the UUID fallback need). */
@@ -67,32 +69,6 @@ export function sanitizeSessionName(name: string): string {
 
 const APPEND_ATTEMPTS = 12;
 
-/** What a planner sees of the file right before the append. */
-export interface AppendView {
-  /** The real path written to (symlinks followed). */
-  path: string;
-  /** The last entry in file order, where the new entries hang (null: no entries yet). */
-  leafId: string | null;
-  /** Every entry id in the file. */
-  ids: ReadonlySet<string>;
-  /** The session name pi shows (undefined: none or cleared). */
-  name: string | undefined;
-  /** Resolved labels (target id → label), replayed over the whole file like the tree's. */
-  labels: ReadonlyMap<string, string>;
-  /** When each resolved label was set: its label entry's timestamp (what pi shows). */
-  labelTimestamps: ReadonlyMap<string, string>;
-  /** The session_info entry that set `name`, and per labelled target the label entry that set it. */
-  nameEntryId: string | undefined;
-  labelEntryIds: ReadonlyMap<string, string>;
-  /** The header's session id and cwd. */
-  sessionId: string;
-  cwd: string | undefined;
-  /** The first user message's text (its start): the title of a session without a name. */
-  firstUserText: string | undefined;
-  /** The entries asked for with `keep`, as last written. */
-  entry(id: string): SessionEntry | undefined;
-}
-
 /** Builds the new entries from the current state of the file; may throw StoreError. */
 export type EntryPlanner = (view: AppendView) => JsonObject[] | Promise<JsonObject[]>;
 
@@ -103,23 +79,6 @@ export interface AppendResult {
   path: string;
   /** The file as our write left it (for the journal). */
   after: FileState;
-}
-
-function viewOf(path: string, point: AppendPoint): AppendView {
-  return {
-    path,
-    leafId: point.leafId,
-    ids: point.ids,
-    name: point.name,
-    labels: point.labels,
-    labelTimestamps: point.labelTimestamps,
-    nameEntryId: point.nameEntryId,
-    labelEntryIds: point.labelEntryIds,
-    sessionId: point.header['id'] as string,
-    cwd: typeof point.header['cwd'] === 'string' ? point.header['cwd'] : undefined,
-    firstUserText: point.firstUserText,
-    entry: (id) => point.kept.get(id) as SessionEntry | undefined,
-  };
 }
 
 /** The entries as JSONL; after a last line without `\n`, a newline first (pi does the same on open). */

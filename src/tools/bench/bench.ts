@@ -20,6 +20,7 @@ import { dirname } from 'node:path';
 import { buildTree, getBranch, listSessions, readSessionSync, resolveLocations } from '../../store/index.js';
 import { catalogBenches } from './catalog.js';
 import { extraBenches } from './extra.js';
+import type { Figure } from './figure.js';
 import { frameBenches } from './frames.js';
 import { hitBenches } from './hits.js';
 import { hugeLineBenches } from './huge-line.js';
@@ -81,12 +82,6 @@ async function time(fn: () => unknown | Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;
-}
-
-export interface Figure {
-  name: string;
-  medianMs: number;
-  samples: number[];
 }
 
 const results: Record<string, unknown> = {};

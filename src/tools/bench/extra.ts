@@ -12,7 +12,7 @@ import { initialPickerState, keyAction, type PickerState, pickerReducer } from '
 import { buildTree, listSessions, readSessionSync, resolveLocations } from '../../store/index.js';
 import { buildIndex } from '../../tree/flatten.js';
 import { initTreeState, type TreeState, treeKey, treeReducer } from '../../tree/reducer.js';
-import type { Figure } from './bench.js';
+import type { Figure } from './figure.js';
 
 export interface ExtraContext {
   storeA: string;
