@@ -5,7 +5,7 @@
  */
 import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
-import type { CheckCommand } from '../../src/check/keymap.js';
+import type { CheckCommand, CheckKeyMode } from '../../src/check/keymap.js';
 import {
   type CheckEffect,
   type CheckState,
@@ -36,7 +36,7 @@ export interface CheckScreenProps {
   /** The state handed out by onOpenTree, to come back to the same place (the audit is not re-run). */
   initialState?: CheckState;
   /** The keymap (default CHECK_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
-  bindings?: readonly KeyBinding<CheckCommand>[];
+  bindings?: readonly KeyBinding<CheckCommand, CheckKeyMode>[];
   onOpenTree(path: string, state: CheckState): void;
   onBack(): void;
   onQuit(): void;

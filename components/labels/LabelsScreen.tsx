@@ -8,7 +8,7 @@ import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
 import { plural } from '../../src/format.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
-import { LABELS_MODE_TITLES, type LabelsCommand } from '../../src/labels/keymap.js';
+import { LABELS_MODE_TITLES, type LabelsCommand, type LabelsKeyMode } from '../../src/labels/keymap.js';
 import {
   initLabelsState,
   type LabelsEffect,
@@ -61,7 +61,7 @@ export interface LabelsScreenProps {
   /** The state it had when it opened a tree (Esc from that tree comes back to it). */
   initialState?: LabelsState;
   /** The keymap (default LABELS_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
-  bindings?: readonly KeyBinding<LabelsCommand>[];
+  bindings?: readonly KeyBinding<LabelsCommand, LabelsKeyMode>[];
   onOpen(row: LabelRow, state: LabelsState): void;
   onBack(): void;
   onExit(result: LabelsExit): void;

@@ -6,7 +6,7 @@
 import { type KeyBinding, type KeyName, resolveCommand } from '../keymap/keymap.js';
 import { clampOffset, pageStep } from '../state/viewport.js';
 import type { CheckReport } from '../store/index.js';
-import { CHECK_BINDINGS, type CheckCommand } from './keymap.js';
+import { CHECK_BINDINGS, type CheckCommand, type CheckKeyMode } from './keymap.js';
 import { CHECK_MARK_WIDTH, type CheckView, checkView } from './view.js';
 
 export type CheckEffect =
@@ -32,7 +32,7 @@ export interface CheckState {
   nextId: number;
   leaving: boolean;
   /** The keymap keys resolve through: CHECK_BINDINGS with pi's keybindings.json applied. */
-  bindings: readonly KeyBinding<CheckCommand>[];
+  bindings: readonly KeyBinding<CheckCommand, CheckKeyMode>[];
 }
 
 export type CheckAction =
@@ -47,7 +47,7 @@ export type CheckAction =
 /** `bindings`: default CHECK_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
 export function initialCheckState(
   height: number,
-  bindings: readonly KeyBinding<CheckCommand>[] = CHECK_BINDINGS,
+  bindings: readonly KeyBinding<CheckCommand, CheckKeyMode>[] = CHECK_BINDINGS,
   width = 80,
 ): CheckState {
   return {

@@ -4,162 +4,20 @@
  * `KeyName`s, and the reducers look up the command. The same data drives the footer hints, the
  * `?` help overlay and the README key table, so they can never disagree with the real bindings.
  *
- * Canonical key names:
- *   - special keys: up down left right pageup pagedown home end return escape tab backspace space
- *     insert f1…f12
- *   - with modifiers, always in the order ctrl+meta+shift: `shift+tab`, `ctrl+left`, `meta+left`,
- *     `ctrl+shift+left`, `ctrl+r`, `ctrl+space`, `meta+b`, `meta+backspace`, `ctrl+meta+r`
- *   - printable characters are themselves, case included (Shift is in the case): `u`, `L`, `?`, `/`
- *     and with Alt: `meta+L`, `meta+.`.
- *
- * What terminals send and the tokenizer names (tested in test/keymap/tokenize.test.ts):
- *   - Backspace (DEL 0x7F) and Ctrl+H / Ctrl+Backspace (BS 0x08) are both `backspace`: terminals
- *     disagree on which byte Backspace sends, so never bind Ctrl+Backspace to something distinct.
- *     Forward Delete (ESC[3~) is `delete`; where no binding takes it, it does what Backspace does.
- *   - Ctrl+letter is the C0 byte (`ctrl+r`); Ctrl+Space is NUL (`ctrl+space`). Ctrl+Shift+letter
- *     is the same byte as Ctrl+letter unless the terminal speaks the kitty protocol (CSI-u), so
- *     `ctrl+shift+o` only ever matches under kitty.
- *   - LF (Ctrl+J; some terminals' Shift+Enter) is `ctrl+j`, apart from CR (`return`), so a
- *     keybindings.json that binds Ctrl+J (pi's `"tui.select.down": ["down", "ctrl+j"]`) gets it; where
- *     no binding of the mode names `ctrl+j`, it does what Enter does (pi's rule too: LF is Enter
- *     unless an action claims Ctrl+J first).
- *   - Alt+key is ESC + key (`meta+b`, `meta+.`, `ctrl+meta+r` for ESC + Ctrl+R); Alt+arrows are
- *     ESC[1;3D or ESC ESC[D (`meta+left`).
+ * Key names, the types the compiler checks them by and their labels: ./key-name.ts.
  */
 import { displayWidth, truncateToWidth } from '../text/terminal-text.js';
+import { type BindingKey, formatKey, type KeyName } from './key-name.js';
 
-/**
- * A key name as the tokenizer hands it over: a canonical name (`BindingKey`), or a character
- * beyond printable ASCII typed with a modifier (`meta+é`): any string at run time.
- */
-export type KeyName = string;
-
-/** The named keys the tokenizer produces (see the top). */
-export type SpecialKey =
-  | 'up'
-  | 'down'
-  | 'left'
-  | 'right'
-  | 'pageup'
-  | 'pagedown'
-  | 'home'
-  | 'end'
-  | 'clear'
-  | 'return'
-  | 'escape'
-  | 'tab'
-  | 'backspace'
-  | 'delete'
-  | 'space'
-  | 'insert'
-  | `f${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12}`;
-
-/** A printable ASCII character other than space (which is `space`): what such a key types. */
-type PrintableChar =
-  | '!'
-  | '"'
-  | '#'
-  | '$'
-  | '%'
-  | '&'
-  | "'"
-  | '('
-  | ')'
-  | '*'
-  | '+'
-  | ','
-  | '-'
-  | '.'
-  | '/'
-  | '0'
-  | '1'
-  | '2'
-  | '3'
-  | '4'
-  | '5'
-  | '6'
-  | '7'
-  | '8'
-  | '9'
-  | ':'
-  | ';'
-  | '<'
-  | '='
-  | '>'
-  | '?'
-  | '@'
-  | 'A'
-  | 'B'
-  | 'C'
-  | 'D'
-  | 'E'
-  | 'F'
-  | 'G'
-  | 'H'
-  | 'I'
-  | 'J'
-  | 'K'
-  | 'L'
-  | 'M'
-  | 'N'
-  | 'O'
-  | 'P'
-  | 'Q'
-  | 'R'
-  | 'S'
-  | 'T'
-  | 'U'
-  | 'V'
-  | 'W'
-  | 'X'
-  | 'Y'
-  | 'Z'
-  | '['
-  | '\\'
-  | ']'
-  | '^'
-  | '_'
-  | '`'
-  | 'a'
-  | 'b'
-  | 'c'
-  | 'd'
-  | 'e'
-  | 'f'
-  | 'g'
-  | 'h'
-  | 'i'
-  | 'j'
-  | 'k'
-  | 'l'
-  | 'm'
-  | 'n'
-  | 'o'
-  | 'p'
-  | 'q'
-  | 'r'
-  | 's'
-  | 't'
-  | 'u'
-  | 'v'
-  | 'w'
-  | 'x'
-  | 'y'
-  | 'z'
-  | '{'
-  | '|'
-  | '}'
-  | '~';
-
-/** Modifier prefixes, always in the order ctrl+meta+shift. */
-type Modifiers = '' | 'ctrl+' | 'meta+' | 'shift+' | 'ctrl+meta+' | 'ctrl+shift+' | 'meta+shift+' | 'ctrl+meta+shift+';
-
-/**
- * A key a binding may name, checked by the compiler: a misspelt key (`ctlr+r`, `pgup`) or a
- * modifier out of order (`shift+ctrl+left`) does not compile. Keys from pi's keybindings.json are
- * checked at run time (pi-keybindings.ts) before they become bindings.
- */
-export type BindingKey = `${Modifiers}${SpecialKey | PrintableChar}`;
+export {
+  type BindingKey,
+  type ForeignKeyName,
+  formatKey,
+  type KeyName,
+  parseBindingKey,
+  parseKeyName,
+  type SpecialKey,
+} from './key-name.js';
 
 export interface KeyBinding<C extends string, M extends string = string> {
   command: C;
@@ -189,12 +47,13 @@ function appliesTo(binding: KeyBinding<string>, mode: string | undefined): boole
 
 /**
  * The command bound to `keyName` in `mode`. Mode-specific bindings win over global ones
- * (no `when`); within each group the first binding in the list wins.
+ * (no `when`); within each group the first binding in the list wins. `mode` is one of the
+ * table's own modes; any string may be looked up as a key (one no binding names finds nothing).
  */
-export function resolveCommand<C extends string>(
-  bindings: readonly KeyBinding<C>[],
-  keyName: KeyName | undefined,
-  mode?: string,
+export function resolveCommand<C extends string, M extends string = string>(
+  bindings: readonly KeyBinding<C, M>[],
+  keyName: string | undefined,
+  mode?: NoInfer<M>,
 ): C | undefined {
   if (keyName === undefined) return undefined;
   const own = boundCommand(bindings, keyName, mode);
@@ -211,58 +70,16 @@ const KEY_STAND_INS: Readonly<Record<string, KeyName>> = { 'ctrl+j': 'return', d
 
 function boundCommand<C extends string>(
   bindings: readonly KeyBinding<C>[],
-  keyName: KeyName,
+  keyName: string,
   mode: string | undefined,
 ): C | undefined {
   let global: C | undefined;
   for (const binding of bindings) {
-    if (!(binding.keys as readonly KeyName[]).includes(keyName) || !appliesTo(binding, mode)) continue;
+    if (!(binding.keys as readonly string[]).includes(keyName) || !appliesTo(binding, mode)) continue;
     if (binding.when !== undefined) return binding.command;
     global ??= binding.command;
   }
   return global;
-}
-
-const KEY_LABELS: Record<string, string> = {
-  up: '↑',
-  down: '↓',
-  left: '←',
-  right: '→',
-  pageup: 'PgUp',
-  pagedown: 'PgDn',
-  home: 'Home',
-  end: 'End',
-  return: 'Enter',
-  escape: 'Esc',
-  tab: 'Tab',
-  backspace: 'Backspace',
-  delete: 'Delete',
-  insert: 'Insert',
-  space: 'Space',
-  ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i + 1}`, `F${i + 1}`])),
-};
-
-const MODIFIER_LABELS: Record<string, string> = { ctrl: 'Ctrl', meta: 'Alt', shift: 'Shift' };
-
-/** Human label for a key name: `ctrl+r` → "Ctrl+R", `up` → "↑", `meta+left` → "Alt+←", `L` → "L". */
-export function formatKey(keyName: KeyName): string {
-  // Split modifiers off the front; a bare "+" (or "ctrl++") is a key, not a separator.
-  const parts: string[] = [];
-  let rest = keyName;
-  for (;;) {
-    const match = /^(ctrl|meta|shift)\+(.+)$/.exec(rest);
-    if (!match?.[1] || match[2] === undefined) break;
-    parts.push(MODIFIER_LABELS[match[1]] ?? match[1]);
-    rest = match[2];
-  }
-  const label = KEY_LABELS[rest];
-  if (label !== undefined) return [...parts, label].join('+');
-  if (parts.length > 0 && rest.length === 1) {
-    // "Alt+L" must not be ambiguous between meta+l and meta+L.
-    if (/^[A-Z]$/.test(rest) && !parts.includes('Shift')) parts.push('Shift');
-    return [...parts, rest.toUpperCase()].join('+');
-  }
-  return [...parts, rest].join('+');
 }
 
 export interface HintItem {
@@ -281,12 +98,12 @@ export const HINT_SEPARATOR = '  ';
  * first); one that doesn't fit is skipped so shorter later ones can still be shown. Bindings
  * whose keys are all shadowed by a mode-specific binding are left out.
  */
-export function footerHints<C extends string>(
-  bindings: readonly KeyBinding<C>[],
-  mode: string | undefined,
+export function footerHints<C extends string, M extends string = string>(
+  bindings: readonly KeyBinding<C, M>[],
+  mode: NoInfer<M> | undefined,
   maxWidth: number,
 ): HintItem[] {
-  const candidates: { binding: KeyBinding<C>; item: HintItem }[] = [];
+  const candidates: { binding: KeyBinding<C, M>; item: HintItem }[] = [];
   for (const binding of bindings) {
     if (binding.hint === undefined || !appliesTo(binding, mode)) continue;
     const reachable = reachableKey(bindings, binding, mode);
@@ -327,10 +144,10 @@ function fitHints(items: readonly HintItem[], maxWidth: number): HintItem[] {
  * The formatted key that runs `command` in `mode` (what a prompt or message tells the user to
  * press, so it follows a remapped keymap), or undefined when no key reaches it.
  */
-export function keyFor<C extends string>(
-  bindings: readonly KeyBinding<C>[],
+export function keyFor<C extends string, M extends string = string>(
+  bindings: readonly KeyBinding<C, M>[],
   command: C,
-  mode: string | undefined,
+  mode: NoInfer<M> | undefined,
 ): string | undefined {
   for (const binding of bindings) {
     if (binding.command !== command || !appliesTo(binding, mode)) continue;
@@ -341,9 +158,9 @@ export function keyFor<C extends string>(
 }
 
 /** `Enter save · Esc cancel` from [command, label] pairs; a command no key reaches is left out. */
-export function keyPrompt<C extends string>(
-  bindings: readonly KeyBinding<C>[],
-  mode: string,
+export function keyPrompt<C extends string, M extends string = string>(
+  bindings: readonly KeyBinding<C, M>[],
+  mode: NoInfer<M>,
   pairs: readonly (readonly [C, string])[],
   separator = ' · ',
 ): string {

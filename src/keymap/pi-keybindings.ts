@@ -15,7 +15,14 @@
  * is taken away from our other bindings in the same mode, so the remap always does what it
  * says; two remapped actions on one key in one mode are reported.
  */
-import { type BindingKey, formatKey, type KeyBinding, type KeyName, resolveCommand } from './keymap.js';
+import {
+  type BindingKey,
+  formatKey,
+  type KeyBinding,
+  type KeyName,
+  parseBindingKey,
+  resolveCommand,
+} from './keymap.js';
 
 /** The base keys of pi's key-id grammar besides [a-z0-9] (pi-tui `Key`). */
 const PI_NAMED_KEYS = [
@@ -106,9 +113,9 @@ export function piKeyToName(spec: string): BindingKey | undefined {
     base = base.toUpperCase();
     shift = false;
   }
-  // Canonical by construction (pi's grammar, checked by isPiKeyId); a key beyond ASCII (`alt+é`)
-  // is a name the tokenizer produces too, which BindingKey's union cannot list.
-  return `${ctrl ? 'ctrl+' : ''}${meta ? 'meta+' : ''}${shift ? 'shift+' : ''}${base}` as BindingKey;
+  // pi's grammar (isPiKeyId) has no key beyond ASCII, so every name built here is a binding's key;
+  // checking it is what lets the text from the file be typed as one.
+  return parseBindingKey(`${ctrl ? 'ctrl+' : ''}${meta ? 'meta+' : ''}${shift ? 'shift+' : ''}${base}`);
 }
 
 /** pi 1.6.0's legacy names (core/keybindings.js KEYBINDING_NAME_MIGRATIONS) of the actions we share. */
@@ -187,7 +194,7 @@ export const SELECT_MOVE_PI_ACTIONS: SharedActions<'up' | 'down' | 'pageUp' | 'p
   'tui.select.pageDown': { commands: ['pageDown'], piDefaults: ['pageDown'] },
 };
 
-function modesOf(binding: KeyBinding<string>): readonly string[] | undefined {
+function modesOf<M extends string>(binding: KeyBinding<string, M>): readonly M[] | undefined {
   return binding.when === undefined ? undefined : typeof binding.when === 'string' ? [binding.when] : binding.when;
 }
 
@@ -208,8 +215,8 @@ function isRemappedBy<C extends string>(binding: KeyBinding<C>, action: SharedAc
   });
 }
 
-export interface Remapped<C extends string> {
-  bindings: KeyBinding<C>[];
+export interface Remapped<C extends string, M extends string = string> {
+  bindings: KeyBinding<C, M>[];
   /** Keys we cannot receive and keys two remapped actions claim, one line each, for a status line. */
   problems: string[];
 }
@@ -220,11 +227,11 @@ export interface Remapped<C extends string> {
  * that applies to more modes keeps the key in the others); bindings without a mode are left as
  * they are, since a mode's own binding already wins over them (keymap.ts resolveCommand).
  */
-export function applyPiKeybindings<C extends string>(
-  bindings: readonly KeyBinding<C>[],
+export function applyPiKeybindings<C extends string, M extends string>(
+  bindings: readonly KeyBinding<C, M>[],
   actions: SharedActions<C>,
   config: Readonly<Record<string, readonly string[]>>,
-): Remapped<C> {
+): Remapped<C, M> {
   const problems: string[] = [];
   /** Index of a remapped binding → its new keys and the pi action that set them. */
   const replaced = new Map<number, { keys: BindingKey[]; action: string }>();
@@ -242,12 +249,12 @@ export function applyPiKeybindings<C extends string>(
     });
   }
   if (replaced.size === 0) return { bindings: [...bindings], problems };
-  const takenIn = (mode: string): Set<KeyName> => {
+  const takenIn = (mode: M): Set<KeyName> => {
     const taken = new Set<KeyName>();
     for (const [i, { keys }] of replaced) if (modesOf(bindings[i]!)?.includes(mode)) for (const k of keys) taken.add(k);
     return taken;
   };
-  const result: KeyBinding<C>[] = [];
+  const result: KeyBinding<C, M>[] = [];
   bindings.forEach((binding, i) => {
     const own = replaced.get(i);
     if (own) {
@@ -260,7 +267,7 @@ export function applyPiKeybindings<C extends string>(
       return;
     }
     // Group the binding's modes by the keys left to it there, keeping one binding when all agree.
-    const groups = new Map<string, { keys: BindingKey[]; modes: string[] }>();
+    const groups = new Map<string, { keys: BindingKey[]; modes: M[] }>();
     for (const mode of modes) {
       const taken = takenIn(mode);
       const keys = binding.keys.filter((k) => !taken.has(k));
@@ -282,10 +289,10 @@ export function applyPiKeybindings<C extends string>(
 }
 
 /** Keys two pi actions were given in the same mode: which one works. */
-function conflicts<C extends string>(
-  result: readonly KeyBinding<C>[],
+function conflicts<C extends string, M extends string>(
+  result: readonly KeyBinding<C, M>[],
   replaced: ReadonlyMap<number, { keys: KeyName[]; action: string }>,
-  original: readonly KeyBinding<C>[],
+  original: readonly KeyBinding<C, M>[],
 ): string[] {
   const lines = new Set<string>();
   const entries = [...replaced].map(([i, r]) => ({ ...r, binding: original[i]! }));

@@ -3,20 +3,26 @@
  * at start (pi reads the file at start too) and handed to the screens' initial states.
  */
 
-import { CHECK_BINDINGS, CHECK_PI_ACTIONS, type CheckCommand } from '../check/keymap.js';
-import { LABELS_BINDINGS, LABELS_PI_ACTIONS, type LabelsCommand } from '../labels/keymap.js';
-import { PICKER_BINDINGS, PICKER_OWN_ACTIONS, PICKER_PI_ACTIONS, type PickerCommand } from '../picker/keymap.js';
-import { STATS_BINDINGS, STATS_PI_ACTIONS, type StatsCommand } from '../stats/keymap.js';
-import { TREE_BINDINGS, TREE_PI_ACTIONS, type TreeCommand } from '../tree/keymap.js';
+import { CHECK_BINDINGS, CHECK_PI_ACTIONS, type CheckCommand, type CheckKeyMode } from '../check/keymap.js';
+import { LABELS_BINDINGS, LABELS_PI_ACTIONS, type LabelsCommand, type LabelsKeyMode } from '../labels/keymap.js';
+import {
+  PICKER_BINDINGS,
+  PICKER_OWN_ACTIONS,
+  PICKER_PI_ACTIONS,
+  type PickerCommand,
+  type PickerKeyMode,
+} from '../picker/keymap.js';
+import { STATS_BINDINGS, STATS_PI_ACTIONS, type StatsCommand, type StatsKeyMode } from '../stats/keymap.js';
+import { TREE_BINDINGS, TREE_PI_ACTIONS, type TreeCommand, type TreeKeyMode } from '../tree/keymap.js';
 import type { KeyBinding } from './keymap.js';
 import { applyPiKeybindings, piKeybindingsConfig } from './pi-keybindings.js';
 
 export interface ScreenKeymaps {
-  picker: readonly KeyBinding<PickerCommand>[];
-  tree: readonly KeyBinding<TreeCommand>[];
-  stats: readonly KeyBinding<StatsCommand>[];
-  check: readonly KeyBinding<CheckCommand>[];
-  labels: readonly KeyBinding<LabelsCommand>[];
+  picker: readonly KeyBinding<PickerCommand, PickerKeyMode>[];
+  tree: readonly KeyBinding<TreeCommand, TreeKeyMode>[];
+  stats: readonly KeyBinding<StatsCommand, StatsKeyMode>[];
+  check: readonly KeyBinding<CheckCommand, CheckKeyMode>[];
+  labels: readonly KeyBinding<LabelsCommand, LabelsKeyMode>[];
   /** What in the file was left out, one line each, naming the file. */
   problems: string[];
 }

@@ -20,7 +20,7 @@
  * longer; see escape-timeouts.ts). So Esc then `j` in two reads is Esc + `j`, never Alt+J, and a
  * sequence split across two reads, even tens of milliseconds apart over ssh, is still one key.
  */
-import type { KeyName } from './keymap.js';
+import type { KeyName } from './key-name.js';
 
 export interface Keypress {
   /**
@@ -59,8 +59,16 @@ function pasteKey(text: string): Keypress {
   return { name: undefined, text, paste: true };
 }
 
+/**
+ * The names built here are canonical by construction: a base from the tables below or the one
+ * character a key types, modifiers added in ctrl+meta+shift order by `modifiers` and `withMeta`.
+ * Checking each one again (`parseKeyName`) would cost a regex per key for nothing, so this is
+ * the one place a built string is taken as a name.
+ */
+const named = (text: string): KeyName => text as KeyName;
+
 function charName(ch: string): KeyName {
-  return ch === ' ' ? 'space' : ch;
+  return ch === ' ' ? 'space' : named(ch);
 }
 
 function modifiers(ctrl: boolean, meta: boolean, shift: boolean): string {
@@ -84,9 +92,9 @@ function controlName(code: number): KeyName | undefined {
     case 0x1b:
       return undefined;
     default:
-      if (code >= 0x01 && code <= 0x1a) return `ctrl+${String.fromCharCode(code + 0x60)}`;
+      if (code >= 0x01 && code <= 0x1a) return named(`ctrl+${String.fromCharCode(code + 0x60)}`);
       // 0x1c–0x1f: Ctrl+\ ] ^ _
-      return `ctrl+${String.fromCharCode(code + 0x40)}`;
+      return named(`ctrl+${String.fromCharCode(code + 0x40)}`);
   }
 }
 
@@ -95,8 +103,8 @@ const isControl = (code: number): boolean => code < 0x20 || code === 0x7f;
 /** Adds Alt (the ESC prefix) to a key name, keeping the ctrl+meta+shift order. */
 function withMeta(name: KeyName): KeyName {
   if (name.startsWith('meta+') || name.startsWith('ctrl+meta+')) return name;
-  if (name.startsWith('ctrl+')) return `ctrl+meta+${name.slice(5)}`;
-  return `meta+${name}`;
+  if (name.startsWith('ctrl+')) return named(`ctrl+meta+${name.slice(5)}`);
+  return named(`meta+${name}`);
 }
 
 const CSI_LETTER: Readonly<Record<string, KeyName>> = {
@@ -134,13 +142,13 @@ const TILDE_KEYS: Readonly<Record<number, KeyName>> = {
 };
 
 /** Modifier parameter of CSI / kitty (1 + bitmask: shift 1, alt 2, ctrl 4, meta 8). */
-function withModifiers(base: KeyName, param: number | undefined, printable = false): KeyName {
+function withModifiers(base: string, param: number | undefined, printable = false): KeyName {
   const bits = param === undefined || Number.isNaN(param) ? 0 : Math.max(0, param - 1);
   const shift = (bits & 1) !== 0;
   const alt = (bits & 2) !== 0 || (bits & 8) !== 0;
   const ctrl = (bits & 4) !== 0;
   // Shift on a printable character is already in its case (`L`), except for Ctrl+Shift+letter.
-  return modifiers(ctrl, alt, shift && (!printable || ctrl)) + base;
+  return named(modifiers(ctrl, alt, shift && (!printable || ctrl)) + base);
 }
 
 /** kitty CSI-u: the key of a Unicode code point (a plain printable one types itself). */
@@ -262,7 +270,7 @@ function resolveCut(cut: string): Keypress[] {
   if (cut === '') return [];
   if (cut === ESC) return [key('escape')];
   if (cut.startsWith(ESC + ESC)) return [key('escape'), ...resolveCut(cut.slice(1))];
-  if (cut === `${ESC}[` || cut === `${ESC}O`) return [key(withMeta(cut[1]!))];
+  if (cut === `${ESC}[` || cut === `${ESC}O`) return [key(withMeta(named(cut[1]!)))];
   return [];
 }
 

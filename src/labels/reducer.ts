@@ -43,7 +43,7 @@ export interface LabelsState {
   /** Leaving the screen: the rest of a read goes to the next one. */
   readonly leaving: boolean;
   /** The keymap keys resolve through: LABELS_BINDINGS with pi's keybindings.json applied. */
-  readonly bindings: readonly KeyBinding<LabelsCommand>[];
+  readonly bindings: readonly KeyBinding<LabelsCommand, LabelsKeyMode>[];
   /** A session whose file was gone when Enter tried to open it: said until the next key. */
   readonly gone?: string;
 }
@@ -59,7 +59,7 @@ export type LabelsAction =
 /** `bindings`: default LABELS_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
 export function initLabelsState(options: {
   listLines: number;
-  bindings?: readonly KeyBinding<LabelsCommand>[];
+  bindings?: readonly KeyBinding<LabelsCommand, LabelsKeyMode>[];
 }): LabelsState {
   return {
     rows: [],

@@ -9,12 +9,13 @@ import {
   initialCheckState,
   resumeCheckState,
 } from '../../src/check/reducer.js';
+import type { KeyName } from '../../src/keymap/keymap.js';
 import { type CheckReport, checkFile } from '../../src/store/index.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { smallCases } from '../hostile/corpus.js';
 
-const key = (name: string): CheckAction => ({ type: 'key', name });
+const key = (name: KeyName): CheckAction => ({ type: 'key', name });
 const run = (state: CheckState, ...actions: CheckAction[]): CheckState => actions.reduce(checkReducer, state);
 
 function report(): CheckReport {

@@ -3,7 +3,17 @@
  * tests): each `@ts-expect-error` below fails the check if the mistake it marks ever compiles.
  */
 import { describe, expect, it } from 'vitest';
-import type { BindingKey, KeyBinding } from '../../src/keymap/keymap.js';
+import {
+  type BindingKey,
+  footerHints,
+  type KeyBinding,
+  type KeyName,
+  keyFor,
+  parseKeyName,
+  resolveCommand,
+} from '../../src/keymap/keymap.js';
+import { key } from '../../src/keymap/tokenize.js';
+import { LABELS_BINDINGS } from '../../src/labels/keymap.js';
 import { TREE_BINDINGS, type TreeCommand, type TreeKeyMode } from '../../src/tree/keymap.js';
 
 const good: KeyBinding<TreeCommand, TreeKeyMode> = {
@@ -30,6 +40,23 @@ const misspeltMode: KeyBinding<TreeCommand, TreeKeyMode> = {
   when: 'serach',
 };
 
+// @ts-expect-error a key name is checked like a binding's key: the misspelt modifier fails
+const misspeltName: KeyName = 'ctrl+shfit+x';
+// @ts-expect-error a keypress made in code names a real key
+const misspeltKeypress = key('pgdn');
+const fromOutside: string = 'é';
+// @ts-expect-error a string from outside is a key name only once it is checked (parseKeyName)
+const unchecked: KeyName = fromOutside;
+const checked: KeyName | undefined = parseKeyName(fromOutside);
+
+// A lookup by mode takes only the table's own modes.
+// @ts-expect-error 'brwose' is no mode of the labels view
+const lookedUp = resolveCommand(LABELS_BINDINGS, 'return', 'brwose');
+// @ts-expect-error the footer of a mode the labels view does not have
+const hints = footerHints(LABELS_BINDINGS, 'serach', 80);
+// @ts-expect-error the prompt key of a mode the labels view does not have
+const prompt = keyFor(LABELS_BINDINGS, 'open', 'menu');
+
 describe('binding types', () => {
   it("the tables are typed with their screen's modes", () => {
     const modes: readonly (TreeKeyMode | undefined)[] = TREE_BINDINGS.flatMap((b) =>
@@ -38,5 +65,12 @@ describe('binding types', () => {
     expect(modes.length).toBeGreaterThan(0);
     expect(good.keys).toHaveLength(8);
     expect([misspeltModifier, misspeltKey, outOfOrder, rawSpace, misspeltMode.when]).toHaveLength(5);
+  });
+
+  it('key names and mode lookups are checked too, and a checked string is a key name', () => {
+    expect([misspeltName, misspeltKeypress.name, unchecked]).toEqual(['ctrl+shfit+x', 'pgdn', 'é']);
+    expect(checked).toBe('é');
+    expect([lookedUp, hints, prompt]).toEqual([undefined, [], undefined]);
+    expect(resolveCommand(LABELS_BINDINGS, 'return', 'browse')).toBe('open');
   });
 });

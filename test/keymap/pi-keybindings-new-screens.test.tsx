@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
 import { LabelsScreen } from '../../components/labels/LabelsScreen.js';
 import { type CheckAction, type CheckState, checkReducer, initialCheckState } from '../../src/check/reducer.js';
+import type { KeyName } from '../../src/keymap/keymap.js';
 import { screenKeymaps } from '../../src/keymap/screen-keymaps.js';
 import {
   initLabelsState,
@@ -63,7 +64,7 @@ describe('stats reducer with a remapped keymap', () => {
 });
 
 describe('check reducer with a remapped keymap', () => {
-  const key = (name: string): CheckAction => ({ type: 'key', name });
+  const key = (name: KeyName): CheckAction => ({ type: 'key', name });
   const loaded = (raw: Record<string, unknown>): CheckState => {
     const dir = tempDir();
     const files = [0, 1, 2].map((i) => checkFile(session(i).writeTo(join(dir, `${i}.jsonl`))));
@@ -96,7 +97,7 @@ function row(n: number, label: string, text: string): LabelRow {
 const ROWS = [row(3, 'bug', 'crash in the lexer'), row(2, 'idea', 'cache the tokens'), row(1, 'done', 'it works')];
 
 describe('labels reducer with a remapped keymap', () => {
-  const key = (name: string, text = ''): LabelsAction => ({ type: 'key', name, text, paste: false });
+  const key = (name: KeyName, text = ''): LabelsAction => ({ type: 'key', name, text, paste: false });
   const loaded = (raw: Record<string, unknown>): LabelsState =>
     labelsReducer(initLabelsState({ listLines: 10, bindings: keymaps(raw).labels }), {
       type: 'loaded',

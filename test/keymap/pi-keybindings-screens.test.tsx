@@ -7,6 +7,7 @@ import { InputRouter } from '../../components/common/input-router.js';
 import { confirmLines } from '../../components/picker/PickerDialog.js';
 import { type PickerExit, PickerScreen } from '../../components/picker/PickerScreen.js';
 import { TreeScreen } from '../../components/tree/TreeScreen.js';
+import type { KeyName } from '../../src/keymap/keymap.js';
 import { screenKeymaps } from '../../src/keymap/screen-keymaps.js';
 import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
 import { initialPickerState, type PickerAction, type PickerState, pickerReducer } from '../../src/picker/reducer.js';
@@ -36,7 +37,7 @@ describe('tree reducer with a remapped keymap', () => {
       width: 80,
       bindings: keymaps(raw).tree,
     });
-  const run = (state: TreeState, ...names: string[]): TreeState =>
+  const run = (state: TreeState, ...names: KeyName[]): TreeState =>
     names
       .map((name): TreeAction => treeKey([...name].length === 1 ? textKey(name) : namedKey(name)))
       .reduce(treeReducer, state);
@@ -95,7 +96,7 @@ describe('tree reducer with a remapped keymap', () => {
 });
 
 describe('picker reducer with a remapped keymap', () => {
-  const key = (name: string): PickerAction => ({
+  const key = (name: KeyName): PickerAction => ({
     type: 'key',
     name,
     text: [...name].length === 1 ? name : '',
@@ -113,7 +114,7 @@ describe('picker reducer with a remapped keymap', () => {
     });
     return pickerReducer(s, { type: 'loadDone', scope: 'cwd', searched: '/x', skipped: 0, sessions });
   };
-  const run = (state: PickerState, ...names: string[]): PickerState => names.map(key).reduce(pickerReducer, state);
+  const run = (state: PickerState, ...names: KeyName[]): PickerState => names.map(key).reduce(pickerReducer, state);
 
   it('delete on Ctrl+K, rename disabled, sort takes Insert from mark (Ctrl+Space still marks)', () => {
     const s = loaded({ 'app.session.delete': 'ctrl+k', 'app.session.rename': [], 'app.session.toggleSort': 'insert' });

@@ -1,5 +1,6 @@
 /** The labels view's reducer: filtering, the cursor, opening, and the way back. */
 import { describe, expect, it } from 'vitest';
+import type { KeyName } from '../../src/keymap/keymap.js';
 import { textKey } from '../../src/keymap/tokenize.js';
 import {
   initLabelsState,
@@ -30,7 +31,7 @@ const ROWS = [
   row(4, 'bug', 'off by one in the parser'),
 ];
 
-const key = (name: string): LabelsAction => ({ type: 'key', name, text: '', paste: false });
+const key = (name: KeyName): LabelsAction => ({ type: 'key', name, text: '', paste: false });
 const typed = (text: string): LabelsAction => ({ type: 'key', ...textKey(text) });
 
 function loaded(listLines = 10): LabelsState {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { KeyName } from '../../src/keymap/keymap.js';
 import { screenKeymaps } from '../../src/keymap/screen-keymaps.js';
+import { textKey } from '../../src/keymap/tokenize.js';
 import { pickerHelpLines } from '../../src/picker/help.js';
 import {
   initialPickerState,
@@ -15,12 +17,12 @@ import { DAY, MIN, makeInfo, NOW } from './make-info.js';
 
 /** A named key (`down`, `ctrl+r`, `a`), or with `name` undefined a run of typed text. */
 const key = (
-  name: string | undefined,
+  name: KeyName | undefined,
   text = name === undefined ? '' : name === 'space' ? ' ' : [...name].length === 1 ? name : '',
 ): PickerAction => ({ type: 'key', name, text, paste: false, nowMs: NOW });
 const run = (state: PickerState, ...actions: PickerAction[]): PickerState => actions.reduce(pickerReducer, state);
 const typeText = (state: PickerState, text: string): PickerState =>
-  run(state, ...[...text].map((ch) => key(ch === ' ' ? 'space' : ch, ch)));
+  run(state, ...[...text].map((ch) => key(textKey(ch).name, ch)));
 
 const sessions: SessionInfo[] = Array.from({ length: 30 }, (_, i) =>
   makeInfo({
@@ -73,7 +75,7 @@ describe('pickerReducer', () => {
 
   it("the search edits with pi's keys: a paste, Home, then Q inserts Q at the start", () => {
     const paste: PickerAction = { type: 'key', name: undefined, text: 'parser work', paste: true, nowMs: NOW };
-    const edited = (...names: string[]): { value: string; cursor: number } =>
+    const edited = (...names: KeyName[]): { value: string; cursor: number } =>
       run(loaded(), paste, ...names.map((n) => key(n))).query;
     expect(edited('home', 'Q')).toEqual({ value: 'Qparser work', cursor: 1 });
     expect(edited('ctrl+a', 'Q')).toEqual({ value: 'Qparser work', cursor: 1 });
@@ -89,7 +91,7 @@ describe('pickerReducer', () => {
       cursor: 9,
     });
     // None of them marks, slims, checks or moves in the list.
-    const s = run(loaded(), paste, ...['home', 'ctrl+a', 'ctrl+e', 'ctrl+k', 'end'].map((n) => key(n)));
+    const s = run(loaded(), paste, ...(['home', 'ctrl+a', 'ctrl+e', 'ctrl+k', 'end'] as const).map((n) => key(n)));
     expect(s.marks.size).toBe(0);
     expect(s.effects.filter((e) => e.kind === 'openCheck' || e.kind === 'planSlim')).toEqual([]);
     expect(s.mode.kind).toBe('browse');
@@ -417,7 +419,7 @@ describe('pickerReducer', () => {
       expect(kept.mode.kind).toBe('browse');
       expect(kept.status?.text).toBe('Nothing was undone');
       expect(kept.effects.filter((e) => e.kind === 'undo')).toHaveLength(1);
-      for (const yes of ['y', 'return']) {
+      for (const yes of ['y', 'return'] as const) {
         const done = run(asked, key(yes));
         expect(done.mode.kind).toBe('browse');
         expect(done.effects.at(-1)).toMatchObject({ kind: 'undo', request: { id: 'abcd1234', force: false } });
@@ -774,7 +776,7 @@ describe('pickerReducer', () => {
     expect(run(end, key('pagedown'))).toBe(end);
     expect(run(end, key('pageup')).mode).toEqual({ kind: 'help', offset: max - (13 - 1 - 2 - 1 - 1) });
     expect(run(end, key('home')).mode).toEqual({ kind: 'help', offset: 0 });
-    for (const close of ['escape', '?', 'q']) expect(run(down, key(close)).mode.kind).toBe('browse');
+    for (const close of ['escape', '?', 'q'] as const) expect(run(down, key(close)).mode.kind).toBe('browse');
   });
 
   it('resize re-lays out and keeps the cursor visible', () => {

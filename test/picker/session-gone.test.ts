@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { runStoreEffect } from '../../components/picker/store-effects.js';
+import type { KeyName } from '../../src/keymap/keymap.js';
 import {
   initialPickerState,
   type PickerAction,
@@ -18,7 +19,7 @@ import { goneMessage } from '../../src/state/session-gone.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
 import { DAY, makeInfo, NOW } from './make-info.js';
 
-const key = (name: string): PickerAction => ({ type: 'key', name, text: '', paste: false, nowMs: NOW });
+const key = (name: KeyName): PickerAction => ({ type: 'key', name, text: '', paste: false, nowMs: NOW });
 const run = (state: PickerState, ...actions: PickerAction[]): PickerState => actions.reduce(pickerReducer, state);
 const sessions = [0, 1, 2].map((i) => makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY }));
 const ADVICE = 'was deleted or moved since the list was drawn';

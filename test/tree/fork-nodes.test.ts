@@ -1,5 +1,6 @@
 /** Fork rows in the tree, the parent link and trees opened on an entry: the pure side. */
 import { describe, expect, it } from 'vitest';
+import type { KeyName } from '../../src/keymap/keymap.js';
 import { buildIndex, displayOf, rowAt, search, type TreeIndex } from '../../src/tree/flatten.js';
 import { entriesAfter, type ForkLink, forkPoint } from '../../src/tree/fork-nodes.js';
 import { entryFocus } from '../../src/tree/hit-focus.js';
@@ -37,7 +38,7 @@ function rows(s: TreeState): { id: string; text: string; fork: string | undefine
   return out;
 }
 
-const key = (name: string, text = ''): { type: 'key'; name: string; text: string; paste: boolean } => ({
+const key = (name: KeyName, text = ''): { type: 'key'; name: KeyName; text: string; paste: boolean } => ({
   type: 'key',
   name,
   text,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { footerHints, resolveCommand } from '../../src/keymap/keymap.js';
+import { footerHints, type KeyName, resolveCommand } from '../../src/keymap/keymap.js';
 import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
 import { osc52 } from '../../src/tree/clipboard.js';
 import {
@@ -11,7 +11,7 @@ import {
   formatToolCall,
 } from '../../src/tree/entry-display.js';
 import { buildIndex } from '../../src/tree/flatten.js';
-import { TREE_BINDINGS } from '../../src/tree/keymap.js';
+import { TREE_BINDINGS, type TreeCommand, type TreeKeyMode } from '../../src/tree/keymap.js';
 import {
   initTreeState,
   selectedId,
@@ -105,7 +105,7 @@ describe('entry display (pi §2.5)', () => {
 });
 
 describe('keymap', () => {
-  test.each([
+  test.each<[KeyName, TreeKeyMode, TreeCommand | undefined]>([
     ['L', 'browse', 'editLabel'],
     ['L', 'search', undefined],
     ['T', 'browse', 'toggleLabelTimes'],
@@ -151,7 +151,7 @@ describe('reducer', () => {
       width: 80,
     });
   const run = (state: TreeState, ...actions: TreeAction[]): TreeState => actions.reduce(treeReducer, state);
-  const key = (name: string): TreeAction => treeKey([...name].length === 1 ? textKey(name) : namedKey(name));
+  const key = (name: KeyName): TreeAction => treeKey([...name].length === 1 ? textKey(name) : namedKey(name));
   /** The queued effects without their ids. */
   const effectsOf = (state: TreeState): unknown[] => state.effects.map(({ id: _id, ...effect }) => effect);
 
