@@ -108,7 +108,7 @@ export function LabelsScreen(props: LabelsScreenProps) {
 
   useEffectRunner(
     state.effects,
-    (effect: LabelsEffect) => effect.effectId,
+    (effect: LabelsEffect) => effect.id,
     (effect) => {
       if (effect.kind === 'open') {
         const path = effect.row.session.path;

@@ -100,10 +100,10 @@ function scroll(state: CheckState, by: number): CheckState {
   return { ...state, offset, cursor: Math.max(0, cursor), status: undefined };
 }
 
-function effect(
-  state: CheckState,
-  body: { kind: 'open'; path: string } | { kind: 'back' } | { kind: 'quit' },
-): CheckState {
+/** An effect as queued, before it has its id. */
+type CheckEffectBody = CheckEffect extends infer E ? (E extends CheckEffect ? Omit<E, 'id'> : never) : never;
+
+function effect(state: CheckState, body: CheckEffectBody): CheckState {
   const leaving = true;
   return { ...state, effects: [...state.effects, { ...body, id: state.nextId }], nextId: state.nextId + 1, leaving };
 }

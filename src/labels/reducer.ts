@@ -20,8 +20,10 @@ import { filterRows, rowHaystack } from './filter.js';
 import { LABELS_BINDINGS, type LabelsCommand, type LabelsKeyMode } from './keymap.js';
 import type { LabelRow } from './rows.js';
 
-export type LabelsEffectBody = { kind: 'open'; row: LabelRow } | { kind: 'back' } | { kind: 'quit' };
-export type LabelsEffect = { effectId: number } & LabelsEffectBody;
+export type LabelsEffect =
+  | { id: number; kind: 'open'; row: LabelRow }
+  | { id: number; kind: 'back' }
+  | { id: number; kind: 'quit' };
 
 export interface LabelsState {
   /** Every label, newest first; empty until loaded. */
@@ -39,7 +41,7 @@ export interface LabelsState {
   readonly listLines: number;
   readonly mode: LabelsKeyMode;
   readonly effects: readonly LabelsEffect[];
-  readonly nextEffectId: number;
+  readonly nextId: number;
   /** Leaving the screen: the rest of a read goes to the next one. */
   readonly leaving: boolean;
   /** The keymap keys resolve through: LABELS_BINDINGS with pi's keybindings.json applied. */
@@ -73,7 +75,7 @@ export function initLabelsState(options: {
     listLines: Math.max(1, options.listLines),
     mode: 'browse',
     effects: [],
-    nextEffectId: 1,
+    nextId: 1,
     leaving: false,
     bindings: options.bindings ?? LABELS_BINDINGS,
   };
@@ -97,11 +99,14 @@ export function labelsTakesKeys(state: LabelsState): boolean {
   return !state.leaving;
 }
 
+/** An effect as queued, before it has its id (the picker's EffectBody). */
+type LabelsEffectBody = LabelsEffect extends infer E ? (E extends LabelsEffect ? Omit<E, 'id'> : never) : never;
+
 function queue(state: LabelsState, effect: LabelsEffectBody): LabelsState {
   return {
     ...state,
-    effects: [...state.effects, { ...effect, effectId: state.nextEffectId }],
-    nextEffectId: state.nextEffectId + 1,
+    effects: [...state.effects, { ...effect, id: state.nextId }],
+    nextId: state.nextId + 1,
     leaving: true,
   };
 }
@@ -200,7 +205,7 @@ export function labelsReducer(state: LabelsState, action: LabelsAction): LabelsS
         : { ...state, listLines, offset: clampOffset(state.offset, state.cursor, listLines, state.shown.length) };
     }
     case 'effectsTaken': {
-      const effects = state.effects.filter((e) => e.effectId > action.upTo);
+      const effects = state.effects.filter((e) => e.id > action.upTo);
       return effects.length === state.effects.length ? state : { ...state, effects };
     }
     case 'sessionGone': {

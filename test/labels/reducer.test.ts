@@ -87,7 +87,7 @@ describe('labels view reducer', () => {
 
   it('Enter queues opening the selected label and stops taking keys', () => {
     const s = run(loaded(), key('down'), key('return'));
-    expect(s.effects).toEqual([{ effectId: 1, kind: 'open', row: ROWS[1] }]);
+    expect(s.effects).toEqual([{ id: 1, kind: 'open', row: ROWS[1] }]);
     expect(s.leaving).toBe(true);
     // Back from the tree: the same filter and cursor, taking keys again.
     const back = resumeLabelsState(s);
