@@ -10,17 +10,8 @@
  * it is marked (too-large.ts `tooLargeLineOf`) and every writer refuses or copies the bytes instead.
  */
 
-import {
-  decodeKept,
-  ESCAPABLE,
-  isDigit,
-  isHex,
-  isSpace,
-  N_START,
-  numberEnds,
-  numberStep,
-  setMember,
-} from './json-grammar.js';
+import { ESCAPABLE, isDigit, isHex, isSpace, N_START, numberEnds, numberStep, setMember } from './json-grammar.js';
+import { KeptString } from './kept-string.js';
 
 /** Of a longer string, this many bytes (of its JSON text) are kept. */
 export const KEPT_STRING_BYTES = 64 * 1024;
@@ -91,12 +82,9 @@ export class BoundedJsonParser {
     bytes: 0,
   };
   private budget = KEPT_VALUE_BYTES;
-  /** The current string: kept JSON text (in pieces), how much, whether cut, and whether it is a key. */
-  private stringPieces: Buffer[] = [];
-  private stringBytes = 0;
-  private stringCut = false;
+  /** The current string, and whether it is a member's name. */
+  private readonly string = new KeptString();
   private stringIsKey = false;
-  private stringQuota = 0;
   private unicodeLeft = 0;
   private numberState = N_START;
   private numberText = '';
@@ -132,7 +120,7 @@ export class BoundedJsonParser {
         }
         const c = buf[j]!;
         if (c === 0x22) {
-          this.keepString(buf, segment, j);
+          this.string.keep(buf, segment, j);
           segment = -1;
           i = j + 1;
           this.endString(base + i);
@@ -256,7 +244,7 @@ export class BoundedJsonParser {
           }
       }
     }
-    if (segment !== -1) this.keepString(buf, segment, end);
+    if (segment !== -1) this.string.keep(buf, segment, end);
   }
 
   end(): BoundedJson {
@@ -319,43 +307,24 @@ export class BoundedJsonParser {
   private beginString(isKey: boolean): void {
     this.state = STRING;
     this.stringIsKey = isKey;
-    this.stringPieces = [];
-    this.stringBytes = 0;
-    this.stringCut = false;
     // A member name is always kept (a writer looks members up by name), up to the string bound.
-    this.stringQuota = isKey ? KEPT_STRING_BYTES : this.keeping() ? Math.min(KEPT_STRING_BYTES, this.budget) : 0;
-  }
-
-  private keepString(buf: Buffer, start: number, end: number): void {
-    if (end <= start) return;
-    const room = this.stringQuota - this.stringBytes;
-    if (room <= 0) {
-      this.stringCut = true;
-      return;
-    }
-    const take = Math.min(room, end - start);
-    this.stringPieces.push(Buffer.from(buf.subarray(start, start + take)));
-    this.stringBytes += take;
-    if (take < end - start) this.stringCut = true;
+    this.string.begin(isKey ? KEPT_STRING_BYTES : this.keeping() ? Math.min(KEPT_STRING_BYTES, this.budget) : 0);
   }
 
   private endString(after: number): void {
-    const raw = this.stringPieces.length === 1 ? this.stringPieces[0]! : Buffer.concat(this.stringPieces);
-    this.stringPieces = [];
-    const kept = this.stringQuota > 0;
-    const text = kept ? decodeKept(raw, this.stringCut) : '';
-    if (this.stringCut && kept) this.result.cutStrings++;
+    const text = this.string.end();
+    if (this.string.cut && text !== undefined) this.result.cutStrings++;
     if (this.stringIsKey) {
-      this.stack[this.stack.length - 1]!.key = text;
+      this.stack[this.stack.length - 1]!.key = text ?? '';
       this.state = COLON;
       return;
     }
-    if (!kept) {
+    if (text === undefined) {
       this.result.droppedValues = true;
       this.endValue(undefined, after, 0);
       return;
     }
-    this.endValue(text, after, raw.length);
+    this.endValue(text, after, this.string.keptBytes);
   }
 
   private endNumber(after: number): void {
