@@ -1,5 +1,5 @@
 /**
- * argv → command, checked against the command table (cli/usage.ts). Exit codes: 0 success,
+ * argv → command, checked against the command table (cli/spec.ts). Exit codes: 0 success,
  * 1 failure, 2 usage error or no terminal, 130 Ctrl+C in the full-screen app. Errors are one line
  * on stderr, never a stack trace (PI_SESSIONS_DEBUG adds one, see error-report.ts).
  */
@@ -12,35 +12,31 @@ import { applyColours, decideColours } from '../terminal/colour.js';
 import { acquireTerminal } from '../terminal/controlling-terminal.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import { checkCommand } from './check.js';
-import {
-  branchCommand,
-  contextCommand,
-  deleteCommand,
-  forkCommand,
-  labelCommand,
-  listCommand,
-  type Output,
-  renameCommand,
-  slimCommand,
-  treeCommand,
-} from './commands.js';
+import { contextCommand, listCommand, type Output, treeCommand } from './commands.js';
 import { exportCommand, redactCommand, secretsCheckCommand } from './export.js';
 import { labelsCommand } from './labels.js';
-import { chartColumns, statsCommand } from './stats.js';
-import type { InteractiveRequest } from './types.js';
-import { redoCommand, undoCommand } from './undo.js';
 import {
   acceptedOptions,
   argumentCounts,
   type CommandSpec,
-  commandHelpText,
   commandSynopsis,
   findCommand,
   OPTIONS,
   type OptionName,
   type OptionSpec,
-  usageText,
-} from './usage.js';
+} from './spec.js';
+import { chartColumns, statsCommand } from './stats.js';
+import type { InteractiveRequest } from './types.js';
+import { redoCommand, undoCommand } from './undo.js';
+import { commandHelpText, usageText } from './usage.js';
+import {
+  branchCommand,
+  deleteCommand,
+  forkCommand,
+  labelCommand,
+  renameCommand,
+  slimCommand,
+} from './write-commands.js';
 
 const PARSE_OPTIONS = Object.fromEntries(
   Object.entries(OPTIONS).map(([name, spec]: [string, OptionSpec]) => [

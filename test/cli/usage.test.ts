@@ -17,7 +17,7 @@ import {
   OPTIONS,
   type OptionName,
   SESSION_ARG_NOTE,
-} from '../../src/cli/usage.js';
+} from '../../src/cli/spec.js';
 import { displayWidth } from '../../src/text/terminal-text.js';
 
 async function run(argv: string[], columns?: number): Promise<{ code: number; out: string[]; err: string[] }> {
