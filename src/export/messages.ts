@@ -6,7 +6,14 @@
  */
 
 import type { JsonObject, SessionEntry } from '../store/index.js';
-import { type ExportBranch, type ExportSelection, isObject, messageOf, retainedTailOf } from '../store/index.js';
+import {
+  type ExportBranch,
+  type ExportSelection,
+  isObject,
+  messageOf,
+  retainedTailOf,
+  sessionTitle,
+} from '../store/index.js';
 
 export type ExportPart =
   | { kind: 'text'; text: string }
@@ -213,7 +220,9 @@ function branchHeading(branch: ExportBranch, index: number, count: number): stri
 export function exportDocument(selection: ExportSelection): ExportDocument {
   const { tree, session } = selection;
   const first = tree.order.find((e) => e.type === 'message' && messageOf(e)?.['role'] === 'user');
-  const title = tree.sessionName ?? (first ? textOf(messageOf(first)!['content']).split('\n')[0]! : '') ?? '';
+  // The first prompt's first line: a document title is one line.
+  const firstPrompt = first ? textOf(messageOf(first)!['content']).split('\n')[0]! : '';
+  const title = sessionTitle({ name: tree.sessionName, firstMessage: firstPrompt });
   return {
     title: title.slice(0, 200) || 'pi session',
     sessionId: session.header.id,

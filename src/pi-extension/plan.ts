@@ -79,9 +79,10 @@ export type NextStep =
 /**
  * The first line of what the child said on stderr, for pi's one-line notice, safe to show. The
  * terminal sequences a full-screen program leaves there (ink shows the cursor on stderr as it
- * exits) are not words: a stderr of only those said nothing.
+ * exits) are not words: a stderr of only those said nothing. Not the store's `firstLineOf`: that
+ * takes an Error's first line as it is, this skips the lines that say nothing and sanitises.
  */
-function firstLine(text: string): string {
+function firstSaidLine(text: string): string {
   return (
     stripTerminalSequences(text)
       .split('\n')
@@ -98,7 +99,7 @@ function failure(outcome: ChildOutcome): NextStep | undefined {
   if (outcome.signal) return { kind: 'report', message: `pi-sessions was stopped by ${outcome.signal}` };
   // 0: a path was chosen; 130: Ctrl+C; 1 with nothing said: Esc (--print). A 1 with a message
   // on stderr is a failure (an unreadable session, an unexpected error), and so is anything else.
-  const said = firstLine(outcome.stderr);
+  const said = firstSaidLine(outcome.stderr);
   if (outcome.status === 0 || outcome.status === 130 || (outcome.status === 1 && said === '')) return undefined;
   return {
     kind: 'report',

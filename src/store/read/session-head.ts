@@ -6,6 +6,7 @@
  */
 import { constants } from 'node:fs';
 import { editorTextOf, isObject, messageOf } from '../entry.js';
+import { sessionTitle } from '../summary/title.js';
 import type { SessionEntry } from '../types.js';
 import { readAt } from './read-at.js';
 import { openRegular } from './regular-file.js';
@@ -70,7 +71,7 @@ export function headOf(text: string): SessionHead {
     if (firstMessage === undefined && message?.['role'] === 'user')
       firstMessage = editorTextOf(message['content']).trim() || undefined;
   }
-  const title = name ?? firstMessage;
+  const title = sessionTitle({ name, firstMessage });
   if (title !== undefined) head.title = title.replace(/\s+/g, ' ');
   return head;
 }

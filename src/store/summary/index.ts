@@ -24,6 +24,7 @@ export {
   sessionInfoJson,
   toSessionRecord,
 } from './session-info.js';
-export { sessionTitle, summarizeFileSync } from './summary.js';
+export { summarizeFileSync } from './summary.js';
 export { PLACE_CODES } from './text-places.js';
+export { sessionTitle } from './title.js';
 export { OUTPUT_PER_CALL, OUTPUT_PER_SESSION } from './tool-facts.js';

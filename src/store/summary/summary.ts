@@ -30,7 +30,7 @@ import {
 import { notASession } from '../read/not-a-session.js';
 import { type ScanOptions, scanFromSync } from '../read/scan.js';
 import { replayLabel } from '../tree.js';
-import type { JsonObject, NotASession, Problem, SessionHeader, SessionInfo } from '../types.js';
+import type { JsonObject, NotASession, Problem, SearchTexts, SessionHeader, SessionInfo } from '../types.js';
 import { countLongLine, countToolResultLine, type SummaryCounts } from './fast-paths.js';
 import type { SummaryState } from './state.js';
 import { TextPlaceTracker } from './text-places.js';
@@ -138,11 +138,7 @@ export class SummaryCollector implements SummaryCounts {
    * rejected). `previous` holds the texts the snapshot's lines produced (`allMessagesText`,
    * `toolTargets`, `toolOutputText`): the state does not repeat them.
    */
-  static resume(
-    path: string,
-    state: SummaryState,
-    previous: Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'toolOutputText'>,
-  ): SummaryCollector {
+  static resume(path: string, state: SummaryState, previous: SearchTexts): SummaryCollector {
     const text = previous.allMessagesText;
     const c = new SummaryCollector(path);
     c.header = { ...state.header } as SessionHeader;
@@ -387,9 +383,4 @@ export function summarizeFileSync(path: string): SessionInfo | NotASession {
   const scanned = scanFromSync(path, { ...collector.scanOptions(), chunk: sharedChunk });
   if ('ok' in scanned) return scanned;
   return collector.finish(scanned.size, scanned.mtimeMs, scanned.endsWithNewline);
-}
-
-/** The title a person sees: the name, else the first prompt. */
-export function sessionTitle(info: Pick<SessionInfo, 'name' | 'firstMessage'>): string {
-  return info.name ?? info.firstMessage;
 }

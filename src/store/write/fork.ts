@@ -21,6 +21,7 @@ import { readSession } from '../read/read.js';
 import { type ByteSource, readAt } from '../read/read-at.js';
 import { openSession, readWhole, realSessionPath } from '../read/session-file.js';
 import { describeTooLarge } from '../read/too-large.js';
+import { sessionTitle } from '../summary/title.js';
 import { buildTree, getBranch } from '../tree.js';
 import type { JsonObject, SessionEntry } from '../types.js';
 import { copyLongLine, type LongEntry, whyLongLineCannotBeCopied } from './fork-long-line.js';
@@ -350,7 +351,7 @@ export async function forkSession(path: string, entryId?: string, options: ForkO
     const chunks = rewrite ? rewritten(raw, rewrite) : raw;
     if (typeof given === 'function') await given(chunks);
     else await createWhole(target, chunks, stats);
-    const title = point.name ?? point.firstUserText;
+    const title = sessionTitle({ name: point.name, firstMessage: point.firstUserText });
     const result: ForkResult = { path: target, id: sessionId, entries: copy.entries, cwd };
     if (title !== undefined) result.title = preview(title);
     if (editorText !== undefined) result.editorText = editorText;
