@@ -20,6 +20,7 @@ import { createFuzzyIndex, type FuzzyIndex, fuzzyCwds, fuzzyNames } from './quer
 import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from './query-language.js';
 import { isTextPrepared, outputOf, textOf, touchedOf } from './query-text.js';
 import { type RegexCache, type RegexPass, regexScores } from './regex-search.js';
+import type { SessionMatch, TextHit } from './session-match.js';
 import { type Parents, parentsIn } from './sort.js';
 import { subsequenceScore } from './subsequence.js';
 import { type HitPattern, hasHitIn, hitPatterns } from './text-hit-places.js';
@@ -85,19 +86,7 @@ function clampInTier(score: number): number {
   return Math.min(TIER - 1, Math.max(0, score + 200));
 }
 
-export interface TextHit {
-  /** Offset and length of the first match in the prepared (normalised) text. */
-  start: number;
-  length: number;
-}
-
-export interface SessionMatch {
-  info: SessionInfo;
-  /** Lower is better (see the module comment); 0 for filter-only queries. */
-  score: number;
-  /** The first message-text hit, for the snippet. */
-  textHit?: TextHit;
-}
+export type { SessionMatch, TextHit };
 
 export interface SearchOutcome {
   /** Matches in the order of `index.sessions`. */

@@ -3,8 +3,8 @@
  */
 import type { SessionInfo } from '../store/index.js';
 import { literalRegex } from '../text/linear-regex.js';
-import type { TextHit } from './query-engine.js';
 import { preparedTextOf } from './query-text.js';
+import type { TextHit } from './session-match.js';
 
 export interface Snippet {
   /** Raw (unsanitised) text before the match, the match, and after it. */

@@ -12,7 +12,7 @@
  */
 import { resolve } from 'node:path';
 import type { SessionInfo } from '../store/index.js';
-import type { SessionMatch, TextHit } from './query.js';
+import type { SessionMatch, TextHit } from './session-match.js';
 
 export type SortMode = 'threaded' | 'recent' | 'relevance' | 'size' | 'cost';
 

@@ -10,10 +10,10 @@
 
 import { type EntryPlace, PLACE_CODES, type SessionInfo } from '../store/index.js';
 import type { LinearRegex } from '../text/linear-regex.js';
-import type { TextHit } from './query-engine.js';
 import type { ParsedQuery, QueryTerm } from './query-language.js';
 import { snippetFor } from './query-snippet.js';
 import { normalizeText, textOf } from './query-text.js';
+import type { TextHit } from './session-match.js';
 
 export type { EntryPlace };
 
