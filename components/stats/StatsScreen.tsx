@@ -9,7 +9,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { plural } from '../../src/format.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
 import type { ChartLine, ChartStyle } from '../../src/stats/chart.js';
-import { STATS_MODE_TITLES, type StatsCommand } from '../../src/stats/keymap.js';
+import { STATS_MODE_TITLES, type StatsCommand, type StatsKeyMode } from '../../src/stats/keymap.js';
 import type { RowTarget } from '../../src/stats/report-lines.js';
 import {
   CURSOR_GUTTER,
@@ -38,7 +38,7 @@ export interface StatsScreenProps {
   /** The folder the scope searched (the report's "Usage in …"). */
   searched: string;
   /** The keymap (default STATS_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
-  bindings?: readonly KeyBinding<StatsCommand>[];
+  bindings?: readonly KeyBinding<StatsCommand, StatsKeyMode>[];
   /** The state handed out by onOpenTree, to come back to the same place (the report is not read again). */
   initialState?: StatsScreenState;
   onBack(): void;
@@ -121,7 +121,7 @@ export function StatsScreen(props: StatsScreenProps) {
     const leaving = state.leaving;
     if (leaving?.kind === 'back') onBack();
     else if (leaving?.kind === 'quit') onExit({ kind: 'quit', code: 130 });
-    else if (leaving?.kind === 'open-tree') onOpenTree(leaving.target, state);
+    else if (leaving?.kind === 'openTree') onOpenTree(leaving.target, state);
   }, [state.leaving]);
 
   const lines = chartLinesOf(state);

@@ -17,7 +17,7 @@ import { sanitizeInline } from '../../src/text/terminal-text.js';
 import { detailHintBindings, detailScrolls } from '../../src/tree/detail-view.js';
 import { type FilterMode, type TreeIndex, warmSearch } from '../../src/tree/flatten.js';
 import { hitSearchHintBindings } from '../../src/tree/hit-focus.js';
-import { TREE_BINDINGS, type TreeCommand } from '../../src/tree/keymap.js';
+import { TREE_BINDINGS, type TreeCommand, type TreeKeyMode } from '../../src/tree/keymap.js';
 import { keyMode } from '../../src/tree/reducer.js';
 import {
   openTree,
@@ -57,7 +57,7 @@ export interface TreeScreenProps {
   /** The filter the tree opens with: pi's `treeFilterMode` setting (default 'default'). */
   initialFilter?: FilterMode;
   /** The keymap: TREE_BINDINGS with pi's keybindings.json applied (default TREE_BINDINGS). */
-  bindings?: readonly KeyBinding<TreeCommand>[];
+  bindings?: readonly KeyBinding<TreeCommand, TreeKeyMode>[];
   /** pi's configuration problems, shown in the status line until the first key. */
   warning?: string;
   /** Open on this picker hit (the search pre-filled, the cursor on its entry). */

@@ -4,6 +4,8 @@
  * (back, quit, or to open the selected row's tree). Keys resolve through its bindings; the
  * component reads the report and acts on `leaving`.
  */
+
+import type { KeyName } from '../keymap/key-name.js';
 import { type KeyBinding, resolveCommand } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import { pageStep } from '../state/viewport.js';
@@ -27,7 +29,7 @@ export interface StatsScreenState {
   /** Chart lines that fit on the screen. */
   viewLines: number;
   /** The keymap keys resolve through: STATS_BINDINGS with pi's keybindings.json applied. */
-  bindings: readonly KeyBinding<StatsCommand>[];
+  bindings: readonly KeyBinding<StatsCommand, StatsKeyMode>[];
   /**
    * The session or branch row Up/Down moved to (always on screen), by what it names rather than
    * its line, so a new period or width keeps it.
@@ -37,11 +39,11 @@ export interface StatsScreenState {
   leaving?: StatsLeave;
 }
 
-/** Why the screen is being left: `open-tree` opens the selected row's session, at its branch's leaf. */
-export type StatsLeave = { kind: 'back' } | { kind: 'quit' } | { kind: 'open-tree'; target: RowTarget };
+/** Why the screen is being left: `openTree` opens the selected row's session, at its branch's leaf. */
+export type StatsLeave = { kind: 'back' } | { kind: 'quit' } | { kind: 'openTree'; target: RowTarget };
 
 export type StatsAction =
-  | { type: 'key'; name: string | undefined }
+  | { type: 'key'; name: KeyName | undefined }
   | { type: 'loaded'; report: StatsReport }
   | { type: 'failed'; message: string }
   | { type: 'resize'; columns: number; viewLines: number };
@@ -49,7 +51,7 @@ export type StatsAction =
 /** `bindings`: default STATS_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
 export function initStatsState(
   size: { columns: number; viewLines: number },
-  bindings: readonly KeyBinding<StatsCommand>[] = STATS_BINDINGS,
+  bindings: readonly KeyBinding<StatsCommand, StatsKeyMode>[] = STATS_BINDINGS,
 ): StatsScreenState {
   return {
     load: { kind: 'loading' },
@@ -135,7 +137,7 @@ function cyclePeriod(state: StatsScreenState, step: 1 | -1): StatsScreenState {
   return scrollTo({ ...state, by }, state.offset);
 }
 
-/** The state handed back by `open-tree`, to resume where it was (the report is not read again). */
+/** The state handed back by `openTree`, to resume where it was (the report is not read again). */
 export function resumeStatsState(state: StatsScreenState): StatsScreenState {
   const { leaving: _left, ...rest } = state;
   return rest;
@@ -165,7 +167,7 @@ export function statsReducer(state: StatsScreenState, action: StatsAction): Stat
   }
 }
 
-function keyCommand(state: StatsScreenState, name: string | undefined): StatsScreenState {
+function keyCommand(state: StatsScreenState, name: KeyName | undefined): StatsScreenState {
   if (state.leaving) return state;
   const command = resolveCommand(state.bindings, name, state.mode);
   if (command === 'quit') return { ...state, leaving: { kind: 'quit' } };
@@ -176,7 +178,7 @@ function keyCommand(state: StatsScreenState, name: string | undefined): StatsScr
       return { ...state, leaving: { kind: 'back' } };
     case 'open': {
       const at = selectedLine(state);
-      return at === undefined ? state : { ...state, leaving: { kind: 'open-tree', target: state.selected! } };
+      return at === undefined ? state : { ...state, leaving: { kind: 'openTree', target: state.selected! } };
     }
     case 'help':
       return { ...state, mode: 'help' };

@@ -7,7 +7,7 @@
 import type { KeyBinding } from '../keymap/keymap.js';
 import { wrapToWidth } from '../text/terminal-text.js';
 import type { DetailLine } from './entry-detail.js';
-import type { TreeCommand } from './keymap.js';
+import type { TreeCommand, TreeKeyMode } from './keymap.js';
 
 export interface DetailWindow {
   readonly lines: readonly DetailLine[];
@@ -63,9 +63,9 @@ const SCROLL_COMMANDS: ReadonlySet<TreeCommand> = new Set([
 
 /** The bindings for the footer hints: without the scroll hints when nothing scrolls (the keys still work, harmlessly). */
 export function detailHintBindings(
-  bindings: readonly KeyBinding<TreeCommand>[],
+  bindings: readonly KeyBinding<TreeCommand, TreeKeyMode>[],
   scrolls: boolean,
-): readonly KeyBinding<TreeCommand>[] {
+): readonly KeyBinding<TreeCommand, TreeKeyMode>[] {
   if (scrolls) return bindings;
   return bindings.map((b) => {
     if (!SCROLL_COMMANDS.has(b.command) || b.hint === undefined) return b;

@@ -7,7 +7,7 @@ import type { KeyBinding } from '../keymap/keymap.js';
 import type { EntryPlace } from '../store/index.js';
 import { buildForest, FILTER_CYCLE, type FilterMode, search, type TreeIndex } from './flatten.js';
 import { matchPlaces } from './hit-places.js';
-import type { TreeCommand } from './keymap.js';
+import type { TreeCommand, TreeKeyMode } from './keymap.js';
 
 export interface TreeFocus {
   query: string;
@@ -47,10 +47,10 @@ export function treeFocus(
 
 /** While the hit's search stands unedited Esc goes back (reducer.ts), and the footer says so. */
 export function hitSearchHintBindings(
-  bindings: readonly KeyBinding<TreeCommand>[],
+  bindings: readonly KeyBinding<TreeCommand, TreeKeyMode>[],
   query: string,
   openedQuery: string | null,
-): readonly KeyBinding<TreeCommand>[] {
+): readonly KeyBinding<TreeCommand, TreeKeyMode>[] {
   if (openedQuery === null || query !== openedQuery) return bindings;
   return bindings.map((b) => (b.command === 'escape' && b.hint !== undefined ? { ...b, hint: 'back' } : b));
 }

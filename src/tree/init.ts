@@ -6,7 +6,7 @@ import type { KeyBinding } from '../keymap/keymap.js';
 import type { FilterMode, TreeIndex } from './flatten.js';
 import { buildForest, layoutForest } from './flatten.js';
 import type { TreeFocus } from './hit-focus.js';
-import { TREE_BINDINGS, type TreeCommand } from './keymap.js';
+import { TREE_BINDINGS, type TreeCommand, type TreeKeyMode } from './keymap.js';
 import { centerOn, recompute } from './navigation.js';
 import { BROWSE, type TreeState, withStatus } from './state.js';
 
@@ -16,7 +16,7 @@ export interface InitOptions {
   width: number;
   filter?: FilterMode;
   /** The keymap (default TREE_BINDINGS; pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
-  bindings?: readonly KeyBinding<TreeCommand>[];
+  bindings?: readonly KeyBinding<TreeCommand, TreeKeyMode>[];
   /** A line to show in the status until the first key (pi's configuration problems). */
   warning?: string;
   /** Open on a picker hit (hit-focus.ts): its search, its filter, the cursor on its node. */

@@ -21,7 +21,7 @@ import type { FilterMode, TreeIndex } from './flatten.js';
 import { buildIndex } from './flatten.js';
 import { type ForkLink, type Lineage, NO_LINEAGE } from './fork-nodes.js';
 import { entryFocus, treeFocus } from './hit-focus.js';
-import type { TreeCommand } from './keymap.js';
+import type { TreeCommand, TreeKeyMode } from './keymap.js';
 import { initTreeState, treeReducer } from './reducer.js';
 import { queue, type TreeAction, type TreeEffect, type TreeEffectBody, type TreeState } from './state.js';
 
@@ -36,7 +36,7 @@ export interface TreeStart {
   readonly focus?: HitFocus;
   /** Open on this entry (centred; shown even when the filter hides it) instead of the leaf. */
   readonly focusId?: string;
-  readonly bindings: readonly KeyBinding<TreeCommand>[];
+  readonly bindings: readonly KeyBinding<TreeCommand, TreeKeyMode>[];
   /** pi's configuration problems, shown in the status line until the first key. */
   readonly warning?: string;
   /** Tool-call rows show paths under this folder as `~/…`, as pi's /tree does. */

@@ -118,7 +118,7 @@ export interface TreeState {
   /** The search the tree was opened with from a picker hit: while it stands unedited, Esc goes back at once. */
   readonly openedQuery: string | null;
   /** The keymap keys resolve through: TREE_BINDINGS with pi's keybindings.json applied. */
-  readonly bindings: readonly KeyBinding<TreeCommand>[];
+  readonly bindings: readonly KeyBinding<TreeCommand, TreeKeyMode>[];
   /** Journal ids of the changes this screen made (and undid): Ctrl+Z / Ctrl+Y need not ask about those a moment old. */
   readonly ownChanges: readonly string[];
   /** The session this one was forked from (found after the tree opens), for the parent link. */

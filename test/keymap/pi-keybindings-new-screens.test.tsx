@@ -3,6 +3,7 @@
  * through the remapped keymap kept in its state (the replaced keys do nothing, as pi's rule says:
  * a configured value replaces the action's defaults), and the footer names the new key.
  */
+
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
@@ -45,7 +46,7 @@ describe('stats reducer with a remapped keymap', () => {
       report: statsOf(sessions, {}, '/s'),
     });
   };
-  const key = (state: StatsScreenState, name: string): StatsScreenState => statsReducer(state, { type: 'key', name });
+  const key = (state: StatsScreenState, name: KeyName): StatsScreenState => statsReducer(state, { type: 'key', name });
 
   it('tui.select.down on n scrolls; ↓ and j (the binding’s old keys) no longer do; Esc still goes back', () => {
     const s = loaded({ 'tui.select.down': 'n' });

@@ -1,7 +1,9 @@
 /** The stats screen: its pure reducer (scroll, period, selected rows, help, leaving) and the component in the fake terminal. */
+
 import { describe, expect, it } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
 import { StatsScreen } from '../../components/stats/StatsScreen.js';
+import type { KeyName } from '../../src/keymap/keymap.js';
 import { lineText } from '../../src/stats/chart.js';
 import type { RowTarget } from '../../src/stats/report-lines.js';
 import {
@@ -39,7 +41,7 @@ function report(): StatsReport {
   return statsOf(sessions, {}, '/s');
 }
 
-const key = (state: StatsScreenState, name: string): StatsScreenState => statsReducer(state, { type: 'key', name });
+const key = (state: StatsScreenState, name: KeyName): StatsScreenState => statsReducer(state, { type: 'key', name });
 
 describe('stats screen reducer', () => {
   const loaded = (): StatsScreenState =>
@@ -79,7 +81,7 @@ describe('stats screen reducer', () => {
     expect(help.mode).toBe('help');
     expect(key(help, 'down')).toBe(help);
     expect(key(help, 'q').mode).toBe('view');
-    for (const name of ['escape', 'q']) {
+    for (const name of ['escape', 'q'] as const) {
       const left = key(loaded(), name);
       expect(left.leaving).toEqual({ kind: 'back' });
       expect(statsTakesKeys(left)).toBe(false);
@@ -124,7 +126,7 @@ describe('stats screen: session and branch rows', () => {
     state = key(key(state, 'down'), 'j');
     expect(state.selected).toEqual({ path: '/s/9.jsonl' });
     const open = key(state, 'return');
-    expect(open.leaving).toEqual({ kind: 'open-tree', target: { path: '/s/9.jsonl' } });
+    expect(open.leaving).toEqual({ kind: 'openTree', target: { path: '/s/9.jsonl' } });
     expect(statsTakesKeys(open)).toBe(false);
     // Back from the tree: the same place, the same row, taking keys again.
     const resumed = resumeStatsState(open);
@@ -178,7 +180,7 @@ describe('stats screen: session and branch rows', () => {
     // A branch without a prompt of its own is named by its leaf's id, then its session.
     expect(rowText(state)).toMatch(/^at \S+ · task 11 /);
     expect(key(state, 'return').leaving).toEqual({
-      kind: 'open-tree',
+      kind: 'openTree',
       target: { path: '/s/11.jsonl', leafId: abandoned.leafId },
     });
   });
