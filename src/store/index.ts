@@ -33,6 +33,7 @@ export * from './read/index.js';
 export { looksLikePath, resolveSessionArg } from './resolve.js';
 export * from './stats/index.js';
 export * from './summary/index.js';
+export * from './sync/index.js';
 export * from './trash/index.js';
 export {
   activePath,

@@ -22,6 +22,7 @@ import { SessionCollector } from '../read/read.js';
 import { fileKind } from '../read/regular-file.js';
 import { scanFromSync } from '../read/scan.js';
 import { discoverSessionFiles, type ListScope } from '../summary/list.js';
+import { conflictProblems, findConflictGroups } from '../sync/find.js';
 import { buildTree } from '../tree.js';
 import type { LoadedSession, SessionEntry } from '../types.js';
 import {
@@ -234,7 +235,22 @@ export function checkStore(
     files: discovery.files.map((path) => checkFile(path, env)),
   };
   if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;
+  addConflictProblems(report.files);
   return report;
+}
+
+/**
+ * Conflict copies are a fact about a folder, not one file: each group's warning goes on its
+ * original (the copies are listed in it), among that file's own problems.
+ */
+export function addConflictProblems(files: FileCheck[]): void {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  for (const problem of conflictProblems(findConflictGroups(files.map((f) => f.path)))) {
+    const file = byPath.get(problem.path);
+    if (!file) continue;
+    file.problems.push(problem);
+    file.problems.sort((a, b) => a.line - b.line);
+  }
 }
 
 /**
@@ -256,5 +272,6 @@ export async function checkScope(
     report.files.push(checkFile(path, options.env ?? FS_ENVIRONMENT));
     options.onProgress?.(report.files.length, discovery.files.length);
   }
+  if (!options.signal?.aborted) addConflictProblems(report.files);
   return report;
 }

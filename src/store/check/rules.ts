@@ -31,7 +31,8 @@ export type CheckKind =
   | 'cwd-missing'
   | 'slow-for-pi'
   | 'too-large'
-  | 'impossible-value';
+  | 'impossible-value'
+  | 'conflict-copy';
 
 export interface CheckProblem {
   path: string;
@@ -160,6 +161,11 @@ const RULES: Record<CheckKind, Rule> = {
     severity: 'warning',
     pi: 'opens the fork; the link to the session it came from leads nowhere',
     fix: 'nothing needed; the fork holds its own copy of the conversation',
+  },
+  'conflict-copy': {
+    severity: 'warning',
+    pi: 'lists the original and each conflict copy as separate sessions with the same id; each resumes only what its machine wrote',
+    fix: "pi-sessions merge-conflicts FILE --yes merges them into one file (each copy's entries as branches, the copy written last active; pi-sessions undo puts every file back)",
   },
   'cwd-missing': {
     severity: 'warning',

@@ -100,6 +100,8 @@ export function describeUndo(record: JournalRecord, batchSize = 1): string {
       return 'restore the original from the trash and move the slim copy to the trash';
     case 'redact':
       return 'move the redacted copy to the trash and restore the original (with its secrets) from the trash';
+    case 'merge':
+      return `move the merged file to the trash and restore the original and its ${record.sources.length === 2 ? 'conflict copy' : `${record.sources.length - 1} conflict copies`} from the trash`;
     default:
       return 'nothing';
   }
@@ -126,6 +128,8 @@ export function describeRedo(change: JournalRecord, batchSize = 1): string {
       return 'slim it again (a new copy of its active branch; the original to the trash)';
     case 'redact':
       return 'redact it again (a copy without its secrets; the original to the trash)';
+    case 'merge':
+      return 'merge the conflict copies again (the files as they are now; they go to the trash)';
     default:
       return 'nothing';
   }

@@ -27,6 +27,8 @@ export function latestOwnStates(records: readonly JournalRecord[]): Map<string, 
       else states.set(path, record.after);
     }
     if (record.kind === 'slim') states.delete(record.source); // in the trash: a file there later is not ours
+    if (record.kind === 'merge')
+      for (const source of record.sources) if (source.path !== record.path) states.delete(source.path);
   }
   return states;
 }

@@ -29,6 +29,9 @@
  *              `trash`, `sizeBefore`, `sourceSessionId` (the original's header id).
  *   redact     `after` (the redacted file, at the same path, same session id), `trashedPath`,
  *              `infoPath`, `trash` (where the original went), `sizeBefore`, `secrets` (how many).
+ *   merge      `after` (the merged file, at the original's path, same session id), `sources` (every
+ *              file merged, the original first: `path`, `trashedPath`, `infoPath`, `trash`, `size`
+ *              where each went in the trash), `sizeBefore` (their sizes together).
  *   skip       `skips` (the change passed over: it stays as it is, older changes become reachable),
  *              `reason` (why it could not be undone, when it could not).
  *   trimmed    written first by a trim: older records were dropped (`time`: when).
@@ -67,6 +70,15 @@ interface RecordBase {
 export interface JournalNote {
   undoes?: string;
   redoes?: string;
+}
+
+/** One file a merge moved to the trash: where it was, and where the trash put it. */
+export interface MergedSource {
+  path: string;
+  trashedPath: string | null;
+  infoPath: string | null;
+  trash?: TrashBackend;
+  size: number;
 }
 
 /** Which trash gave a record's trash paths: only those of the freedesktop home trash are ever trusted. */
@@ -120,13 +132,23 @@ export type JournalRecord =
       sizeBefore: number;
       secrets: number;
     })
+  | (RecordBase & { kind: 'merge'; after: FileState; sources: MergedSource[]; sizeBefore: number })
   | (RecordBase & { kind: 'skip'; skips: string; reason?: string })
   | (RecordBase & { kind: 'trimmed' });
 
 export type JournalKind = JournalRecord['kind'];
 
 /** The kinds that are changes a user made (undoable); the rest is the journal's own bookkeeping. */
-export const CHANGE_KINDS: readonly JournalKind[] = ['rename', 'label', 'branch', 'fork', 'delete', 'slim', 'redact'];
+export const CHANGE_KINDS: readonly JournalKind[] = [
+  'rename',
+  'label',
+  'branch',
+  'fork',
+  'delete',
+  'slim',
+  'redact',
+  'merge',
+];
 
 /** The journal is trimmed once it would grow past this (store/journal/trim.ts). */
 export const JOURNAL_MAX_BYTES = 1024 * 1024;
@@ -214,6 +236,20 @@ function wellTyped(value: Record<string, unknown>): boolean {
       );
     case 'redact':
       return stringOrNull('trashedPath') && stringOrNull('infoPath') && typeof value['sizeBefore'] === 'number';
+    case 'merge':
+      return (
+        typeof value['sizeBefore'] === 'number' &&
+        Array.isArray(value['sources']) &&
+        value['sources'].length > 1 &&
+        value['sources'].every(
+          (source: unknown) =>
+            isObject(source) &&
+            typeof source['path'] === 'string' &&
+            (source['trashedPath'] === null || typeof source['trashedPath'] === 'string') &&
+            (source['infoPath'] === null || typeof source['infoPath'] === 'string') &&
+            typeof source['size'] === 'number',
+        )
+      );
     case 'skip':
       return typeof value['skips'] === 'string';
     default:

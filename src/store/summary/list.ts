@@ -3,10 +3,12 @@
  * progress and cancellable. Unlike pi, a file with bad entries is listed with its problems, and a
  * file that is not a session is reported in `skipped` instead of vanishing.
  */
+
 import { readdirSync, type Stats, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { describeFsError } from '../errors.js';
 import { isPathWithin, type Locations } from '../locations.js';
+import { isSyncTempName } from '../sync/conflict-names.js';
 import type { NotASession, SessionInfo } from '../types.js';
 import { summarizeFileSync } from './summary.js';
 
@@ -78,9 +80,10 @@ interface Discovery {
   dirMissing?: boolean;
 }
 
+/** The session files of a folder: `*.jsonl`, without the temp files of a sync in progress (some end in `.jsonl`). */
 function jsonlFilesIn(dir: string): string[] {
   return readdirSync(dir)
-    .filter((name) => name.endsWith('.jsonl'))
+    .filter((name) => name.endsWith('.jsonl') && !isSyncTempName(name))
     .map((name) => join(dir, name));
 }
 

@@ -112,6 +112,22 @@ export async function assessUndo(
       if (why) return blocked(why);
       return { changedSince: await changedSince(record.path, ours.get(record.path)) };
     }
+    case 'merge': {
+      // The merged file holds the original's path (it moves to the trash first); every file merged must be in the trash, and each copy's path free.
+      let why = await ourFileProblem(places, record);
+      for (const source of record.sources) {
+        why ??= source.path === record.path ? undefined : await restoreTargetProblem(places, source.path);
+        why ??= await trashedFileProblem(places, {
+          trashedPath: source.trashedPath,
+          infoPath: source.infoPath,
+          original: source.path,
+          ...(record.sessionId !== undefined ? { sessionId: record.sessionId } : {}),
+          size: source.size,
+        });
+      }
+      if (why) return blocked(why);
+      return { changedSince: await changedSince(record.path, ours.get(record.path)) };
+    }
     default:
       return blocked('it is not a change (nothing to undo)');
   }

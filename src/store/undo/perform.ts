@@ -3,7 +3,7 @@
  * lock and checks it against the disk first): a rename, label or branch appends what was there
  * before, a fork goes to the trash, a delete comes back from it (a batch together: those that
  * cannot be restored are passed over with a `skip` each), a slim puts the original back and
- * trashes its copy. Each write is journalled as undoing the change (`undoes`).
+ * trashes its copy, a merge puts the original and its conflict copies back and trashes the merged file. Each write is journalled as undoing the change (`undoes`).
  */
 import { stat } from 'node:fs/promises';
 import { StoreError } from '../errors.js';
@@ -105,6 +105,9 @@ export async function performUndo(entry: UndoEntry): Promise<UndoOutcome> {
       break;
     case 'redact':
       journalWarning = await undoRedact(record, note, env);
+      break;
+    case 'merge':
+      journalWarning = await undoMerge(record, note, env);
       break;
     default:
       throw new StoreError('no-entry', 'nothing to undo');
@@ -235,4 +238,60 @@ async function undoRedact(
     env,
   );
   return recorded.warning;
+}
+
+/**
+ * The conflict copies back first (their paths are free), then the merged file to the trash (the
+ * original's path must be free), then the original back; when that fails the merged file comes
+ * back too, so the session is never missing. One `restore` record per file put back.
+ */
+async function undoMerge(
+  record: Extract<JournalRecord, { kind: 'merge' }>,
+  note: JournalNote,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
+  const fromTrash = (source: (typeof record.sources)[number]) => ({
+    path: source.path,
+    how: 'trash' as const,
+    trashedPath: source.trashedPath!,
+    ...(source.infoPath ? { infoPath: source.infoPath } : {}),
+  });
+  const copies = record.sources.filter((s) => s.path !== record.path);
+  const original = record.sources.find((s) => s.path === record.path)!;
+  const back = await restoreSessions(copies.map(fromTrash));
+  if (back.failed.length > 0)
+    throw new StoreError(
+      'write-failed',
+      `${back.failed[0]!.path}: ${back.failed[0]!.error}; ${back.restored.length === 0 ? 'nothing was undone' : `${back.restored.join(', ')} restored, the merged file kept`}`,
+    );
+  const merged = await trashSessions([record.path], { journal: false });
+  if (merged.failed.length > 0)
+    throw new StoreError(
+      'write-failed',
+      `${record.path}: ${merged.failed[0]!.error}; the conflict copies are back beside the merged file`,
+    );
+  const restored = await restoreSessions([fromTrash(original)]);
+  if (restored.failed.length > 0) {
+    const again = await restoreSessions(merged.trashed);
+    throw new StoreError(
+      'write-failed',
+      `${record.path}: ${restored.failed[0]!.error}; the conflict copies are back, ${again.failed.length === 0 ? 'and so is the merged file' : `the merged file is in the trash (${merged.trashed[0]?.trashedPath ?? 'see the trash'})`}`,
+    );
+  }
+  let warning: string | undefined;
+  for (const source of [original, ...copies]) {
+    const recorded = await recordChange(
+      {
+        kind: 'restore',
+        path: source.path,
+        time: new Date().toISOString(),
+        after: fileStateOf(await stat(source.path)),
+        ...restoredFacts(record, record.sessionId),
+        ...note,
+      },
+      env,
+    );
+    warning ??= recorded.warning;
+  }
+  return warning;
 }

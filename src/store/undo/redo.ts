@@ -7,12 +7,14 @@
  *   - a delete: the sessions go to the trash again;
  *   - a fork: its file comes back from the trash where the undo put it (the same session, same
  *     id: forking again would make another one, from a source that may have moved on);
+ *   - a merge: the files come back from the undo and are merged again, as they are now;
  *   - a slim: the original is slimmed again (a new copy of its active branch as it is now), so
  *     entries pi added since the undo are kept.
  * A redo's records carry `redoes` and are changes like any other: they can be undone again. As
  * for undo, the candidate is claimed under the journal's lock and checked against the disk first.
  */
 import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { StoreError } from '../errors.js';
 import { redactSession } from '../export/redact-session.js';
 import { describeChange, describeRedo } from '../journal/describe.js';
@@ -25,6 +27,8 @@ import {
   type JournalRecord,
   PATH_TEXT_MAX,
 } from '../journal/records.js';
+import { parseConflictName } from '../sync/conflict-names.js';
+import { mergeConflictGroup } from '../sync/merge.js';
 import { restoreSessions, trashSessions } from '../trash/trash.js';
 import { moveLeaf } from '../write/branch.js';
 import { slimSession } from '../write/slim.js';
@@ -99,6 +103,15 @@ async function assessRedo(
     case 'redact': {
       const why = await fileProblem(places, change.path, change.sessionId, ours.get(change.path));
       return entry(why, why === undefined && (await changedSince(change.path, ours.get(change.path))));
+    }
+    case 'merge': {
+      let changed = false;
+      for (const source of change.sources) {
+        const why = await fileProblem(places, source.path, change.sessionId, ours.get(source.path));
+        if (why) return entry(why);
+        changed ||= await changedSince(source.path, ours.get(source.path));
+      }
+      return entry(undefined, changed);
     }
     case 'slim': {
       const why = await fileProblem(places, change.source, change.sourceSessionId, ours.get(change.source));
@@ -229,6 +242,15 @@ async function performRedo(entry: RedoEntry): Promise<RedoOutcome> {
       return done(await slimSession(change.source, { note }));
     case 'redact':
       return done(await redactSession(change.path, { note }));
+    case 'merge': {
+      // The same files again, as they are now (pi may have appended to one since the undo).
+      const copies = change.sources.filter((s) => s.path !== change.path);
+      const group = {
+        original: change.path,
+        copies: copies.map((s) => ({ path: s.path, tool: parseConflictName(basename(s.path))?.tool ?? 'other' })),
+      };
+      return done(await mergeConflictGroup(group, { note }));
+    }
     default:
       throw new StoreError('no-entry', 'nothing to redo');
   }
