@@ -15,6 +15,7 @@ import { checkCommand } from './check.js';
 import { contextCommand, listCommand, type Output, treeCommand } from './commands.js';
 import { exportCommand, redactCommand, secretsCheckCommand } from './export.js';
 import { labelsCommand } from './labels.js';
+import { mergeConflictsCommand } from './merge-conflicts.js';
 import {
   acceptedOptions,
   argumentCounts,
@@ -210,6 +211,21 @@ export async function main(argv: string[], io: Output): Promise<number> {
         ).code;
       case 'redact':
         return (await redactCommand(locations, session, { yes: flag('yes'), json: flag('json') }, io)).code;
+      case 'merge-conflicts':
+        if (args.length > 0 && flag('all'))
+          return usageError(io, 'merge-conflicts takes a session or --all, not both', command);
+        return (
+          await mergeConflictsCommand(
+            locations,
+            {
+              ...(args.length > 0 ? { session } : {}),
+              all: flag('all'),
+              yes: flag('yes') && !flag('dry-run'),
+              json: flag('json'),
+            },
+            io,
+          )
+        ).code;
       case 'undo':
         return (await undoCommand(locations, { list: flag('list'), force: flag('force'), skip: flag('skip') }, io))
           .code;

@@ -53,6 +53,7 @@ export const OPTIONS = {
   },
   query: { value: 'TEXT', help: 'open the picker with this search typed in' },
   yes: { help: 'do it (without it: only say what it would do)' },
+  'dry-run': { help: 'only say what it would do (the default without --yes)' },
   list: {
     help: 'list the changes that can be undone, newest first, each with what undoing does (and why it cannot be), and how far back the history goes',
   },
@@ -203,13 +204,28 @@ export const COMMANDS: readonly CommandSpec[] = [
       '`--json`: `{version: 1, done: false, path, findings, lines}`, with `--yes` `{version: 1, done: true, path, findings, lines, sizeBefore, sizeAfter}`',
   },
   {
+    name: 'merge-conflicts',
+    args: ['[session]'],
+    options: ['all', ['dry-run', 'yes'], 'json'],
+    summary:
+      "merge the conflict copies a sync tool left beside a session (this folder's; --all: every project's) into one file (--yes: do it)",
+    doc:
+      "conflict copies (Syncthing's `<name>.sync-conflict-<date>-<time>-<device>.jsonl`, Dropbox's `<name> (… conflicted copy …).jsonl`, `<name>.conflict-….jsonl`, with the session id of `<name>.jsonl`) merged into one file at the original's name: the entries they share once, each copy's own entries as branches, and pi resumes where the copy modified last left off; every file merged goes to the trash and `pi-sessions undo` puts them all back byte for byte. " +
+      'Refused (nothing written) when two files hold different entries with the same id. Without `--yes` (or with `--dry-run`) it says what each file adds. ' +
+      '`--json`: `{version: 1, done, searched, groups: [{original, sessionId, entries, leafFrom, sizeBefore, sizeAfter, files: [{path, tool, device, time, entries, own}], changeId?} | {original, error}]}`',
+    details: [
+      'Exit 0 when every group was merged (or planned, or none was found); 1 when one could not be merged (the reason is given; the other groups are merged all the same).',
+      '<session> is a path: the original or one of its copies (they share the session id, so an id names neither).',
+    ],
+  },
+  {
     name: 'undo',
     args: [],
     options: [['list', 'force', 'skip']],
     summary:
       'undo the latest change pi-sessions made, even after a restart (--list: what can be undone; --skip: pass over it)',
     doc:
-      "undo the latest rename, label, branch, fork, delete, slim or redact, pi's append-only way (refused when pi has written since, unless `--force`). " +
+      "undo the latest rename, label, branch, fork, delete, slim, redact or merge, pi's append-only way (refused when pi has written since, unless `--force`). " +
       'Only session files in the sessions folders and files in the trash pi-sessions uses are touched, and only when they are still what the journal says; ' +
       'a change that cannot be undone (say, the trash was emptied) is refused with the reason, and `--skip` passes over it. ' +
       'Two undos at once take back one change: the other says it was already undone (exit 1). ' +
@@ -225,7 +241,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: [],
     options: ['force'],
     summary: 'take back the latest undo (re-apply the change it undid)',
-    doc: 'redo the change the latest undo took back: a rename, label or branch is written again, a delete trashes again, a fork comes back from the trash, a slim slims again. Only while no new change was made since the undo; refused when pi has written since, unless `--force`',
+    doc: 'redo the change the latest undo took back: a rename, label or branch is written again, a delete trashes again, a fork comes back from the trash, a slim slims again, a merge merges again. Only while no new change was made since the undo; refused when pi has written since, unless `--force`',
     details: [
       'Exit 0 when it was redone; 1 when there is nothing to redo (no undo since the latest change), it cannot be redone (the reason is given), or pi has written to the file since (--force redoes it anyway).',
     ],
