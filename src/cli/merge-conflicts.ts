@@ -17,6 +17,7 @@ import {
   type Locations,
   mergeConflictGroup,
   planConflictMerge,
+  resolveSessionArg,
   StoreError,
   storeConflictGroups,
 } from '../store/index.js';
@@ -70,14 +71,18 @@ function planJson(plan: ConflictMergePlan, extra: Record<string, unknown> = {}):
   };
 }
 
-function groupsFor(
+async function groupsFor(
   locations: Locations,
   options: MergeConflictsOptions,
-): { groups: ConflictGroup[]; searched: string } {
-  if (options.session !== undefined) return { groups: [conflictGroupOf(options.session)], searched: options.session };
-  const scope = options.all ? 'all' : 'cwd';
-  const searched = options.all ? locations.sessionsRoot : locations.sessionDir;
-  return { groups: storeConflictGroups(locations, scope), searched };
+): Promise<{ groups: ConflictGroup[]; searched: string }> {
+  if (options.session !== undefined) {
+    const path = await resolveSessionArg(options.session, locations);
+    return { groups: [conflictGroupOf(path)], searched: path };
+  }
+  const found = storeConflictGroups(locations, options.all ? 'all' : 'cwd');
+  // A folder that cannot be read is a failure, not "no conflict copies".
+  if (found.dirProblem !== undefined) throw new StoreError('unreadable-dir', found.dirProblem);
+  return found;
 }
 
 export async function mergeConflictsCommand(
@@ -85,7 +90,7 @@ export async function mergeConflictsCommand(
   options: MergeConflictsOptions,
   io: Output,
 ): Promise<CommandResult> {
-  const { groups, searched } = groupsFor(locations, options);
+  const { groups, searched } = await groupsFor(locations, options);
   if (groups.length === 0) {
     if (options.json) io.out(jsonOutput({ done: options.yes, searched, groups: [] }));
     else io.out(`No conflict copies in ${sanitizeInline(searched)}.`);

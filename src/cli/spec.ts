@@ -215,7 +215,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       '`--json`: `{version: 1, done, searched, groups: [{original, sessionId, entries, leafFrom, sizeBefore, sizeAfter, files: [{path, tool, device, time, entries, own}], changeId?} | {original, error}]}`',
     details: [
       'Exit 0 when every group was merged (or planned, or none was found); 1 when one could not be merged (the reason is given; the other groups are merged all the same).',
-      '<session> is a path: the original or one of its copies (they share the session id, so an id names neither).',
+      'Here <session> is the original or one of its copies, by its path: they share the session id, so an id names more than one file.',
     ],
   },
   {

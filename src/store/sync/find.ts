@@ -53,9 +53,17 @@ export function findConflictGroups(paths: readonly string[]): ConflictGroup[] {
   return confirmGroups(conflictGroups(paths), idOf);
 }
 
-/** The conflict groups of a scope of the store (`cwd`: this folder's sessions, `all`: every project's). */
-export function storeConflictGroups(locations: Locations, scope: ListScope): ConflictGroup[] {
-  return findConflictGroups(discoverSessionFiles(locations, scope).files);
+/** The conflict groups of a scope of the store (`cwd`: this folder's sessions, `all`: every project's), and the folder searched. */
+export function storeConflictGroups(
+  locations: Locations,
+  scope: ListScope,
+): { groups: ConflictGroup[]; searched: string; dirProblem?: string } {
+  const discovery = discoverSessionFiles(locations, scope);
+  return {
+    groups: findConflictGroups(discovery.files),
+    searched: discovery.searched,
+    ...(discovery.dirProblem !== undefined ? { dirProblem: discovery.dirProblem } : {}),
+  };
 }
 
 /** The session files of `dir` (as discovery lists them: `*.jsonl`, no sync temp files). */
