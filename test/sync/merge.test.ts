@@ -51,9 +51,10 @@ interface Store {
  * The session both machines had, then each one's turns: the laptop's stay under the session's
  * name, the server's become the conflict copy. `newer`: which file was modified last.
  */
-function makeStore(newer: 'original' | 'copy'): Store {
+function makeStore(newer: 'original' | 'copy', padding = 0): Store {
   const b = new SessionBuilder();
   b.user('set up the project');
+  if (padding > 0) b.toolResult('read', 'x'.repeat(padding));
   const shared = b.assistant('done: package.json and src/');
   b.name('Sync test');
   const prefix = b.text();
@@ -209,6 +210,25 @@ describe('pi-sessions merge-conflicts', () => {
 
   const canUnshare = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount -t tmpfs tmpfs /mnt']).status === 0;
   const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+  it.skipIf(!canUnshare)(
+    `with the trash on a full disk (a 64 KiB tmpfs) the file already trashed comes back and nothing changes${canUnshare ? '' : ' — SKIPPED: unshare -rm with a mount is not permitted here'}`,
+    () => {
+      // 40 KB each: the first fits in the trash, the second does not.
+      const { dir, original, copy, env } = makeStore('copy', 40_000);
+      const before = { original: readFileSync(original), copy: readFileSync(copy) };
+      const script = `set -e; mount -t tmpfs -o size=64k tmpfs ${q(env['XDG_DATA_HOME']!)}; exec ${q(process.execPath)} ${q(CLI)} merge-conflicts ${q(copy)} --yes`;
+      const run = spawnSync('unshare', ['-rm', 'sh', '-c', script], {
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(/^pi-sessions: cannot merge: [^\n]*no space left on device[^\n]*; nothing changed\n$/);
+      expect(readdirSync(dir).sort()).toEqual([basename(original), basename(copy)].sort());
+      expect(readFileSync(original).equals(before.original)).toBe(true);
+      expect(readFileSync(copy).equals(before.copy)).toBe(true);
+    },
+  );
   it.skipIf(!canUnshare)(
     `in a read-only folder it fails in one line and changes nothing${canUnshare ? '' : ' — SKIPPED: unshare -rm with a mount is not permitted here'}`,
     () => {
