@@ -22,6 +22,7 @@ import {
 } from '../journal/records.js';
 import { readSessionFromBuffer } from '../read/read.js';
 import { openSession, readWhole } from '../read/session-file.js';
+import { sessionTitle } from '../summary/title.js';
 import { restoreSessions, type TrashFunction, trashSessions } from '../trash/trash.js';
 import { buildTree } from '../tree.js';
 import { createWhole, removeStaleTemps, tempPathFor } from '../write/fs-write.js';
@@ -197,7 +198,9 @@ export async function mergeConflictGroup(
     };
   });
   const merged = readSessionFromBuffer(original, plan.bytes);
-  const title = merged.ok ? (buildTree(merged).sessionName ?? firstPrompt(merged.entries)) : undefined;
+  const title = merged.ok
+    ? sessionTitle({ name: buildTree(merged).sessionName, firstMessage: firstPrompt(merged.entries) })
+    : undefined;
   const cwd = files[0]!.input.session.header.cwd;
   const recorded = await recordChange({
     kind: 'merge',
