@@ -6,9 +6,11 @@
  * byte for byte and the merged one in the trash. A failure at any step leaves the files as they
  * were and no temp file behind.
  */
+
+import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { lstat, rename, stat, unlink } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { link, lstat, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { firstPrompt } from '../entry.js';
 import { describeFsError, StoreError } from '../errors.js';
 import { fileStateOf, recordChange } from '../journal/file.js';
@@ -130,6 +132,24 @@ function describePlan(group: ConflictGroup, files: ReadFile[], plan: ReturnType<
   };
 }
 
+/**
+ * Gives the temp file a lasting name beside the original, `<name>.merged-<hex>.jsonl` (never over
+ * a file: a hard link, then the temp name removed); its temp path when even that fails.
+ */
+async function keepMerged(temp: string, original: string): Promise<string> {
+  const target = join(
+    dirname(original),
+    `${basename(original, '.jsonl')}.merged-${randomBytes(3).toString('hex')}.jsonl`,
+  );
+  try {
+    await link(temp, target);
+    await unlink(temp).catch(() => undefined);
+    return target;
+  } catch {
+    return temp;
+  }
+}
+
 export interface ConflictMergeResult extends ConflictMergePlan {
   changeId?: string;
   journalWarning?: string;
@@ -166,11 +186,14 @@ export async function mergeConflictGroup(
   const failure = outcome.failed[0];
   if (failure) {
     const back = await restoreSessions(outcome.trashed);
-    if (failure.kept === false || back.failed.length > 0)
+    if (failure.kept === false || back.failed.length > 0) {
+      // A file may now be only in the merged one: keep it under a name no clean-up of temp files removes.
+      const kept = await keepMerged(temp, original);
       throw new StoreError(
         'write-failed',
-        `cannot merge: ${failure.path}: ${failure.error}; the merged file is kept at ${temp}${back.failed.length > 0 ? ` and ${back.failed.map((f) => f.path).join(', ')} stayed in the trash` : ''}`,
+        `cannot merge: ${failure.path}: ${failure.error}; the merged file is kept at ${kept}${back.failed.length > 0 ? ` and ${back.failed.map((f) => f.path).join(', ')} stayed in the trash` : ''}`,
       );
+    }
     await dropTemp(`cannot merge: ${failure.path}: ${failure.error}`);
   }
   try {
