@@ -198,6 +198,21 @@ describe('pi-sessions merge-conflicts', () => {
     expect(ok(cli('undo', '--list')).stdout).toBe('Nothing to undo.\n');
   });
 
+  it('refuses to undo while a file is at a copy’s path again (a sync brought it back), changing nothing', () => {
+    const { dir, original, copy, cli } = makeStore('copy');
+    ok(cli('merge-conflicts', copy, '--yes'));
+    const merged = readFileSync(original);
+    writeFileSync(copy, 'synced back\n');
+    const run = cli('undo');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^pi-sessions: cannot undo the merge of .*: a file is at .*sync-conflict-\S+ again; `pi-sessions undo --skip` passes over it[^\n]*\n$/,
+    );
+    expect(readdirSync(dir).sort()).toEqual([basename(original), basename(copy)].sort());
+    expect(readFileSync(original).equals(merged)).toBe(true);
+    expect(readFileSync(copy, 'utf8')).toBe('synced back\n');
+  });
+
   it('takes the same entry written with another key order as the same entry', () => {
     const { original, copy, cli } = makeStore('copy');
     const lines = readFileSync(copy, 'utf8').split('\n');

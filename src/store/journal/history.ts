@@ -4,7 +4,7 @@
  * history goes.
  *
  * The semantics, in the order records are appended:
- *   - a change (rename, label, branch, fork, delete, slim) without `undoes` is undoable until a
+ *   - a change (rename, label, branch, fork, delete, slim, redact, merge) without `undoes` is undoable until a
  *     record names it in `undoes` (it was undone) or a `skip` names it in `skips` (passed over);
  *     a redo's records are changes too (they carry `redoes`), so a redo can be undone again;
  *   - undo always takes the newest undoable change (with the rest of its delete batch), so the

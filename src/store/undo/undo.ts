@@ -2,7 +2,8 @@
  * `pi-sessions undo` and Ctrl+Z: takes back the latest change in the journal the way pi would
  * have, append-only: a rename by appending the previous name, a label by restoring the previous
  * one, a branch by moving the leaf back, a fork by moving the new file to the trash, a delete by
- * restoring the file from the trash, a slim by both. The undo is journalled too, naming what it
+ * restoring the file from the trash, a slim by both, a merge by restoring the original and its
+ * conflict copies and trashing the merged file. The undo is journalled too, naming what it
  * undid (`undoes`).
  *
  * Trust and concurrency: the change is claimed and undone while holding the journal's lock, and
