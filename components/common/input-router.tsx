@@ -26,22 +26,36 @@ import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef 
 import { escapeTimeouts } from '../../src/keymap/escape-timeouts.js';
 import { createTokenizer, type Keypress, PASTE_TIMEOUT_MS, type Pending } from '../../src/keymap/tokenize.js';
 import { markKeyArrived } from '../../src/terminal/input-activity.js';
-import { stopReading } from '../../src/terminal/stop-reading.js';
+import { holdReading, resumeReading, stopReading } from '../../src/terminal/stop-reading.js';
 
 /** Takes keys in order and returns how many it consumed (0 to keys.length). */
 export type KeyHandler = (keys: readonly Keypress[]) => number;
 
 interface Router {
   register(handler: KeyHandler): () => void;
+  /**
+   * The screen on top takes no more keys for now (it is being left): the terminal is not read
+   * until a screen registers or `release` is called, so keys typed after the one that left wait in
+   * the terminal. When the app ends there, they are the next reader's (the shell, or pi), not lost
+   * in the app's queue.
+   */
+  hold(): void;
+  /** The screen takes keys again after all (a failed open): read the terminal again. */
+  release(): void;
 }
 
 const RouterContext = createContext<Router | null>(null);
 
 /** The router's state and delivery loop, independent of React. */
-function createRouter(): Router & { input(keys: readonly Keypress[]): void } {
+function createRouter(): Router & {
+  input(keys: readonly Keypress[]): void;
+  /** How the terminal is held and read again (set while the raw keys are subscribed). */
+  reading: { hold(): void; resume(): void } | undefined;
+} {
   const handlers: KeyHandler[] = [];
   const queue: Keypress[] = [];
   let delivering = false;
+  let held = false;
   const deliver = (): void => {
     // A handler may register or unregister screens while it runs (it dispatches): never re-enter.
     if (delivering) return;
@@ -58,16 +72,32 @@ function createRouter(): Router & { input(keys: readonly Keypress[]): void } {
       delivering = false;
     }
   };
-  return {
-    input(keys) {
+  const release = (): void => {
+    if (!held) return;
+    held = false;
+    router.reading?.resume();
+  };
+  const router = {
+    reading: undefined as { hold(): void; resume(): void } | undefined,
+    input(keys: readonly Keypress[]) {
       for (const keypress of keys) {
         markKeyArrived();
         queue.push(keypress);
       }
       deliver();
     },
-    register(handler) {
+    hold() {
+      if (held) return;
+      held = true;
+      // After the read being handled: the stream's own loop reads once more before it returns.
+      queueMicrotask(() => {
+        if (held) router.reading?.hold();
+      });
+    },
+    release,
+    register(handler: KeyHandler) {
       handlers.push(handler);
+      release();
       deliver();
       return () => {
         const at = handlers.lastIndexOf(handler);
@@ -75,10 +105,12 @@ function createRouter(): Router & { input(keys: readonly Keypress[]): void } {
       };
     },
   };
+  return router;
 }
 
 /** Subscribes to ink's raw input, feeding tokenized keys to `onKeys`. */
-function useRawKeys(onKeys: (keys: readonly Keypress[]) => void): void {
+function useRawKeys(router: ReturnType<typeof createRouter>): void {
+  const onKeys = router.input;
   const { internal_eventEmitter: emitter, setRawMode, isRawModeSupported, stdin } = useStdin();
   const latest = useRef(onKeys);
   latest.current = onKeys;
@@ -119,20 +151,25 @@ function useRawKeys(onKeys: (keys: readonly Keypress[]) => void): void {
     };
     emitter.on('input', onInput);
     if (isRawModeSupported) setRawMode(true);
+    router.reading = { hold: () => holdReading(stdin), resume: () => resumeReading(stdin) };
     return () => {
+      router.reading = undefined;
       clearTimeout(timer);
       emitter.off('input', onInput);
       if (isRawModeSupported) setRawMode(false);
       // The app takes no more keys: the ones typed from now on are for whoever reads next.
       stopReading(stdin);
     };
-  }, [emitter, setRawMode, isRawModeSupported, stdin]);
+  }, [emitter, setRawMode, isRawModeSupported, stdin, router]);
 }
 
 export function InputRouter({ children }: { children: React.ReactNode }): React.JSX.Element {
   const router = useMemo(() => createRouter(), []);
-  useRawKeys(router.input);
-  const context = useMemo<Router>(() => ({ register: router.register }), [router]);
+  useRawKeys(router);
+  const context = useMemo<Router>(
+    () => ({ register: router.register, hold: router.hold, release: router.release }),
+    [router],
+  );
   return <RouterContext.Provider value={context}>{children}</RouterContext.Provider>;
 }
 
@@ -141,7 +178,7 @@ export function InputRouter({ children }: { children: React.ReactNode }): React.
  * active handler gets the keys). There is no fallback without a router: a screen with a keyboard
  * of its own would lose the keys queued for it whenever it swaps a child (loading → loaded).
  */
-export function useKeys(handler: KeyHandler, options: { isActive?: boolean } = {}): void {
+export function useKeys(handler: KeyHandler, options: { isActive?: boolean } = {}): { hold(): void; release(): void } {
   const router = useContext(RouterContext);
   if (!router) throw new Error('useKeys needs an <InputRouter> above it');
   const latest = useRef(handler);
@@ -153,4 +190,5 @@ export function useKeys(handler: KeyHandler, options: { isActive?: boolean } = {
     if (!active) return undefined;
     return router.register((keys) => latest.current(keys));
   }, [router, active]);
+  return router;
 }

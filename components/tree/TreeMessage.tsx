@@ -20,12 +20,14 @@ export function TreeMessage({
   machine: SyncReducer<TreeScreenState, TreeScreenAction>;
 }) {
   const { rows } = useTerminalSize();
-  useKeys((keys) => {
+  const router = useKeys((keys) => {
     const current = machine.ref.current;
     if (current.kind !== 'opening') return 0;
     const taken = openingTakes(current, keys);
     // The key that decided (Ctrl+C, or the back key); those before it were typed for a tree never shown.
     if (taken > 0) machine.dispatch(treeKey(keys[taken - 1]!));
+    // Left: what is typed next waits in the terminal for whoever reads next.
+    if (taken > 0) router.hold();
     return taken;
   });
   const { message } = state;

@@ -130,7 +130,8 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
     case 'slim':
       return row ? startSlim(state, row.info.path) : state;
     case 'escape':
-      if (state.query.value !== '') return setQuery(state, { type: 'clear' }, nowMs);
+      if (state.query.value !== '' && state.query.value !== state.openedQuery)
+        return setQuery(state, { type: 'clear' }, nowMs);
       return exitWith(state, { kind: 'quit', code: state.printMode ? 1 : 0 });
     default: {
       const edit = textEditOf(command);

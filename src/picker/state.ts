@@ -126,6 +126,11 @@ export interface PickerState {
   preview: boolean;
   size: { columns: number; rows: number };
   query: TextInputState;
+  /**
+   * The search the picker was opened with (`--query`, `/sessions QUERY` in pi): while it stands
+   * unedited, Esc leaves at once, as pi's /resume does; an edited search is cleared first.
+   */
+  openedQuery: string | null;
   parsed: ParsedQuery;
   /** Built once per session list (identity of the list array). */
   index: SearchIndex | undefined;
@@ -226,6 +231,7 @@ export function initialPickerState(opts: InitOptions): PickerState {
     preview: false,
     size: { columns: opts.columns, rows: opts.rows },
     query,
+    openedQuery: query.value === '' ? null : query.value,
     parsed: query.value === '' ? { ok: true, terms: [] } : parseQuery(query.value, opts.nowMs ?? Date.now()),
     index: undefined,
     rows: [],

@@ -15,12 +15,36 @@ interface ReadingHandle {
   readStop?(): number;
 }
 
-export function stopReading(stream: NodeJS.ReadableStream): void {
-  stream.pause();
-  const internals = stream as { _handle?: ReadingHandle | null; _readableState?: { reading?: boolean } };
+type Internals = { _handle?: ReadingHandle | null; _readableState?: { reading?: boolean } };
+
+/** Stops the handle's read (what Node's stdin does on 'pause'); false when there is none to stop. */
+function stopHandle(stream: NodeJS.ReadableStream): boolean {
+  const internals = stream as Internals;
   const handle = internals._handle;
-  if (!handle || typeof handle.readStop !== 'function' || !handle.reading) return;
+  if (!handle || typeof handle.readStop !== 'function' || !handle.reading) return false;
   handle.reading = false;
   if (internals._readableState) internals._readableState.reading = false;
   handle.readStop();
+  return true;
+}
+
+export function stopReading(stream: NodeJS.ReadableStream): void {
+  stream.pause();
+  stopHandle(stream);
+}
+
+/**
+ * For a while: what is typed meanwhile waits in the terminal, until `resumeReading`. Call it once
+ * the reader's loop is done (a microtask after the read): a `read()` still to come in that loop
+ * would start the handle again.
+ */
+export function holdReading(stream: NodeJS.ReadableStream): void {
+  stopHandle(stream);
+}
+
+/** Reads again after `holdReading`: a read asks the stream for more, which starts the handle (net.Socket's tryReadStart). */
+export function resumeReading(stream: NodeJS.ReadableStream): void {
+  const handle = (stream as Internals)._handle;
+  if (!handle || handle.reading) return;
+  stream.read(0);
 }

@@ -220,7 +220,7 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
     expect(pty.screen()).not.toContain('alpha first prompt');
   });
 
-  it('/sessions QUERY opens with the search typed in; Esc, Ctrl+C and a SIGINT to the process group return to pi unchanged, and the keys typed right after reach pi', async (ctx) => {
+  it('/sessions QUERY opens with the search typed in; Esc (at once, the query unedited), Ctrl+C and a SIGINT to the process group return to pi unchanged, and the keys typed right after reach pi', async (ctx) => {
     const node = nodeOrSkip(ctx);
     const home = makeHome();
     const { alpha } = twoSessions(home);
@@ -230,8 +230,7 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
     await command(pty, '/sessions beta');
     await pty.waitForText('pi sessions 1/2');
     expect(pty.screen()).toMatch(/^> beta/m);
-    await pty.press(PTY_KEYS.escape); // clears the search
-    await pty.waitForText('pi sessions 2/2');
+    // The search it opened with, unedited: Esc returns to pi at once, as pi's /resume does.
     const afterEsc = probeText();
     await leaveAndTypeAtOnce(pty, PTY_KEYS.escape, afterEsc, 'Alpha current work');
     // One Ctrl+C clears pi's editor; pi goes on.
@@ -240,6 +239,22 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
     lastClearSeen.set(pty, Date.now());
     expect(pty.exitCode()).toBeUndefined();
     expect(pty.screen()).not.toMatch(/Error/);
+
+    // Keys typed a moment after Esc (past the lone-ESC wait: sooner, a terminal without the kitty
+    // protocol cannot tell them from Alt+key), while the picker is still closing, wait for pi.
+    await command(pty, '/sessions');
+    await pty.waitForText('pi sessions 2/2');
+    const soonAfterEsc = probeText();
+    pty.write(PTY_KEYS.escape);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    pty.write(soonAfterEsc);
+    await pty.waitForScreen(
+      (s) => pty.isAlternateScreen() && footer('Alpha current work').test(s) && s.includes(soonAfterEsc),
+      `pi redrawn with "${soonAfterEsc}", typed 80 ms after Esc, in its editor`,
+    );
+    await firstCtrlC(pty);
+    await pty.waitForScreen((s) => !s.includes(soonAfterEsc), 'the keys typed soon after Esc are cleared');
+    lastClearSeen.set(pty, Date.now());
 
     await command(pty, '/sessions');
     await pty.waitForText('pi sessions 2/2');

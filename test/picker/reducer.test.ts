@@ -175,6 +175,26 @@ describe('pickerReducer', () => {
     expect(s.effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'quit', code: 0 } });
   });
 
+  it("opened with a query (`--query`, pi's /sessions QUERY), Esc leaves at once while it stands unedited, as pi's /resume does", () => {
+    const opened = (): PickerState => {
+      const s = initialPickerState({ printMode: true, columns: 100, rows: 13, scope: 'cwd', query: 'parser' });
+      return run(s, { type: 'loadDone', scope: 'cwd', searched: '/sessions/--home-u-proj--', skipped: 0, sessions });
+    };
+    expect(opened().query.value).toBe('parser');
+    // Unedited: Esc is pi's cancel, back at once (print mode: exit 1, nothing chosen).
+    const left = run(opened(), key('escape'));
+    expect(left.effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'quit', code: 1 } });
+    expect(left.leaving).toBe(true);
+    // Edited: the first Esc clears the search (text typed next searches afresh), the second leaves.
+    let edited = typeText(opened(), 's');
+    edited = run(edited, key('escape'));
+    expect(edited.query.value).toBe('');
+    expect(edited.effects.some((e) => e.kind === 'exit')).toBe(false);
+    expect(run(edited, key('escape')).effects.at(-1)).toMatchObject({ kind: 'exit', exit: { kind: 'quit', code: 1 } });
+    // Typed back to the text it opened with, the search is that one again: Esc leaves at once.
+    expect(run(typeText(run(opened(), key('backspace')), 'r'), key('escape')).leaving).toBe(true);
+  });
+
   it('an invalid query is an error value with no rows', () => {
     const s = typeText(loaded(), 're:(');
     expect(s.parsed.ok).toBe(false);
