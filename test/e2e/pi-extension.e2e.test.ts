@@ -9,13 +9,15 @@
  * into a cache folder under the machine's temp dir (never the repository), and each test is
  * skipped, saying why, when that cannot be done (offline without the cache, another platform).
  */
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { installOutsideTool, type OutsideTool } from '../helpers/outside-tool.js';
 import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS, type PtySession, REPO_ROOT, startPty } from '../helpers/pty.js';
+import { withoutNpmVariables } from '../helpers/working-tree.js';
 import { E2E_TEST_MS, E2E_WAIT_MS, makeHome, type TestHome, writeSession } from './harness.js';
 
 const NODE22: OutsideTool = {
@@ -61,7 +63,7 @@ async function startPi(
   home: TestHome,
   session: string,
   firstMessage: string,
-  extension = EXTENSION,
+  extension: string | null = EXTENSION,
   piArgs: string[] = [],
 ): Promise<PtySession> {
   // HOME and PI_CODING_AGENT_DIR are the test's: pi's settings, auth and sessions are all temporary.
@@ -69,7 +71,8 @@ async function startPi(
   mkdirSync(tmp, { recursive: true });
   const pty = startPty({
     command: node,
-    args: [PI_CLI, '-e', extension, ...piArgs, '--session', session],
+    // null: no -e, the extensions pi's settings name (a `pi install`).
+    args: [PI_CLI, ...(extension === null ? [] : ['-e', extension]), ...piArgs, '--session', session],
     cwd: home.cwd,
     // pi keeps its module caches (jiti, Node's compile cache) under TMPDIR: the test home's, removed with it.
     env: { ...home.env, PI_OFFLINE: '1', TMPDIR: tmp },
@@ -389,5 +392,58 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
       'the second attempt says it again',
     );
     expect(pty.exitCode()).toBeUndefined();
+  });
+  it('installed with `pi install DIR` from the npm tarball unpacked (pi 1.6.0 cannot install a .tgz), pi has /sessions', async (ctx) => {
+    const node = nodeOrSkip(ctx);
+    const home = makeHome();
+    const { alpha } = twoSessions(home);
+    const work = join(home.root, 'package');
+    mkdirSync(work, { recursive: true });
+    // What the README tells a user to do with a tarball: unpack it, install its one runtime
+    // dependency, and point pi at the folder. The bundles in bin/ are the ones just built.
+    const npmEnv = {
+      ...withoutNpmVariables(),
+      npm_config_prefer_offline: 'true',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+    };
+    const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: npmEnv,
+      timeout: 120_000,
+    });
+    expect(packed.status, packed.stderr).toBe(0);
+    const tarball = join(work, packed.stdout.trim().split('\n').at(-1)!);
+    execFileSync('tar', ['xzf', tarball, '-C', work]);
+    const dir = join(work, 'package');
+    const installed = spawnSync('npm', ['install', '--omit=dev', '--ignore-scripts'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: npmEnv,
+      timeout: 180_000,
+    });
+    expect(installed.status, installed.stderr).toBe(0);
+    expect(existsSync(join(dir, 'node_modules', 'trash'))).toBe(true);
+    const tmp = join(home.root, 'tmp');
+    mkdirSync(tmp, { recursive: true });
+    const piEnv = { ...process.env, ...home.env, PI_OFFLINE: '1', TMPDIR: tmp };
+    const install = spawnSync(node, [PI_CLI, 'install', dir], {
+      cwd: home.cwd,
+      encoding: 'utf8',
+      env: piEnv,
+      timeout: 120_000,
+    });
+    expect(install.status, `${install.stdout}\n${install.stderr}`).toBe(0);
+    const settings = JSON.parse(readFileSync(join(home.agentDir, 'settings.json'), 'utf8')) as { packages?: unknown[] };
+    expect(JSON.stringify(settings.packages)).toContain('package');
+    // pi started without -e: the extension comes from its settings.
+    const pty = await startPi(node, home, alpha, 'alpha first prompt', null);
+    await pty.waitForText(footer('Alpha current work'));
+    await command(pty, '/sessions');
+    await pty.waitForText('pi sessions 2/2');
+    await pty.press(PTY_KEYS.escape);
+    await expectPiHasTheTerminal(pty, 'Alpha current work');
   });
 });
