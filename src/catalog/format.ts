@@ -18,6 +18,11 @@
  *                    the predicates need, plus each file's validators (size, mtime, inode), and
  *                    each record's own checksum `h`; `sum` in the header is the meta's SHA-1
  *
+ * A record may also keep the file's secret scan (`k`: the masked findings of `check --secrets`, never
+ * a secret, with the size, mtime and inode the scan saw), so a second scan of an unchanged store
+ * reads no session file. A file scanned before it was ever listed has a record of its scan alone
+ * (no `s`, no `x`): the listing reads that file like a new one, and keeps the scan while it holds.
+ *
  * Why sections and not one JSON document: on the 2,000-session bench store the metadata is ~2 MB
  * (JSON.parse ≈ 17 ms) while the message text is ~30 MB (as JSON strings ≈ 420 ms to parse; as raw
  * bytes ≈ 95 ms to read and ≈ 90 ms to decode). Rows need only the metadata, so a warm start parses
@@ -33,14 +38,21 @@
  * One native hash of the metadata keeps the usual case as cheap as before.
  */
 import { createHash } from 'node:crypto';
-import { isSessionRecord, type NotASession, type SessionInfo, type SessionRecord } from '../store/index.js';
+import {
+  isSessionRecord,
+  type NotASession,
+  SECRET_RULES_ID,
+  type SecretFinding,
+  type SessionInfo,
+  type SessionRecord,
+} from '../store/index.js';
 
 // The record's fields are derived from the one table of SessionInfo's fields (store/summary/session-info.ts).
 export { type SessionRecord, toSessionRecord } from '../store/index.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
-export const CATALOGUE_VERSION = 7;
+export const CATALOGUE_VERSION = 8;
 /** Coarser than any mtime granularity we expect on a local disk (ext4 ticks, 1 s on some others). */
 export const RACY_MS = 2000;
 
@@ -78,8 +90,29 @@ export interface CatalogueRecord {
   y?: 1;
   /** A file that is not a session (listed as skipped; re-read only when it changes). */
   x?: { reason: NotASession['reason']; message: string };
+  /** The file's secret scan, kept while the file is as the scan saw it. */
+  k?: SecretsRecord;
   /** `recordHash` of the record as written (every other field, in order): finds a record edited since. */
   h?: string;
+}
+
+/**
+ * A file's secret scan: the validators of the file as scanned (size, mtime, inode), the rules it was
+ * scanned with (`SECRET_RULES_ID`), its session id and the findings as the scan reports them
+ * (masked: a secret itself is never kept).
+ */
+export interface SecretsRecord {
+  z: number;
+  m: number;
+  i: number;
+  v: string;
+  d: string | null;
+  f: SecretFinding[];
+}
+
+/** Whether a scan kept in a record still answers for a file with these validators. */
+export function secretsHold(k: SecretsRecord, size: number, mtimeMs: number, ino: number): boolean {
+  return k.v === SECRET_RULES_ID && k.z === size && k.m === mtimeMs && k.i === ino;
 }
 
 /** FNV-1a (32 bits) of a string's UTF-16 units, as 8 hex digits: cheap, and enough to catch an edit. */
@@ -124,6 +157,33 @@ const NOT_A_SESSION_REASONS: ReadonlySet<string> = new Set([
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
+function isFinding(v: unknown): v is SecretFinding {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const f = v as Record<string, unknown>;
+  return (
+    typeof f['entryId'] === 'string' &&
+    isCount(f['line']) &&
+    typeof f['kind'] === 'string' &&
+    typeof f['masked'] === 'string' &&
+    Object.keys(f).length === 4
+  );
+}
+
+function isSecretsRecord(v: unknown): v is SecretsRecord {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const k = v as Record<string, unknown>;
+  return (
+    isCount(k['z']) &&
+    typeof k['m'] === 'number' &&
+    Number.isFinite(k['m']) &&
+    isCount(k['i']) &&
+    typeof k['v'] === 'string' &&
+    (k['d'] === null || typeof k['d'] === 'string') &&
+    Array.isArray(k['f']) &&
+    k['f'].every(isFinding)
+  );
+}
+
 /**
  * `[offset, length]` (a resume point) or `[offset, length, main]` (texts) inside a data section of
  * `dataLength` bytes; never empty, since every slice starts with its tag.
@@ -135,9 +195,10 @@ function isRange(v: unknown, size: 2 | 3, dataLength: number): boolean {
 }
 
 /**
- * Whether a parsed record can be used: the key and validators, exactly one of a session (every
- * field of the shape store/summary/session-info.ts gives it) and a skipped file, and ranges inside the
- * data section. Cheap: the warm start checks every record.
+ * Whether a parsed record can be used: the key and validators, at most one of a session (every
+ * field of the shape store/summary/session-info.ts gives it) and a skipped file (neither: a
+ * record of a secret scan alone, with no data), a well-formed secret scan if any, and ranges inside
+ * the data section. Cheap: the warm start checks every record.
  */
 export function isUsableRecord(value: unknown, dataLength: number): value is CatalogueRecord {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
@@ -147,8 +208,10 @@ export function isUsableRecord(value: unknown, dataLength: number): value is Cat
   if (r['y'] !== undefined && r['y'] !== 1) return false;
   if (r['t'] !== undefined && !isRange(r['t'], 3, dataLength)) return false;
   if (r['r'] !== undefined && !isRange(r['r'], 2, dataLength)) return false;
+  if (r['k'] !== undefined && !isSecretsRecord(r['k'])) return false;
   const x = r['x'] as Record<string, unknown> | undefined | null;
   if (r['s'] !== undefined) return x === undefined && isSessionRecord(r['s']);
+  if (x === undefined) return r['k'] !== undefined && r['t'] === undefined && r['r'] === undefined;
   return (
     x !== null &&
     typeof x === 'object' &&

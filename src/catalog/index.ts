@@ -6,7 +6,15 @@ export {
   CATALOGUE_VERSION,
   type CatalogueHeader,
   type CatalogueRecord,
+  type SecretsRecord,
   type SessionRecord,
 } from './format.js';
 export { type CachedListOptions, type CachedListResult, listSessionsCached, type RefreshStats } from './list.js';
+export {
+  type CachedScanOptions,
+  type CachedSecretReport,
+  catalogueSecretCache,
+  saveSecrets,
+  scanStoreSecretsCached,
+} from './secrets.js';
 export { CatalogueSink, type PlannedRecord, writeCatalogue } from './writer.js';

@@ -31,8 +31,8 @@ import {
   summarizeFull,
 } from '../store/index.js';
 import { type Catalogue, catalogueDir, catalogueFile, loadCatalogue } from './file.js';
-import { type CatalogueRecord, RACY_MS, toSessionRecord } from './format.js';
-import { CatalogueSink, type PlannedRecord } from './writer.js';
+import { type CatalogueRecord, RACY_MS, secretsHold, toSessionRecord } from './format.js';
+import { CatalogueSink, copyOf, type PlannedRecord } from './writer.js';
 
 export interface CachedListOptions extends ListOptions {
   /** false: no catalogue at all (`--no-cache`); nothing under the cache folder is read or written. */
@@ -91,22 +91,16 @@ function recordOf(s: Summarised, readAtMs: number): CatalogueRecord {
   return record;
 }
 
+/** Whether a record's listing still holds (a record of a secret scan alone has no listing). */
 function unchanged(record: CatalogueRecord, stat: Stats | undefined): boolean {
   return (
+    (record.s !== undefined || record.x !== undefined) &&
     stat?.isFile() === true &&
     record.y === undefined &&
     record.z === stat.size &&
     record.m === stat.mtimeMs &&
     record.i === stat.ino
   );
-}
-
-/** A record carried over unchanged: its bytes are copied from the old catalogue. */
-function copyOf(record: CatalogueRecord): PlannedRecord {
-  const copy: PlannedRecord = { record: { ...record } };
-  if (record.t) copy.text = { copy: record.t };
-  if (record.r) copy.resume = { copy: record.r };
-  return copy;
 }
 
 /** Re-reads one changed or new file: resumed when it only grew, else in full. */
@@ -256,10 +250,13 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
         changed = true;
         const { s, appended } = refresh(path, record, stat, cat, io);
         if (appended) stats.appended++;
-        else if (record) stats.reread++;
+        else if (record?.s || record?.x) stats.reread++;
         else stats.added++;
         info = s.result;
         const planned: PlannedRecord = { record: recordOf(s, Date.now()) };
+        // A secret scan of the file as it is now (check --secrets may have run since the last listing) is kept.
+        const k = record?.k;
+        if (k && secretsHold(k, planned.record.z, planned.record.m, planned.record.i)) planned.record.k = k;
         // Its bytes go to the new catalogue now (a listing that cannot save keeps nothing for it).
         const out = discovery.dirProblem ? undefined : openSink();
         if (isSession(info)) {

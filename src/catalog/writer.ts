@@ -74,6 +74,14 @@ export interface PlannedRecord {
   resume?: { written: DataRange } | { copy: DataRange };
 }
 
+/** A record carried over unchanged: its bytes are copied from the old catalogue. */
+export function copyOf(record: CatalogueRecord): PlannedRecord {
+  const copy: PlannedRecord = { record: { ...record } };
+  if (record.t) copy.text = { copy: record.t };
+  if (record.r) copy.resume = { copy: record.r };
+  return copy;
+}
+
 export class CatalogueSink {
   private fd: number | undefined;
   private readonly temp: string;

@@ -5,6 +5,7 @@
  * replaces it or `--keep-secrets` keeps it. Findings never print a secret, only its masked form.
  */
 
+import { scanStoreSecretsCached } from '../catalog/index.js';
 import { type ExportFormat, formatOfFile, planExport, type SecretChoice, writeExport } from '../export/run.js';
 import { formatBytes, plural } from '../format.js';
 import {
@@ -17,7 +18,6 @@ import {
   type SecretReport,
   StoreError,
   scanFileSecrets,
-  scanStoreSecrets,
   TRASH_STILL_HOLDS,
 } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
@@ -135,7 +135,7 @@ export function formatSecretReport(report: SecretReport): string[] {
 
 export async function secretsCheckCommand(
   locations: Locations,
-  options: { session?: string; all: boolean; json: boolean },
+  options: { session?: string; all: boolean; json: boolean; cache?: boolean },
   io: Output,
 ): Promise<CommandResult> {
   let report: SecretReport;
@@ -145,7 +145,12 @@ export async function secretsCheckCommand(
     if (file.problem) throw new StoreError('not-a-session', `cannot scan ${path}: ${file.problem}`);
     report = { searched: path, files: [file] };
   } else {
-    report = await scanStoreSecrets(locations, options.all ? 'all' : 'cwd');
+    // Findings are kept in the catalogue: a file unchanged since its last scan is not read again.
+    const cached = await scanStoreSecretsCached(locations, options.all ? 'all' : 'cwd', {
+      cache: options.cache ?? true,
+    });
+    await cached.saved;
+    report = cached;
     if (report.dirProblem) {
       io.err(`pi-sessions: ${sanitizeInline(report.dirProblem)}`);
       return { code: 1 };

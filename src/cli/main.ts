@@ -258,7 +258,12 @@ export async function main(argv: string[], io: Output): Promise<number> {
           return (
             await secretsCheckCommand(
               locations,
-              { ...(args.length > 0 ? { session } : {}), all: flag('all'), json: flag('json') },
+              {
+                ...(args.length > 0 ? { session } : {}),
+                all: flag('all'),
+                json: flag('json'),
+                cache: !flag('no-cache'),
+              },
               io,
             )
           ).code;

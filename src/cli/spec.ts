@@ -263,14 +263,14 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'check',
     args: ['[session]'],
-    options: ['all', 'json', 'secrets'],
+    options: ['all', 'json', 'secrets', 'no-cache'],
     summary: 'audit the sessions of this folder (--all: every project; or one session); exit 1 when problems are found',
     doc:
       'integrity (unparsable, torn or glued lines, BOM, duplicate ids, orphans, cycles, v1/v2 files, forks whose parent is gone, ' +
       'missing cwd, files pi refuses, FIFOs, usage figures and dates that cannot be real, conflict copies a sync tool left) and health (size, largest entries, tool output share, compactions, files over 32 MiB that make pi slow); ' +
       `each problem gives its file and line, what pi 1.6.0 does with it and what to do. \`--json\`: ${CHECK_JSON_SHAPE}. ` +
       'Exit 0: no problem, 1: problems found. ' +
-      `\`--secrets\`: the credential scan instead (secretlint's recommended rules: AWS, GitHub, Slack, npm, OpenAI, Anthropic, SendGrid, Shopify, Linear and GCP keys, private keys, passwords in URLs and connection strings) over message text, thinking, tool arguments and tool output; each finding gives its file, line, entry and kind, the secret masked. \`--json\`: ${SECRETS_JSON_SHAPE}; exit 1 when a secret is found`,
+      `\`--secrets\`: the credential scan instead (secretlint's recommended rules: AWS, GitHub, Slack, npm, OpenAI, Anthropic, SendGrid, Shopify, Linear and GCP keys, private keys, passwords in URLs and connection strings) over message text, thinking, tool arguments and tool output; each finding gives its file, line, entry and kind, the secret masked. \`--json\`: ${SECRETS_JSON_SHAPE}; exit 1 when a secret is found. The findings (masked) are kept in the session catalogue, so a second scan reads only the files changed since (\`--no-cache\`: scan every file, touch no catalogue)`,
     details: [
       `--json prints ${CHECK_JSON_SHAPE.replaceAll('`', '')}. line is 1-based (0: the whole file); severity is error (pi loses, hides, refuses or rewrites something) or warning (it works, at a cost); pi says what pi 1.6.0 does with it, fix what can be done.`,
       'Exit 0 when no problem is found, 1 when one is (or the folder cannot be read), 2 on a usage error.',

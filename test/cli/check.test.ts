@@ -151,7 +151,7 @@ describe('pi-sessions check', () => {
       const run = await runCliAsync(args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(
-        /^pi-sessions: [^\n]*\(usage: pi-sessions check \[session\] \[--all\] \[--json\] \[--secrets\]\)\n$/,
+        /^pi-sessions: [^\n]*\(usage: pi-sessions check \[session\] \[--all\] \[--json\] \[--secrets\] \[--no-cache\]\)\n$/,
       );
     }
     const missing = await runCliAsync(['check', join(dir, 'nope.jsonl')]);

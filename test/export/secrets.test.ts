@@ -4,7 +4,7 @@
  * a compaction summary), and near misses that are not secrets: every credential is found with its
  * entry, line and kind, no near miss is, and no report (text or JSON) ever holds a secret.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maskSecret, readSessionSync, scanSession } from '../../src/store/index.js';
@@ -149,5 +149,37 @@ describe('the secret scan', () => {
     const clean = await runCliAsync(['check', '--secrets', nearPath]);
     expect(clean.code).toBe(0);
     expect(clean.stdout).toBe(`No secrets in 1 file in ${nearPath}.\n`);
+  });
+
+  it('check --secrets twice: the warm run answers from the catalogue and prints exactly what the cold one did', async () => {
+    const { dir, seeded } = seededStore();
+    // An hour old: a file modified moments before its scan is never kept (it may change unseen).
+    const hourAgo = (Date.now() - 3600_000) / 1000;
+    for (const name of readdirSync(dir)) utimesSync(join(dir, name), hourAgo, hourAgo);
+    const env = { XDG_CACHE_HOME: tempDir('pi-sessions-secrets-cache-') };
+    const args = ['check', '--secrets', '--session-dir', dir];
+    const cold = await runCliAsync(args, { env });
+    expectCleanRun(cold, 'check --secrets (cold)');
+    expect(cold.code).toBe(1);
+    expect(existsSync(join(env.XDG_CACHE_HOME, 'pi-sessions'))).toBe(true);
+    // The secret of one file overwritten in place, keeping its size, inode and mtime: the warm run
+    // still reports it, so it did not read the file (the catalogue answered, as its listing does).
+    const { path, secret } = seeded[1]!;
+    const text = readFileSync(path, 'utf8');
+    writeFileSync(path, text.replace(secret.secret, 'x'.repeat(secret.secret.length)));
+    utimesSync(path, hourAgo, hourAgo);
+    const warm = await runCliAsync(args, { env });
+    expect({ code: warm.code, stdout: warm.stdout, stderr: warm.stderr }).toEqual({
+      code: cold.code,
+      stdout: cold.stdout,
+      stderr: cold.stderr,
+    });
+    const warmJson = await runCliAsync([...args, '--json'], { env });
+    const noCache = tempDir('pi-sessions-secrets-nocache-');
+    const coldJson = await runCliAsync([...args, '--json', '--no-cache'], { env: { XDG_CACHE_HOME: noCache } });
+    // --no-cache reads every file (so it sees the overwrite) and leaves no catalogue.
+    expect(jsonOf(coldJson)).toMatchObject({ secretCount: seeded.length - 1 });
+    expect(existsSync(join(noCache, 'pi-sessions'))).toBe(false);
+    expect(jsonOf(warmJson)).toMatchObject({ secretCount: seeded.length });
   });
 });

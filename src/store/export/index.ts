@@ -15,12 +15,14 @@ export {
   type ScannedState,
   type SecretCache,
   type SecretReport,
+  type StoreScanOptions,
   scanFileSecrets,
   scanStoreSecrets,
 } from './scan-store.js';
 export {
   maskSecret,
   redactionMark,
+  SECRET_RULES_ID,
   type SecretFinding,
   type SecretScan,
   type SecretScanOptions,

@@ -29,6 +29,8 @@ export interface ScannedState {
   size: number;
   mtimeMs: number;
   ino: number;
+  /** When it was stat'ed, just before the scan read it (a file modified moments before may change again unseen). */
+  statAtMs: number;
 }
 
 /** A store of earlier scan results (the catalogue's), by path and file state. */
@@ -50,11 +52,20 @@ export async function scanFileSecrets(path: string, options: SecretScanOptions =
   return { path, sessionId: session.header.id, findings };
 }
 
+export interface StoreScanOptions {
+  cache?: SecretCache;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+  /** Scans one file (default `scanFileSecrets`; tests count the files read through it). */
+  scanFile?: (path: string) => Promise<FileSecrets>;
+}
+
 export async function scanStoreSecrets(
   locations: Locations,
   scope: ListScope,
-  options: { cache?: SecretCache; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+  options: StoreScanOptions = {},
 ): Promise<SecretReport> {
+  const scanFile = options.scanFile ?? ((path: string) => scanFileSecrets(path));
   const discovery = discoverSessionFiles(locations, scope);
   const report: SecretReport = { searched: discovery.searched, files: [] };
   if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;
@@ -62,11 +73,11 @@ export async function scanStoreSecrets(
   for (const path of discovery.files) {
     if (options.signal?.aborted) break;
     const state = await stat(path).then(
-      (s) => ({ size: s.size, mtimeMs: s.mtimeMs, ino: s.ino }),
+      (s): ScannedState => ({ size: s.size, mtimeMs: s.mtimeMs, ino: s.ino, statAtMs: Date.now() }),
       () => undefined,
     );
     const cached = state ? options.cache?.get(path, state) : undefined;
-    const result = cached ?? (await scanFileSecrets(path));
+    const result = cached ?? (await scanFile(path));
     if (!cached && state && !result.problem) options.cache?.set(path, state, result);
     report.files.push(result);
     options.onProgress?.(++done, discovery.files.length);

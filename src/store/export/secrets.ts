@@ -7,6 +7,7 @@
  * A finding names its entry, line and kind and carries only a masked preview; the secret itself
  * stays in `secrets` (what redaction replaces), which no report prints.
  */
+import { createHash } from 'node:crypto';
 import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import { isObject } from '../entry.js';
@@ -40,6 +41,18 @@ const CONFIG = {
     .filter((rule) => rule.meta.id !== '@secretlint/secretlint-rule-filter-comments')
     .map((rule) => ({ id: rule.meta.id, rule })),
 };
+
+/**
+ * What a kept scan result was found with: our scanner's own rules (which strings, how a secret is
+ * masked: SCANNER_REVISION, raised when they change) and the source of each secretlint rule, so a
+ * result cached by another version of either is scanned again instead of trusted.
+ */
+const SCANNER_REVISION = 1;
+export const SECRET_RULES_ID = createHash('sha1')
+  .update(`${SCANNER_REVISION}\n`)
+  .update(CONFIG.rules.map(({ id, rule }) => `${id}\n${String(rule.create)}`).join('\n'))
+  .digest('hex')
+  .slice(0, 16);
 
 /** Keys whose strings are opaque provider or bookkeeping data, never text that can hold a pasted secret. */
 const OPAQUE_KEYS = new Set([
