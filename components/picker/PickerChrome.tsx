@@ -4,7 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import { keyFor } from '../../src/keymap/keymap.js';
-import { hasRankingTerms } from '../../src/picker/query.js';
+import { asksForSecrets, hasRankingTerms } from '../../src/picker/query.js';
 import { currentList, keyModeOf, type PickerState, SCOPE_TITLES } from '../../src/picker/reducer.js';
 import { fitPaths } from '../../src/text/elide-path.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
@@ -36,6 +36,9 @@ export function Header({
   if (state.unindexed > 0 || (unprepared > 0 && ranked))
     parts.push(`text indexed ${total - Math.max(state.unindexed, unprepared)}/${total}`);
   if (state.searchPending > 0) parts.push(`searching ${total - state.searchPending}/${total}`);
+  const secrets = state.secrets;
+  if (secrets?.running && secrets.scope === state.scope && asksForSecrets(state.parsed))
+    parts.push(`scanning for secrets ${secrets.scanned}/${secrets.total || '?'}`);
   if (state.marks.size > 0) parts.push(`● ${state.marks.size} marked`);
   if (state.showPaths) parts.push('paths');
   const error = state.parsed.ok ? undefined : state.parsed.error;

@@ -85,6 +85,8 @@ export interface PickerScreenProps {
 }
 
 const STATUS_MS = { info: 2500, neutral: 2500, error: 4500 } as const;
+/** How often the secret scan's progress is drawn. */
+const SECRET_PROGRESS_MS = 200;
 /** Idle-time text preparation: slices short enough that a keystroke never waits noticeably. */
 const PREPARE_SLICE_MS = 12;
 const PREPARE_NOTIFY_MS = 250;
@@ -247,11 +249,46 @@ export function PickerScreen(props: PickerScreenProps) {
       case 'labels':
         onOpenLabels(effect.sessions, stateRef.current);
         return;
+      case 'scanSecrets':
+        scanSecrets(effect.scope);
+        return;
       case 'exit':
         for (const controller of loads.current.values()) controller.abort();
         onExit(effect.exit);
         return;
     }
+  }
+
+  /** One secret scan at a time; progress reaches the header a few times a second. */
+  const secretScan = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => secretScan.current?.abort(), []);
+  function scanSecrets(scope: Scope): void {
+    secretScan.current?.abort();
+    const controller = new AbortController();
+    secretScan.current = controller;
+    if (!source.scanSecrets) {
+      safeDispatch({ type: 'secretsScanned', scope, counts: new Map() });
+      return;
+    }
+    let shownAt = 0;
+    source
+      .scanSecrets(
+        scope,
+        (scanned, total) => {
+          const at = Date.now();
+          if (at - shownAt < SECRET_PROGRESS_MS && scanned < total) return;
+          shownAt = at;
+          safeDispatch({ type: 'secretsProgress', scope, scanned, total });
+        },
+        controller.signal,
+      )
+      .then((counts) => {
+        if (!controller.signal.aborted) safeDispatch({ type: 'secretsScanned', scope, counts });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted)
+          safeDispatch({ type: 'secretsScanned', scope, counts: new Map(), problem: firstLineOf(error) });
+      });
   }
 
   // Status messages disappear after a while (errors stay longer).

@@ -108,10 +108,17 @@ export interface SearchOptions {
    * reach are `pending` (regex-search.ts).
    */
   budgetMs?: number;
+  /**
+   * Findings of the secret scan by session path (`has:secret`); a session not in it is not
+   * scanned yet and does not match.
+   */
+  secrets?: ReadonlyMap<string, number>;
 }
 
-function passesFilter(info: SessionInfo, term: QueryTerm): boolean {
+function passesFilter(info: SessionInfo, term: QueryTerm, secrets: ReadonlyMap<string, number> | undefined): boolean {
   switch (term.kind) {
+    case 'has':
+      return (secrets?.get(info.path) ?? 0) > 0;
     case 'field': {
       if (term.field === 'cwd') return info.cwd.toLowerCase().includes(term.text);
       if (term.field === 'name') return (info.name ?? '').toLowerCase().includes(term.text);
@@ -234,6 +241,7 @@ interface Pass {
   patterns: readonly HitPattern[];
   /** The `re:` term's budget, cache and pending sessions (regex-search.ts). */
   regex: RegexPass;
+  secrets: ReadonlyMap<string, number> | undefined;
 }
 
 /** The text an `exact`/`prefix` term compares with: the title, else the cwd and its last folder. */
@@ -341,7 +349,7 @@ function matchTerm(
       return out;
     }
     default:
-      return new Map(candidates.filter((info) => passesFilter(info, term)).map((info) => [info, 0]));
+      return new Map(candidates.filter((info) => passesFilter(info, term, pass.secrets)).map((info) => [info, 0]));
   }
 }
 
@@ -372,6 +380,7 @@ export function searchSessions(index: SearchIndex, query: ParsedQuery, options: 
     preparedOnly,
     skipped,
     patterns: hitPatterns(query.terms),
+    secrets: options.secrets,
     regex: {
       names: index.names,
       cwds: index.cwds,
@@ -389,7 +398,7 @@ export function searchSessions(index: SearchIndex, query: ParsedQuery, options: 
   let candidates: SessionInfo[] =
     filters.length === 0
       ? [...index.sessions]
-      : index.sessions.filter((info) => filters.every((t) => passesFilter(info, t)));
+      : index.sessions.filter((info) => filters.every((t) => passesFilter(info, t, options.secrets)));
   const scores = new Map<SessionInfo, number>();
   const textHits = new Map<SessionInfo, TextHit>();
   for (const term of others) {

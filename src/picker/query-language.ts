@@ -18,6 +18,8 @@
  *   after:<date|age> before:<date|age>   `modified` at/after or before: 2026-01-05, 2w, 30d, 12h
  *   size:>10mb size:<500kb (also >=, <=; no operator means >=)
  *   is:named is:empty is:fork is:live
+ *   has:secret      the secret scan (check --secrets) found a credential in it; the scope is scanned
+ *                   when a query first asks (its results are kept in the catalogue)
  *   in:active in:abandoned in:compacted   a message-text hit of the query's text terms is on the
  *                   path pi resumes, on a branch pi is not on, or before the latest compaction
  *                   (alone: the session has message text there); see text-hit-places.ts
@@ -45,6 +47,8 @@ export const LIVE_WINDOW_MS = 5 * 60 * 1000;
 /** Substring predicates over one of the session's fields (`tool` and `file`: its tool calls). */
 export type FieldName = 'cwd' | 'name' | 'model' | 'label' | 'tool' | 'file';
 export type IsFlag = 'named' | 'empty' | 'fork' | 'live';
+/** What a session holds that a scan other than the listing finds (`has:`). */
+export type HasWhat = 'secret';
 
 /** A term that is one token of the line (all but `re:`, which takes the rest of it). */
 export type TokenTerm =
@@ -68,6 +72,8 @@ export type TokenTerm =
   | { kind: 'size'; op: '>' | '<' | '>=' | '<='; bytes: number }
   /** `sinceMs` is only used by `live`: parse time minus LIVE_WINDOW_MS. */
   | { kind: 'is'; flag: IsFlag; sinceMs: number }
+  /** `has:secret`: the secret scan found something in the session. */
+  | { kind: 'has'; what: HasWhat }
   /** `in:x`: a text hit (or, with no text term, any message text) at that place in the tree. */
   | { kind: 'in'; place: EntryPlace }
   | { kind: 'not'; term: TokenTerm }
@@ -79,8 +85,9 @@ export type ParsedQuery = { ok: true; terms: QueryTerm[] } | { ok: false; error:
 
 const FIELD_NAMES: readonly FieldName[] = ['cwd', 'name', 'model', 'label', 'tool', 'file'];
 const IS_FLAGS: readonly IsFlag[] = ['named', 'empty', 'fork', 'live'];
+const HAS_WHAT: readonly HasWhat[] = ['secret'];
 const IN_PLACES: readonly EntryPlace[] = ['active', 'abandoned', 'compacted'];
-const PREDICATES: readonly string[] = [...FIELD_NAMES, 'out', 'after', 'before', 'size', 'is', 'in'];
+const PREDICATES: readonly string[] = [...FIELD_NAMES, 'out', 'after', 'before', 'size', 'is', 'has', 'in'];
 
 interface RawToken {
   text: string;
@@ -172,6 +179,12 @@ function predicate(text: string, nowMs: number): TokenTerm | string | undefined 
       return `unknown in:${value} (use ${IN_PLACES.map((p) => `in:${p}`).join(', ')})`;
     return { kind: 'in', place: place as EntryPlace };
   }
+  if (prefix === 'has') {
+    const what = value.toLowerCase();
+    if (!(HAS_WHAT as readonly string[]).includes(what))
+      return `unknown has:${value} (use ${HAS_WHAT.map((w) => `has:${w}`).join(', ')})`;
+    return { kind: 'has', what: what as HasWhat };
+  }
   const flag = value.toLowerCase();
   if (!(IS_FLAGS as readonly string[]).includes(flag))
     return `unknown is:${value} (use ${IS_FLAGS.map((f) => `is:${f}`).join(', ')})`;
@@ -232,6 +245,13 @@ export function parseQuery(input: string, nowMs: number): ParsedQuery {
     terms.push({ kind: 'regex', source: tokenized.regex, re: compiled.regex });
   }
   return { ok: true, terms };
+}
+
+/** Whether the query asks what the secret scan found (`has:secret`, also under `!` or `|`). */
+export function asksForSecrets(query: ParsedQuery): boolean {
+  const asks = (term: QueryTerm): boolean =>
+    term.kind === 'has' || (term.kind === 'not' && asks(term.term)) || (term.kind === 'or' && term.terms.some(asks));
+  return query.ok && query.terms.some(asks);
 }
 
 /** Terms that score a session (and so rank results), as opposed to only filtering. */

@@ -38,6 +38,11 @@ export const QUERY_SYNTAX: readonly SyntaxRow[] = [
   { syntax: 'size:>10mb', meaning: 'file size (>, <, >=, <=; no operator means >=)' },
   { syntax: 'is:named is:empty', meaning: 'has a name; got no reply' },
   { syntax: 'is:fork is:live', meaning: 'forked from another session; written in the last 5 minutes' },
+  {
+    syntax: 'has:secret',
+    meaning:
+      'a credential the secret scan finds (check --secrets); the scope is scanned once, then kept in the catalogue',
+  },
   { syntax: 'in:abandoned', meaning: 'a text hit on a branch pi is not on; alone: sessions with text there' },
   {
     syntax: 'in:active in:compacted',

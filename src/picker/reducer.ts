@@ -18,6 +18,7 @@ import { confirmCommand, renameCommand } from './dialogs.js';
 import { helpCommand } from './help.js';
 import { outcomeReducer } from './outcomes.js';
 import { missingCwdCommand, onResumeChecked } from './resume.js';
+import { secretsProgress, secretsScanned, secretsStale } from './secret-scan.js';
 import { slimCommand, slimmed, slimPlanned } from './slim.js';
 import {
   derive,
@@ -151,7 +152,7 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       };
       if (action.dirMissing) patch.dirMissing = true;
       if (action.problem) patch.problem = action.problem;
-      const next = mergeList(state, action.scope, patch);
+      const next = mergeList(secretsStale(state, action.scope), action.scope, patch);
       return action.scope === state.scope ? derive(next) : next;
     }
     case 'loadFailed': {
@@ -196,6 +197,10 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       return state.unindexed > 0 ? derive(state) : state;
     case 'searchMore':
       return state.searchPending > 0 ? derive(state) : state;
+    case 'secretsProgress':
+      return secretsProgress(state, action.scope, action.scanned, action.total);
+    case 'secretsScanned':
+      return secretsScanned(state, action.scope, action.counts, action.problem);
   }
 }
 

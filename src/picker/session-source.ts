@@ -13,6 +13,7 @@
  *   PREVIEW_MAX_BYTES are not read at all (parsing them would stall input on the one JS thread).
  */
 import { listSessionsCached } from '../catalog/list.js';
+import { scanStoreSecretsCached } from '../catalog/secrets.js';
 import type { RedoRequest, UndoRequest } from '../state/journal-undo.js';
 import {
   buildContext,
@@ -87,6 +88,16 @@ export interface SessionSource {
    * every action on it). Without it (a test's source), nothing is ever gone.
    */
   isGone?(path: string): boolean;
+  /**
+   * `has:secret`: the secret scan of a scope (as `check --secrets`, the catalogue answering for
+   * unchanged files), as the number of findings by path of every file scanned. Without it (a
+   * test's source), nothing has a secret.
+   */
+  scanSecrets?(
+    scope: Scope,
+    onProgress: (scanned: number, total: number) => void,
+    signal: AbortSignal,
+  ): Promise<Map<string, number>>;
 }
 
 /** Redraws while a list loads: a few per second, so loading never competes with keys for frames. */
@@ -244,6 +255,16 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
     planSlim: (path) => planSlim(path),
     slim: (path) => slimSession(path),
     isGone: isGoneSync,
+    async scanSecrets(scope, onProgress, signal) {
+      const report = await scanStoreSecretsCached(locations, scope, {
+        cache: options.cache ?? true,
+        signal,
+        onProgress,
+      });
+      // Saved in the background: a failed save only costs the next scan its time.
+      void report.saved;
+      return new Map(report.files.filter((f) => !f.problem).map((f) => [f.path, f.findings.length]));
+    },
     preview(info) {
       const key = `${info.path}\u0000${info.size}\u0000${info.mtimeMs}`;
       let pending = previews.get(key);

@@ -17,6 +17,7 @@ import { sanitizeInline } from '../text/terminal-text.js';
 import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
 import { computeLayout } from './layout.js';
 import {
+  asksForSecrets,
   createSearchIndex,
   hasRankingTerms,
   type ParsedQuery,
@@ -57,6 +58,23 @@ export interface ScopeList {
   problem?: string;
   /** Files that are not sessions. */
   skipped: number;
+}
+
+/**
+ * What the secret scan found in a scope (`has:secret`): findings by path, for the files scanned.
+ * It runs when a query first asks, and again when the list was reloaded since (files may have
+ * changed); the catalogue answers for the unchanged ones, so that is cheap.
+ */
+export interface SecretsScan {
+  scope: Scope;
+  counts: ReadonlyMap<string, number>;
+  running: boolean;
+  /** The list was reloaded after this scan: scan again when a query asks. */
+  stale: boolean;
+  scanned: number;
+  total: number;
+  /** Why the last scan failed, one line. */
+  problem?: string;
 }
 
 export type PickerMode =
@@ -101,6 +119,8 @@ export type PickerEffect =
   | { id: number; kind: 'checkResume'; path: string; cwd: string }
   /** The labels view over the sessions of the current scope. */
   | { id: number; kind: 'labels'; sessions: SessionInfo[] }
+  /** `has:secret`: the secret scan of a scope (answered from the catalogue where it can be). */
+  | { id: number; kind: 'scanSecrets'; scope: Scope }
   | { id: number; kind: 'exit'; exit: PickerExit };
 
 export type EffectBody = PickerEffect extends infer E ? (E extends PickerEffect ? Omit<E, 'id'> : never) : never;
@@ -139,6 +159,8 @@ export interface PickerState {
   unindexed: number;
   /** Sessions a `re:` search has not reached yet (its time budget ran out): `searchMore` goes on. */
   searchPending: number;
+  /** The latest secret scan (`has:secret`); undefined until a query asks for one. */
+  secrets: SecretsScan | undefined;
   cursor: number;
   /** The session the user chose; the cursor follows it by path as rows arrive and re-sort. */
   cursorPath: string | undefined;
@@ -196,7 +218,10 @@ export type PickerAction =
   /** `checkResume`'s answer; `here` is the folder pi-sessions runs in. */
   | { type: 'resumeChecked'; path: string; cwd: string; cwdExists: boolean; here: string }
   /** Listed sessions whose files were deleted or moved since the list was drawn: an action on them found nothing. */
-  | { type: 'sessionGone'; paths: string[] };
+  | { type: 'sessionGone'; paths: string[] }
+  | { type: 'secretsProgress'; scope: Scope; scanned: number; total: number }
+  /** The secret scan's findings by path (every file scanned); `problem`: why it could not run. */
+  | { type: 'secretsScanned'; scope: Scope; counts: ReadonlyMap<string, number>; problem?: string };
 
 export interface InitOptions {
   printMode: boolean;
@@ -237,6 +262,7 @@ export function initialPickerState(opts: InitOptions): PickerState {
     rows: [],
     unindexed: 0,
     searchPending: 0,
+    secrets: undefined,
     cursor: 0,
     cursorPath: undefined,
     followTop: true,
@@ -373,11 +399,24 @@ function sameSessions(a: readonly SessionInfo[], b: readonly SessionInfo[]): boo
  */
 export const SEARCH_SLICE_MS = 20;
 
+/** Starts the secret scan of the scope when the query asks for it and none is there (or it is stale). */
+function withSecretScan(state: PickerState): PickerState {
+  if (!asksForSecrets(state.parsed)) return state;
+  const known = state.secrets;
+  if (known?.scope === state.scope && (known.running || !known.stale)) return state;
+  const counts = known?.scope === state.scope ? known.counts : new Map<string, number>();
+  return withEffect(
+    { ...state, secrets: { scope: state.scope, counts, running: true, stale: false, scanned: 0, total: 0 } },
+    { kind: 'scanSecrets', scope: state.scope },
+  );
+}
+
 /**
  * Recomputes rows from the current list, query, filters and sort; keeps the cursor on the chosen
  * session (by path), or on the first row while the user has not moved.
  */
-export function derive(state: PickerState, resetCursor = false): PickerState {
+export function derive(given: PickerState, resetCursor = false): PickerState {
+  const state = withSecretScan(given);
   const sessions = currentList(state)?.sessions ?? [];
   // The same sessions in a new array (the load's last publish, then its end) keep their index.
   const index = state.index && sameSessions(state.index.sessions, sessions) ? state.index : createSearchIndex(sessions);
@@ -385,9 +424,11 @@ export function derive(state: PickerState, resetCursor = false): PickerState {
   let unindexed = 0;
   let searchPending = 0;
   if (state.parsed.ok) {
+    const secrets = state.secrets?.scope === state.scope ? state.secrets.counts : undefined;
     const outcome = searchSessions(index, state.parsed, {
       preparedOnly: state.preparedOnly,
       budgetMs: SEARCH_SLICE_MS,
+      ...(secrets ? { secrets } : {}),
     });
     const matches = state.namedOnly
       ? outcome.matches.filter((m) => m.info.name !== undefined && m.info.name.trim() !== '')
