@@ -174,6 +174,7 @@ export function App({
         locations={locations}
         scope={pickerState.scope}
         bindings={keymaps.check}
+        noCache={noCache ?? false}
         {...(screen.state ? { initialState: screen.state } : {})}
         onOpenTree={(path, state) => openTree({ path }, { name: 'check', pickerState, state })}
         onBack={() => setScreen({ name: 'picker', state: pickerState })}

@@ -1,11 +1,13 @@
 /**
- * The check view: the audit of the picker's scope, full screen, grouped by file.
- * Behaviour is in src/check/reducer.ts; this component runs the audit (a file per event-loop
- * turn, so keys stay live), draws the visible lines and runs the reducer's effects.
+ * The check view: the audit of the picker's scope, full screen, grouped by file, or (`s`) the
+ * sessions the secret scan finds credentials in. Behaviour is in src/check/reducer.ts; this
+ * component runs the audit (a file per event-loop turn, so keys stay live), draws the visible
+ * lines and runs the reducer's effects (the secret scan among them).
  */
 import { Box, Text } from 'ink';
-import { useEffect, useMemo } from 'react';
-import type { CheckCommand, CheckKeyMode } from '../../src/check/keymap.js';
+import { useEffect, useMemo, useRef } from 'react';
+import { scanStoreSecretsCached } from '../../src/catalog/index.js';
+import { CHECK_MODE_TITLES, type CheckCommand, type CheckKeyMode } from '../../src/check/keymap.js';
 import {
   type CheckEffect,
   type CheckState,
@@ -17,9 +19,18 @@ import type { CheckTone } from '../../src/check/view.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
 import type { Keypress } from '../../src/keymap/tokenize.js';
 import { goneMessage } from '../../src/state/session-gone.js';
-import { type CheckReport, checkScope, isGoneSync, type ListScope, type Locations } from '../../src/store/index.js';
+import {
+  type CheckReport,
+  checkScope,
+  firstLineOf,
+  isGoneSync,
+  type ListScope,
+  type Locations,
+  type SecretReport,
+} from '../../src/store/index.js';
 import { fitPaths } from '../../src/text/elide-path.js';
 import { truncateToWidth } from '../../src/text/terminal-text.js';
+import { HelpOverlay } from '../common/HelpOverlay.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { StatusLine } from '../common/StatusLine.js';
 import { useEffectRunner } from '../common/use-effect-runner.js';
@@ -29,6 +40,15 @@ import { useTerminalSize } from '../common/use-terminal-size.js';
 
 /** Runs the audit; tests inject one. */
 export type RunCheck = (onProgress: (done: number, total: number) => void, signal: AbortSignal) => Promise<CheckReport>;
+
+/** Runs the secret scan of the scope (`s`); tests inject one. */
+export type RunSecretScan = (
+  onProgress: (done: number, total: number) => void,
+  signal: AbortSignal,
+) => Promise<SecretReport>;
+
+/** How often the secret scan's progress is drawn. */
+const SECRET_PROGRESS_MS = 200;
 
 export interface CheckScreenProps {
   locations: Locations;
@@ -41,6 +61,9 @@ export interface CheckScreenProps {
   onBack(): void;
   onQuit(): void;
   run?: RunCheck;
+  runSecrets?: RunSecretScan;
+  /** `--no-cache`: the secret scan neither reads nor writes the catalogue. */
+  noCache?: boolean;
 }
 
 // Title, the footer (status or hints).
@@ -55,7 +78,12 @@ const TONES: Record<CheckTone, { color?: string; dimColor?: boolean; bold?: bool
   plain: {},
 };
 
-const keyAction = (keypress: Keypress) => ({ type: 'key' as const, name: keypress.name });
+const keyAction = (keypress: Keypress) => ({
+  type: 'key' as const,
+  name: keypress.name,
+  text: keypress.text,
+  paste: keypress.paste,
+});
 const takesKeys = (state: CheckState): boolean => !state.leaving;
 
 export function CheckScreen(props: CheckScreenProps) {
@@ -70,6 +98,46 @@ export function CheckScreen(props: CheckScreenProps) {
     () => props.run ?? ((onProgress, signal) => checkScope(props.locations, props.scope, { onProgress, signal })),
     [props.run, props.locations, props.scope],
   );
+
+  const runSecrets = useMemo<RunSecretScan>(
+    () =>
+      props.runSecrets ??
+      (async (onProgress, signal) => {
+        const report = await scanStoreSecretsCached(props.locations, props.scope, {
+          cache: !props.noCache,
+          onProgress,
+          signal,
+        });
+        // Saved in the background: a failed save only costs the next scan its time.
+        void report.saved;
+        return report;
+      }),
+    [props.runSecrets, props.locations, props.scope, props.noCache],
+  );
+  const secretScan = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => secretScan.current?.abort(), []);
+  function scanSecrets(): void {
+    secretScan.current?.abort();
+    const controller = new AbortController();
+    secretScan.current = controller;
+    let shownAt = 0;
+    runSecrets((done, total) => {
+      const at = Date.now();
+      if (at - shownAt < SECRET_PROGRESS_MS && done < total) return;
+      shownAt = at;
+      dispatch({ type: 'secretsProgress', done, total });
+    }, controller.signal)
+      .then((report) => {
+        if (!controller.signal.aborted) dispatch({ type: 'secretsReport', report });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted)
+          dispatch({
+            type: 'secretsReport',
+            report: { searched: '', files: [], dirProblem: `the secret scan failed: ${firstLineOf(error)}` },
+          });
+      });
+  }
 
   useEffect(() => {
     dispatch({ type: 'resize', height, width: columns });
@@ -102,13 +170,30 @@ export function CheckScreen(props: CheckScreenProps) {
         if (isGoneSync(effect.path))
           dispatch({ type: 'sessionGone', path: effect.path, message: goneMessage([effect.path], columns) });
         else props.onOpenTree(effect.path, machine.ref.current);
-      } else if (effect.kind === 'back') props.onBack();
+      } else if (effect.kind === 'scanSecrets') scanSecrets();
+      else if (effect.kind === 'back') props.onBack();
       else props.onQuit();
     },
     (upTo) => dispatch({ type: 'effectsTaken', upTo }),
   );
 
-  const title = state.progress ? `Check · checking ${state.progress.done}/${state.progress.total} files…` : 'Check';
+  if (state.mode === 'help') {
+    return (
+      <Box flexDirection="column" height={Math.max(1, rows - 1)} width={columns} overflow="hidden">
+        <HelpOverlay
+          bindings={state.bindings}
+          modeTitles={CHECK_MODE_TITLES}
+          width={columns}
+          height={Math.max(1, rows - 2)}
+          title="Check view keys"
+          footer=""
+        />
+        <KeyHints bindings={state.bindings} mode="help" width={columns} />
+      </Box>
+    );
+  }
+  const checking = state.progress ? ` · checking ${state.progress.done}/${state.progress.total} files…` : '';
+  const title = `Check${state.secrets.on ? ' · secrets' : ''}${checking}`;
   const selected = state.view.files[state.cursor];
   const visible = state.view.lines.slice(state.offset, state.offset + height);
   return (

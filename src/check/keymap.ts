@@ -1,13 +1,26 @@
 /**
- * The check view's keys as data (footer hints, `?`-less: the view is read-only and has few keys;
- * the README table is generated from them too).
+ * The check view's keys as data (footer hints, the `?` help and the README table are generated
+ * from them). The view is read-only: it moves, filters (secrets) and opens a tree.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
 
-export type CheckCommand = 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last' | 'open' | 'back' | 'quit';
+export type CheckCommand =
+  | 'up'
+  | 'down'
+  | 'pageUp'
+  | 'pageDown'
+  | 'first'
+  | 'last'
+  | 'open'
+  | 'secrets'
+  | 'help'
+  | 'closeHelp'
+  | 'back'
+  | 'quit';
 
-export type CheckKeyMode = 'list';
+/** `list`: the audit (or its secrets filter); `help`: the key overlay. */
+export type CheckKeyMode = 'list' | 'help';
 
 export const CHECK_BINDINGS: readonly KeyBinding<CheckCommand, CheckKeyMode>[] = [
   { command: 'up', keys: ['up'], description: 'Previous file', hint: 'file', hintWith: 'down', when: 'list' },
@@ -29,6 +42,15 @@ export const CHECK_BINDINGS: readonly KeyBinding<CheckCommand, CheckKeyMode>[] =
     when: 'list',
   },
   {
+    command: 'secrets',
+    keys: ['s'],
+    description:
+      'Secrets: only the sessions the secret scan finds credentials in, each finding’s line, entry and kind, masked (again: every file)',
+    hint: 'secrets',
+    when: 'list',
+  },
+  { command: 'help', keys: ['?'], description: 'Key help', hint: 'help', when: 'list' },
+  {
     command: 'back',
     keys: ['escape', 'q'],
     description: 'Back to the session list, as it was',
@@ -37,14 +59,26 @@ export const CHECK_BINDINGS: readonly KeyBinding<CheckCommand, CheckKeyMode>[] =
   },
   { command: 'first', keys: ['home'], description: 'First file', when: 'list' },
   { command: 'last', keys: ['end'], description: 'Last file', when: 'list' },
+  {
+    command: 'closeHelp',
+    keys: ['escape', '?', 'q', 'return'],
+    description: 'Close the help',
+    hint: 'close',
+    when: 'help',
+  },
   { command: 'quit', keys: ['ctrl+c'], description: 'Quit pi-sessions' },
 ];
 
-export const CHECK_MODE_TITLES: Readonly<Record<CheckKeyMode, string>> = { list: 'check view' };
+export const CHECK_MODE_TITLES: Readonly<Record<CheckKeyMode, string>> = { list: 'check view', help: 'help' };
 
 /** pi's select-list actions (see pi-keybindings.ts) that move, open and leave in this list. */
 export const CHECK_PI_ACTIONS: SharedActions<CheckCommand> = {
   ...SELECT_MOVE_PI_ACTIONS,
   'tui.select.confirm': { commands: ['open'], piDefaults: ['enter'] },
   'tui.select.cancel': { commands: ['back'], piDefaults: ['escape', 'ctrl+c'] },
+};
+
+/** The view's own commands pi has no action for, remappable in pi's keybindings.json like the picker's. */
+export const CHECK_OWN_ACTIONS: SharedActions<CheckCommand> = {
+  'pi-sessions.checkSecrets': { commands: ['secrets'], piDefaults: ['s'] },
 };

@@ -1,18 +1,31 @@
 /**
  * The check view's state machine (pure): the audit arrives (with progress while it runs), the
  * cursor moves between files, the shared viewport scrolls the lines, Enter asks to open a file's
- * tree and Esc to go back; the screen runs those as effects.
+ * tree and Esc to go back; `s` shows only the sessions the secret scan finds credentials in (the
+ * scan is asked for the first time, then kept) and again every file; `?` shows the keys. The
+ * screen runs the effects.
  */
 import { type KeyBinding, type KeyName, resolveCommand } from '../keymap/keymap.js';
+import { reduceText } from '../keymap/text-runs.js';
 import { clampOffset, pageStep } from '../state/viewport.js';
-import type { CheckReport } from '../store/index.js';
+import type { CheckReport, SecretReport } from '../store/index.js';
 import { CHECK_BINDINGS, type CheckCommand, type CheckKeyMode } from './keymap.js';
+import { secretsView } from './secrets-view.js';
 import { CHECK_MARK_WIDTH, type CheckView, checkView } from './view.js';
 
 export type CheckEffect =
   | { id: number; kind: 'open'; path: string }
+  /** The secret scan of the view's scope (the catalogue answering for unchanged files). */
+  | { id: number; kind: 'scanSecrets' }
   | { id: number; kind: 'back' }
   | { id: number; kind: 'quit' };
+
+/** The secrets filter: what is shown, and the scan behind it (running with progress, or its report). */
+export interface SecretsFilter {
+  on: boolean;
+  progress: { done: number; total: number } | undefined;
+  report: SecretReport | undefined;
+}
 
 export interface CheckState {
   /** Files checked so far and in all, while the audit runs; undefined once it is done. */
@@ -20,6 +33,8 @@ export interface CheckState {
   view: CheckView;
   /** The audit the view shows (files leave it when they turn out to be gone). */
   report?: CheckReport;
+  secrets: SecretsFilter;
+  mode: CheckKeyMode;
   /** The selected file (index into view.files). */
   cursor: number;
   /** First line on screen. */
@@ -36,9 +51,12 @@ export interface CheckState {
 }
 
 export type CheckAction =
-  | { type: 'key'; name: KeyName | undefined }
+  /** A key from the tokenizer; `text`: a run of typed characters (one read), `paste`: pasted text. */
+  | { type: 'key'; name: KeyName | undefined; text?: string; paste?: boolean }
   | { type: 'progress'; done: number; total: number }
   | { type: 'report'; report: CheckReport }
+  | { type: 'secretsProgress'; done: number; total: number }
+  | { type: 'secretsReport'; report: SecretReport }
   | { type: 'resize'; height: number; width?: number }
   | { type: 'effectsTaken'; upTo: number }
   /** Enter found the file gone (`message` says so): it leaves the view. */
@@ -53,6 +71,8 @@ export function initialCheckState(
   return {
     progress: { done: 0, total: 0 },
     view: { lines: [], files: [] },
+    secrets: { on: false, progress: undefined, report: undefined },
+    mode: 'list',
     cursor: 0,
     offset: 0,
     height: Math.max(1, height),
@@ -67,6 +87,37 @@ export function initialCheckState(
 
 function layout(report: CheckReport, width: number): CheckView {
   return checkView(report, Math.max(1, width - CHECK_MARK_WIDTH));
+}
+
+/** While the scan runs, the filter shows one line saying so. */
+function scanningView(progress: { done: number; total: number }): CheckView {
+  return {
+    lines: [{ text: `Scanning for secrets: ${progress.done}/${progress.total || '?'} files…`, tone: 'heading' }],
+    files: [],
+  };
+}
+
+/** The lines of what is shown now: the audit, or its secrets filter (or the scan's progress). */
+function viewOf(state: CheckState): CheckView {
+  const width = Math.max(1, state.width - CHECK_MARK_WIDTH);
+  const { secrets } = state;
+  if (secrets.on) {
+    if (secrets.report) return secretsView(secrets.report, state.report, width);
+    return scanningView(secrets.progress ?? { done: 0, total: 0 });
+  }
+  return state.report ? checkView(state.report, width) : { lines: [], files: [] };
+}
+
+/** Shows the other view (the audit or the secrets), from its top; the first `s` asks for the scan. */
+function toggleSecrets(state: CheckState): CheckState {
+  const on = !state.secrets.on;
+  const scan = on && !state.secrets.report && !state.secrets.progress;
+  const secrets: SecretsFilter = { ...state.secrets, on, ...(scan ? { progress: { done: 0, total: 0 } } : {}) };
+  const next: CheckState = { ...state, secrets, cursor: 0, offset: 0, status: undefined };
+  const shown = { ...next, view: viewOf(next) };
+  return scan
+    ? { ...shown, effects: [...shown.effects, { kind: 'scanSecrets', id: shown.nextId }], nextId: shown.nextId + 1 }
+    : shown;
 }
 
 /** The offset that shows the selected file, its first line first when it does not fit. */
@@ -109,8 +160,13 @@ function effect(state: CheckState, body: CheckEffectBody): CheckState {
 }
 
 function onKey(state: CheckState, name: KeyName | undefined): CheckState {
-  const command = resolveCommand(state.bindings, name, 'list');
+  const command = resolveCommand(state.bindings, name, state.mode);
+  if (state.mode === 'help') return command === 'quit' ? effect(state, { kind: 'quit' }) : { ...state, mode: 'list' };
   switch (command) {
+    case 'secrets':
+      return toggleSecrets(state);
+    case 'help':
+      return { ...state, mode: 'help' };
     case 'up':
       return moveTo(state, state.cursor - 1);
     case 'down':
@@ -141,32 +197,59 @@ function onKey(state: CheckState, name: KeyName | undefined): CheckState {
 
 export function checkReducer(state: CheckState, action: CheckAction): CheckState {
   switch (action.type) {
-    case 'key':
-      return state.leaving ? state : onKey(state, action.name);
+    case 'key': {
+      if (state.leaving || action.paste) return state;
+      // A read's run of characters (`s?`) means what the same keys typed one by one mean: nothing here types.
+      if (action.name === undefined && action.text)
+        return reduceText(
+          state,
+          { name: undefined, text: action.text, paste: false },
+          () => false,
+          (s) => s,
+          (s, single) => (s.leaving ? s : onKey(s, single.name)),
+        );
+      return onKey(state, action.name);
+    }
     case 'progress':
       return { ...state, progress: { done: action.done, total: action.total } };
-    case 'report':
-      return showCursor({
+    case 'report': {
+      const next: CheckState = { ...state, progress: undefined, report: action.report };
+      // Under the secrets filter the audit only names the files: the cursor stays where it is.
+      if (state.secrets.on) return showCursor({ ...next, view: viewOf(next) });
+      return showCursor({ ...next, view: layout(action.report, state.width), cursor: 0, offset: 0 });
+    }
+    case 'secretsProgress': {
+      if (state.secrets.report) return state;
+      const next: CheckState = {
         ...state,
-        progress: undefined,
-        report: action.report,
-        view: layout(action.report, state.width),
-        cursor: 0,
-        offset: 0,
-      });
+        secrets: { ...state.secrets, progress: { done: action.done, total: action.total } },
+      };
+      return next.secrets.on ? { ...next, view: viewOf(next) } : next;
+    }
+    case 'secretsReport': {
+      const next: CheckState = { ...state, secrets: { ...state.secrets, progress: undefined, report: action.report } };
+      return next.secrets.on ? showCursor({ ...next, view: viewOf(next), cursor: 0, offset: 0 }) : next;
+    }
     case 'sessionGone': {
-      if (!state.report) return { ...state, leaving: false, status: action.message };
-      const report = { ...state.report, files: state.report.files.filter((f) => f.path !== action.path) };
-      const view = layout(report, state.width);
+      if (!state.report && !state.secrets.report) return { ...state, leaving: false, status: action.message };
+      const gone = <T extends { files: { path: string }[] }>(r: T | undefined): T | undefined =>
+        r && { ...r, files: r.files.filter((f) => f.path !== action.path) };
+      const report = gone(state.report);
+      const next: CheckState = {
+        ...state,
+        ...(report ? { report } : {}),
+        secrets: { ...state.secrets, report: gone(state.secrets.report) },
+      };
+      const view = viewOf(next);
       const cursor = Math.min(state.cursor, Math.max(0, view.files.length - 1));
-      return showCursor({ ...state, report, view, cursor, leaving: false, status: action.message });
+      return showCursor({ ...next, view, cursor, leaving: false, status: action.message });
     }
     case 'resize': {
       const height = Math.max(1, action.height);
       const width = Math.max(1, action.width ?? state.width);
       if (height === state.height && width === state.width) return state;
       // A new width lays the lines out again; the selected file stays selected and on screen.
-      const view = width !== state.width && state.report ? layout(state.report, width) : state.view;
+      const view = width !== state.width ? viewOf({ ...state, width }) : state.view;
       const offset = view === state.view ? state.offset : (view.files[state.cursor]?.first ?? 0);
       return showCursor({
         ...state,
@@ -185,5 +268,13 @@ export function checkReducer(state: CheckState, action: CheckAction): CheckState
 
 /** The state handed back after the tree: same lines, cursor and scroll, taking keys again. */
 export function resumeCheckState(state: CheckState): CheckState {
-  return { ...state, effects: [], leaving: false, status: undefined };
+  const resumed: CheckState = { ...state, effects: [], leaving: false, status: undefined, mode: 'list' };
+  // A secret scan cut short when the tree opened (the screen that ran it went away) starts again.
+  if (!state.secrets.progress || state.secrets.report) return resumed;
+  return {
+    ...resumed,
+    secrets: { ...state.secrets, progress: { done: 0, total: 0 } },
+    effects: [{ kind: 'scanSecrets', id: state.nextId }],
+    nextId: state.nextId + 1,
+  };
 }

@@ -1,10 +1,10 @@
 /**
  * How one audited file reads as text (session text sanitised), shared by `pi-sessions check` and
  * the picker's check view: a problem in three lines (where and what, what pi 1.6.0 does with it,
- * what to do) and a session's health in a line or two.
+ * what to do), a session's health in a line or two, and a secret found (masked) in one.
  */
 import { formatBytes, plural } from '../format.js';
-import { type CheckProblem, type FileCheck, SLOW_FOR_PI_BYTES } from '../store/index.js';
+import { type CheckProblem, type FileCheck, type SecretFinding, SLOW_FOR_PI_BYTES } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 
 export function sharePercent(share: number): string {
@@ -32,4 +32,10 @@ export function healthLines(file: FileCheck, options: { largestOnOneLine?: boole
   if (options.largestOnOneLine)
     return [`${head}${slow}`, ...(largest.length > 0 ? [`  largest: ${largest.join(' · ')}`] : [])];
   return [head, ...largest.map((l) => `  largest: ${l}`)];
+}
+
+/** `  line 12  entry 1a2b3c4d  GITHUB_TOKEN  ghp_************ (40 characters)` */
+export function findingLine(finding: SecretFinding): string {
+  const where = finding.line > 0 ? `line ${finding.line}` : 'a label';
+  return `  ${where}  entry ${sanitizeInline(finding.entryId)}  ${sanitizeInline(finding.kind)}  ${sanitizeInline(finding.masked)}`;
 }

@@ -6,6 +6,7 @@
  */
 
 import { scanStoreSecretsCached } from '../catalog/index.js';
+import { findingLine } from '../check/report-lines.js';
 import { type ExportFormat, formatOfFile, planExport, type SecretChoice, writeExport } from '../export/run.js';
 import { formatBytes, plural } from '../format.js';
 import {
@@ -14,7 +15,6 @@ import {
   planRedaction,
   redactSession,
   resolveSessionArg,
-  type SecretFinding,
   type SecretReport,
   StoreError,
   scanFileSecrets,
@@ -31,12 +31,6 @@ export interface ExportOptions {
   out?: string;
   redact: boolean;
   keepSecrets: boolean;
-}
-
-/** `  line 12  entry 1a2b3c4d  GITHUB_TOKEN  ghp_************ (40 characters)` */
-export function findingLine(finding: SecretFinding): string {
-  const where = finding.line > 0 ? `line ${finding.line}` : 'a label';
-  return `  ${where}  entry ${sanitizeInline(finding.entryId)}  ${sanitizeInline(finding.kind)}  ${sanitizeInline(finding.masked)}`;
 }
 
 function chosenFormat(options: ExportOptions): ExportFormat {

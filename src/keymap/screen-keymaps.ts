@@ -3,7 +3,13 @@
  * at start (pi reads the file at start too) and handed to the screens' initial states.
  */
 
-import { CHECK_BINDINGS, CHECK_PI_ACTIONS, type CheckCommand, type CheckKeyMode } from '../check/keymap.js';
+import {
+  CHECK_BINDINGS,
+  CHECK_OWN_ACTIONS,
+  CHECK_PI_ACTIONS,
+  type CheckCommand,
+  type CheckKeyMode,
+} from '../check/keymap.js';
 import { LABELS_BINDINGS, LABELS_PI_ACTIONS, type LabelsCommand, type LabelsKeyMode } from '../labels/keymap.js';
 import {
   PICKER_BINDINGS,
@@ -42,7 +48,7 @@ export function screenKeymaps(raw: Readonly<Record<string, unknown>>, file: stri
   const picker = applyPiKeybindings(PICKER_BINDINGS, { ...PICKER_PI_ACTIONS, ...PICKER_OWN_ACTIONS }, config.keys);
   const tree = applyPiKeybindings(TREE_BINDINGS, TREE_PI_ACTIONS, config.keys);
   const stats = applyPiKeybindings(STATS_BINDINGS, STATS_PI_ACTIONS, config.keys);
-  const check = applyPiKeybindings(CHECK_BINDINGS, CHECK_PI_ACTIONS, config.keys);
+  const check = applyPiKeybindings(CHECK_BINDINGS, { ...CHECK_PI_ACTIONS, ...CHECK_OWN_ACTIONS }, config.keys);
   const labels = applyPiKeybindings(LABELS_BINDINGS, LABELS_PI_ACTIONS, config.keys);
   // A key no screen can receive is reported once, not once per screen.
   const all = [picker, tree, stats, check, labels].flatMap((screen) => screen.problems);

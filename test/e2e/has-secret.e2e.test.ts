@@ -1,7 +1,9 @@
 /**
  * `has:secret` in a real pty: typed a key at a time and in one write, the picker scans the scope
  * and keeps only the session holding a credential; the near miss and the plain session go. Started again on the same catalogue, the same query shows the same row
- * (its findings kept there, masked). The secret itself is never on the screen.
+ * (its findings kept there, masked). In the check view (Alt+C), `s` shows only that session with
+ * its finding masked, `s` again every file, and `?` lists the key. The secret itself is never on
+ * the screen.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,8 @@ import { fakeSecrets } from '../helpers/fake-secrets.js';
 import { PTY_KEYS } from '../helpers/pty.js';
 import { E2E_TEST_MS, makeHome, startApp, type TestHome, waitForFrame, writeSession } from './harness.js';
 
+/** Alt+C: the check view. */
+const ALT_C = '\u001bc';
 const TOKEN = fakeSecrets().find((s) => s.kind === 'GITHUB_TOKEN')!;
 
 function store(): TestHome {
@@ -72,4 +76,38 @@ describe('has:secret in the picker', () => {
       E2E_TEST_MS,
     );
   }
+
+  for (const how of ['a key at a time', 'in one write'] as const)
+    it(
+      `the check view's s (pressed ${how} with the keys around it): only the session with a finding, masked; s again: every file`,
+      async () => {
+        const home = store();
+        const pty = startApp(home, [], { cols: 120, rows: 30 });
+        await pty.waitForText('rename the parser module');
+        pty.write(ALT_C);
+        await pty.waitForText('No problems in 3 files');
+        if (how === 'a key at a time') await pty.press('s');
+        else pty.write('s');
+        const filtered = await waitForFrame(
+          pty,
+          (s) => s.includes('1 secret in 1 of 3 files') && s.includes('Check · secrets'),
+          'the secrets filter',
+        );
+        expect(filtered).toMatch(
+          /› push the release branch · 1 secret\n +\/.*_leaky\.jsonl\n +line 4 {2}entry 00000003 {2}GITHUB_TOKEN {2}ghp_\*{12} \(40 characters\)/,
+        );
+        expect(filtered).not.toContain('rename the parser module');
+        expect(filtered).not.toContain(TOKEN.secret.slice(4));
+        if (how === 'a key at a time') await pty.press('s', '?');
+        else pty.write('s?');
+        const help = await pty.waitForText('Check view keys');
+        expect(help).toMatch(/\bs +Secrets: only the sessions the secret scan finds credentials in/);
+        await pty.press(PTY_KEYS.escape);
+        const all = await pty.waitForText('No problems in 3 files');
+        expect(all).toContain('rename the parser module');
+        pty.write(PTY_KEYS.ctrlC);
+        expect(await pty.waitForExit()).toBe(130);
+      },
+      E2E_TEST_MS,
+    );
 });

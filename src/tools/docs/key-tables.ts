@@ -3,7 +3,7 @@
  * the `?` help, so the three can never disagree. `npm run docs` rewrites the README section; a
  * test fails when it is stale.
  */
-import { CHECK_BINDINGS, CHECK_MODE_TITLES, CHECK_PI_ACTIONS } from '../../check/keymap.js';
+import { CHECK_BINDINGS, CHECK_MODE_TITLES, CHECK_OWN_ACTIONS, CHECK_PI_ACTIONS } from '../../check/keymap.js';
 import { formatKey, type KeyBinding, markdownKeyTable } from '../../keymap/keymap.js';
 import { piKeyToName, remappedBindings, type SharedActions } from '../../keymap/pi-keybindings.js';
 import { LABELS_BINDINGS, LABELS_MODE_TITLES, LABELS_PI_ACTIONS } from '../../labels/keymap.js';
@@ -108,13 +108,18 @@ export function piKeysMarkdown(): string {
   }
   const own = [
     '',
-    "pi-sessions' own picker commands, under ids of its own in the same file (pi ignores ids it does not know):",
+    "pi-sessions' own picker and check view commands, under ids of its own in the same file (pi ignores ids it does not know):",
     '',
     '| action | default keys | what it does |',
     '| --- | --- | --- |',
     ...Object.entries(PICKER_OWN_ACTIONS).map(([action, shared]) => {
       const keys = shared.piDefaults.map((spec) => code(formatKey(piKeyToName(spec) ?? spec))).join(', ');
       const what = followedIn(PICKER_BINDINGS, PICKER_OWN_ACTIONS, action, PICKER_MODE_TITLES);
+      return `| ${code(action)} | ${keys} | ${what} |`;
+    }),
+    ...Object.entries(CHECK_OWN_ACTIONS).map(([action, shared]) => {
+      const keys = shared.piDefaults.map((spec) => code(formatKey(piKeyToName(spec) ?? spec))).join(', ');
+      const what = followedIn(CHECK_BINDINGS, CHECK_OWN_ACTIONS, action, CHECK_MODE_TITLES);
       return `| ${code(action)} | ${keys} | ${what} |`;
     }),
   ];
