@@ -6,6 +6,7 @@
 import { Box, Text } from 'ink';
 import { formatAbsoluteDate, formatBytes, plural } from '../../src/format.js';
 import { type KeyBinding, keyFor, keyPrompt } from '../../src/keymap/keymap.js';
+import { exportTitle } from '../../src/picker/export.js';
 import { PICKER_BINDINGS, type PickerCommand } from '../../src/picker/keymap.js';
 import { isLive, rowTitle } from '../../src/picker/layout.js';
 import type { PickerMode } from '../../src/picker/reducer.js';
@@ -93,6 +94,55 @@ export function PickerDialog(props: {
           )}
         </Text>
         <TextInputView state={mode.input} width={width} prompt="Name: " placeholder="(no name)" />
+      </Box>
+    );
+  }
+  if (mode.kind === 'export') {
+    const info = props.infos[0];
+    const title = exportTitle(mode, info ? rowTitle(info) : sanitizeInline(mode.path));
+    const { step } = mode;
+    if (step.kind === 'running')
+      return (
+        <Box height={1} width={width}>
+          <Text bold wrap="truncate-end">
+            {truncateToWidth(title, width)}
+          </Text>
+        </Box>
+      );
+    if (step.kind === 'path')
+      return (
+        <Box flexDirection="column" height={2} width={width}>
+          <Text bold wrap="truncate-end">
+            {truncateToWidth(
+              `${title} (${keyPrompt(props.bindings, 'path', [
+                ['save', 'export'],
+                ['cancel', 'cancel'],
+              ])})`,
+              width,
+            )}
+          </Text>
+          <TextInputView state={step.input} width={width} prompt="Path: " placeholder="(a new file)" />
+        </Box>
+      );
+    const menu = {
+      ...step.menu,
+      items: step.menu.items.map((item) => ({ ...item, label: truncateToWidth(item.label, Math.max(1, width - 2)) })),
+    };
+    return (
+      <Box flexDirection="column" height={step.menu.items.length + 2} width={width} overflow="hidden">
+        <Text bold color={step.kind === 'secrets' ? 'yellow' : undefined} wrap="truncate-end">
+          {truncateToWidth(title, width)}
+        </Text>
+        <Menu menu={menu} />
+        <Text dimColor wrap="truncate-end">
+          {truncateToWidth(
+            keyPrompt(props.bindings, 'menu', [
+              ['choose', 'choose'],
+              ['cancel', 'cancel'],
+            ]),
+            width,
+          )}
+        </Text>
       </Box>
     );
   }

@@ -122,6 +122,7 @@ export function PickerScreen(props: PickerScreenProps) {
           ...(props.query !== undefined ? { query: props.query } : {}),
           ...(props.bindings ? { bindings: props.bindings } : {}),
           ...(props.warning !== undefined ? { warning: props.warning } : {}),
+          here: props.locations.cwd,
         }),
   );
   const { state, dispatch, ref: stateRef } = machine;
@@ -252,6 +253,29 @@ export function PickerScreen(props: PickerScreenProps) {
       case 'scanSecrets':
         scanSecrets(effect.scope);
         return;
+      case 'export': {
+        const { id: _id, kind: _kind, ...request } = effect;
+        if (!source.exportSession) {
+          safeDispatch({ type: 'exportFailed', error: 'this list cannot export' });
+          return;
+        }
+        source
+          .exportSession(request)
+          .then((outcome) => {
+            if (outcome.done)
+              safeDispatch({
+                type: 'exported',
+                format: outcome.format,
+                out: request.out,
+                bytes: outcome.bytes,
+                redacted: outcome.redacted,
+                kept: outcome.kept,
+              });
+            else safeDispatch({ type: 'exportStopped', request, findings: outcome.findings });
+          })
+          .catch((error: unknown) => safeDispatch({ type: 'exportFailed', error: firstLineOf(error) }));
+        return;
+      }
       case 'exit':
         for (const controller of loads.current.values()) controller.abort();
         onExit(effect.exit);
@@ -435,7 +459,7 @@ export function PickerScreen(props: PickerScreenProps) {
   );
   const previewData = preview && selected && preview.key === selected ? preview.data : undefined;
   const dialogInfos =
-    state.mode.kind === 'rename' || state.mode.kind === 'slimConfirm'
+    state.mode.kind === 'rename' || state.mode.kind === 'slimConfirm' || state.mode.kind === 'export'
       ? [state.rows.find((r) => r.info.path === (state.mode as { path: string }).path)?.info].filter(
           (i): i is SessionInfo => i !== undefined,
         )

@@ -8,6 +8,7 @@ import { initialTextInput } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import { isListMove, listMoveTarget } from '../state/viewport.js';
 import type { SessionInfo } from '../store/index.js';
+import { startExport } from './export.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
 import type { ParsedQuery } from './query.js';
@@ -129,6 +130,8 @@ export function browseCommand(state: PickerState, command: PickerCommand, nowMs:
       return withEffect(state, { kind: 'openCheck' });
     case 'slim':
       return row ? startSlim(state, row.info.path) : state;
+    case 'export':
+      return row ? startExport(state, row.info.path) : state;
     case 'escape':
       if (state.query.value !== '' && state.query.value !== state.openedQuery)
         return setQuery(state, { type: 'clear' }, nowMs);

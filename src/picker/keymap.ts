@@ -58,6 +58,7 @@ export type PickerCommand =
   | 'redo'
   | 'skip'
   | 'slim'
+  | 'export'
   | 'check'
   | 'help'
   | 'stats'
@@ -72,10 +73,14 @@ export type PickerCommand =
   | 'choose'
   | 'closeHelp';
 
-/** Input modes: `browse` (list + search), `rename`, `confirm` (all delete prompts, the undo question), `missingCwd` (the session's folder is gone), `help`. */
-export type PickerKeyMode = 'browse' | 'rename' | 'confirm' | 'missingCwd' | 'help';
+/**
+ * Input modes: `browse` (list + search), `rename`, `confirm` (all delete prompts, the undo
+ * question), `menu` (the session's folder is gone; the export's format and secrets), `path` (where
+ * an export goes), `help`.
+ */
+export type PickerKeyMode = 'browse' | 'rename' | 'confirm' | 'menu' | 'path' | 'help';
 
-const EDIT_MODES = ['browse', 'rename'] as const;
+const EDIT_MODES = ['browse', 'rename', 'path'] as const;
 
 export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[] = [
   // Footer order = importance; → tree first, so the one key a pi user does not know is shown at every
@@ -201,6 +206,14 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
     hint: 'slim',
     when: 'browse',
   },
+  {
+    command: 'export',
+    keys: ['meta+e'],
+    description:
+      'Export the session’s active branch as Markdown, HTML or JSONL to a new file (the format asked in a menu, then the path); found secrets are redacted unless you choose to keep them',
+    hint: 'export',
+    when: 'browse',
+  },
   { command: 'scopeBack', keys: ['shift+tab'], description: 'Scope, backwards', when: 'browse' },
   { command: 'up', keys: ['up'], description: 'Move up', when: 'browse' },
   { command: 'down', keys: ['down'], description: 'Move down', when: 'browse' },
@@ -218,13 +231,14 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
   ...textEditBindings(EDIT_MODES),
   ...lineEndBindings(EDIT_MODES),
   { command: 'save', keys: ['return'], description: 'Save the name', hint: 'save', when: 'rename' },
+  { command: 'save', keys: ['return'], description: 'Export to this path', hint: 'export', when: 'path' },
   {
     command: 'cancel',
     // pi's prompts say "escape / ctrl+c cancel": Ctrl+C quits only from the list.
     keys: ['escape', 'ctrl+c'],
     description: 'Cancel',
     hint: 'cancel',
-    when: ['rename', 'confirm', 'missingCwd'],
+    when: ['rename', 'confirm', 'menu', 'path'],
   },
   {
     command: 'confirm',
@@ -247,14 +261,14 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
       'Skip a change that cannot be undone (the undo question says why): it stays as it is, and the change before it becomes the latest',
     when: 'confirm',
   },
-  { command: 'up', keys: ['up'], description: 'Previous choice', when: 'missingCwd' },
-  { command: 'down', keys: ['down'], description: 'Next choice', when: 'missingCwd' },
+  { command: 'up', keys: ['up'], description: 'Previous choice', when: 'menu' },
+  { command: 'down', keys: ['down'], description: 'Next choice', when: 'menu' },
   {
     command: 'choose',
     keys: ['return'],
     description: 'Take the highlighted choice',
     hint: 'choose',
-    when: 'missingCwd',
+    when: 'menu',
   },
   {
     command: 'closeHelp',
@@ -276,7 +290,8 @@ export const PICKER_MODE_TITLES: Readonly<Record<PickerKeyMode, string>> = {
   browse: 'list and search',
   rename: 'rename',
   confirm: 'prompts (delete, slim, undo)',
-  missingCwd: "the session's folder is gone",
+  menu: "menus (the session's folder is gone; export)",
+  path: 'export path',
   help: 'help',
 };
 
@@ -312,6 +327,7 @@ export const PICKER_OWN_ACTIONS: SharedActions<PickerCommand> = {
   'pi-sessions.labels': { commands: ['labels'], piDefaults: ['ctrl+l'] },
   'pi-sessions.check': { commands: ['check'], piDefaults: ['alt+c'] },
   'pi-sessions.slim': { commands: ['slim'], piDefaults: ['alt+s'] },
+  'pi-sessions.export': { commands: ['export'], piDefaults: ['alt+e'] },
   'pi-sessions.undo': { commands: ['undo'], piDefaults: ['ctrl+z'] },
   'pi-sessions.redo': { commands: ['redo'], piDefaults: ['ctrl+y'] },
   'pi-sessions.firstSession': { commands: ['first'], piDefaults: ['ctrl+home'] },

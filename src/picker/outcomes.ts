@@ -43,6 +43,7 @@ function modeIsAbout(mode: PickerMode, paths: ReadonlySet<string>): boolean {
     case 'rename':
     case 'slimConfirm':
     case 'missingCwd':
+    case 'export':
       return paths.has(mode.path);
     case 'confirm':
       return mode.paths.some((p) => paths.has(p));

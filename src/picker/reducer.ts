@@ -15,6 +15,7 @@ import { reduceText } from '../keymap/text-runs.js';
 import { type Keypress, textKey } from '../keymap/tokenize.js';
 import { browseCommand, exitWith } from './browse.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
+import { exportCommand, exported, exportFailed, exportStopped } from './export.js';
 import { helpCommand } from './help.js';
 import { outcomeReducer } from './outcomes.js';
 import { missingCwdCommand, onResumeChecked } from './resume.js';
@@ -61,6 +62,7 @@ export {
  */
 function typesText(state: PickerState, next: string): boolean {
   if (state.mode.kind === 'rename') return true;
+  if (state.mode.kind === 'export') return state.mode.step.kind === 'path';
   if (state.mode.kind !== 'browse') return false;
   return (
     state.query.value !== '' || resolveCommand(state.bindings, textKey(next).name, keyModeOf(state.mode)) === undefined
@@ -70,6 +72,7 @@ function typesText(state: PickerState, next: string): boolean {
 function insertText(state: PickerState, text: string, nowMs: number): PickerState {
   const mode = state.mode;
   if (mode.kind === 'rename') return renameCommand(state, mode, undefined, text);
+  if (mode.kind === 'export') return exportCommand(state, mode, undefined, text);
   if (mode.kind === 'browse') return setQuery(state, { type: 'insert', text }, nowMs);
   return state;
 }
@@ -111,6 +114,8 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
       return renameCommand(state, mode, command, command ? undefined : text);
     case 'missingCwd':
       return missingCwdCommand(state, mode, command);
+    case 'export':
+      return exportCommand(state, mode, command, command ? undefined : text);
     case 'browse': {
       if (command === 'help') {
         if (state.query.value === '') return { ...state, mode: { kind: 'help', offset: 0 } };
@@ -201,6 +206,12 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       return secretsProgress(state, action.scope, action.scanned, action.total);
     case 'secretsScanned':
       return secretsScanned(state, action.scope, action.counts, action.problem);
+    case 'exported':
+      return exported(state, action);
+    case 'exportStopped':
+      return exportStopped(state, action.request, action.findings);
+    case 'exportFailed':
+      return exportFailed(state, action.error);
   }
 }
 

@@ -14,6 +14,7 @@
  */
 import { listSessionsCached } from '../catalog/list.js';
 import { scanStoreSecretsCached } from '../catalog/secrets.js';
+import { type ExportOutcome, planExport, writeExport } from '../export/run.js';
 import type { RedoRequest, UndoRequest } from '../state/journal-undo.js';
 import {
   buildContext,
@@ -40,6 +41,7 @@ import {
 import { keyPauseMs } from '../terminal/key-pause.js';
 import { markedOwnWrite } from './own-write.js';
 import type { Scope } from './reducer.js';
+import type { ExportRequestBody } from './state.js';
 
 export interface ListSummary {
   sessions: SessionInfo[];
@@ -98,6 +100,12 @@ export interface SessionSource {
     onProgress: (scanned: number, total: number) => void,
     signal: AbortSignal,
   ): Promise<Map<string, number>>;
+  /**
+   * The export of a session's active branch to a new file, as `pi-sessions export` makes it:
+   * scanned first, and not written when it holds a secret and `secrets` is 'stop'. Without it (a
+   * test's source), nothing can be exported.
+   */
+  exportSession?(request: ExportRequestBody): Promise<ExportOutcome>;
 }
 
 /** Redraws while a list loads: a few per second, so loading never competes with keys for frames. */
@@ -255,6 +263,9 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
     planSlim: (path) => planSlim(path),
     slim: (path) => slimSession(path),
     isGone: isGoneSync,
+    async exportSession({ path, format, out, secrets }) {
+      return writeExport(await planExport(path, {}), { format, out, secrets });
+    },
     async scanSecrets(scope, onProgress, signal) {
       const report = await scanStoreSecretsCached(locations, scope, {
         cache: options.cache ?? true,

@@ -5,14 +5,24 @@
  * and outcomes.ts (effect results); reducer.ts dispatches to them.
  */
 
+import type { ExportFormat, SecretChoice } from '../export/run.js';
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import type { PiLaunch } from '../pi-launch.js';
 import type { RedoRequest, UndoQuestion, UndoRequest } from '../state/journal-undo.js';
+import type { MenuState } from '../state/menu.js';
 import { MISSING_CWD_LINES, type MissingCwd } from '../state/missing-cwd.js';
 import { initialTextInput, type TextInputAction, type TextInputState, textInputReducer } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
-import type { RedoStep, SessionInfo, SlimPlan, SlimResult, TrashOutcome, UndoStep } from '../store/index.js';
+import type {
+  RedoStep,
+  SecretFinding,
+  SessionInfo,
+  SlimPlan,
+  SlimResult,
+  TrashOutcome,
+  UndoStep,
+} from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
 import { computeLayout } from './layout.js';
@@ -96,7 +106,35 @@ export type PickerMode =
   /** "Keep only the active branch": the measured sizes shown before anything is written. */
   | { kind: 'slimConfirm'; path: string; plan: SlimPlan; needsYes: boolean }
   /** The session's folder is gone: pi's question (continue here, fork here, cancel), asked before pi starts. */
-  | { kind: 'missingCwd'; path: string; question: MissingCwd };
+  | { kind: 'missingCwd'; path: string; question: MissingCwd }
+  /** Exporting the session's active branch: its format, then where, then (if any) what to do with its secrets. */
+  | { kind: 'export'; path: string; step: ExportStep };
+
+/** The export dialog's steps (src/picker/export.ts). */
+export type ExportStep =
+  | { kind: 'format'; menu: MenuState<ExportFormat | 'cancel'> }
+  | { kind: 'path'; format: ExportFormat; input: TextInputState }
+  /**
+   * Scanning and writing: keys that arrive meanwhile are swallowed (they were meant for this
+   * dialog: an Enter typed ahead must not resume the session under it); Ctrl+C still quits.
+   */
+  | { kind: 'running'; format: ExportFormat; out: string }
+  /** The scan found secrets in what would be exported: redact them (first, the default), keep them, or cancel. */
+  | {
+      kind: 'secrets';
+      format: ExportFormat;
+      out: string;
+      findings: SecretFinding[];
+      menu: MenuState<'redact' | 'keep' | 'cancel'>;
+    };
+
+/** What an export writes: the session's active branch, in `format`, to the new file `out`. */
+export interface ExportRequestBody {
+  path: string;
+  format: ExportFormat;
+  out: string;
+  secrets: SecretChoice;
+}
 
 export type PickerEffect =
   | { id: number; kind: 'load'; scope: Scope }
@@ -121,6 +159,8 @@ export type PickerEffect =
   | { id: number; kind: 'labels'; sessions: SessionInfo[] }
   /** `has:secret`: the secret scan of a scope (answered from the catalogue where it can be). */
   | { id: number; kind: 'scanSecrets'; scope: Scope }
+  /** The export: scanned, then written unless a secret stops it (`secrets: 'stop'`) or was chosen for. */
+  | ({ id: number; kind: 'export' } & ExportRequestBody)
   | { id: number; kind: 'exit'; exit: PickerExit };
 
 export type EffectBody = PickerEffect extends infer E ? (E extends PickerEffect ? Omit<E, 'id'> : never) : never;
@@ -181,6 +221,8 @@ export interface PickerState {
   leaving: boolean;
   /** The keymap keys resolve through: PICKER_BINDINGS with pi's keybindings.json applied. */
   bindings: readonly KeyBinding<PickerCommand>[];
+  /** The folder pi-sessions runs in: an export goes there unless another path is typed. */
+  here: string;
 }
 
 export type PickerAction =
@@ -221,7 +263,11 @@ export type PickerAction =
   | { type: 'sessionGone'; paths: string[] }
   | { type: 'secretsProgress'; scope: Scope; scanned: number; total: number }
   /** The secret scan's findings by path (every file scanned); `problem`: why it could not run. */
-  | { type: 'secretsScanned'; scope: Scope; counts: ReadonlyMap<string, number>; problem?: string };
+  | { type: 'secretsScanned'; scope: Scope; counts: ReadonlyMap<string, number>; problem?: string }
+  | { type: 'exported'; format: ExportFormat; out: string; bytes: number; redacted: number; kept: number }
+  /** The scan found secrets and the export was not written: the user chooses. */
+  | { type: 'exportStopped'; request: ExportRequestBody; findings: SecretFinding[] }
+  | { type: 'exportFailed'; error: string };
 
 export interface InitOptions {
   printMode: boolean;
@@ -239,6 +285,8 @@ export interface InitOptions {
   bindings?: readonly KeyBinding<PickerCommand>[];
   /** A line to show in the status (pi's configuration problems). */
   warning?: string;
+  /** The folder pi-sessions runs in (where an export goes by default); default process.cwd(). */
+  here?: string;
 }
 
 export function initialPickerState(opts: InitOptions): PickerState {
@@ -277,6 +325,7 @@ export function initialPickerState(opts: InitOptions): PickerState {
     nextId: 1,
     leaving: false,
     bindings: opts.bindings ?? PICKER_BINDINGS,
+    here: opts.here ?? process.cwd(),
   };
   const warned = opts.warning === undefined ? base : withStatus(base, opts.warning, 'error');
   return withEffect(relayout(warned), { kind: 'load', scope });
@@ -326,7 +375,17 @@ export function withStatus(state: PickerState, text: string, tone: StatusMessage
 }
 
 export function keyModeOf(mode: PickerMode): PickerKeyMode {
-  return mode.kind === 'undoConfirm' || mode.kind === 'slimConfirm' ? 'confirm' : mode.kind;
+  switch (mode.kind) {
+    case 'undoConfirm':
+    case 'slimConfirm':
+      return 'confirm';
+    case 'missingCwd':
+      return 'menu';
+    case 'export':
+      return mode.step.kind === 'path' ? 'path' : mode.step.kind === 'running' ? 'confirm' : 'menu';
+    default:
+      return mode.kind;
+  }
 }
 
 /** The undo and redo question: its title, two lines for what will be done, its keys. */
@@ -345,6 +404,10 @@ export function dialogLinesFor(mode: PickerMode): number {
       return 5;
     case 'missingCwd':
       return MISSING_CWD_LINES;
+    case 'export':
+      // Title, the menu's items, the keys; the path: title and field; running: one line.
+      if (mode.step.kind === 'running') return 1;
+      return mode.step.kind === 'path' ? 2 : mode.step.menu.items.length + 2;
     default:
       return 0;
   }
