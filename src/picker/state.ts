@@ -115,8 +115,9 @@ export type ExportStep =
   | { kind: 'format'; menu: MenuState<ExportFormat | 'cancel'> }
   | { kind: 'path'; format: ExportFormat; input: TextInputState }
   /**
-   * Scanning and writing: keys that arrive meanwhile are swallowed (they were meant for this
-   * dialog: an Enter typed ahead must not resume the session under it); Ctrl+C still quits.
+   * Scanning and writing (one session read, a moment): keys that arrive meanwhile are swallowed,
+   * Esc and Ctrl+C too (they were meant for this dialog: an Enter typed ahead must not resume the
+   * session under it, and a write under way cannot be taken back half done).
    */
   | { kind: 'running'; format: ExportFormat; out: string }
   /** The scan found secrets in what would be exported: redact them (first, the default), keep them, or cancel. */
