@@ -43,6 +43,7 @@ import { EmptyState, Footer, Header } from './PickerChrome.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
 import { SessionRow } from './SessionRow.js';
+import { runExport, runSecretScan } from './share-effects.js';
 import { gonePaths, runStoreEffect } from './store-effects.js';
 
 export type { PickerExit, PickerState };
@@ -85,8 +86,6 @@ export interface PickerScreenProps {
 }
 
 const STATUS_MS = { info: 2500, neutral: 2500, error: 4500 } as const;
-/** How often the secret scan's progress is drawn. */
-const SECRET_PROGRESS_MS = 200;
 /** Idle-time text preparation: slices short enough that a keystroke never waits noticeably. */
 const PREPARE_SLICE_MS = 12;
 const PREPARE_NOTIFY_MS = 250;
@@ -253,29 +252,9 @@ export function PickerScreen(props: PickerScreenProps) {
       case 'scanSecrets':
         scanSecrets(effect.scope);
         return;
-      case 'export': {
-        const { id: _id, kind: _kind, ...request } = effect;
-        if (!source.exportSession) {
-          safeDispatch({ type: 'exportFailed', error: 'this list cannot export' });
-          return;
-        }
-        source
-          .exportSession(request)
-          .then((outcome) => {
-            if (outcome.done)
-              safeDispatch({
-                type: 'exported',
-                format: outcome.format,
-                out: request.out,
-                bytes: outcome.bytes,
-                redacted: outcome.redacted,
-                kept: outcome.kept,
-              });
-            else safeDispatch({ type: 'exportStopped', request, findings: outcome.findings });
-          })
-          .catch((error: unknown) => safeDispatch({ type: 'exportFailed', error: firstLineOf(error) }));
+      case 'export':
+        runExport(source, effect, safeDispatch);
         return;
-      }
       case 'exit':
         for (const controller of loads.current.values()) controller.abort();
         onExit(effect.exit);
@@ -283,36 +262,13 @@ export function PickerScreen(props: PickerScreenProps) {
     }
   }
 
-  /** One secret scan at a time; progress reaches the header a few times a second. */
+  /** One secret scan at a time (a newer one, or leaving the screen, aborts it). */
   const secretScan = useRef<AbortController | undefined>(undefined);
   useEffect(() => () => secretScan.current?.abort(), []);
   function scanSecrets(scope: Scope): void {
     secretScan.current?.abort();
-    const controller = new AbortController();
-    secretScan.current = controller;
-    if (!source.scanSecrets) {
-      safeDispatch({ type: 'secretsScanned', scope, counts: new Map() });
-      return;
-    }
-    let shownAt = 0;
-    source
-      .scanSecrets(
-        scope,
-        (scanned, total) => {
-          const at = Date.now();
-          if (at - shownAt < SECRET_PROGRESS_MS && scanned < total) return;
-          shownAt = at;
-          safeDispatch({ type: 'secretsProgress', scope, scanned, total });
-        },
-        controller.signal,
-      )
-      .then((counts) => {
-        if (!controller.signal.aborted) safeDispatch({ type: 'secretsScanned', scope, counts });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted)
-          safeDispatch({ type: 'secretsScanned', scope, counts: new Map(), problem: firstLineOf(error) });
-      });
+    secretScan.current = new AbortController();
+    runSecretScan(source, scope, safeDispatch, secretScan.current.signal);
   }
 
   // Status messages disappear after a while (errors stay longer).
