@@ -13,17 +13,9 @@ import { initialTextInput, textInputReducer } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import type { SecretFinding } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
+import type { ExportRequestBody, ExportStep } from './export-types.js';
 import type { PickerCommand } from './keymap.js';
-import {
-  type ExportRequestBody,
-  type ExportStep,
-  findInfo,
-  type PickerMode,
-  type PickerState,
-  relayout,
-  withEffect,
-  withStatus,
-} from './state.js';
+import { findInfo, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export type ExportMode = Extract<PickerMode, { kind: 'export' }>;
 

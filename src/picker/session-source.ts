@@ -39,9 +39,9 @@ import {
   undoStep,
 } from '../store/index.js';
 import { keyPauseMs } from '../terminal/key-pause.js';
+import type { ExportRequestBody } from './export-types.js';
 import { markedOwnWrite } from './own-write.js';
 import type { Scope } from './reducer.js';
-import type { ExportRequestBody } from './state.js';
 
 export interface ListSummary {
   sessions: SessionInfo[];

@@ -5,12 +5,11 @@
  * and outcomes.ts (effect results); reducer.ts dispatches to them.
  */
 
-import type { ExportFormat, SecretChoice } from '../export/run.js';
+import type { ExportFormat } from '../export/run.js';
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import type { PiLaunch } from '../pi-launch.js';
 import type { RedoRequest, UndoQuestion, UndoRequest } from '../state/journal-undo.js';
-import type { MenuState } from '../state/menu.js';
 import { MISSING_CWD_LINES, type MissingCwd } from '../state/missing-cwd.js';
 import { initialTextInput, type TextInputAction, type TextInputState, textInputReducer } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
@@ -24,6 +23,7 @@ import type {
   UndoStep,
 } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
+import type { ExportRequestBody, ExportStep } from './export-types.js';
 import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
 import { computeLayout } from './layout.js';
 import {
@@ -109,33 +109,6 @@ export type PickerMode =
   | { kind: 'missingCwd'; path: string; question: MissingCwd }
   /** Exporting the session's active branch: its format, then where, then (if any) what to do with its secrets. */
   | { kind: 'export'; path: string; step: ExportStep };
-
-/** The export dialog's steps (src/picker/export.ts). */
-export type ExportStep =
-  | { kind: 'format'; menu: MenuState<ExportFormat | 'cancel'> }
-  | { kind: 'path'; format: ExportFormat; input: TextInputState }
-  /**
-   * Scanning and writing (one session read, a moment): keys that arrive meanwhile are swallowed,
-   * Esc and Ctrl+C too (they were meant for this dialog: an Enter typed ahead must not resume the
-   * session under it, and a write under way cannot be taken back half done).
-   */
-  | { kind: 'running'; format: ExportFormat; out: string }
-  /** The scan found secrets in what would be exported: redact them (first, the default), keep them, or cancel. */
-  | {
-      kind: 'secrets';
-      format: ExportFormat;
-      out: string;
-      findings: SecretFinding[];
-      menu: MenuState<'redact' | 'keep' | 'cancel'>;
-    };
-
-/** What an export writes: the session's active branch, in `format`, to the new file `out`. */
-export interface ExportRequestBody {
-  path: string;
-  format: ExportFormat;
-  out: string;
-  secrets: SecretChoice;
-}
 
 export type PickerEffect =
   | { id: number; kind: 'load'; scope: Scope }
