@@ -182,9 +182,9 @@ export function App({
       />
     );
   } else if (screen.name === 'tree') {
-    const back = (): void => {
+    const back = (left?: { editorText?: string }): void => {
       if (screen.back) setScreen(screen.back);
-      else finish({ kind: 'quit', code: 0 });
+      else finish({ kind: 'quit', code: 0, ...left });
     };
     content = (
       <TreeScreen

@@ -46,7 +46,8 @@ export const defaultTreeStore: TreeStore = realStore;
 
 export interface TreeScreenProps {
   path: string;
-  onBack(): void;
+  /** Esc: `editorText` is the message pi's editor gets back (TreeExit's). */
+  onBack(left?: { editorText?: string }): void;
   onExit(result: TreeExit): void;
   now?: () => number;
   store?: TreeStore;

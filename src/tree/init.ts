@@ -48,6 +48,7 @@ export function initTreeState(options: InitOptions): TreeState {
     leaving: false,
     bindings: options.bindings ?? TREE_BINDINGS,
     ownChanges: [],
+    editorText: null,
     openedQuery: null,
     parent: undefined,
   };
