@@ -8,7 +8,7 @@
  */
 import { homedir } from 'node:os';
 import { Box } from 'ink';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
 import { folderExists } from '../../src/pi-launch.js';
 import { PICKER_MODE_TITLES, type PickerCommand } from '../../src/picker/keymap.js';
@@ -30,10 +30,9 @@ import {
   selectedRow,
   takesKeys,
 } from '../../src/picker/reducer.js';
-import { createStoreSource, type PreviewData, type SessionSource } from '../../src/picker/session-source.js';
+import { createStoreSource, type SessionSource } from '../../src/picker/session-source.js';
 import { type HitFocus, shownHit } from '../../src/picker/text-hit-places.js';
 import { firstLineOf, type Locations, type SessionInfo } from '../../src/store/index.js';
-import { keyPauseMs } from '../../src/terminal/key-pause.js';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { useEffectRunner } from '../common/use-effect-runner.js';
 import { useScreenKeys } from '../common/use-screen-keys.js';
@@ -45,6 +44,7 @@ import { PreviewPane } from './PreviewPane.js';
 import { SessionRow } from './SessionRow.js';
 import { runExport, runSecretScan } from './share-effects.js';
 import { gonePaths, runStoreEffect } from './store-effects.js';
+import { usePreparedTexts, usePreview } from './use-background-reads.js';
 
 export type { PickerExit, PickerState };
 
@@ -86,17 +86,12 @@ export interface PickerScreenProps {
 }
 
 const STATUS_MS = { info: 2500, neutral: 2500, error: 4500 } as const;
-/** Idle-time text preparation: slices short enough that a keystroke never waits noticeably. */
-const PREPARE_SLICE_MS = 12;
-const PREPARE_NOTIFY_MS = 250;
 /**
  * A typed key while text is still unprepared prepares this much of it first, newest sessions
  * first: a word typed the moment the rows appear finds hits at once instead of after the keys'
  * quiet time and the first idle slice (the first result within 100 ms, also right after start).
  */
 const KEY_PREPARE_MS = 8;
-/** Preview reads wait until the cursor rests; longer for big files. */
-const previewDelay = (size: number): number => (size > 2 * 1024 * 1024 ? 200 : 50);
 
 export function PickerScreen(props: PickerScreenProps) {
   const { printMode, onExit, onOpenTree, onOpenLabels } = props;
@@ -279,43 +274,9 @@ export function PickerScreen(props: PickerScreenProps) {
     return () => clearTimeout(timer);
   }, [status, dispatch]);
 
-  // Prepare the search text in idle slices so the first full-text search is instant. It starts
-  // with the first rows (a warm start paints them all from the catalogue; the search already
-  // runs over them), newest first, and re-renders after the first slice, so a word typed at once
-  // finds hits in the newest sessions first, then only every PREPARE_NOTIFY_MS: a render per
-  // slice would starve the event loop. A row the listing replaces is prepared again.
   const list = currentList(state);
   const sessions = list && list.sessions.length > 0 ? list.sessions : undefined;
-  const [unprepared, setUnprepared] = useState(0);
-  useEffect(() => {
-    if (!sessions) return;
-    textPending.current = true;
-    let timer: NodeJS.Immediate | undefined;
-    let paused: NodeJS.Timeout | undefined;
-    let lastNotify = 0;
-    const step = (): void => {
-      // Typing first: the text waits until the keys have been quiet for a moment.
-      const wait = keyPauseMs();
-      if (wait > 0) {
-        paused = setTimeout(step, wait);
-        return;
-      }
-      const remaining = prepareTexts(sessions, PREPARE_SLICE_MS);
-      if (remaining === 0) textPending.current = false;
-      const t = Date.now();
-      if (remaining === 0 || t - lastNotify > PREPARE_NOTIFY_MS) {
-        lastNotify = t;
-        setUnprepared(remaining);
-        dispatch({ type: 'textPrepared' });
-      }
-      if (remaining > 0) timer = setImmediate(step);
-    };
-    timer = setImmediate(step);
-    return () => {
-      if (timer) clearImmediate(timer);
-      if (paused) clearTimeout(paused);
-    };
-  }, [sessions, dispatch]);
+  const unprepared = usePreparedTexts(sessions, textPending, () => dispatch({ type: 'textPrepared' }));
 
   // A `re:` search runs in slices (src/picker/regex-search.ts): the next one on the next turn of
   // the event loop, so keys (Ctrl+C among them) are read between them.
@@ -329,23 +290,7 @@ export function PickerScreen(props: PickerScreenProps) {
 
   // Preview of the selected row, read once the cursor rests.
   const selected = selectedRow(state)?.info;
-  const [preview, setPreview] = useState<{ key: SessionInfo; data: PreviewData } | undefined>();
-  useEffect(() => {
-    if (!state.preview || !selected) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      source
-        .preview(selected)
-        .then((data) => {
-          if (!cancelled && mounted.current) setPreview({ key: selected, data });
-        })
-        .catch(() => undefined);
-    }, previewDelay(selected.size));
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [state.preview, selected, source]);
+  const preview = usePreview(source, state.preview ? selected : undefined);
 
   // --- render --------------------------------------------------------------------------------
   const nowMs = now();

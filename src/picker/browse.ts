@@ -13,11 +13,11 @@ import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
 import type { ParsedQuery } from './query.js';
 import { startResume } from './resume.js';
+import { derive, setQuery } from './rows.js';
 import { startSlim } from './slim.js';
 import { nextSortMode, type Row } from './sort.js';
 import {
   currentList,
-  derive,
   type EffectBody,
   findInfo,
   moveTo,
@@ -26,7 +26,6 @@ import {
   relayout,
   SCOPES,
   selectedRow,
-  setQuery,
   withEffect,
   withStatus,
 } from './state.js';

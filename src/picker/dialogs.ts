@@ -6,16 +6,8 @@ import { plural } from '../format.js';
 import { textInputReducer } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import type { PickerCommand } from './keymap.js';
-import {
-  derive,
-  findInfo,
-  type PickerMode,
-  type PickerState,
-  relayout,
-  updateInfos,
-  withEffect,
-  withStatus,
-} from './state.js';
+import { derive, updateInfos } from './rows.js';
+import { findInfo, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export function renameCommand(
   state: PickerState,

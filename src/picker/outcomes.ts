@@ -6,16 +6,8 @@ import { plural } from '../format.js';
 import { keyPrompt } from '../keymap/keymap.js';
 import { withOwnChanges } from '../state/journal-undo.js';
 import { goneMessage } from '../state/session-gone.js';
-import {
-  derive,
-  type PickerAction,
-  type PickerMode,
-  type PickerState,
-  relayout,
-  updateInfos,
-  withEffect,
-  withStatus,
-} from './state.js';
+import { derive, updateInfos } from './rows.js';
+import { type PickerAction, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export type OutcomeAction = Extract<
   PickerAction,

@@ -19,17 +19,15 @@ import { exportCommand, exported, exportFailed, exportStopped } from './export.j
 import { helpCommand } from './help.js';
 import { outcomeReducer } from './outcomes.js';
 import { missingCwdCommand, onResumeChecked } from './resume.js';
+import { derive, mergeList, setQuery } from './rows.js';
 import { secretsProgress, secretsScanned, secretsStale } from './secret-scan.js';
 import { slimCommand, slimmed, slimPlanned } from './slim.js';
 import {
-  derive,
   keyModeOf,
-  mergeList,
   type PickerAction,
   type PickerState,
   relayout,
   type ScopeList,
-  setQuery,
   withEffect,
   withStatus,
 } from './state.js';

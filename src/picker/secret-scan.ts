@@ -3,7 +3,9 @@
  * then the findings by path, which the search filters on. A result for another scope, or for a
  * scan that a newer one replaced, is kept only if it is still the scope's latest.
  */
-import { derive, type PickerState, type Scope, withStatus } from './state.js';
+
+import { derive } from './rows.js';
+import { type PickerState, type Scope, withStatus } from './state.js';
 
 export function secretsProgress(state: PickerState, scope: Scope, scanned: number, total: number): PickerState {
   const scan = state.secrets;

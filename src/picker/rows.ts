@@ -1,0 +1,122 @@
+/**
+ * The picker's rows, derived from the scope's list, the query, the filters and the sort: the
+ * search runs here (in slices for a `re:` term), the cursor stays on the chosen session, and a
+ * `has:secret` query starts the scope's secret scan. Also the list updates the rows come from.
+ */
+import { type TextInputAction, textInputReducer } from '../state/text-input.js';
+import { clampOffset } from '../state/viewport.js';
+import type { SessionInfo } from '../store/index.js';
+import { asksForSecrets, createSearchIndex, hasRankingTerms, parseQuery, sameQuery, searchSessions } from './query.js';
+import { type Row, sortRows } from './sort.js';
+import { currentList, type PickerState, relayout, SCOPES, type Scope, type ScopeList, withEffect } from './state.js';
+
+function sameSessions(a: readonly SessionInfo[], b: readonly SessionInfo[]): boolean {
+  return a === b || (a.length === b.length && a.every((info, i) => info === b[i]));
+}
+
+/**
+ * How long one search pass may run a `re:` term (regex-search.ts): the rest of the sessions are
+ * searched in later passes, one per turn of the event loop, so a key is never kept waiting longer.
+ */
+export const SEARCH_SLICE_MS = 20;
+
+/** Starts the secret scan of the scope when the query asks for it and none is there (or it is stale). */
+function withSecretScan(state: PickerState): PickerState {
+  if (!asksForSecrets(state.parsed)) return state;
+  const known = state.secrets;
+  if (known?.scope === state.scope && (known.running || !known.stale)) return state;
+  const counts = known?.scope === state.scope ? known.counts : new Map<string, number>();
+  return withEffect(
+    { ...state, secrets: { scope: state.scope, counts, running: true, stale: false, scanned: 0, total: 0 } },
+    { kind: 'scanSecrets', scope: state.scope },
+  );
+}
+
+/**
+ * Recomputes rows from the current list, query, filters and sort; keeps the cursor on the chosen
+ * session (by path), or on the first row while the user has not moved.
+ */
+export function derive(given: PickerState, resetCursor = false): PickerState {
+  const state = withSecretScan(given);
+  const sessions = currentList(state)?.sessions ?? [];
+  // The same sessions in a new array (the load's last publish, then its end) keep their index.
+  const index = state.index && sameSessions(state.index.sessions, sessions) ? state.index : createSearchIndex(sessions);
+  let rows: Row[] = [];
+  let unindexed = 0;
+  let searchPending = 0;
+  if (state.parsed.ok) {
+    const secrets = state.secrets?.scope === state.scope ? state.secrets.counts : undefined;
+    const outcome = searchSessions(index, state.parsed, {
+      preparedOnly: state.preparedOnly,
+      budgetMs: SEARCH_SLICE_MS,
+      ...(secrets ? { secrets } : {}),
+    });
+    const matches = state.namedOnly
+      ? outcome.matches.filter((m) => m.info.name !== undefined && m.info.name.trim() !== '')
+      : outcome.matches;
+    rows = sortRows(matches, state.sort, hasRankingTerms(state.parsed), index.parents);
+    unindexed = outcome.unindexed;
+    searchPending = outcome.pending;
+  }
+  const followTop = resetCursor || state.followTop;
+  let cursor = 0;
+  if (!followTop && state.cursorPath !== undefined) {
+    const at = rows.findIndex((r) => r.info.path === state.cursorPath);
+    cursor = at >= 0 ? at : Math.min(state.cursor, Math.max(0, rows.length - 1));
+  }
+  // While following the top, the target is whatever is first; otherwise keep the target even if
+  // it is not (yet) in the rows, so it is found again when it arrives.
+  const cursorPath = followTop ? rows[0]?.info.path : state.cursorPath;
+  return relayout({
+    ...state,
+    index,
+    rows,
+    unindexed,
+    searchPending,
+    cursor,
+    cursorPath,
+    followTop,
+    offset: clampOffset(resetCursor ? 0 : state.offset, cursor, state.listLines, rows.length),
+  });
+}
+
+export function setQuery(state: PickerState, action: TextInputAction, nowMs: number): PickerState {
+  const query = textInputReducer(state.query, action);
+  if (query === state.query) return state;
+  if (query.value === state.query.value) return { ...state, query };
+  const parsed = parseQuery(query.value, nowMs);
+  // A space typed after a word (or taken back) changes nothing the search sees: same rows, same cursor.
+  if (sameQuery(parsed, state.parsed)) return { ...state, query, parsed };
+  return derive({ ...state, query, parsed }, true);
+}
+
+export function updateInfos(
+  state: PickerState,
+  path: string,
+  update: (info: SessionInfo) => SessionInfo | undefined,
+): PickerState {
+  const lists: Partial<Record<Scope, ScopeList>> = {};
+  let changed = false;
+  for (const scope of SCOPES) {
+    const list = state.lists[scope];
+    if (!list) continue;
+    const i = list.sessions.findIndex((s) => s.path === path);
+    if (i < 0) {
+      lists[scope] = list;
+      continue;
+    }
+    const old = list.sessions[i] as SessionInfo;
+    const next = update(old);
+    const sessions = [...list.sessions];
+    if (next) sessions[i] = next;
+    else sessions.splice(i, 1);
+    lists[scope] = { ...list, sessions };
+    changed = true;
+  }
+  return changed ? { ...state, lists } : state;
+}
+
+export function mergeList(state: PickerState, scope: Scope, patch: Partial<ScopeList>): PickerState {
+  const old = state.lists[scope] ?? { sessions: [], loaded: 0, total: 0, done: false, skipped: 0 };
+  return { ...state, lists: { ...state.lists, [scope]: { ...old, ...patch } } };
+}
