@@ -5,8 +5,8 @@
 import { Box, Text } from 'ink';
 import { keyFor } from '../../src/keymap/keymap.js';
 import { asksForSecrets, hasRankingTerms } from '../../src/picker/query.js';
-import { currentList, keyModeOf, type PickerState, SCOPE_TITLES } from '../../src/picker/reducer.js';
-import { fitPaths } from '../../src/text/elide-path.js';
+import { currentList, dialogShowsKeys, keyModeOf, type PickerState, SCOPE_TITLES } from '../../src/picker/reducer.js';
+import { elidePathMiddle, fitPaths } from '../../src/text/elide-path.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { TextInputView } from '../common/TextInputView.js';
@@ -88,7 +88,10 @@ export function EmptyState({ state, width }: { state: PickerState; width: number
     text = `Cannot list sessions: ${sanitizeInline(list.problem)}`;
     tone = 'error';
   } else if (list.sessions.length === 0) {
-    const where = list.searched ? sanitizeInline(list.searched) : 'the sessions folder';
+    // At most half the width: the advice after it (which key shows more) is what matters.
+    const where = list.searched
+      ? elidePathMiddle(sanitizeInline(list.searched), Math.max(24, Math.floor(width / 2)))
+      : 'the sessions folder';
     const missing = list.dirMissing ? ' (the folder does not exist)' : '';
     text =
       state.scope === 'all'
@@ -108,10 +111,13 @@ export function EmptyState({ state, width }: { state: PickerState; width: number
   } else {
     text = 'No sessions.';
   }
+  // Wrapped at words, never cut: a message's advice comes at its end.
   return (
-    <Text wrap="truncate-end" color={tone === 'error' ? 'red' : undefined} dimColor={tone === 'dim'}>
-      {truncateToWidth(`  ${text}`, width)}
-    </Text>
+    <Box width={width} paddingLeft={2}>
+      <Text wrap="wrap" color={tone === 'error' ? 'red' : undefined} dimColor={tone === 'dim'}>
+        {text}
+      </Text>
+    </Box>
   );
 }
 
@@ -121,7 +127,9 @@ function pressFor(key: string | undefined, what: string): string {
 }
 
 export function Footer({ state, width, listLines }: { state: PickerState; width: number; listLines: number }) {
-  if (state.status) {
+  // A prompt's keys are this line's hints: an older status line must not hide them.
+  const prompt = state.mode.kind === 'rename' || (state.mode.kind === 'export' && state.mode.step.kind === 'path');
+  if (state.status && !prompt) {
     const { tone, text } = state.status;
     if (tone === 'neutral')
       return (
@@ -141,6 +149,7 @@ export function Footer({ state, width, listLines }: { state: PickerState; width:
     state.mode.kind === 'browse' && state.rows.length > listLines && width >= 60
       ? `(${state.cursor + 1}/${state.rows.length})  `
       : '';
+  if (dialogShowsKeys(state.mode)) return <Text> </Text>;
   return (
     <Box>
       {position !== '' ? <Text dimColor>{position}</Text> : null}

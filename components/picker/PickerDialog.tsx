@@ -85,13 +85,8 @@ export function PickerDialog(props: {
     return (
       <Box flexDirection="column" height={2} width={width}>
         <Text bold wrap="truncate-end">
-          {truncateToWidth(
-            `Rename “${info ? rowTitle(info) : ''}” (empty clears the name; ${keyPrompt(props.bindings, 'rename', [
-              ['save', 'save'],
-              ['cancel', 'cancel'],
-            ])})`,
-            width,
-          )}
+          {/* Its keys are the footer's hints. */}
+          {fitPaths(truncateToWidth(`Rename “${info ? rowTitle(info) : ''}” (empty clears the name)`, width), width)}
         </Text>
         <TextInputView state={mode.input} width={width} prompt="Name: " placeholder="(no name)" />
       </Box>
@@ -113,13 +108,8 @@ export function PickerDialog(props: {
       return (
         <Box flexDirection="column" height={2} width={width}>
           <Text bold wrap="truncate-end">
-            {truncateToWidth(
-              `${title} (${keyPrompt(props.bindings, 'path', [
-                ['save', 'export'],
-                ['cancel', 'cancel'],
-              ])})`,
-              width,
-            )}
+            {/* Its keys are the footer's hints. */}
+            {truncateToWidth(title, width)}
           </Text>
           <TextInputView state={step.input} width={width} prompt="Path: " placeholder="(a new file)" />
         </Box>
@@ -163,7 +153,13 @@ export function PickerDialog(props: {
         </Text>
         <Menu menu={menu} />
         <Text dimColor wrap="truncate-end">
-          {truncateToWidth('↑↓ choose · Enter confirm · Esc cancel', width)}
+          {truncateToWidth(
+            keyPrompt(props.bindings, 'menu', [
+              ['choose', 'confirm'],
+              ['cancel', 'cancel'],
+            ]),
+            width,
+          )}
         </Text>
       </Box>
     );

@@ -36,6 +36,7 @@ import { redoStepped, undoQuestionCommand, undoStepped } from './undo.js';
 export {
   currentList,
   dialogLinesFor,
+  dialogShowsKeys,
   type InitOptions,
   initialPickerState,
   keyModeOf,

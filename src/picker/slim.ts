@@ -69,7 +69,10 @@ export function slimLines(
   return {
     title: `Keep only the active branch of “${title}”?`,
     what: `${formatBytes(plan.sizeBefore)} → about ${formatBytes(plan.estimatedAfter)} · ${plan.branchEntries} of ${plural(plan.entries, 'entry', 'entries')} kept`,
-    how: `The branch is copied to a new session and the original goes to the trash${undo ? `; ${undo} restores both` : ''}.`,
+    // The undo key first: where the line must be cut (a narrow terminal), the explanation goes, not the way back.
+    how: undo
+      ? `${undo} undoes it: the branch goes to a new session, the original to the trash.`
+      : 'The branch goes to a new session, the original to the trash.',
     warning: mode.needsYes ? '⚠ It changed in the last 5 minutes: pi may still be writing to it.' : '',
     keys: keyPrompt(bindings, 'confirm', [
       mode.needsYes ? ['confirmYes', 'slim anyway'] : ['confirm', 'slim'],

@@ -353,6 +353,25 @@ export function keyModeOf(mode: PickerMode): PickerKeyMode {
   }
 }
 
+/**
+ * Whether the mode's dialog has a line of its own for its keys (a question's answers, a menu's):
+ * then the footer shows none, so no key is offered twice. A prompt (rename, the export's path)
+ * has none: the footer's hints are its keys.
+ */
+export function dialogShowsKeys(mode: PickerMode): boolean {
+  switch (mode.kind) {
+    case 'confirm':
+    case 'slimConfirm':
+    case 'undoConfirm':
+    case 'missingCwd':
+      return true;
+    case 'export':
+      return mode.step.kind !== 'path';
+    default:
+      return false;
+  }
+}
+
 /** The undo and redo question: its title, two lines for what will be done, its keys. */
 export const UNDO_QUESTION_LINES = 4;
 

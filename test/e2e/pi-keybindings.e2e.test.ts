@@ -59,7 +59,8 @@ describe("pi's keybindings.json", { timeout: E2E_TEST_MS }, () => {
     await pty.waitForScreen((s) => !s.includes('Delete this session?'), 'the prompt closed');
 
     await pty.press(alt('r'));
-    await pty.waitForText('Enter save · Esc cancel');
+    // The rename prompt's keys are the footer's hints.
+    await pty.waitForText(/Enter save\s+Esc cancel/);
     await pty.write('keyed');
     await pty.press(PTY_KEYS.enter);
     // The status says so once the name is written.

@@ -171,6 +171,8 @@ describe.each([
     await app.press(alt('s'));
     const prompt = await app.waitFor('Keep only the active branch of');
     expect(prompt).toContain('195 KB → about 1.5 KB');
+    // The way back is whole on the line, however narrow: the undo key comes first.
+    expect(prompt).toContain('Ctrl+Z undoes it:');
     expect(calls).toEqual(['planSlim /s/0.jsonl']);
     await app.press(KEYS.escape);
     await app.waitFor('Nothing was slimmed');
@@ -179,6 +181,31 @@ describe.each([
     await app.press(KEYS.enter);
     await app.waitFor('Slimmed 195 KB → 1.6 KB');
     expect(calls).toEqual(['planSlim /s/0.jsonl', 'planSlim /s/0.jsonl', 'slim /s/0.jsonl']);
+  });
+
+  it('each prompt and question says its keys once: a prompt in the footer, a question on its own line', async () => {
+    const { app } = mount(sample(5), { columns: 80, rows: 24 });
+    await app.waitFor('item 0;');
+    const count = (frame: string, text: string): number => frame.split(text).length - 1;
+    await app.press(ctrl('r'));
+    const rename = await app.waitFor('Rename “');
+    expect(count(rename, 'cancel')).toBe(1);
+    expect(rename.trimEnd().split('\n').at(-1)).toMatch(/Enter save\s+Esc cancel/);
+    expect(rename).toContain('(empty clears the name)');
+    await app.press(KEYS.escape);
+    await app.waitFor((f) => !f.includes('Rename “'));
+    await app.press(ctrl('d'));
+    const remove = await app.waitFor('Delete this session?');
+    expect(count(remove, 'cancel')).toBe(1);
+    expect(remove).toMatch(/Enter delete · Esc cancel/);
+  });
+
+  it('at 80 columns the slim prompt shows its undo key and what slim does, uncut', async () => {
+    const { app } = mount(sample(5), { columns: 80, rows: 24 });
+    await app.waitFor('item 0;');
+    await app.press(alt('s'));
+    const prompt = await app.waitFor('Keep only the active branch of');
+    expect(prompt).toContain('Ctrl+Z undoes it: the branch goes to a new session, the original to the trash.');
   });
 
   it('deletes after confirmation and undo brings the row back', async () => {
@@ -265,6 +292,24 @@ describe('PickerScreen', () => {
     await app.waitFor('No sessions for this folder (looked in /home/u/.pi/agent/sessions/--home-u-proj--)');
     await app.type('"open');
     await app.waitFor('unclosed quote');
+  });
+
+  it('at 80 columns the no-sessions message wraps and keeps its advice (which key shows more)', async () => {
+    const { app } = mount([], { columns: 80, rows: 20 });
+    const frame = await app.waitFor('all projects');
+    const lines = frame.split('\n');
+    const at = lines.findIndex((line) => line.includes('No sessions for this folder'));
+    expect(at).toBeGreaterThan(-1);
+    // The message and its advice, over the lines it takes, none cut.
+    const message = lines
+      .slice(at, at + 3)
+      .map((line) => line.trim())
+      .join(' ');
+    expect(message).toMatch(
+      /looked in \/home\/u\/.*--home-u-proj--\)\..*Press Tab for sub-folders and then all projects/,
+    );
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(frame).not.toContain('…/sessi…');
   });
 
   it('--print: Enter exits with the path', async () => {
