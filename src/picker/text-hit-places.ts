@@ -241,11 +241,36 @@ export interface HitFocus {
   /** The hit's text, lower-cased with whitespace runs as one space (the tree's search takes it as tokens). */
   text: string;
   place: EntryPlace;
+  /**
+   * Every word the query searched the text for (`inventory service`), when more than the hit's:
+   * the tree searches for all of them where one entry holds them all, else for the hit's text.
+   */
+  words?: string;
+}
+
+/** The texts a query looks for in the messages, as one search of the tree (its plain and quoted words; not negated or either-or ones). */
+function queryWords(query: ParsedQuery): string {
+  if (!query.ok) return '';
+  const texts: string[] = [];
+  for (const term of query.terms)
+    if (
+      term.kind === 'word' ||
+      term.kind === 'phrase' ||
+      term.kind === 'exact' ||
+      term.kind === 'prefix' ||
+      term.kind === 'suffix' ||
+      term.kind === 'whole'
+    )
+      texts.push(term.text);
+  return texts.join(' ').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 export function hitFocus(info: SessionInfo, textHit: TextHit | undefined, query: ParsedQuery): HitFocus | undefined {
   const shown = shownHit(info, textHit, query);
   if (!shown) return undefined;
   const text = snippetFor(info, shown.hit, 0, 0).match.replace(/\s+/g, ' ').trim().toLowerCase();
-  return text === '' ? undefined : { text, place: shown.place ?? placeAt(placeRuns(info), shown.hit.start) };
+  if (text === '') return undefined;
+  const focus: HitFocus = { text, place: shown.place ?? placeAt(placeRuns(info), shown.hit.start) };
+  const words = queryWords(query);
+  return words !== '' && words !== text && words.includes(' ') ? { ...focus, words } : focus;
 }

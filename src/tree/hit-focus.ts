@@ -33,16 +33,19 @@ export function entryFocus(index: TreeIndex, entryId: string, preferred: FilterM
 
 export function treeFocus(
   index: TreeIndex,
-  hit: { text: string; place: EntryPlace },
+  hit: { text: string; place: EntryPlace; words?: string },
   preferred: FilterMode,
 ): TreeFocus | undefined {
-  const result = search(index, hit.text);
+  // The query's every word where one entry holds them all (what the user typed), else the hit's.
+  const all = hit.words === undefined ? undefined : search(index, hit.words);
+  const query = all && all.matches.length > 0 ? hit.words! : hit.text;
+  const result = all && all.matches.length > 0 ? all : search(index, hit.text);
   if (!result || result.matches.length === 0) return undefined;
   const { first } = matchPlaces(index, result.matches);
   const node = first[hit.place] ?? result.matches[0]!;
   const filter = [preferred, ...FILTER_CYCLE].find((f) => buildForest(index, f, result).visible[node] === 1) ?? 'all';
-  if (filter === preferred) return { query: hit.text, node, filter };
-  return { query: hit.text, node, filter, note: `Filter ${filter}: the ${preferred} filter hides this hit` };
+  if (filter === preferred) return { query, node, filter };
+  return { query, node, filter, note: `Filter ${filter}: the ${preferred} filter hides this hit` };
 }
 
 /** While the hit's search stands unedited Esc goes back (reducer.ts), and the footer says so. */

@@ -93,4 +93,35 @@ describe('branch-aware hits in a real terminal', { timeout: E2E_TEST_MS }, () =>
     expect(await pty.waitForExit()).toBe(0);
     expectRestored(pty);
   });
+  it('a query of several words opens the tree searching for them all (keys one at a time and in one write)', async () => {
+    const home = makeHome();
+    const b = new SessionBuilder({ id: '019b0000-cccc-7000-8000-000000000003', cwd: home.cwd });
+    b.user('The inventory needs a cache');
+    b.assistant('Which part of it?');
+    b.user('Split the inventory service from the orders');
+    b.assistant('Done: the inventory service is its own module.');
+    writeSession(b, home.projectDir, '2026-01-07T00-00-00-000Z_inventory.jsonl', 2);
+    for (const oneWrite of [false, true]) {
+      const pty = startApp(home, [], { cols: 100, rows: 24 });
+      await pty.waitForText(/1\/1 · this folder/);
+      if (oneWrite) pty.write('inventory service');
+      else await pty.press(...'inventory service'.split(''));
+      await pty.waitForScreen(
+        (s) => s.includes('> inventory service') && /1\/1 · this folder/.test(s),
+        'the search typed',
+      );
+      await pty.press(PTY_KEYS.right);
+      // Both words, as typed, where one entry holds them; the cursor on the first such entry.
+      await pty.waitForText('Search: inventory service');
+      await pty.waitForScreen(
+        () => cursorRow(pty).includes('Split the inventory service'),
+        'the cursor on the entry with both',
+      );
+      await pty.press(PTY_KEYS.escape);
+      await pty.waitForText('> inventory service');
+      await pty.press(PTY_KEYS.escape, PTY_KEYS.escape);
+      expect(await pty.waitForExit()).toBe(0);
+      expectRestored(pty);
+    }
+  });
 });

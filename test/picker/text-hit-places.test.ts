@@ -92,6 +92,18 @@ describe('tagging the hits', () => {
     expect(hitFocus(branched, undefined, q('zebra in:abandoned'))).toEqual({ text: 'zebra', place: 'abandoned' });
   });
 
+  it('a query of several words carries them all to the tree, not only the hit’s', () => {
+    expect(hitFocus(branched, undefined, q('zebra branch in:abandoned'))).toEqual({
+      text: 'zebra',
+      place: 'abandoned',
+      words: 'zebra branch',
+    });
+    // Quoted and negated: the phrase goes, the word it must not hold does not.
+    expect(hitFocus(branched, undefined, q('"new branch" zebra !lion in:active'))?.words).toBe('new branch zebra');
+    // One word: nothing more to carry.
+    expect(hitFocus(branched, undefined, q('zebra in:active'))).toEqual({ text: 'zebra', place: 'active' });
+  });
+
   it('tags a plain session as all active, and regex hits too', () => {
     expect(hitCountsText(tagHits(linear, q('zebra'))!)).toBe('3 active');
     expect(tagHits(branched, q('re:zeb?ra on'))?.counts).toEqual({ active: 1, abandoned: 1, compacted: 0 });

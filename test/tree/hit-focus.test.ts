@@ -24,6 +24,17 @@ describe('treeFocus', () => {
     expect(treeFocus(index, { text: 'nowhere at all', place: 'active' }, 'default')).toBeUndefined();
   });
 
+  it('searches for all the picker query’s words where one entry holds them all, else for the hit’s text', () => {
+    // `approach please`: the user message "approach A please" holds both.
+    const both = treeFocus(index, { text: 'approach', place: 'compacted', words: 'approach please' }, 'default');
+    expect(both?.query).toBe('approach please');
+    expect(id(both?.node)).toBe('uA');
+    // No entry holds both "approach" and "great": the hit's word, as before.
+    const apart = treeFocus(index, { text: 'approach', place: 'abandoned', words: 'approach great' }, 'default');
+    expect(apart?.query).toBe('approach');
+    expect(id(apart?.node)).toBe('uB');
+  });
+
   it('keeps the preferred filter when it shows the entry, else picks one that does and says so', () => {
     expect(treeFocus(index, { text: 'approach', place: 'abandoned' }, 'user-only')).toMatchObject({
       filter: 'user-only',
