@@ -103,7 +103,12 @@ export async function withListing(
   io: Output,
   print: (result: ListResult) => CommandResult,
 ): Promise<CommandResult> {
-  const result = await listSessionsCached(locations, { scope: options.scope, cache: options.cache ?? true });
+  // Rows are printed, never searched: without the catalogue their search fields are not gathered.
+  const result = await listSessionsCached(locations, {
+    scope: options.scope,
+    cache: options.cache ?? true,
+    searchFields: 'on-demand',
+  });
   try {
     if (result.dirProblem) {
       io.err(`pi-sessions: ${sanitizeInline(result.dirProblem)}`);

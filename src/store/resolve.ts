@@ -39,7 +39,8 @@ export async function resolveSessionArg(arg: string, locations: Locations): Prom
     return path;
   }
   for (const scope of ['cwd', 'all'] as const) {
-    const { sessions } = await listSessions(locations, { scope });
+    // Only ids and paths are read here: the search fields are left to the file.
+    const { sessions } = await listSessions(locations, { scope, searchFields: 'on-demand' });
     const found = pick(sessions, arg);
     if (found === 'ambiguous') {
       const matches = sessions.filter((s) => s.id.startsWith(arg)).map((s) => s.path);

@@ -10,7 +10,7 @@ import { describeFsError } from '../errors.js';
 import { isPathWithin, type Locations } from '../locations.js';
 import { isSyncTempName } from '../sync/conflict-names.js';
 import type { NotASession, SessionInfo } from '../types.js';
-import { summarizeFileSync } from './summary.js';
+import { type SearchFieldsMode, summarizeFileSync } from './summary.js';
 
 /** Longest stretch of synchronous reading before yielding to the event loop. */
 const SLICE_MS = 12;
@@ -55,6 +55,8 @@ export interface ListOptions {
   onProgress?: (loaded: number, total: number) => void;
   /** Background reading stands aside while this asks it to (see `PauseFn`). */
   pause?: PauseFn;
+  /** Default `with-listing`; `on-demand` for a listing that only prints rows or finds a session (summary.ts). */
+  searchFields?: SearchFieldsMode;
 }
 
 export interface ListResult {
@@ -195,7 +197,7 @@ export async function listSessions(locations: Locations, options: ListOptions): 
   for (let index = 0; index < files.length; index++) {
     await slice();
     signal?.throwIfAborted();
-    const info = summarizeFileSync(files[index]!);
+    const info = summarizeFileSync(files[index]!, options.searchFields);
     results.push(info);
     if (!('ok' in info) && inScope(info, locations, scope)) options.onSession?.(info);
     options.onProgress?.(index + 1, files.length);

@@ -182,6 +182,8 @@ export function sessionInfoJson(info: SessionInfo): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const key of SESSION_INFO_KEYS) {
     const json: JsonKind = SESSION_INFO_FIELDS[key].json;
+    // An omitted field is never read: a row's search fields may be read from its file on first use.
+    if (json.as === 'omit') continue;
     const value = info[key];
     if (json.as === 'as-is') row[key] = value;
     else if (json.as === 'null-if-absent') row[key] = value ?? null;

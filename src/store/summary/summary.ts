@@ -11,6 +11,9 @@
  * streams through a digest that keeps its first bytes and a few facts (line-prefix.ts). A long
  * toolResult line without usage gives the same answer as a full parse; any other long line is
  * counted from its first bytes and reported as an `oversized-line` problem.
+ *
+ * Only a search reads the message text, its places and the tool facts: a listing for rows alone
+ * (`on-demand`) skips them and reads them from the file if one is used (search-fields.ts).
  */
 
 import { plural } from '../../format.js';
@@ -32,10 +35,20 @@ import { type ScanOptions, scanFromSync } from '../read/scan.js';
 import { replayLabel } from '../tree.js';
 import type { JsonObject, NotASession, Problem, SearchTexts, SessionHeader, SessionInfo } from '../types.js';
 import { countLongLine, countToolResultLine, type SummaryCounts } from './fast-paths.js';
+import {
+  type ListedFields,
+  noSearchFields,
+  retainedTexts,
+  type SearchFields,
+  type SearchFieldsMode,
+  withSearchFields,
+  withSearchFieldsOnDemand,
+} from './search-fields.js';
 import type { SummaryState } from './state.js';
 import { TextPlaceTracker } from './text-places.js';
 import { ToolFacts } from './tool-facts.js';
 
+export type { SearchFieldsMode } from './search-fields.js';
 export type { SummaryState } from './state.js';
 
 /** Longer lines are digested as they stream past instead of being buffered (see the top). */
@@ -63,10 +76,12 @@ export class SummaryCollector implements SummaryCounts {
   readonly labels = new Map<string, string>();
   readonly models: string[] = [];
   readonly usage = emptyUsage();
-  /** Tool names, touched paths and commands, bounded output text (tool-facts.ts). */
-  toolFacts = new ToolFacts();
-  /** Where each text came from, for `textPlaces` (text-places.ts). */
+  /** Tool names, touched paths and commands, bounded output text (tool-facts.ts); names alone on demand. */
+  toolFacts: ToolFacts;
+  /** Where each text came from, for `textPlaces` (text-places.ts); untouched on demand. */
   places = new TextPlaceTracker();
+  /** Whether the search fields are gathered here (`with-listing`). */
+  private readonly gathers: boolean;
   private readonly ids = new Set<string>();
   private readonly firstChild = new Map<string, string>();
   private readonly branchParents = new Set<string>();
@@ -75,7 +90,13 @@ export class SummaryCollector implements SummaryCounts {
   /** Bytes of the lines before the header (bounded by HEADER_SEARCH_BYTES). */
   private bytesBeforeHeader = 0;
 
-  constructor(private readonly path: string) {}
+  constructor(
+    private readonly path: string,
+    mode: SearchFieldsMode = 'with-listing',
+  ) {
+    this.gathers = mode === 'with-listing';
+    this.toolFacts = new ToolFacts(this.gathers);
+  }
 
   /** The scan options that feed this collector, bound each line and stop at a non-session. */
   scanOptions(): ScanOptions {
@@ -192,7 +213,7 @@ export class SummaryCollector implements SummaryCounts {
   noteNode(id: string, parentId: string | null): void {
     this.ids.add(id);
     this.leafId = id;
-    this.places.link(id, parentId);
+    if (this.gathers) this.places.link(id, parentId);
     if (parentId !== null && parentId !== id) {
       this.parents.push(parentId);
       const first = this.firstChild.get(parentId);
@@ -218,7 +239,7 @@ export class SummaryCollector implements SummaryCounts {
     if (type === 'session') return;
     this.entryCount++;
     const id = value['id'];
-    let owner = legacy ? this.places.legacyEntry(ordinal) : '';
+    let owner = legacy && this.gathers ? this.places.legacyEntry(ordinal) : '';
     if (typeof id === 'string' && id !== '') {
       const parentId = value['parentId'];
       this.noteNode(id, typeof parentId === 'string' ? parentId : null);
@@ -238,7 +259,7 @@ export class SummaryCollector implements SummaryCounts {
       addUsage(this.usage, value['usage']);
       // A checkpoint's retained messages are searchable text of the session (§8.4); their usage
       // is not counted: the entries they copy spent it.
-      if (type === 'compaction') {
+      if (type === 'compaction' && this.gathers) {
         const firstKept = legacy
           ? this.places.legacyFirstKept(value['firstKeptEntryIndex'], ordinal)
           : value['firstKeptEntryId'];
@@ -265,11 +286,12 @@ export class SummaryCollector implements SummaryCounts {
       if (model && !this.models.includes(model)) this.models.push(model);
       this.toolFacts.addCalls(message['content']);
     }
-    if (role === 'toolResult') {
+    // Tool output and commands feed a search alone (the tool names above are a row's field).
+    if (this.gathers && role === 'toolResult') {
       // Before about 2025-11 a plain `output` string held the result.
       const text = textOfContent(message['content']);
       this.toolFacts.addOutput(text !== '' ? text : typeof message['output'] === 'string' ? message['output'] : '');
-    } else if (role === 'bashExecution') {
+    } else if (this.gathers && role === 'bashExecution') {
       if (typeof message['command'] === 'string') this.toolFacts.addTarget(message['command']);
       if (typeof message['output'] === 'string') this.toolFacts.addOutput(message['output']);
     }
@@ -279,9 +301,11 @@ export class SummaryCollector implements SummaryCounts {
     const stamp = message['timestamp'];
     const activity = typeof stamp === 'number' ? stamp : new Date(value['timestamp'] as string).getTime();
     if (!Number.isNaN(activity)) this.lastActivity = Math.max(this.lastActivity ?? 0, activity);
+    // Without the search text, a message's text is wanted only while it may be the first prompt.
+    if (!this.gathers && (role !== 'user' || this.firstMessage)) return;
     const text = textOfContent(message['content']);
     if (!text) return;
-    this.pushText(owner, text);
+    if (this.gathers) this.pushText(owner, text);
     if (!this.firstMessage && role === 'user') this.firstMessage = text;
   }
 
@@ -327,7 +351,7 @@ export class SummaryCollector implements SummaryCounts {
           ? new Date(headerTime)
           : new Date(mtimeMs);
     const version = typeof header.version === 'number' ? header.version : 1;
-    return {
+    const row: ListedFields = {
       path: this.path,
       id: header.id,
       cwd: typeof header.cwd === 'string' ? header.cwd : '',
@@ -337,8 +361,6 @@ export class SummaryCollector implements SummaryCounts {
       modified,
       messageCount: this.messageCount,
       firstMessage: this.firstMessage || '(no messages)',
-      allMessagesText: this.texts.join(' '),
-      textPlaces: this.places.runs(this.leafId),
       size,
       mtimeMs,
       version,
@@ -350,24 +372,25 @@ export class SummaryCollector implements SummaryCounts {
       labels: [...this.labels.values()],
       models: this.models,
       tools: this.toolFacts.tools,
-      toolTargets: this.toolFacts.toolTargets,
-      toolOutputText: this.toolFacts.toolOutputText,
       usage: this.usage,
       problems: this.problems,
     };
+    if (!this.gathers) return withSearchFieldsOnDemand(row, searchFieldsOfFile);
+    return withSearchFields(row, {
+      allMessagesText: this.texts.join(' '),
+      textPlaces: this.places.runs(this.leafId),
+      toolTargets: this.toolFacts.toolTargets,
+      toolOutputText: this.toolFacts.toolOutputText,
+    });
   }
 }
 
-/** The user and assistant text of a `retainedTail`, as pi's text of message entries is taken. */
-function retainedTexts(tail: unknown): string[] {
-  if (!Array.isArray(tail)) return [];
-  const out: string[] = [];
-  for (const message of tail) {
-    if (!isObject(message) || (message['role'] !== 'user' && message['role'] !== 'assistant')) continue;
-    const text = textOfContent(message['content']);
-    if (text) out.push(text);
-  }
-  return out;
+/** A row's search fields read again from its file (for `on-demand` rows). */
+function searchFieldsOfFile(path: string): SearchFields {
+  const info = summarizeFileSync(path);
+  if ('ok' in info) return noSearchFields();
+  const { allMessagesText, textPlaces, toolTargets, toolOutputText } = info;
+  return { allMessagesText, textPlaces, toolTargets, toolOutputText };
 }
 
 let sharedChunk: Buffer | undefined;
@@ -377,8 +400,8 @@ let sharedChunk: Buffer | undefined;
  * file takes about a millisecond, so the listing interleaves files with event-loop turns instead
  * of paying the thread-pool round trip of async reads for every chunk.
  */
-export function summarizeFileSync(path: string): SessionInfo | NotASession {
-  const collector = new SummaryCollector(path);
+export function summarizeFileSync(path: string, mode: SearchFieldsMode = 'with-listing'): SessionInfo | NotASession {
+  const collector = new SummaryCollector(path, mode);
   sharedChunk ??= Buffer.allocUnsafe(READ_CHUNK_BYTES);
   const scanned = scanFromSync(path, { ...collector.scanOptions(), chunk: sharedChunk });
   if ('ok' in scanned) return scanned;

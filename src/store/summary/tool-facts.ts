@@ -8,6 +8,9 @@
  * a bash command at most TARGET_CHARS characters, a session at most TARGETS_PER_SESSION targets.
  * A toolResult line is never parsed whole for this (the listing's shortcut skips parsing them):
  * only the start of its first text block is decoded (`boundedJsonString`).
+ *
+ * A listing that leaves the search texts for later (summary.ts, `on-demand`) keeps the tool names
+ * alone: they are a row's field, the targets and output text only feed a search.
  */
 import { isObject } from '../entry.js';
 import type { JsonObject } from '../types.js';
@@ -25,6 +28,9 @@ export class ToolFacts {
   private readonly targetSet = new Set<string>();
   private outputParts: string[] = [];
   private outputBytes = 0;
+
+  /** `keepsTexts` false: only `tools` is gathered, `toolTargets` and `toolOutputText` stay ''. */
+  constructor(private readonly keepsTexts = true) {}
 
   /** Continues from a previous run's `tools`, `toolTargets` and `toolOutputText` (the catalogue's resume). */
   static resume(tools: readonly string[], targets: string, output: string): ToolFacts {
@@ -46,7 +52,7 @@ export class ToolFacts {
       const name = block['name'];
       if (typeof name === 'string' && name !== '' && !this.tools.includes(name)) this.tools.push(name);
       const args = block['arguments'];
-      if (isObject(args)) this.addArguments(args);
+      if (this.keepsTexts && isObject(args)) this.addArguments(args);
     }
   }
 
@@ -63,18 +69,19 @@ export class ToolFacts {
 
   /** A path or a command (a user's `!command` too); one line, bounded. */
   addTarget(text: string): void {
-    if (this.targetSet.size >= TARGETS_PER_SESSION) return;
+    if (!this.keepsTexts || this.targetSet.size >= TARGETS_PER_SESSION) return;
     const line = wellFormed(text.replace(/\s+/g, ' ').trim().slice(0, TARGET_CHARS));
     if (line !== '') this.targetSet.add(line);
   }
 
   /** Whether more output text would be kept (callers skip decoding it otherwise). */
   get wantsOutput(): boolean {
-    return this.outputBytes + 1 < OUTPUT_PER_SESSION;
+    return this.keepsTexts && this.outputBytes + 1 < OUTPUT_PER_SESSION;
   }
 
   /** Some output text: its first OUTPUT_PER_CALL bytes count, while the session has room. */
   addOutput(text: string): void {
+    if (!this.keepsTexts) return;
     const separator = this.outputParts.length > 0 ? 1 : 0;
     const room = Math.min(OUTPUT_PER_CALL, OUTPUT_PER_SESSION - this.outputBytes - separator);
     if (room <= 0 || text === '') return;
