@@ -182,9 +182,9 @@ export function App({
       />
     );
   } else if (screen.name === 'tree') {
-    const back = (left?: { editorText?: string }): void => {
+    const back = (): void => {
       if (screen.back) setScreen(screen.back);
-      else finish({ kind: 'quit', code: 0, ...left });
+      else finish({ kind: 'quit', code: 0 });
     };
     content = (
       <TreeScreen

@@ -6,7 +6,6 @@
 import { spawnSync } from 'node:child_process';
 import { render } from 'ink';
 import type { InteractiveRequest } from '../src/cli/types.js';
-import { handOverEditorText } from '../src/editor-text-handover.js';
 import { findOnPath, folderExists, launchCommand, piArgs } from '../src/pi-launch.js';
 import { goneMessage } from '../src/state/session-gone.js';
 import { isGoneSync, readPiConfig, resolveSessionArg, StoreError } from '../src/store/index.js';
@@ -105,9 +104,6 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
     );
     return 1;
   }
-  // Inside pi (its extension names the file): the message pi's editor gets back after a resume
-  // from here on a user message, as pi's own /tree does.
-  if (request.print && 'editorText' in result && result.editorText !== undefined) handOverEditorText(result.editorText);
   switch (result.kind) {
     case 'quit':
       return result.code;

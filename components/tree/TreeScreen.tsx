@@ -46,8 +46,7 @@ export const defaultTreeStore: TreeStore = realStore;
 
 export interface TreeScreenProps {
   path: string;
-  /** Esc: `editorText` is the message pi's editor gets back (TreeExit's). */
-  onBack(left?: { editorText?: string }): void;
+  onBack(): void;
   onExit(result: TreeExit): void;
   now?: () => number;
   store?: TreeStore;

@@ -27,19 +27,13 @@ import { useEffectRunner } from '../common/use-effect-runner.js';
 import type { SyncReducer } from '../common/use-sync-reducer.js';
 import { runTreeWrite } from './tree-writes.js';
 
-/**
- * How the tree was left. `editorText`: the message pi's editor gets back (pi resumes just before
- * it: a resume from here on a user message, or a fork before one), for pi-sessions inside pi.
- */
-export type TreeExit =
-  | { kind: 'quit'; code: number; editorText?: string }
-  | ({ kind: 'resume'; editorText?: string } & PiLaunch);
+export type TreeExit = { kind: 'quit'; code: number } | ({ kind: 'resume' } & PiLaunch);
 
 /** What the effects reach outside the reducer: the store, the app, the terminal. */
 export interface TreeEffectContext {
   path: string;
   store: TreeStore;
-  onBack(left?: { editorText?: string }): void;
+  onBack(): void;
   onExit(result: TreeExit): void;
   onOpenSession?(open: TreeOpen, snapshot: TreeSnapshot): void;
   findLineage?: LineageFinder;
@@ -79,9 +73,6 @@ export function useTreeEffects(machine: SyncReducer<TreeScreenState, TreeScreenA
       const current = machine.ref.current;
       const open = current.kind === 'open' ? current : undefined;
       const cwd = typeof open?.session.header.cwd === 'string' ? open.session.header.cwd : process.cwd();
-      const editorText = open?.nav.editorText ?? undefined;
-      const withEditorText = (text: string | null | undefined): { editorText?: string } =>
-        text === null || text === undefined || text === '' ? {} : { editorText: text };
       const safeDispatch = (action: TreeScreenAction): void => {
         if (alive.current) dispatch(action);
       };
@@ -214,25 +205,13 @@ export function useTreeEffects(machine: SyncReducer<TreeScreenState, TreeScreenA
             const { target } = effect;
             const fork = effect.fork ? { fork: true } : {};
             if (target.kind === 'file') {
-              ctx.onExit({
-                kind: 'resume',
-                path: target.path,
-                cwd: effect.cwd,
-                ...fork,
-                ...withEditorText(target.editorText),
-              });
+              ctx.onExit({ kind: 'resume', path: target.path, cwd: effect.cwd, ...fork });
               return;
             }
             const index = open?.nav.index;
             const leafId = !index || index.leaf === -1 ? null : index.entries[index.leaf]!.id;
-            const moved = target.id !== leafId ? await store.branchInPlace(path, target.id, {}) : undefined;
-            ctx.onExit({
-              kind: 'resume',
-              path,
-              cwd: effect.cwd,
-              ...fork,
-              ...withEditorText(moved ? moved.editorText : editorText),
-            });
+            if (target.id !== leafId) await store.branchInPlace(path, target.id, {});
+            ctx.onExit({ kind: 'resume', path, cwd: effect.cwd, ...fork });
             return;
           }
           case 'openSession':
@@ -246,11 +225,11 @@ export function useTreeEffects(machine: SyncReducer<TreeScreenState, TreeScreenA
             );
             return;
           case 'back':
-            ctx.onBack(withEditorText(editorText));
+            ctx.onBack();
             return;
           case 'quit':
             // Ctrl+C: 130 (128 + SIGINT) as in the picker, whichever screen it is pressed on.
-            ctx.onExit({ kind: 'quit', code: 130, ...withEditorText(editorText) });
+            ctx.onExit({ kind: 'quit', code: 130 });
             return;
         }
       } catch (error) {

@@ -16,13 +16,10 @@
  * knows both. Only type imports from pi: the bundle needs nothing at run time.
  */
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtensionAPI, ExtensionCommandContext } from '@earendil-works/pi-coding-agent';
-import { EDITOR_TEXT_FILE_ENV, takeEditorText } from '../editor-text-handover.js';
 // locations.ts alone, not the door: this file is bundled on its own and loaded into pi's process.
 import { resolveLocations } from '../store/locations.js';
 import { sanitizeInline } from '../text/terminal-text.js';
@@ -106,32 +103,23 @@ function keepRawWhileHandedOver(): () => void {
   };
 }
 
-/**
- * Runs the CLI full screen on pi's terminal and gives back what it printed, and the message pi's
- * editor gets back (editor-text-handover.ts), if the child handed one over.
- */
-async function runFullScreen(
-  ctx: ExtensionCommandContext,
-  cli: string,
-  args: string[],
-): Promise<ChildOutcome & { editorText?: string }> {
-  const editorFile = join(tmpdir(), `pi-sessions-editor-${process.pid}-${randomUUID()}.txt`);
-  const outcome = await ctx.ui.custom<ChildOutcome>((tui, _theme, _keybindings, done) => {
-    let ran: ChildOutcome = { status: null, stdout: '', stderr: '', error: 'it did not run' };
+/** Runs the CLI full screen on pi's terminal and gives back what it printed. */
+async function runFullScreen(ctx: ExtensionCommandContext, cli: string, args: string[]): Promise<ChildOutcome> {
+  return ctx.ui.custom<ChildOutcome>((tui, _theme, _keybindings, done) => {
+    let outcome: ChildOutcome = { status: null, stdout: '', stderr: '', error: 'it did not run' };
     process.on('SIGINT', ignoreInterrupt);
     tui.stop();
     const restoreMode = keepRawWhileHandedOver();
     try {
       const run = spawnSync(process.execPath, [cli, ...args], {
         cwd: ctx.cwd,
-        env: { ...process.env, [EDITOR_TEXT_FILE_ENV]: editorFile },
         // stdin stays the terminal (keys); stdout is a pipe, so pi-sessions draws on /dev/tty
         // and stdout carries only the chosen path; stderr is a pipe for pi's one-line notice.
         stdio: ['inherit', 'pipe', 'pipe'],
         encoding: 'utf8',
         maxBuffer: 1024 * 1024,
       });
-      ran = {
+      outcome = {
         status: run.status,
         signal: run.signal,
         stdout: run.stdout ?? '',
@@ -139,32 +127,21 @@ async function runFullScreen(
         ...(run.error ? { error: run.error.message } : {}),
       };
     } catch (error) {
-      ran = { ...ran, error: error instanceof Error ? error.message : String(error) };
+      outcome = { ...outcome, error: error instanceof Error ? error.message : String(error) };
     } finally {
       restoreMode();
       tui.start();
       tui.requestRender(true);
       releaseInterrupt();
     }
-    done(ran);
+    done(outcome);
     return { render: () => [], invalidate: () => {} };
   });
-  const editorText = takeEditorText(editorFile);
-  return editorText === undefined ? outcome : { ...outcome, editorText };
 }
 
-/**
- * Carries out the next step; then, pi's /tree habit: resumed just before a user message, pi's
- * editor holds that message again (on the session switched to, through pi's fresh context: the
- * command's own is stale once the session is replaced).
- */
-async function act(ctx: ExtensionCommandContext, step: NextStep, editorText?: string): Promise<void> {
-  const restore = (on: ExtensionCommandContext): void => {
-    if (editorText !== undefined && editorText !== '') on.ui.setEditorText(editorText);
-  };
+async function act(ctx: ExtensionCommandContext, step: NextStep): Promise<void> {
   switch (step.kind) {
     case 'nothing':
-      restore(ctx);
       return;
     case 'report':
       ctx.ui.notify(step.message, 'error');
@@ -172,11 +149,7 @@ async function act(ctx: ExtensionCommandContext, step: NextStep, editorText?: st
     case 'switch':
     case 'reload':
       try {
-        await ctx.switchSession(step.path, {
-          withSession: async (fresh) => {
-            restore(fresh);
-          },
-        });
+        await ctx.switchSession(step.path);
       } catch (error) {
         // The path and pi's message may quote bytes from disk: one safe line.
         ctx.ui.notify(
@@ -200,7 +173,7 @@ export default function piSessions(pi: ExtensionAPI): void {
       const before = facts.sessionFile === undefined ? undefined : fileState(facts.sessionFile);
       const outcome = await runFullScreen(ctx, cli.path, pickerArgs(facts, args));
       const after = facts.sessionFile === undefined ? undefined : fileState(facts.sessionFile);
-      await act(ctx, afterPicker(outcome, facts.sessionFile, before, after), outcome.editorText);
+      await act(ctx, afterPicker(outcome, facts.sessionFile, before, after));
     },
   });
 
@@ -220,7 +193,7 @@ export default function piSessions(pi: ExtensionAPI): void {
       // The tree writes to this file: let a running turn finish first, as pi's own /tree does.
       await ctx.waitForIdle();
       const outcome = await runFullScreen(ctx, cli.path, treeArgs({ ...facts, sessionFile: file }));
-      await act(ctx, afterTree(outcome, file, before, fileState(file)), outcome.editorText);
+      await act(ctx, afterTree(outcome, file, before, fileState(file)));
     },
   });
 }

@@ -118,14 +118,8 @@ export function chooseMenuAction(state: TreeState, action: MenuAction): TreeStat
 export function chooseForkAction(state: TreeState, action: ForkAction): TreeState {
   const path = state.mode.kind === 'forkDone' ? state.mode.path : null;
   const back: TreeState = { ...state, mode: BROWSE };
-  if (action === 'openFork' && path !== null) {
-    // Forked before a user message: pi opens the fork with that message back in its editor.
-    const editorText = state.mode.kind === 'forkDone' ? state.mode.editorText : null;
-    return queue(
-      { ...back, busy: true },
-      { kind: 'checkOpen', target: { kind: 'file', path, ...(editorText !== null ? { editorText } : {}) } },
-    );
-  }
+  if (action === 'openFork' && path !== null)
+    return queue({ ...back, busy: true }, { kind: 'checkOpen', target: { kind: 'file', path } });
   return back;
 }
 
@@ -167,10 +161,7 @@ export function branched(
   editorText: string | undefined,
 ): TreeState {
   const fileLeaf = entryId !== undefined && state.index.numOf.has(entryId) ? entryId : leafId;
-  const moved = recompute(
-    { ...state, busy: false, editorText: editorText === undefined || editorText === '' ? null : editorText },
-    { index: withLeaf(state.index, fileLeaf) },
-  );
+  const moved = recompute({ ...state, busy: false }, { index: withLeaf(state.index, fileLeaf) });
   const status: StatusMessage = { text: 'Leaf moved: pi resumes here next time', tone: 'success' };
   const host = moved.forest.leafHost;
   const centred = host === -1 ? moved : centerOn(moved, moved.layout.rowOf[host]!, true);

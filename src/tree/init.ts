@@ -48,7 +48,6 @@ export function initTreeState(options: InitOptions): TreeState {
     leaving: false,
     bindings: options.bindings ?? TREE_BINDINGS,
     ownChanges: [],
-    editorText: null,
     openedQuery: null,
     parent: undefined,
   };

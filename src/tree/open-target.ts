@@ -1,7 +1,7 @@
 /** What Open in pi opens, and what the screen's check found out (open-in-pi.ts decides with them). */
 
 /** An entry of this session (the leaf is moved there first), or another session file (a fork). */
-export type OpenTarget = { kind: 'entry'; id: string } | { kind: 'file'; path: string; editorText?: string };
+export type OpenTarget = { kind: 'entry'; id: string } | { kind: 'file'; path: string };
 
 /** What the screen found out (`check-open`'s answer). */
 export interface OpenChecked {

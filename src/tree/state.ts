@@ -123,12 +123,6 @@ export interface TreeState {
   readonly ownChanges: readonly string[];
   /** The session this one was forked from (found after the tree opens), for the parent link. */
   readonly parent: ParentLink | undefined;
-  /**
-   * The message pi's editor gets back when pi resumes this session now: a resume from here on a
-   * user message moved pi to just before it (pi's /tree puts its text in the editor). Cleared by
-   * the next move, undo or redo.
-   */
-  readonly editorText: string | null;
 }
 
 export type TreeAction =

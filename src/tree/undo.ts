@@ -102,8 +102,6 @@ function replied(state: TreeState, reply: UndoReply): TreeState {
   return {
     ...idle,
     ownChanges: withOwnChanges(state.ownChanges, reply.own),
-    // An undo or redo moved pi's leaf elsewhere (or put it back): the message is not the one before it any more.
-    ...(reply.changed ? { editorText: null } : {}),
     status: { text: reply.text, tone: reply.tone },
   };
 }

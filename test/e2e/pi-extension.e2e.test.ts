@@ -371,50 +371,6 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
     expect(branch).not.toContain(promptTwo);
   });
 
-  it('/sessions-tree + "Resume from here" on a user message: pi resumes before it with its text in the editor, as pi\u2019s /tree does', async (ctx) => {
-    const node = nodeOrSkip(ctx);
-    const home = makeHome();
-    const c = new SessionBuilder({ id: '0000c0df-0000-7000-8000-000000000000', cwd: home.cwd });
-    c.user('gamma prompt one');
-    const replyOne = c.assistant('gamma reply one');
-    const promptTwo = c.user('gamma prompt two to edit');
-    c.assistant('gamma reply two');
-    c.name('Gamma editor work');
-    const gamma = writeSession(c, home.projectDir, 'gamma-editor.jsonl', 2);
-    const pty = await startPi(node, home, gamma, 'gamma reply two');
-    await pty.waitForText(footer('Gamma editor work'));
-
-    await command(pty, '/sessions-tree');
-    await pty.waitForText(/^› .*assistant: gamma reply two/m);
-    await pty.press(PTY_KEYS.up);
-    await pty.waitForText(/^› .*user: gamma prompt two to edit/m);
-    await pty.press(PTY_KEYS.enter);
-    await pty.waitForText('Resume from here');
-    await pty.press(PTY_KEYS.enter);
-    // The tree shows the message to copy (outside pi, that is all there is); Esc closes it, Esc leaves.
-    await pty.waitForText('pi resumes before this message');
-    await pty.press(PTY_KEYS.escape);
-    await pty.waitForText('Type to search');
-    await pty.press(PTY_KEYS.escape);
-
-    await expectPiHasTheTerminal(pty, 'Gamma editor work');
-    // The conversation ends at the reply before the message; the message waits in pi's editor.
-    await pty.waitForScreen(
-      (s) => s.includes('gamma prompt two to edit') && !s.includes('gamma reply two') && s.includes('gamma reply one'),
-      'pi\'s conversation up to "gamma reply one", the message in its editor',
-    );
-    // Once on the screen: in the editor, not in the conversation.
-    expect(
-      pty
-        .screen()
-        .split('\n')
-        .filter((line) => line.includes('gamma prompt two to edit')),
-    ).toHaveLength(1);
-    const branch = (await openWithPi(gamma)).manager.getBranch().map((e) => e.id);
-    expect(branch).toContain(replyOne);
-    expect(branch).not.toContain(promptTwo);
-  });
-
   it('a missing pi-sessions program is one line in pi, which keeps running', async (ctx) => {
     const node = nodeOrSkip(ctx);
     const home = makeHome();

@@ -278,38 +278,3 @@ describe('after "Resume from here with a summary", the leaf is the file’s, whi
       expect(state.index.activeChild).toEqual(fresh.activeChild);
   });
 });
-
-describe("the message pi's editor gets back (pi-sessions inside pi)", () => {
-  const start = (): TreeState => initTreeState({ index: buildIndex(treeOf(piSample())), listHeight: 10, width: 80 });
-
-  test('a resume from here before a user message keeps its text; the next move, or an undo that changed something, drops it', () => {
-    const before = treeReducer(start(), { type: 'branched', leafId: 'a1', editorText: 'approach A please' });
-    expect(before.editorText).toBe('approach A please');
-    expect(treeReducer(before, { type: 'branched', leafId: 'aB' }).editorText).toBeNull();
-    const record = {
-      kind: 'branch',
-      path: '/tmp/test.jsonl',
-      time: '2026-02-05T11:00:00Z',
-      id: 'abcd1234',
-      after: { size: 1, mtimeMs: 1, ino: 1 },
-      entryId: 'e1',
-      previousLeafId: 'x1',
-    } as const;
-    const undone = treeReducer(before, {
-      type: 'undoStep',
-      step: { kind: 'done', outcome: { record, batch: [record], undo: 'move the leaf back' } },
-      nowMs: Date.parse('2026-02-05T11:01:00Z'),
-    });
-    expect(undone.editorText).toBeNull();
-    expect(start().editorText).toBeNull();
-  });
-
-  test('forked before a user message: "Open the new session in pi" carries the message to the fork', () => {
-    const forked = treeReducer(start(), { type: 'forked', path: '/tmp/fork.jsonl', editorText: 'approach A please' });
-    const opening = treeReducer(forked, { type: 'forkMenu', action: 'openFork' });
-    expect(opening.effects.at(-1)).toMatchObject({
-      kind: 'checkOpen',
-      target: { kind: 'file', path: '/tmp/fork.jsonl', editorText: 'approach A please' },
-    });
-  });
-});
