@@ -113,7 +113,16 @@ export function TreeScreen(props: TreeScreenProps) {
     dispatch({ type: 'resize', listHeight, width: columns });
   }, [listHeight, columns, dispatch]);
   if (state.kind === 'opening') return <TreeMessage state={state} machine={machine} />;
-  return <TreeView state={state} machine={machine} now={props.now ?? Date.now} />;
+  return (
+    <TreeView
+      state={state}
+      machine={machine}
+      now={props.now ?? Date.now}
+      width={columns}
+      rows={rows}
+      listHeight={listHeight}
+    />
+  );
 }
 
 /** Fills the search cache in idle slices so the first keystroke doesn't pay for it. */
@@ -136,15 +145,20 @@ function TreeView({
   state: screen,
   machine,
   now,
+  width,
+  rows,
+  listHeight,
 }: {
   state: TreeOpened;
   machine: SyncReducer<TreeScreenState, TreeScreenAction>;
   now: () => number;
+  /** The terminal's size as TreeScreen read it, and the list's height it leaves. */
+  width: number;
+  rows: number;
+  listHeight: number;
 }) {
   // Mounted when the tree is there: registering its keys replays those typed while it loaded.
   useScreenKeys(machine, treeKey, screenTakesKeys);
-  const { columns: width, rows } = useTerminalSize();
-  const listHeight = Math.max(1, rows - 1 - CHROME_ROWS);
   const state = screen.nav;
   useWarmSearch(state.index);
 

@@ -3,7 +3,7 @@
  * (pure). Writes are queued as effects for the screen; a write in flight (`busy`) refuses another.
  */
 
-import { openMenu as menuOf } from '../state/menu.js';
+import { openMenu as newMenu } from '../state/menu.js';
 import { initialTextInput } from '../state/text-input.js';
 import { subtreeUsage } from '../store/index.js';
 import { sanitizeBlock } from '../text/terminal-text.js';
@@ -31,7 +31,7 @@ export function openMenu(state: TreeState): TreeState {
   if (id === null) return withStatus(state, { text: 'No entries', tone: 'info' });
   // A retained row's menu offers only what can be done to it (View first), not choices it would refuse.
   const items = isRetainedRow(state, id) ? RETAINED_ROW_ITEMS : MENU_ITEMS;
-  return { ...state, mode: { kind: 'menu', targetId: id, menu: menuOf(items) }, status: null };
+  return { ...state, mode: { kind: 'menu', targetId: id, menu: newMenu(items) }, status: null };
 }
 
 /**
@@ -185,7 +185,7 @@ export function forked(state: TreeState, path: string, editorText: string | unde
     ...state,
     busy: false,
     // Forked before a user message (pi's /fork): that message's text, to re-send in the new session.
-    mode: { kind: 'forkDone', path, editorText: editorText ?? null, menu: menuOf(FORK_ITEMS) },
+    mode: { kind: 'forkDone', path, editorText: editorText ?? null, menu: newMenu(FORK_ITEMS) },
     status: {
       text: editorText === undefined ? `Forked to ${path}` : `Forked before the message, to ${path}`,
       tone: 'success',

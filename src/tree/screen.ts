@@ -23,7 +23,7 @@ import { type ForkLink, type Lineage, NO_LINEAGE } from './fork-nodes.js';
 import { entryFocus, treeFocus } from './hit-focus.js';
 import type { TreeCommand, TreeKeyMode } from './keymap.js';
 import { initTreeState, treeReducer } from './reducer.js';
-import { queue, type TreeAction, type TreeEffect, type TreeEffectBody, type TreeState } from './state.js';
+import { queue, type TreeAction, type TreeEffect, type TreeEffectBody, type TreeState, takesKeys } from './state.js';
 
 /** What the screen opens with: the file, how it is shown, and the terminal's size so far. */
 export interface TreeStart {
@@ -120,7 +120,7 @@ export function screenEffects(state: TreeScreenState): readonly TreeEffect[] {
 
 /** False once the screen is being left, and while the file is read (keys wait for the tree). */
 export function screenTakesKeys(state: TreeScreenState): boolean {
-  return state.kind === 'open' && !state.nav.leaving;
+  return state.kind === 'open' && takesKeys(state.nav);
 }
 
 /**
