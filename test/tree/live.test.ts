@@ -1,7 +1,7 @@
 import { appendFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { type LiveEvent, type LiveWatcher, watchSession } from '../../src/store/read/live.js';
 import { readSession } from '../../src/store/read/read.js';
 import type { LoadedSession } from '../../src/store/types.js';
@@ -103,6 +103,22 @@ describe('watchSession', () => {
     renameSync(join(dir, 'new.jsonl'), path);
     await watcher!.poll();
     expect(events).toEqual([expect.objectContaining({ kind: 'reload', cause: 'replaced' })]);
+  });
+
+  test('after the reload of a replaced file, appends to the new file are seen without waiting for the poll', async () => {
+    const content = HEAD + line('b', 'a');
+    await watch(content);
+    writeFileSync(join(dir, 'new.jsonl'), content + line('c', 'b'));
+    renameSync(join(dir, 'new.jsonl'), path);
+    await watcher!.poll();
+    const reread = await readSession(path);
+    if (!reread.ok) throw new Error(reread.message);
+    watcher!.reset(reread);
+    // The poll runs once a minute here: only a watch on the new file can report this append.
+    appendFileSync(path, line('d', 'c'));
+    await vi.waitFor(() => expect(events.at(-1)).toMatchObject({ kind: 'append', entryLines: [5] }), {
+      timeout: 5000,
+    });
   });
 
   test('a torn last line that gets completed reloads the file (the read dropped it)', async () => {

@@ -201,20 +201,28 @@ export function watchSession(path: string, options: WatchOptions): LiveWatcher {
   };
 
   let watcher: FSWatcher | undefined;
-  try {
-    watcher = watchFile(path, { persistent: false }, () => void poll());
-    watcher.on('error', () => undefined);
-  } catch {
-    watcher = undefined;
-  }
+  // fs.watch follows the inode it was given: after a file is replaced by rename (a sync tool, pi's
+  // migration) it would report on the old file and leave the new one to the slow poll.
+  const attach = (): void => {
+    watcher?.close();
+    try {
+      watcher = watchFile(path, { persistent: false }, () => void poll());
+      watcher.on('error', () => undefined);
+    } catch {
+      watcher = undefined;
+    }
+  };
+  attach();
   const timer = setInterval(() => void poll(), options.pollMs ?? 1000);
   timer.unref();
 
   return {
     poll,
     reset(from: LiveStart) {
+      const replaced = at.ino !== 0 && from.resumeAt !== undefined && from.resumeAt.ino !== at.ino;
       at = positionOf(from);
       awaitingReset = undefined;
+      if (replaced && !closed) attach();
     },
     close() {
       closed = true;
