@@ -54,7 +54,7 @@ export function catalogueFile(dir: string, root: string): string {
 /** The header is one line: the root path (at most PATH_MAX, JSON-escaped) and a few numbers. */
 const HEADER_PROBE = 64 * 1024;
 
-const NO_TEXTS: MainTexts = { allMessagesText: '', toolTargets: '' };
+const NO_TEXTS: MainTexts = { allMessagesText: '', toolTargets: '', summaryText: '' };
 
 /** A loaded catalogue: its records, and per-session text read on demand from the open file. */
 export class Catalogue {

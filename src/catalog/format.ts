@@ -6,8 +6,8 @@
  *   {"format":"pi-sessions-catalogue","version":7,"root":…,"meta":M,"data":D,"sum":S}   \n
  *           the header, padded with spaces to the room reserved for it (it is written last)
  *   data    D bytes  each session's search texts, UTF-8 (a record holds their offset, length, and
- *                    where the tool output starts): `allMessagesText` and `toolTargets` packed as
- *                    one string (searchTextPieces), then `toolOutputText`; and each session's resume
+ *                    where the tool output starts): `allMessagesText`, `toolTargets` and
+ *                    `summaryText` packed as one string (searchTextPieces), then `toolOutputText`; and each session's resume
  *                    point (JSON, see incremental.ts), in the order the sessions were read. Texts are
  *                    read per session when a search needs them, the tool output (most of the
  *                    bytes) only when an `out:` search does; a resume point only for a file that grew.
@@ -52,7 +52,7 @@ export { type SessionRecord, toSessionRecord } from '../store/index.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
-export const CATALOGUE_VERSION = 8;
+export const CATALOGUE_VERSION = 9;
 /** Coarser than any mtime granularity we expect on a local disk (ext4 ticks, 1 s on some others). */
 export const RACY_MS = 2000;
 
@@ -225,35 +225,41 @@ export function isUsableRecord(value: unknown, dataLength: number): value is Cat
 const fromMs = (ms: number | null): Date => new Date(ms ?? Number.NaN);
 
 /** A session's texts kept beside its record. */
-export type SearchTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'toolOutputText'>;
+export type SearchTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'summaryText' | 'toolOutputText'>;
 /** The part every full-text search reads; the tool output is read apart, for `out:` only. */
-export type MainTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets'>;
+export type MainTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'summaryText'>;
 
 /**
- * The pieces of a session's text in the text section, in order: the packed message text and
- * targets (`<tag> <messages length> <targets length>\n` then both texts, lengths in UTF-16 units,
- * so any text round-trips), then the tool output as it is. Kept as pieces so a writer never builds
- * one more copy of all the text just to write it. `tag` is the session's `sliceTag`.
+ * The pieces of a session's text in the text section, in order: the packed message text, targets
+ * and summaries (`<tag> <messages length> <targets length> <summaries length>\n` then the three
+ * texts, lengths in UTF-16 units, so any text round-trips), then the tool output as it is. Kept as
+ * pieces so a writer never builds one more copy of all the text just to write it. `tag` is the
+ * session's `sliceTag`. The summaries are packed with the message text because every full-text
+ * search reads both.
  */
 export function searchTextPieces(
   texts: SearchTexts,
   tag: string,
-): [header: string, messages: string, targets: string, output: string] {
+): [header: string, messages: string, targets: string, summaries: string, output: string] {
   return [
-    `${tag} ${texts.allMessagesText.length} ${texts.toolTargets.length}\n`,
+    `${tag} ${texts.allMessagesText.length} ${texts.toolTargets.length} ${texts.summaryText.length}\n`,
     texts.allMessagesText,
     texts.toolTargets,
+    texts.summaryText,
     texts.toolOutputText,
   ];
 }
 
-/** The bytes a text slice's first line can take (tag, two lengths, newline). */
-export const TEXT_HEADER_MAX = 40;
+/** How many of searchTextPieces' pieces are the packed main texts (the tool output follows them). */
+export const MAIN_TEXT_PIECES = 4;
+
+/** The bytes a text slice's first line can take (tag, three lengths, newline). */
+export const TEXT_HEADER_MAX = 64;
 
 /** Whether a slice's first bytes are a text header carrying `tag` (for reading the tool output alone). */
 export function textHeaderHolds(head: string, tag: string): boolean {
   const newline = head.indexOf('\n');
-  return newline !== -1 && /^[0-9a-f]{8} \d+ \d+$/.test(head.slice(0, newline)) && head.startsWith(`${tag} `);
+  return newline !== -1 && /^[0-9a-f]{8} \d+ \d+ \d+$/.test(head.slice(0, newline)) && head.startsWith(`${tag} `);
 }
 
 /**
@@ -262,15 +268,18 @@ export function textHeaderHolds(head: string, tag: string): boolean {
  */
 export function unpackMainTexts(packed: string, tag: string): MainTexts {
   const newline = packed.indexOf('\n');
-  const match = /^([0-9a-f]{8}) (\d+) (\d+)$/.exec(packed.slice(0, Math.max(0, newline)));
+  const match = /^([0-9a-f]{8}) (\d+) (\d+) (\d+)$/.exec(packed.slice(0, Math.max(0, newline)));
   if (!match) throw new Error('malformed catalogue text');
   if (match[1] !== tag) throw new Error('catalogue text of another session');
   const messages = Number(match[2]);
   const targets = Number(match[3]);
-  if (newline + 1 + messages + targets !== packed.length) throw new Error('malformed catalogue text');
+  const summaries = Number(match[4]);
+  const from = newline + 1;
+  if (from + messages + targets + summaries !== packed.length) throw new Error('malformed catalogue text');
   return {
-    allMessagesText: packed.slice(newline + 1, newline + 1 + messages),
-    toolTargets: packed.slice(newline + 1 + messages),
+    allMessagesText: packed.slice(from, from + messages),
+    toolTargets: packed.slice(from + messages, from + messages + targets),
+    summaryText: packed.slice(from + messages + targets),
   };
 }
 
@@ -282,8 +291,8 @@ export interface TextLoaders {
 
 /**
  * Rebuilds the `SessionInfo` (same keys, same order as the summariser's; the `SessionInfo` type
- * of the literal makes a forgotten field a compile error). `allMessagesText` and `toolTargets`
- * are accessors that call `load.main` on first read (`toolOutputText`: `load.output`), so a warm start reads no text at all until a
+ * of the literal makes a forgotten field a compile error). `allMessagesText`, `summaryText` and
+ * `toolTargets` are accessors that call `load.main` on first read (`toolOutputText`: `load.output`), so a warm start reads no text at all until a
  * search (or `--json`) asks for it; assigning it works like a plain property. An accessor written
  * in the literal keeps V8's fast object shape (defineProperty afterwards measured 4× slower).
  * The record must have passed `isUsableRecord` (or be freshly made by `toSessionRecord`).
@@ -315,6 +324,14 @@ export function fromSessionRecord(
       texts = { ...loaded(), allMessagesText: value };
     },
     textPlaces: s.textPlaces,
+    get summaryText(): string {
+      return loaded().summaryText;
+    },
+    set summaryText(value: string) {
+      texts = { ...loaded(), summaryText: value };
+    },
+    summaryEntries: s.summaryEntries,
+    summaryPlaces: s.summaryPlaces,
     size,
     mtimeMs,
     version: s.version,

@@ -44,6 +44,7 @@ import {
   type CatalogueHeader,
   type CatalogueRecord,
   fromSessionRecord,
+  MAIN_TEXT_PIECES,
   type MainTexts,
   metaSum,
   recordJson,
@@ -134,7 +135,7 @@ export class CatalogueSink {
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i]!;
       if (!this.append(part)) return undefined;
-      if (i < 3) main = this.end - at;
+      if (i < MAIN_TEXT_PIECES) main = this.end - at;
     }
     return [at - this.dataStart, this.end - at, main];
   }
@@ -257,7 +258,11 @@ export class CatalogueSink {
    * 10,000 sessions held ~80 MB of it for `out:` alone). A failed sink reads the session file.
    */
   rowReadingBack(info: SessionInfo, record: SessionRecord, t: [number, number, number]): SessionInfo {
-    const main: MainTexts = { allMessagesText: info.allMessagesText, toolTargets: info.toolTargets };
+    const main: MainTexts = {
+      allMessagesText: info.allMessagesText,
+      toolTargets: info.toolTargets,
+      summaryText: info.summaryText,
+    };
     return fromSessionRecord(info.path, info.size, info.mtimeMs, record, {
       main: () => main,
       output: (self) => {

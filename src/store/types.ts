@@ -129,6 +129,19 @@ export interface SessionInfo {
    * is active (store/summary/text-places.ts).
    */
   textPlaces: number[];
+  /**
+   * The `summary` of every branch_summary and compaction entry, joined with a space like the
+   * message text: searched with it, but kept apart because `allMessagesText` is pi's own.
+   */
+  summaryText: string;
+  /** The entry each summary in `summaryText` came from, in order (store/summary/text-places.ts). */
+  summaryEntries: string[];
+  /**
+   * One `[end, place]` pair per summary, parallel to `summaryEntries`: its end offset in
+   * `summaryText` (UTF-16 units, exclusive; the joining space belongs to the summary after it) and
+   * its place (0 active, 1 abandoned, 2 compacted), like `textPlaces` but never merged or elided.
+   */
+  summaryPlaces: number[];
   /** File size in bytes and mtime (ms) when read. */
   size: number;
   mtimeMs: number;
@@ -158,4 +171,4 @@ export interface SessionInfo {
 }
 
 /** A session's full-text pieces, kept beside its record by the catalogue and carried across an incremental refresh. */
-export type SearchTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'toolOutputText'>;
+export type SearchTexts = Pick<SessionInfo, 'allMessagesText' | 'summaryText' | 'toolTargets' | 'toolOutputText'>;

@@ -1,5 +1,5 @@
 /**
- * The four fields of a listing row that only a search reads (the full-text search, its hit focus,
+ * The fields of a listing row that only a search reads (the full-text search, its hit focus,
  * `tool:`, `file:` and `out:`), and the row that reads them from its file on first use: the
  * listing's `on-demand` mode (summary.ts). Commands that print rows or look a session up by id
  * never read them, and gathering them as the file streams past (the text places and tool facts
@@ -15,7 +15,16 @@ import type { SessionInfo } from '../types.js';
  */
 export type SearchFieldsMode = 'with-listing' | 'on-demand';
 
-export type SearchFields = Pick<SessionInfo, 'allMessagesText' | 'textPlaces' | 'toolTargets' | 'toolOutputText'>;
+export type SearchFields = Pick<
+  SessionInfo,
+  | 'allMessagesText'
+  | 'textPlaces'
+  | 'summaryText'
+  | 'summaryEntries'
+  | 'summaryPlaces'
+  | 'toolTargets'
+  | 'toolOutputText'
+>;
 
 /** Every other field of a row: what a listing gathers in either mode. */
 export type ListedFields = Omit<SessionInfo, keyof SearchFields>;
@@ -24,6 +33,9 @@ export type ListedFields = Omit<SessionInfo, keyof SearchFields>;
 export const noSearchFields = (): SearchFields => ({
   allMessagesText: '',
   textPlaces: [],
+  summaryText: '',
+  summaryEntries: [],
+  summaryPlaces: [],
   toolTargets: '',
   toolOutputText: '',
 });
@@ -42,6 +54,9 @@ export function withSearchFields(row: ListedFields, fields: SearchFields): Sessi
     firstMessage: row.firstMessage,
     allMessagesText: fields.allMessagesText,
     textPlaces: fields.textPlaces,
+    summaryText: fields.summaryText,
+    summaryEntries: fields.summaryEntries,
+    summaryPlaces: fields.summaryPlaces,
     size: row.size,
     mtimeMs: row.mtimeMs,
     version: row.version,
@@ -61,9 +76,9 @@ export function withSearchFields(row: ListedFields, fields: SearchFields): Sessi
 }
 
 /**
- * The row with its search fields read by `read(path)` on the first use of any of them, all four
- * from that one read: `textPlaces` are offsets into `allMessagesText` and must describe the same
- * text. They describe the file as it is at that first use. Assigning a field works like a plain
+ * The row with its search fields read by `read(path)` on the first use of any of them, all of them
+ * from that one read: `textPlaces` are offsets into `allMessagesText` (`summaryPlaces` into
+ * `summaryText`) and must describe the same text. They describe the file as it is at that first use. Assigning a field works like a plain
  * property. The accessors are written in the literal: that keeps V8's fast object shape
  * (catalog/format.ts measured defineProperty afterwards 4× slower).
  */
@@ -92,6 +107,24 @@ export function withSearchFieldsOnDemand(row: ListedFields, read: (path: string)
     },
     set textPlaces(value: number[]) {
       fields = { ...loaded(), textPlaces: value };
+    },
+    get summaryText(): string {
+      return loaded().summaryText;
+    },
+    set summaryText(value: string) {
+      fields = { ...loaded(), summaryText: value };
+    },
+    get summaryEntries(): string[] {
+      return loaded().summaryEntries;
+    },
+    set summaryEntries(value: string[]) {
+      fields = { ...loaded(), summaryEntries: value };
+    },
+    get summaryPlaces(): number[] {
+      return loaded().summaryPlaces;
+    },
+    set summaryPlaces(value: number[]) {
+      fields = { ...loaded(), summaryPlaces: value };
     },
     size: row.size,
     mtimeMs: row.mtimeMs,

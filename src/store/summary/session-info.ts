@@ -67,6 +67,10 @@ export const SESSION_INFO_FIELDS = {
   allMessagesText: { catalogue: 'beside', json: { as: 'omit' }, shape: 'text' },
   // Offsets into that text: as internal as the text itself.
   textPlaces: { catalogue: 'record', json: { as: 'omit' }, shape: 'runs' },
+  // The branch and compaction summaries: searched like the message text, kept like it.
+  summaryText: { catalogue: 'beside', json: { as: 'omit' }, shape: 'text' },
+  summaryEntries: { catalogue: 'record', json: { as: 'omit' }, shape: 'texts' },
+  summaryPlaces: { catalogue: 'record', json: { as: 'omit' }, shape: 'runs' },
   size: { catalogue: 'beside', json: { as: 'as-is' }, shape: 'count' },
   mtimeMs: { catalogue: 'beside', json: { as: 'iso-from-ms', name: 'mtime' }, shape: 'ms' },
   version: plain('count'),

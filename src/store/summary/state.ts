@@ -10,7 +10,8 @@ import type { TextPlacesState } from './text-places.js';
  * taken: feeding it the rest of the file gives the same `SessionInfo` as one pass over the whole.
  *
  * The texts are not part of the state (the catalogue already stores them as the search text):
- * the caller hands the previous `allMessagesText`, `toolTargets` and `toolOutputText` back to `resume`.
+ * the caller hands the previous `allMessagesText`, `summaryText`, `toolTargets` and `toolOutputText`
+ * back to `resume`.
  */
 export interface SummaryState {
   /** The header fields `finish` and the v1 rule use (never tool output or other bulk). */
@@ -25,6 +26,8 @@ export interface SummaryState {
   firstMessage: string;
   /** Whether `texts` was non-empty (the joined text alone cannot tell "" from no text). */
   hasText: boolean;
+  /** The same for `summaries` (`summaryText`). */
+  hasSummary: boolean;
   name: string | null;
   lastActivity: number | null;
   leafId: string | null;

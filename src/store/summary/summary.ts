@@ -16,7 +16,6 @@
  * (`on-demand`) skips them and reads them from the file if one is used (search-fields.ts).
  */
 
-import { plural } from '../../format.js';
 import { addUsage, assistantModel, emptyUsage, isObject, textOfContent } from '../entry.js';
 import { digestingSink } from '../read/line-prefix.js';
 import {
@@ -35,6 +34,7 @@ import { type ScanOptions, scanFromSync } from '../read/scan.js';
 import { replayLabel } from '../tree.js';
 import type { JsonObject, NotASession, Problem, SearchTexts, SessionHeader, SessionInfo } from '../types.js';
 import { countLongLine, countToolResultLine, type SummaryCounts } from './fast-paths.js';
+import { addFileProblems, modifiedOf } from './file-facts.js';
 import {
   type ListedFields,
   noSearchFields,
@@ -69,6 +69,8 @@ export class SummaryCollector implements SummaryCounts {
   entryCount = 0;
   firstMessage = '';
   readonly texts: string[] = [];
+  /** The branch and compaction summaries (`summaryText`), apart from pi's message text. */
+  readonly summaries: string[] = [];
   /** `name` stays undefined until a session_info; pi then lets the last one win. */
   name: string | undefined;
   lastActivity: number | undefined;
@@ -139,6 +141,7 @@ export class SummaryCollector implements SummaryCounts {
       entryCount: this.entryCount,
       firstMessage: this.firstMessage,
       hasText: this.texts.length > 0,
+      hasSummary: this.summaries.length > 0,
       name: this.name ?? null,
       lastActivity: this.lastActivity ?? null,
       leafId: this.leafId,
@@ -157,7 +160,7 @@ export class SummaryCollector implements SummaryCounts {
   /**
    * A collector that continues from `state` (taken after a header was seen and nothing was
    * rejected). `previous` holds the texts the snapshot's lines produced (`allMessagesText`,
-   * `toolTargets`, `toolOutputText`): the state does not repeat them.
+   * `summaryText`, `toolTargets`, `toolOutputText`): the state does not repeat them.
    */
   static resume(path: string, state: SummaryState, previous: SearchTexts): SummaryCollector {
     const text = previous.allMessagesText;
@@ -173,6 +176,7 @@ export class SummaryCollector implements SummaryCounts {
     c.firstMessage = state.firstMessage;
     // join(' ') of [old texts…, new…] equals the old joined text, a space, the new ones joined.
     if (state.hasText) c.texts.push(text);
+    if (state.hasSummary) c.summaries.push(previous.summaryText);
     c.name = state.name ?? undefined;
     c.lastActivity = state.lastActivity ?? undefined;
     c.leafId = state.leafId;
@@ -257,6 +261,11 @@ export class SummaryCollector implements SummaryCounts {
       replayLabel(this.labels, undefined, value);
     } else if (type === 'compaction' || type === 'branch_summary' || type === 'usage') {
       addUsage(this.usage, value['usage']);
+      const summary = value['summary'];
+      if (this.gathers && type !== 'usage' && typeof summary === 'string' && summary !== '') {
+        this.summaries.push(summary);
+        this.places.summary(owner, summary.length);
+      }
       // A checkpoint's retained messages are searchable text of the session (§8.4); their usage
       // is not counted: the entries they copy spent it.
       if (type === 'compaction' && this.gathers) {
@@ -322,34 +331,9 @@ export class SummaryCollector implements SummaryCounts {
         ? notASession(this.path, 'empty', 'empty file')
         : notASession(this.path, 'no-header', 'no JSON line: not a pi session');
     }
-    if (this.bom)
-      this.problems.unshift({
-        line: 1,
-        kind: 'bom',
-        message: 'UTF-8 byte-order mark: pi 1.6 refuses to open this file',
-      });
-    if (!endsWithNewline && size > 0 && !this.problems.some((p) => p.kind === 'torn-last-line')) {
-      this.problems.push({
-        line: 0,
-        kind: 'no-trailing-newline',
-        message: 'the last line has no newline (pi appends one when it opens the file)',
-      });
-    }
     let orphans = 0;
     for (const parent of this.parents) if (!this.ids.has(parent)) orphans++;
-    if (orphans > 0)
-      this.problems.push({
-        line: 0,
-        kind: 'orphan',
-        message: `${plural(orphans, 'entry', 'entries')} ${orphans === 1 ? 'has' : 'have'} a missing parent`,
-      });
-    const headerTime = typeof header.timestamp === 'string' ? new Date(header.timestamp).getTime() : NaN;
-    const modified =
-      typeof this.lastActivity === 'number' && this.lastActivity > 0
-        ? new Date(this.lastActivity)
-        : !Number.isNaN(headerTime)
-          ? new Date(headerTime)
-          : new Date(mtimeMs);
+    addFileProblems(this.problems, { bom: this.bom, size, endsWithNewline, orphans });
     const version = typeof header.version === 'number' ? header.version : 1;
     const row: ListedFields = {
       path: this.path,
@@ -358,7 +342,7 @@ export class SummaryCollector implements SummaryCounts {
       name: this.name,
       parentSessionPath: typeof header.parentSession === 'string' ? header.parentSession : undefined,
       created: new Date(header.timestamp as string),
-      modified,
+      modified: modifiedOf(this.lastActivity, header, mtimeMs),
       messageCount: this.messageCount,
       firstMessage: this.firstMessage || '(no messages)',
       size,
@@ -378,7 +362,8 @@ export class SummaryCollector implements SummaryCounts {
     if (!this.gathers) return withSearchFieldsOnDemand(row, searchFieldsOfFile);
     return withSearchFields(row, {
       allMessagesText: this.texts.join(' '),
-      textPlaces: this.places.runs(this.leafId),
+      summaryText: this.summaries.join(' '),
+      ...this.places.placesSeenFrom(this.leafId),
       toolTargets: this.toolFacts.toolTargets,
       toolOutputText: this.toolFacts.toolOutputText,
     });
@@ -389,8 +374,8 @@ export class SummaryCollector implements SummaryCounts {
 function searchFieldsOfFile(path: string): SearchFields {
   const info = summarizeFileSync(path);
   if ('ok' in info) return noSearchFields();
-  const { allMessagesText, textPlaces, toolTargets, toolOutputText } = info;
-  return { allMessagesText, textPlaces, toolTargets, toolOutputText };
+  const { allMessagesText, textPlaces, summaryText, summaryEntries, summaryPlaces, toolTargets, toolOutputText } = info;
+  return { allMessagesText, textPlaces, summaryText, summaryEntries, summaryPlaces, toolTargets, toolOutputText };
 }
 
 let sharedChunk: Buffer | undefined;

@@ -8,8 +8,10 @@
  * The answer is `SessionInfo.textPlaces`: runs over `allMessagesText`, flattened as
  * `[end, place, end, place, …]` (end offsets in UTF-16 units, exclusive, ascending; the space
  * joining two texts belongs to the run after it), `[]` when all of the text is active, which is
- * what nearly every session is and so costs nothing to keep.
+ * what nearly every session is and so costs nothing to keep. The branch and compaction summaries
+ * (`summaryText`) are placed by the same rule, one `[end, place]` pair and entry id per summary.
  */
+import type { SessionInfo } from '../types.js';
 import type { EntryPlace } from './entry-place.js';
 
 /** Place codes in `textPlaces` (numbers keep the catalogue's JSON small). */
@@ -29,6 +31,9 @@ export interface TextPlacesState {
   /** Per text: the position in `ids` of the entry it came from (-1: an entry without an id), and its length. */
   owners: number[];
   lengths: number[];
+  /** The same per summary (`summaryText`). */
+  summaryOwners: number[];
+  summaryLengths: number[];
   /** v1 files: the parsed objects so far and the last entry's synthetic id (see legacyEntry). */
   objects: number;
   legacyPrevious: string | null;
@@ -39,6 +44,8 @@ export class TextPlaceTracker {
   private readonly compactions = new Map<string, { firstKept: string; checkpoint: boolean }>();
   private readonly owners: string[] = [];
   private readonly lengths: number[] = [];
+  private readonly summaryOwners: string[] = [];
+  private readonly summaryLengths: number[] = [];
   private objects = 0;
   private legacyPrevious: string | null = null;
 
@@ -60,6 +67,8 @@ export class TextPlaceTracker {
     }
     for (const owner of state.owners) t.owners.push(owner < 0 ? '' : (ids[owner] ?? ''));
     t.lengths.push(...state.lengths);
+    for (const owner of state.summaryOwners) t.summaryOwners.push(owner < 0 ? '' : (ids[owner] ?? ''));
+    t.summaryLengths.push(...state.summaryLengths);
     t.objects = state.objects;
     t.legacyPrevious = state.legacyPrevious;
     return t;
@@ -81,6 +90,8 @@ export class TextPlaceTracker {
       compactions,
       owners,
       lengths: [...this.lengths],
+      summaryOwners: this.summaryOwners.map((owner) => position.get(owner) ?? -1),
+      summaryLengths: [...this.summaryLengths],
       objects: this.objects,
       legacyPrevious: this.legacyPrevious,
     };
@@ -125,9 +136,28 @@ export class TextPlaceTracker {
     this.lengths.push(length);
   }
 
-  /** The runs of `textPlaces`, seen from `leafId` (the summariser's leaf: the last entry; v1: the last synthetic id). */
-  runs(leafId: string | null): number[] {
+  /** A summary of `length` UTF-16 units pushed to the session's summaries, taken from entry `owner`. */
+  summary(owner: string, length: number): void {
+    this.summaryOwners.push(owner);
+    this.summaryLengths.push(length);
+  }
+
+  /**
+   * `textPlaces`, `summaryEntries` and `summaryPlaces`, seen from `leafId` (the summariser's leaf:
+   * the last entry; v1: the last synthetic id).
+   */
+  placesSeenFrom(leafId: string | null): Pick<SessionInfo, 'textPlaces' | 'summaryEntries' | 'summaryPlaces'> {
     const place = this.placeOf(this.legacyPrevious ?? leafId);
+    const summaryPlaces: number[] = [];
+    for (let i = 0, end = 0; i < this.summaryOwners.length; i++) {
+      end += this.summaryLengths[i]! + (i > 0 ? 1 : 0);
+      summaryPlaces.push(end, PLACE_CODES.indexOf(place(this.summaryOwners[i]!)));
+    }
+    return { textPlaces: this.runs(place), summaryEntries: [...this.summaryOwners], summaryPlaces };
+  }
+
+  /** The runs of `textPlaces`. */
+  private runs(place: (id: string) => EntryPlace): number[] {
     const out: number[] = [];
     let end = 0;
     let allActive = true;
