@@ -5,7 +5,10 @@
  * (tier 1), which beats a message-text/cwd/id substring hit (tier 2), which beats a fuzzy cwd hit
  * (tier 3), which beats pi's abbreviation tier: the word as a subsequence of the name (tier 4),
  * then of the cwd (tier 5), as in pi's `/resume` (`sqlite idx`, `rfctr cfg`). Ties are left to
- * the caller's recency order (`sort.ts`).
+ * the caller's recency order (`sort.ts`). A hit in a branch or compaction summary is a message-text
+ * hit (the summaries are searched after the messages: query-text.ts searchedText): a summary is
+ * pi's own account of the messages it stands for, as good a sign of what a session was about as
+ * they are, so it ranks with them; a session with hits in both shows its message hit first.
  *
  * Speed: matching a keystroke over thousands of sessions with ~100 KB of text each must stay well
  * under 50 ms, so (1) the lower-cased, whitespace-collapsed message text is computed once per

@@ -1,9 +1,10 @@
 /**
- * The text around a message-text hit, for the row's snippet (pure).
+ * The text around a full-text hit (in a message or a summary: query-text.ts searchedText), for
+ * the row's snippet (pure).
  */
 import type { SessionInfo } from '../store/index.js';
 import { literalRegex } from '../text/linear-regex.js';
-import { preparedTextOf } from './query-text.js';
+import { preparedTextOf, searchedText } from './query-text.js';
 import type { TextHit } from './session-match.js';
 
 export interface Snippet {
@@ -42,7 +43,7 @@ function originalOffset(original: string, preparedOffset: number): number {
  */
 /** Where a hit on the prepared text lies in the original message text. */
 function hitRange(info: SessionInfo, hit: TextHit): { start: number; end: number } {
-  const original = info.allMessagesText;
+  const original = searchedText(info);
   // Fast path: nothing was collapsed or changed length, so offsets are the same.
   const same = preparedTextOf(info).length === original.length;
   return same
@@ -67,7 +68,7 @@ function around(original: string, start: number, end: number, context: number, a
  */
 export function snippetFor(info: SessionInfo, hit: TextHit, context = 60, afterChars = 200): Snippet {
   const { start, end } = hitRange(info, hit);
-  return around(info.allMessagesText, start, end, context, afterChars);
+  return around(searchedText(info), start, end, context, afterChars);
 }
 
 /**
@@ -95,7 +96,7 @@ function indexIgnoringCase(haystack: string, needle: string): { index: number; l
  */
 export function rowSnippet(info: SessionInfo, hit: TextHit): Snippet | undefined {
   const { start, end } = hitRange(info, hit);
-  const original = info.allMessagesText;
+  const original = searchedText(info);
   const named = info.name !== undefined && info.name.trim() !== '';
   const titleAt = named || info.firstMessage === '' ? -1 : original.indexOf(info.firstMessage);
   const titleEnd = titleAt + info.firstMessage.length;

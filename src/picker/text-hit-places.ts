@@ -1,7 +1,9 @@
 /**
  * Branch-aware full-text hits (pure): where in its session's tree each message-text
  * hit is (active, abandoned, compacted: the listing's `textPlaces` runs, store/summary/text-places.ts),
- * for the `in:` predicates, the row's counts and the best hit its snippet shows.
+ * for the `in:` predicates, the row's counts and the best hit its snippet shows. A hit in a branch
+ * or compaction summary (after the message text: query-text.ts searchedText) takes its summary's
+ * place (`summaryPlaces`), and the tree opens on that summary's entry.
  *
  * Speed: nearly every session is all active (`textPlaces` is []), and then nothing here costs
  * more than the search itself did. The counts need every occurrence, so they are only made for
@@ -12,7 +14,7 @@ import { type EntryPlace, PLACE_CODES, type SessionInfo } from '../store/index.j
 import type { LinearRegex } from '../text/linear-regex.js';
 import type { ParsedQuery, QueryTerm } from './query-language.js';
 import { snippetFor } from './query-snippet.js';
-import { normalizeText, textOf } from './query-text.js';
+import { normalizeText, searchedText, textOf } from './query-text.js';
 import type { TextHit } from './session-match.js';
 
 export type { EntryPlace };
@@ -34,36 +36,81 @@ export function hitPatterns(terms: readonly QueryTerm[]): HitPattern[] {
 const preparedRuns = new WeakMap<SessionInfo, Int32Array | null>();
 
 /**
- * `textPlaces` over the prepared text (query-text.ts lower-cases and collapses whitespace, which
- * moves offsets): `[end, code, …]`, or null when all of the text is active. Each run is prepared
- * alone; a whitespace run across two runs' boundary is one space in the whole, counted once.
+ * Runs `[end, value, …]` over the searched text, moved onto the prepared text (query-text.ts
+ * lower-cases and collapses whitespace, which moves offsets). Each run is prepared alone; a
+ * whitespace run across two runs' boundary is one space in the whole, counted once.
+ */
+function preparedRunsOf(text: string, raw: readonly number[]): Int32Array {
+  // normalizeText's own test: whitespace is collapsed only when the text has some to collapse.
+  const collapses = /[\t\n\r\f\v\u00a0\u2028\u2029]|\s\s/.test(text);
+  const runs = new Int32Array(raw.length);
+  let from = 0;
+  let prepared = 0;
+  let previousEndsInSpace = false;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const end = raw[i]!;
+    const piece = text.slice(from, end);
+    const normal = collapses ? normalizeText(piece) : piece.toLowerCase();
+    prepared += normal.length - (collapses && previousEndsInSpace && /^\s/.test(piece) ? 1 : 0);
+    if (piece !== '') previousEndsInSpace = /\s$/.test(piece);
+    runs[i] = prepared;
+    runs[i + 1] = raw[i + 1]!;
+    from = end;
+  }
+  return runs;
+}
+
+/** The summaries' `[end, value]` pairs as runs over the searched text (they follow the message text and its space). */
+function summaryRuns(info: SessionInfo, value: (i: number) => number): number[] {
+  const base = info.allMessagesText.length + 1;
+  const pairs = info.summaryPlaces;
+  const out: number[] = [];
+  for (let i = 0; i + 1 < pairs.length; i += 2) out.push(base + pairs[i]!, value(i / 2));
+  return out;
+}
+
+/**
+ * `textPlaces` and `summaryPlaces` over the prepared text: `[end, code, …]`, or null when all of
+ * the text is active (nearly every session: then nothing is prepared here).
  */
 export function placeRuns(info: SessionInfo): Int32Array | null {
   let runs = preparedRuns.get(info);
   if (runs !== undefined) return runs;
-  const raw = info.textPlaces;
-  if (raw.length === 0) runs = null;
+  const messages = info.textPlaces;
+  const summaries = info.summaryPlaces;
+  let summariesActive = true;
+  for (let i = 1; i < summaries.length; i += 2) if (summaries[i] !== 0) summariesActive = false;
+  if (summariesActive && messages.length === 0) runs = null;
   else {
-    const text = info.allMessagesText;
-    // normalizeText's own test: whitespace is collapsed only when the text has some to collapse.
-    const collapses = /[\t\n\r\f\v\u00a0\u2028\u2029]|\s\s/.test(text);
-    runs = new Int32Array(raw.length);
-    let from = 0;
-    let prepared = 0;
-    let previousEndsInSpace = false;
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const end = raw[i]!;
-      const piece = text.slice(from, end);
-      const normal = collapses ? normalizeText(piece) : piece.toLowerCase();
-      prepared += normal.length - (collapses && previousEndsInSpace && /^\s/.test(piece) ? 1 : 0);
-      previousEndsInSpace = /\s$/.test(piece);
-      runs[i] = prepared;
-      runs[i + 1] = raw[i + 1]!;
-      from = end;
-    }
+    const raw = messages.length === 0 ? [info.allMessagesText.length, 0] : [...messages];
+    if (summaries.length > 0) raw.push(...summaryRuns(info, (i) => summaries[i * 2 + 1]!));
+    runs = preparedRunsOf(searchedText(info), raw);
   }
   preparedRuns.set(info, runs);
   return runs;
+}
+
+const preparedSummaries = new WeakMap<SessionInfo, Int32Array>();
+
+/**
+ * The entry of the summary that holds the prepared-text offset `at`, or undefined when `at` is in
+ * the message text (or the session has no summaries).
+ */
+export function summaryEntryAt(info: SessionInfo, at: number): string | undefined {
+  const entries = info.summaryEntries;
+  if (entries.length === 0) return undefined;
+  let runs = preparedSummaries.get(info);
+  if (runs === undefined) {
+    // Value -1 for the message text, else the summary's index.
+    runs = preparedRunsOf(searchedText(info), [info.allMessagesText.length, -1, ...summaryRuns(info, (i) => i)]);
+    preparedSummaries.set(info, runs);
+  }
+  for (let i = 0; i + 1 < runs.length; i += 2) {
+    if (runs[i]! <= at) continue;
+    const summary = runs[i + 1]!;
+    return summary < 0 ? undefined : entries[summary];
+  }
+  return undefined;
 }
 
 /** The place of the prepared-text offset `at`. */
@@ -96,7 +143,7 @@ function eachHit(text: string, pattern: HitPattern, visit: (start: number, lengt
 export function hasHitIn(info: SessionInfo, patterns: readonly HitPattern[], place: EntryPlace): boolean {
   const runs = placeRuns(info);
   if (patterns.length === 0) {
-    if (runs === null) return place === 'active' && info.allMessagesText !== '';
+    if (runs === null) return place === 'active' && searchedText(info) !== '';
     const code = PLACE_CODES.indexOf(place);
     for (let i = 1; i < runs.length; i += 2) if (runs[i] === code) return true;
     return false;
@@ -241,6 +288,8 @@ export interface HitFocus {
   /** The hit's text, lower-cased with whitespace runs as one space (the tree's search takes it as tokens). */
   text: string;
   place: EntryPlace;
+  /** The summary's entry when the hit is in a branch or compaction summary: the tree opens on it. */
+  entryId?: string;
   /**
    * Every word the query searched the text for (`inventory service`), when more than the hit's:
    * the tree searches for all of them where one entry holds them all, else for the hit's text.
@@ -270,7 +319,12 @@ export function hitFocus(info: SessionInfo, textHit: TextHit | undefined, query:
   if (!shown) return undefined;
   const text = snippetFor(info, shown.hit, 0, 0).match.replace(/\s+/g, ' ').trim().toLowerCase();
   if (text === '') return undefined;
-  const focus: HitFocus = { text, place: shown.place ?? placeAt(placeRuns(info), shown.hit.start) };
+  const entryId = summaryEntryAt(info, shown.hit.start);
+  const focus: HitFocus = {
+    text,
+    place: shown.place ?? placeAt(placeRuns(info), shown.hit.start),
+    ...(entryId === undefined ? {} : { entryId }),
+  };
   const words = queryWords(query);
   return words !== '' && words !== text && words.includes(' ') ? { ...focus, words } : focus;
 }

@@ -1,7 +1,7 @@
 /**
  * Opening the tree on a picker hit (pure): the tree's search pre-filled with the
- * hit's text, the cursor on the first matching entry at the hit's place (active / abandoned /
- * compacted, as hit-places.ts counts them), under a filter that shows it.
+ * hit's text, the cursor on the hit's summary entry, else on the first matching entry at the hit's
+ * place (active / abandoned / compacted, as hit-places.ts counts them), under a filter that shows it.
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { EntryPlace } from '../store/index.js';
@@ -33,7 +33,7 @@ export function entryFocus(index: TreeIndex, entryId: string, preferred: FilterM
 
 export function treeFocus(
   index: TreeIndex,
-  hit: { text: string; place: EntryPlace; words?: string },
+  hit: { text: string; place: EntryPlace; entryId?: string; words?: string },
   preferred: FilterMode,
 ): TreeFocus | undefined {
   // The query's every word where one entry holds them all (what the user typed), else the hit's.
@@ -42,7 +42,9 @@ export function treeFocus(
   const result = all && all.matches.length > 0 ? all : search(index, hit.text);
   if (!result || result.matches.length === 0) return undefined;
   const { first } = matchPlaces(index, result.matches);
-  const node = first[hit.place] ?? result.matches[0]!;
+  // A hit in a summary names its entry: the cursor goes there when the search finds it too.
+  const entry = hit.entryId === undefined ? undefined : index.numOf.get(hit.entryId);
+  const node = entry !== undefined && result.matches.includes(entry) ? entry : (first[hit.place] ?? result.matches[0]!);
   const filter = [preferred, ...FILTER_CYCLE].find((f) => buildForest(index, f, result).visible[node] === 1) ?? 'all';
   if (filter === preferred) return { query, node, filter };
   return { query, node, filter, note: `Filter ${filter}: the ${preferred} filter hides this hit` };

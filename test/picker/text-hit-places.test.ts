@@ -80,7 +80,8 @@ describe('tagging the hits', () => {
     expect(tags?.counts).toEqual({ active: 2, abandoned: 1, compacted: 1 });
     expect(tags?.best.place).toBe('active');
     expect(snippetFor(branched, tags!.best).match).toBe('zebra');
-    expect(snippetFor(branched, tags!.best).after).toBe(' on the new branch zebra   after\n\nthe compaction');
+    // The compaction's summary is searched after the messages, so the text after the hit runs on into it.
+    expect(snippetFor(branched, tags!.best).after).toBe(' on the new branch zebra   after\n\nthe compaction summary');
     expect(hitCountsText(tags!)).toBe('2 active · 1 abandoned · 1 compacted');
   });
 
@@ -113,8 +114,10 @@ describe('tagging the hits', () => {
   it('maps the runs onto the prepared text (whitespace collapsed, case folded)', () => {
     const runs = placeRuns(branched);
     const prepared =
-      'zebra before the compaction kept reply which way now a zebra on the old branch zebra on the new branch zebra after the compaction';
+      'zebra before the compaction kept reply which way now a zebra on the old branch zebra on the new branch zebra after the compaction summary';
     expect(placeAt(runs, prepared.indexOf('before'))).toBe('compacted');
+    // The compaction's own summary follows the message text: the compaction is on the active path.
+    expect(placeAt(runs, prepared.indexOf('summary'))).toBe('active');
     expect(placeAt(runs, prepared.indexOf('kept'))).toBe('active');
     expect(placeAt(runs, prepared.indexOf('old branch'))).toBe('abandoned');
     expect(placeAt(runs, prepared.indexOf('after'))).toBe('active');
