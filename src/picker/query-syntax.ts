@@ -14,7 +14,8 @@ export interface SyntaxRow {
 export const QUERY_SYNTAX: readonly SyntaxRow[] = [
   {
     syntax: 'word',
-    meaning: 'name, folder, id or any message text (fuzzy on name and folder; abbreviations like sqlite idx)',
+    meaning:
+      'name, folder, id, any message text or branch or compaction summary (fuzzy on name and folder; abbreviations like sqlite idx)',
   },
   { syntax: '"some phrase"', meaning: 'that text exactly (case and spacing ignored)' },
   { syntax: "'word", meaning: 'exact: only where the word appears as typed, nothing fuzzy' },

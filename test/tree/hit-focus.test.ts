@@ -35,6 +35,14 @@ describe('treeFocus', () => {
     expect(id(apart?.node)).toBe('uB');
   });
 
+  it('a summary hit names its entry: the cursor goes there when the search finds it, else by place as before', () => {
+    // uA and uB both hold "approach": the named entry wins over the first at the place.
+    expect(id(treeFocus(index, { text: 'approach', place: 'compacted', entryId: 'uB' }, 'default')?.node)).toBe('uB');
+    // An entry the search does not find (or no entry of this session) does not move the cursor there.
+    expect(id(treeFocus(index, { text: 'approach', place: 'compacted', entryId: 'u1' }, 'default')?.node)).toBe('uA');
+    expect(id(treeFocus(index, { text: 'approach', place: 'compacted', entryId: 'gone' }, 'default')?.node)).toBe('uA');
+  });
+
   it('keeps the preferred filter when it shows the entry, else picks one that does and says so', () => {
     expect(treeFocus(index, { text: 'approach', place: 'abandoned' }, 'user-only')).toMatchObject({
       filter: 'user-only',
