@@ -46,23 +46,20 @@ describe('summaries in the full-text search (pi-written corpus)', () => {
     ['webhook retries', 4000],
     ['"webhook retries via"', 2000],
     ['re:webhook\\s+retr[a-z]+', 2000],
-  ] as const)(
-    '%s finds the session whose branch summary says it, ranked as a message-text hit',
-    (text, score) => {
-      const query = parseQuery(text, NOW);
-      const { matches } = searchSessions(index, query);
-      expect(matches.map((m) => m.info.id)).toEqual([WEBSHOP_ID]);
-      const match = matches[0]!;
-      expect(match.score).toBe(score);
-      expect(match.textHit).toBeDefined();
-      const snippet = snippetFor(match.info, match.textHit!);
-      // Two words: the hit shown is the first word's.
-      expect(snippet.match.toLowerCase()).toMatch(/^webhook/);
-      expect(snippet.before.endsWith('Abandoned: ')).toBe(true);
-      const row = rowSnippet(match.info, match.textHit!);
-      expect(`${row?.match}${row?.after}`).toMatch(/^webhook retries via queue\./);
-    },
-  );
+  ] as const)('%s finds the session whose branch summary says it, ranked as a message-text hit', (text, score) => {
+    const query = parseQuery(text, NOW);
+    const { matches } = searchSessions(index, query);
+    expect(matches.map((m) => m.info.id)).toEqual([WEBSHOP_ID]);
+    const match = matches[0]!;
+    expect(match.score).toBe(score);
+    expect(match.textHit).toBeDefined();
+    const snippet = snippetFor(match.info, match.textHit!);
+    // Two words: the hit shown is the first word's.
+    expect(snippet.match.toLowerCase()).toMatch(/^webhook/);
+    expect(snippet.before.endsWith('Abandoned: ')).toBe(true);
+    const row = rowSnippet(match.info, match.textHit!);
+    expect(`${row?.match}${row?.after}`).toMatch(/^webhook retries via queue\./);
+  });
 
   it('the hit is where its branch summary is, and the tree opens on that entry', () => {
     const query = parseQuery('webhook retries', NOW);
