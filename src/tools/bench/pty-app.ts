@@ -175,6 +175,51 @@ export class PtyApp {
     return frame;
   }
 
+  /**
+   * Writes `key`; `firstMs`: until the output chunk after which `ready` first holds (what the eye
+   * sees first: an echo drawn before the results counts when it lands), `settledMs`: until the
+   * last output before `quietMs` of silence (the key's whole work on the screen).
+   */
+  pressTimes(
+    key: string,
+    ready: (screen: Screen) => boolean,
+    what = `the frame after ${JSON.stringify(key)}`,
+    quietMs = 150,
+  ): Promise<{ firstMs: number; settledMs: number }> {
+    const from = performance.now();
+    return new Promise((resolve, reject) => {
+      let firstMs: number | undefined;
+      let quiet: NodeJS.Timeout | undefined;
+      const done = (result: { firstMs: number; settledMs: number } | Error): void => {
+        clearTimeout(timeout);
+        clearTimeout(quiet);
+        this.listeners.delete(check);
+        if (result instanceof Error) reject(result);
+        else resolve(result);
+      };
+      const settle = (): void => {
+        clearTimeout(quiet);
+        const last = this.lastData;
+        quiet = setTimeout(
+          () => (this.lastData === last ? done({ firstMs: firstMs!, settledMs: last - from }) : settle()),
+          quietMs,
+        );
+      };
+      const check = (): void => {
+        if (firstMs === undefined && ready(this.screen())) firstMs = this.lastData - from;
+        if (firstMs !== undefined) settle();
+        else if (this.exited)
+          done(new Error(`the program exited while waiting for ${what}; last screen:\n${this.screen().text}`));
+      };
+      const timeout = setTimeout(
+        () => done(new Error(`timed out waiting for ${what}; last screen:\n${this.screen().text}`)),
+        TIMEOUT_MS,
+      );
+      this.listeners.add(check);
+      this.child.write(key);
+    });
+  }
+
   kill(): void {
     if (!this.exited) this.child.kill();
     this.term.dispose();

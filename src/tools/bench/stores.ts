@@ -93,3 +93,15 @@ export function benchStores(quick: boolean, log: (text: string) => void): BenchS
     ),
   };
 }
+
+/**
+ * Sessions root of store f50k: 200 projects, 50,000 small sessions (20 entries, 256-byte tool
+ * output), the store of a user who keeps everything. Made only when a figure asks for it.
+ */
+export function store50k(quick: boolean, log: (text: string) => void): string {
+  return cachedStore(
+    quick ? 'f50k-quick' : 'f50k',
+    { projects: 200, sessions: quick ? 5000 : 50_000, entries: 20, toolBytes: 256, seed: 1 },
+    log,
+  );
+}
