@@ -42,7 +42,9 @@ import { type TreeExit, useTreeEffects } from './use-tree-effects.js';
 
 export type { LineageFinder, TreeExit, TreeOpen, TreeSnapshot, TreeStore };
 
-export const defaultTreeStore: TreeStore = realStore;
+// The store's own functions, under the screen port's names (the picker's SessionSource names the
+// same check `isGone`).
+export const defaultTreeStore: TreeStore = { ...realStore, isGone: realStore.isGoneSync };
 
 export interface TreeScreenProps {
   path: string;

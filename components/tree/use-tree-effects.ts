@@ -184,7 +184,7 @@ export function useTreeEffects(machine: SyncReducer<TreeScreenState, TreeScreenA
             return;
           }
           case 'checkOpen': {
-            if (store.isGoneSync?.(path)) {
+            if (store.isGone?.(path)) {
               safeDispatch({ type: 'failed', message: goneMessage([path], stdout.columns ?? 80, 'it was opened') });
               return;
             }
@@ -238,7 +238,7 @@ export function useTreeEffects(machine: SyncReducer<TreeScreenState, TreeScreenA
           return;
         }
         // A write on a file deleted or moved since the tree was opened says so, not how it failed.
-        const gone = store.isGoneSync?.(path) === true;
+        const gone = store.isGone?.(path) === true;
         safeDispatch({
           type: 'failed',
           message: gone ? goneMessage([path], stdout.columns ?? 80, 'it was opened') : firstLineOf(error),

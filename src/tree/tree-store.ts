@@ -30,7 +30,7 @@ export interface TreeStore {
   /** Ctrl+Y: the latest undo, or the question to ask first. */
   redoStep(scope: UndoScope, request: RedoRequest): Promise<RedoStep>;
   /** Whether the session's file was deleted or moved (a test's store without it: never). */
-  isGoneSync?(path: string): boolean;
+  isGone?(path: string): boolean;
 }
 
 /** Finds the session's forks and parent (the app: from its listing and the catalogue). */

@@ -3,7 +3,7 @@
  * pi can start before writing anything (not on the PATH, the session's folder gone), writes
  * nothing when it cannot (the file's bytes are compared), and asks pi's missing-folder question.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
@@ -99,6 +99,19 @@ describe('Open in pi checks first', () => {
     expect(readFileSync(path).length).toBeGreaterThan(before.length);
     expect(readFileSync(path).subarray(0, before.length).equals(before)).toBe(true);
     second.app.unmount();
+  });
+
+  test('the file deleted while the tree is open: Open in pi says so and exits nowhere (the real store notices)', async () => {
+    const path = session('deleted');
+    const { app, exits } = mount(path, { piFound: () => true, folderExists: () => true });
+    await app.waitFor('second answer');
+    rmSync(path);
+    await openInPiHere(app);
+    await app.waitFor('was deleted or moved since it was opened');
+    await app.settle();
+    expect(exits).toEqual([]);
+    expect(existsSync(path)).toBe(false);
+    app.unmount();
   });
 
   test('pi on the PATH and the folder there: opens in the session folder', async () => {
