@@ -1,7 +1,9 @@
 /** Stores for the catalogue tests: copies of both corpora (broken files included) in a temp dir. */
 import { appendFileSync, cpSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
+import { listSessionsCached } from '../../src/catalog/index.js';
 import {
+  countingIo,
   type ListScope,
   type Locations,
   listSessions,
@@ -9,7 +11,7 @@ import {
   type SessionInfo,
 } from '../../src/store/index.js';
 import { FIXTURES } from '../helpers/corpus.js';
-import { tempDir } from '../helpers/factory.js';
+import { SessionBuilder, tempDir } from '../helpers/factory.js';
 
 export interface TestStore {
   agentDir: string;
@@ -71,4 +73,34 @@ export function appendLines(path: string, lines: object[]): number {
   }
   age(path);
   return bytes;
+}
+
+/** A warm-or-cold cached listing of the whole store, with the bytes it read and plain rows. */
+export async function cached(store: TestStore, extra: Partial<Parameters<typeof listSessionsCached>[1]> = {}) {
+  const counter = { bytes: 0 };
+  const result = await listSessionsCached(store.locations, {
+    scope: 'all',
+    cacheDir: store.cacheDir,
+    io: countingIo(counter),
+    ...extra,
+  });
+  const saved = await result.saved;
+  return { result, saved, bytes: counter.bytes, sessions: result.sessions.map(plain) };
+}
+
+/** A store with one big session (tool output) to append to, besides the corpora. */
+export function storeWithBigSession(): { store: TestStore; big: string; builder: SessionBuilder } {
+  const store = corpusStore();
+  const builder = new SessionBuilder({ id: '019b1111-0000-7000-8000-000000000001', cwd: '/home/test/big' });
+  builder.user('start the big job');
+  for (let i = 0; i < 60; i++) {
+    builder.assistant(`step ${i}`, { model: 'claude-x', tokens: 10, cost: 0.01 });
+    builder.toolResult('bash', 'x'.repeat(4000));
+  }
+  const big = builder.writeTo(
+    join(store.root, '--home-test-big--', '2026-01-05T09-00-00-000Z_019b1111-0000-7000-8000-000000000001.jsonl'),
+  );
+  age(big);
+  store.files.push(big);
+  return { store, big, builder };
 }
