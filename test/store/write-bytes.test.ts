@@ -1,3 +1,8 @@
+/**
+ * Write safety at the byte level: short writes are looped until every byte is out, a failed append
+ * rolls back to the bytes that were there (a foreign append kept), and a fork made without the
+ * tree loads in pi.
+ */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
