@@ -55,7 +55,9 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
   }
 
   // pi's settings and keybindings, read once at start-up as pi reads them (problems are collected, never thrown).
-  const piConfig = readPiConfig(request.locations.agentDir, request.locations.cwd);
+  const piSettings = readPiConfig(request.locations.agentDir, request.locations.cwd);
+  // pi-sessions.json's problems (read by the CLI) show with pi's own, in the first status line.
+  const piConfig = { ...piSettings, problems: [...piSettings.problems, ...(request.settingsProblems ?? [])] };
   // A holder, not a `let`: the result is set from a callback, which TypeScript's narrowing cannot see.
   const outcome: { result: AppResult } = { result: { kind: 'quit', code: 0 } };
   enterFullScreen(terminal.stdout, { stdin: terminal.stdin });

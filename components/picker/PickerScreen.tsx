@@ -117,6 +117,7 @@ export function PickerScreen(props: PickerScreenProps) {
           ...(props.bindings ? { bindings: props.bindings } : {}),
           ...(props.warning !== undefined ? { warning: props.warning } : {}),
           here: props.locations.cwd,
+          ...(props.locations.pathMap ? { pathMap: props.locations.pathMap } : {}),
         }),
   );
   const { state, dispatch, ref: stateRef } = machine;
@@ -239,6 +240,7 @@ export function PickerScreen(props: PickerScreenProps) {
           cwd: effect.cwd,
           cwdExists: (props.folderExists ?? folderExists)(effect.cwd),
           here: props.locations.cwd,
+          ...(props.locations.pathMap ? { pathMap: props.locations.pathMap } : {}),
         });
         return;
       case 'labels':
@@ -383,6 +385,7 @@ export function PickerScreen(props: PickerScreenProps) {
             height={layout.listLines}
             nowMs={nowMs}
             home={home}
+            pathMap={state.pathMap}
             border="left"
           />
         </Box>
@@ -398,6 +401,7 @@ export function PickerScreen(props: PickerScreenProps) {
           height={layout.preview.lines}
           nowMs={nowMs}
           home={home}
+          pathMap={state.pathMap}
           border="top"
         />
       ) : null}

@@ -7,7 +7,7 @@ import { Box, Text } from 'ink';
 import { formatAbsoluteDate, formatBytes, formatCost, formatTokens, plural } from '../../src/format.js';
 import { shortenHome } from '../../src/picker/layout.js';
 import type { PreviewData } from '../../src/picker/session-source.js';
-import type { SessionInfo } from '../../src/store/index.js';
+import { mapPath, type PathMap, type SessionInfo, sessionHost } from '../../src/store/index.js';
 import { displayWidth, sanitizeInline, sliceByWidth, truncateToWidth } from '../../src/text/terminal-text.js';
 
 export type PreviewLine = { text: string; tone?: 'label' | 'dim' | 'user' | 'assistant' };
@@ -36,6 +36,12 @@ function problemsFact(problems: SessionInfo['problems'], clean: (s: string) => s
   return `${problems.length} · ${problems.length > 1 ? 'first: ' : ''}${where}${clean(first.message)}`;
 }
 
+/** The recorded folder, and where the path map puts it here when it maps. */
+function cwdFact(cwd: string, pathMap: PathMap, home: string): string {
+  const mapped = cwd === '' ? cwd : mapPath(pathMap, cwd);
+  return mapped === cwd ? shortenHome(cwd, home) : `${cwd} → ${shortenHome(mapped, home)}`;
+}
+
 /** The pane's lines (pure, exported for tests). */
 export function previewLines(
   info: SessionInfo,
@@ -44,6 +50,7 @@ export function previewLines(
   nowMs: number,
   home: string,
   current = false,
+  pathMap: PathMap = [],
 ): PreviewLine[] {
   const clean = (s: string): string => sanitizeInline(s, { newline: 'space' });
   const fact = (label: string, value: string): PreviewLine => ({
@@ -54,7 +61,7 @@ export function previewLines(
   const lines: PreviewLine[] = [
     fact('Name', info.name ? clean(info.name) : '(unnamed)'),
     fact('Id', clean(info.id)),
-    fact('Cwd', clean(shortenHome(info.cwd, home))),
+    fact('Cwd', clean(cwdFact(info.cwd, pathMap, home))),
     fact('Created', formatAbsoluteDate(info.created)),
     fact(
       'Modified',
@@ -70,6 +77,8 @@ export function previewLines(
     ),
     fact('Models', info.models.length > 0 ? clean(info.models.join(', ')) : '(no reply)'),
   ];
+  const host = sessionHost(info.path, info.cwd, pathMap);
+  if (host !== undefined) lines.push(fact('Written', `on ${host}`));
   if (current) lines.push(fact('Current', 'the session pi is in (not deleted from here)'));
   if (info.labels.length > 0) lines.push(fact('Labels', clean(info.labels.join(', '))));
   if (info.parentSessionPath) lines.push(fact('Fork of', clean(shortenHome(info.parentSessionPath, home))));
@@ -101,13 +110,14 @@ export function PreviewPane(props: {
   height: number;
   nowMs: number;
   home: string;
+  pathMap: PathMap;
   border: 'left' | 'top';
 }) {
   const { info, data, width, height } = props;
   const inner = Math.max(1, width - (props.border === 'left' ? 2 : 0));
   const bodyHeight = Math.max(0, height - (props.border === 'top' ? 1 : 0));
   let lines = info
-    ? previewLines(info, data, inner, props.nowMs, props.home, props.current)
+    ? previewLines(info, data, inner, props.nowMs, props.home, props.current, props.pathMap)
     : [{ text: 'No session selected', tone: 'dim' as const }];
   // Facts first; when turns overflow, keep the newest ones (the end of the conversation).
   if (lines.length > bodyHeight) {

@@ -15,6 +15,7 @@ import { type Stats, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   createSlicer,
+  cwdSessionDirs,
   discoverSessionFilesSliced,
   type FileIo,
   inScope,
@@ -174,8 +175,9 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
     const flat = scope === 'cwd' || locations.customDir;
     const searched = flat ? locations.sessionDir : locations.sessionsRoot;
     // The files discovery can return; catalogue rows elsewhere are kept untouched.
+    const flatDirs = scope === 'cwd' ? cwdSessionDirs(locations) : [searched];
     const inSearched = (path: string): boolean =>
-      flat ? dirname(path) === searched : dirname(dirname(path)) === searched;
+      flat ? flatDirs.includes(dirname(path)) : dirname(dirname(path)) === searched;
 
     // 1. Paint.
     const delivered = new Set<string>();

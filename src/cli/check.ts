@@ -19,10 +19,17 @@ export function checkJson(report: CheckReport): Record<string, unknown> {
     problemCount: problems,
     filesWithProblems: report.files.filter((f) => f.problems.length > 0).length,
     files: report.files.map((f) => ({ path: f.path, sessionId: f.sessionId, problems: f.problems, health: f.health })),
+    pathSuggestions: report.pathSuggestions ?? [],
   };
 }
 
 const LARGEST_FILES = 3;
+
+/** A path as one shell word, safe to show and to paste. */
+function shellWord(path: string): string {
+  const shown = sanitizeInline(path);
+  return /^[\w@%+=:,./-]+$/.test(shown) ? shown : `'${shown.replace(/'/g, `'\\''`)}'`;
+}
 
 /** The report as lines a person reads (all session text sanitised). */
 export function formatCheckReport(report: CheckReport, single: boolean): string[] {
@@ -47,6 +54,12 @@ export function formatCheckReport(report: CheckReport, single: boolean): string[
           `  ${formatBytes(f.health!.size)}  ${sharePercent(f.health!.toolOutputShare)} tool output, ${plural(f.health!.compactions, 'compaction')}  ${sanitizeInline(f.path)}`,
         );
     }
+  }
+  for (const s of report.pathSuggestions ?? []) {
+    lines.push(
+      `Paths from another machine: ${plural(s.sessions, 'session')} recorded under ${sanitizeInline(s.from)}, which is missing here (${sanitizeInline(s.example.cwd)} is ${sanitizeInline(s.example.mapped)} here?)`,
+    );
+    lines.push(`  to map them: pi-sessions map-path ${shellWord(s.from)} ${shellWord(s.to)}`);
   }
   const total = report.files.reduce((n, f) => n + (f.health?.size ?? 0), 0);
   lines.push(

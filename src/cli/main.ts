@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { DEMO_STORE_ENV } from '../demo-store-env.js';
-import { firstLineOf, type Locations, resolveLocations, StoreError } from '../store/index.js';
+import { firstLineOf, type Locations, readSessionsSettings, resolveLocations, StoreError } from '../store/index.js';
 import { applyColours, decideColours } from '../terminal/colour.js';
 import { acquireTerminal } from '../terminal/controlling-terminal.js';
 import { sanitizeInline } from '../text/terminal-text.js';
@@ -15,6 +15,7 @@ import { checkCommand } from './check.js';
 import { contextCommand, listCommand, type Output, treeCommand } from './commands.js';
 import { exportCommand, redactCommand, secretsCheckCommand } from './export.js';
 import { labelsCommand } from './labels.js';
+import { mapPathCommand } from './map-path.js';
 import { mergeConflictsCommand } from './merge-conflicts.js';
 import {
   acceptedOptions,
@@ -133,12 +134,18 @@ export async function main(argv: string[], io: Output): Promise<number> {
   const text = (name: OptionName): string | undefined => (typeof values[name] === 'string' ? values[name] : undefined);
   const cwd = text('cwd');
   const sessionDir = text('session-dir');
-  const locations: Locations = resolveLocations({
+  const resolved = resolveLocations({
     ...(cwd !== undefined ? { cwd } : {}),
     ...(sessionDir !== undefined ? { sessionDir } : {}),
   });
+  // pi-sessions.json, read once here: the path map travels with the locations to every command.
+  const settings = readSessionsSettings(resolved.agentDir);
+  const locations: Locations = settings.pathMap.length > 0 ? { ...resolved, pathMap: settings.pathMap } : resolved;
   const noColor = flag('no-color');
   const interactive = command.name === '' || (command.name === 'tree' && !flag('json'));
+  // The full-screen app shows them in its status line; map-path lists them itself.
+  if (!interactive && command.name !== 'map-path')
+    for (const problem of settings.problems) io.err(`pi-sessions: warning: ${sanitizeInline(problem)}`);
   // Scripts are decided for stdout here (their tables and messages are plain text today, so this
   // only fixes chalk's level); the full-screen app for the terminal it draws on.
   const scriptColours = decideColours({ noColorFlag: noColor, env: process.env, stream: process.stdout });
@@ -175,7 +182,7 @@ export async function main(argv: string[], io: Output): Promise<number> {
       case 'tree':
         if (flag('json')) return (await treeCommand(locations, session, io)).code;
         return await runInteractive(
-          { kind: 'tree', session, locations, print: flag('print'), all: false },
+          { kind: 'tree', session, locations, print: flag('print'), all: false, settingsProblems: settings.problems },
           noColor,
           io,
         );
@@ -225,6 +232,15 @@ export async function main(argv: string[], io: Output): Promise<number> {
             },
             io,
           )
+        ).code;
+      case 'map-path':
+        if (args.length === 1) return usageError(io, 'map-path needs FROM and TO (or nothing, to list)', command);
+        if (args.length === 0 && text('host') !== undefined)
+          return usageError(io, '--host goes with FROM and TO', command);
+        return mapPathCommand(
+          locations,
+          { ...optional('from', args[0]), ...optional('to', args[1]), ...optional('host', text('host')) },
+          io,
         ).code;
       case 'undo':
         return (await undoCommand(locations, { list: flag('list'), force: flag('force'), skip: flag('skip') }, io))
@@ -288,6 +304,7 @@ export async function main(argv: string[], io: Output): Promise<number> {
             ...(current !== undefined ? { current: resolve(current) } : {}),
             ...(query !== undefined ? { query } : {}),
             ...(process.env[DEMO_STORE_ENV] === locations.agentDir ? { demo: true } : {}),
+            settingsProblems: settings.problems,
           },
           noColor,
           io,

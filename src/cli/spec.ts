@@ -61,6 +61,10 @@ export const OPTIONS = {
   skip: {
     help: 'pass over the latest change without undoing it (it stays as it is): the change before it becomes the one undo takes back',
   },
+  host: {
+    value: 'NAME',
+    help: 'the machine the mapped paths come from (shown as "Written on NAME", searched by host:)',
+  },
   'no-cache': { help: 'bypass the session catalogue ($XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)' },
   'session-dir': { value: 'DIR', help: 'where sessions are (default: as pi resolves it)' },
   cwd: { value: 'DIR', help: 'act as if run in DIR (its sessions are "this folder")' },
@@ -94,7 +98,7 @@ export interface CommandSpec {
 /** The `check --json` shape, stated once for the README and `pi-sessions help check`. */
 const CHECK_JSON_SHAPE =
   '`{version: 1, searched, fileCount, problemCount, filesWithProblems, files: [{path, sessionId, problems: [{path, line, kind, severity, message, pi, fix}], ' +
-  'health: {size, entries, compactions, toolOutputBytes, toolOutputShare, largestEntries: [{line, id, type, bytes}]} | null}]}`';
+  'health: {size, entries, compactions, toolOutputBytes, toolOutputShare, largestEntries: [{line, id, type, bytes}]} | null}], pathSuggestions: [{from, to, sessions, example: {cwd, mapped}}]}`';
 
 /** The `check --secrets --json` shape. */
 const SECRETS_JSON_SHAPE =
@@ -268,6 +272,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     doc:
       'integrity (unparsable, torn or glued lines, BOM, duplicate ids, orphans, cycles, v1/v2 files, forks whose parent is gone, ' +
       'missing cwd, files pi refuses, FIFOs, usage figures and dates that cannot be real, conflict copies a sync tool left) and health (size, largest entries, tool output share, compactions, files over 32 MiB that make pi slow); ' +
+      'a path mapping to make (`map-path`) when most sessions of a project were recorded under a folder missing here whose end exists under your home (`/Users/ana/code/app` gone, `~/code/app` here: `/Users/ana` → your home); ' +
       `each problem gives its file and line, what pi 1.6.0 does with it and what to do. \`--json\`: ${CHECK_JSON_SHAPE}. ` +
       'Exit 0: no problem, 1: problems found. ' +
       `\`--secrets\`: the credential scan instead (secretlint's recommended rules: AWS, GitHub, Slack, npm, OpenAI, Anthropic, SendGrid, Shopify, Linear and GCP keys, private keys, passwords in URLs and connection strings) over message text, thinking, tool arguments and tool output; each finding gives its file, line, entry and kind, the secret masked. \`--json\`: ${SECRETS_JSON_SHAPE}; exit 1 when a secret is found. The findings (masked) are kept in the session catalogue, so a second scan reads only the files changed since (\`--no-cache\`: scan every file, touch no catalogue)`,
@@ -301,6 +306,19 @@ export const COMMANDS: readonly CommandSpec[] = [
       "stats daily, weekly, monthly and session print a table like @ccusage/pi's: input, output, cache create, cache read, total tokens and cost per row, then a Total row; --breakdown adds a row per model, --order asc|desc sorts them (default desc). Narrow, the models column goes first, then figures are compact (1.2M); a figure is never cut.",
       `--json with a table prints ${TABLE_JSON_SHAPE.replaceAll('`', '')}; without one ${STATS_JSON_SHAPE.replaceAll('`', '')}.`,
       'Usage errors (a bad date, zone, period or order, --breakdown or --order without a table, --by or --all-periods with one) exit 2.',
+    ],
+  },
+  {
+    name: 'map-path',
+    args: ['[from]', '[to]'],
+    options: ['host'],
+    summary: 'map a path prefix of another machine to this one (no arguments: list the mappings)',
+    doc:
+      "paths a session recorded on another machine (a store synced from a Mac: `/Users/ana/…`) read as this machine's: `map-path /Users/ana /home/ana [--host ana-mac]` adds the mapping to `<agentDir>/pi-sessions.json` (or replaces the one with that FROM; the file is rewritten atomically, its other keys kept), `map-path` alone lists them. " +
+      'The longest matching FROM wins, and only whole folders match. The picker applies it to "this folder" (and sub-folders), the threaded nesting of forks and resume (pi starts in the mapped folder); with `--host`, the preview says "Written on NAME" and `host:NAME` finds them',
+    details: [
+      'FROM and TO must be absolute. Without --host a mapping names no machine. The file is <agentDir>/pi-sessions.json: {"pathMap": [{"from", "to", "host"}]}; a broken file is reported in one line and left as it is.',
+      'list, labels, stats, check and tree --json print the paths as the files record them.',
     ],
   },
   {

@@ -16,6 +16,8 @@ export interface InteractiveRequest {
   current?: string;
   /** `--query TEXT`: the picker opens with this search. */
   query?: string;
+  /** What pi-sessions.json holds that could not be used: shown in the first screen's status line. */
+  settingsProblems?: readonly string[];
   /** The store is `npm start`'s generated demo (src/start.ts): the picker says so. */
   demo?: boolean;
 }

@@ -17,7 +17,7 @@
  * pattern: a pattern that contains a cached one ("auth" after "aut") only scans the sessions the
  * shorter one matched, which is what typing produces.
  */
-import type { SessionInfo } from '../store/index.js';
+import { type PathMap, type SessionInfo, sessionHost } from '../store/index.js';
 import { isOwnLastWrite } from './own-write.js';
 import { createFuzzyIndex, type FuzzyIndex, fuzzyCwds, fuzzyNames } from './query-fuzzy.js';
 import { isRankingTerm, type ParsedQuery, type QueryTerm, type TokenTerm } from './query-language.js';
@@ -53,10 +53,23 @@ export interface SearchIndex {
   readonly positions: ReadonlyMap<SessionInfo, number>;
   /** Each session's parent in the list, for the threaded sort (made once, like `positions`). */
   readonly parents: Parents;
+  /** The lower-cased machine each session was written on, where known (`host:`). */
+  readonly hosts: ReadonlyMap<SessionInfo, string>;
+  /** The path map the parents and hosts were found with (a new map needs a new index). */
+  readonly pathMap: PathMap;
 }
 
-/** Builds the per-list index (fuse over names and distinct cwds). Build it once per session list. */
-export function createSearchIndex(sessions: readonly SessionInfo[]): SearchIndex {
+/**
+ * Builds the per-list index (fuse over names and distinct cwds). Build it once per session list.
+ * `pathMap`: other machines' path prefixes mapped to this one (forks nest under a parent recorded
+ * under a mapped path; a mapping's host is where its sessions were written).
+ */
+export function createSearchIndex(sessions: readonly SessionInfo[], pathMap: PathMap = []): SearchIndex {
+  const hosts = new Map<SessionInfo, string>();
+  for (const info of sessions) {
+    const host = sessionHost(info.path, info.cwd, pathMap);
+    if (host !== undefined) hosts.set(info, host.toLowerCase());
+  }
   const names = sessions.map((s) => (s.name ?? '').toLowerCase());
   const cwds = sessions.map((s) => s.cwd.toLowerCase());
   return {
@@ -68,7 +81,9 @@ export function createSearchIndex(sessions: readonly SessionInfo[]): SearchIndex
     patternCache: new Map(),
     regexCache: new Map(),
     positions: new Map(sessions.map((s, i) => [s, i])),
-    parents: parentsIn(sessions),
+    parents: parentsIn(sessions, pathMap),
+    hosts,
+    pathMap,
   };
 }
 
@@ -118,11 +133,17 @@ export interface SearchOptions {
   secrets?: ReadonlyMap<string, number>;
 }
 
-function passesFilter(info: SessionInfo, term: QueryTerm, secrets: ReadonlyMap<string, number> | undefined): boolean {
+function passesFilter(
+  info: SessionInfo,
+  term: QueryTerm,
+  secrets: ReadonlyMap<string, number> | undefined,
+  hosts: ReadonlyMap<SessionInfo, string>,
+): boolean {
   switch (term.kind) {
     case 'has':
       return (secrets?.get(info.path) ?? 0) > 0;
     case 'field': {
+      if (term.field === 'host') return hosts.get(info)?.includes(term.text) ?? false;
       if (term.field === 'cwd') return info.cwd.toLowerCase().includes(term.text);
       if (term.field === 'name') return (info.name ?? '').toLowerCase().includes(term.text);
       const list =
@@ -352,7 +373,9 @@ function matchTerm(
       return out;
     }
     default:
-      return new Map(candidates.filter((info) => passesFilter(info, term, pass.secrets)).map((info) => [info, 0]));
+      return new Map(
+        candidates.filter((info) => passesFilter(info, term, pass.secrets, pass.index.hosts)).map((info) => [info, 0]),
+      );
   }
 }
 
@@ -401,7 +424,7 @@ export function searchSessions(index: SearchIndex, query: ParsedQuery, options: 
   let candidates: SessionInfo[] =
     filters.length === 0
       ? [...index.sessions]
-      : index.sessions.filter((info) => filters.every((t) => passesFilter(info, t, options.secrets)));
+      : index.sessions.filter((info) => filters.every((t) => passesFilter(info, t, options.secrets, index.hosts)));
   const scores = new Map<SessionInfo, number>();
   const textHits = new Map<SessionInfo, TextHit>();
   for (const term of others) {

@@ -14,6 +14,8 @@
  *   cwd:x name:x model:x label:x     substring of that field (any model / any label); quotes allowed
  *   tool:x          a tool whose name contains x was called
  *   file:x          a tool call touched a path containing x (read/edit/write paths, bash commands)
+ *   host:x          the machine that wrote it contains x, where that is known (a conflict copy's
+ *                   device, a path mapping's host: store/sync/host.ts)
  *   out:x           tool output text (bounded per call and per session, see store/summary/tool-facts.ts)
  *   after:<date|age> before:<date|age>   `modified` at/after or before: 2026-01-05, 2w, 30d, 12h
  *   size:>10mb size:<500kb (also >=, <=; no operator means >=)
@@ -45,7 +47,7 @@ import { compileLinearRegex, type LinearRegex } from '../text/linear-regex.js';
 export const LIVE_WINDOW_MS = 5 * 60 * 1000;
 
 /** Substring predicates over one of the session's fields (`tool` and `file`: its tool calls). */
-export type FieldName = 'cwd' | 'name' | 'model' | 'label' | 'tool' | 'file';
+export type FieldName = 'cwd' | 'name' | 'model' | 'label' | 'tool' | 'file' | 'host';
 export type IsFlag = 'named' | 'empty' | 'fork' | 'live';
 /** What a session holds that a scan other than the listing finds (`has:`). */
 export type HasWhat = 'secret';
@@ -83,7 +85,7 @@ export type QueryTerm = TokenTerm | { kind: 'regex'; source: string; re: LinearR
 
 export type ParsedQuery = { ok: true; terms: QueryTerm[] } | { ok: false; error: string };
 
-const FIELD_NAMES: readonly FieldName[] = ['cwd', 'name', 'model', 'label', 'tool', 'file'];
+const FIELD_NAMES: readonly FieldName[] = ['cwd', 'name', 'model', 'label', 'tool', 'file', 'host'];
 const IS_FLAGS: readonly IsFlag[] = ['named', 'empty', 'fork', 'live'];
 const HAS_WHAT: readonly HasWhat[] = ['secret'];
 const IN_PLACES: readonly EntryPlace[] = ['active', 'abandoned', 'compacted'];

@@ -29,6 +29,10 @@ export const QUERY_SYNTAX: readonly SyntaxRow[] = [
   },
   { syntax: 'cwd:x name:x', meaning: 'the folder or the name contains x' },
   { syntax: 'model:x label:x', meaning: 'a model that answered, or a label, contains x' },
+  {
+    syntax: 'host:x',
+    meaning: "the machine that wrote it, where known: a conflict copy's device, a path mapping's host",
+  },
   { syntax: 'tool:x', meaning: 'a tool whose name contains x was called' },
   { syntax: 'file:x', meaning: 'a tool call touched a path containing x (read, edit, write paths; bash commands)' },
   {

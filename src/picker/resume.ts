@@ -7,6 +7,7 @@
  */
 import { chosenValue, moveMenu } from '../state/menu.js';
 import { missingCwdQuestion } from '../state/missing-cwd.js';
+import { mapPath } from '../store/index.js';
 import type { PickerCommand } from './keymap.js';
 import type { Row } from './sort.js';
 import { type PickerAction, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
@@ -17,7 +18,8 @@ import { type PickerAction, type PickerMode, type PickerState, relayout, withEff
  * and `--print` never prints one.
  */
 export function startResume(state: PickerState, row: Row): PickerState {
-  return withEffect(state, { kind: 'checkResume', path: row.info.path, cwd: row.info.cwd });
+  // A folder recorded on another machine is checked, and pi started, where the path map puts it.
+  return withEffect(state, { kind: 'checkResume', path: row.info.path, cwd: mapPath(state.pathMap, row.info.cwd) });
 }
 
 export function onResumeChecked(

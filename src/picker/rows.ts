@@ -40,7 +40,10 @@ export function derive(given: PickerState, resetCursor = false): PickerState {
   const state = withSecretScan(given);
   const sessions = currentList(state)?.sessions ?? [];
   // The same sessions in a new array (the load's last publish, then its end) keep their index.
-  const index = state.index && sameSessions(state.index.sessions, sessions) ? state.index : createSearchIndex(sessions);
+  const index =
+    state.index && sameSessions(state.index.sessions, sessions) && state.index.pathMap === state.pathMap
+      ? state.index
+      : createSearchIndex(sessions, state.pathMap);
   let rows: Row[] = [];
   let unindexed = 0;
   let searchPending = 0;

@@ -11,7 +11,7 @@
  * - size / cost: largest first, ties by recency.
  */
 import { resolve } from 'node:path';
-import type { SessionInfo } from '../store/index.js';
+import { mapPath, type PathMap, type SessionInfo } from '../store/index.js';
 import type { SessionMatch, TextHit } from './session-match.js';
 
 export type SortMode = 'threaded' | 'recent' | 'relevance' | 'size' | 'cost';
@@ -80,12 +80,18 @@ export type Parents = ReadonlyMap<SessionInfo, SessionInfo>;
  * The parents within `sessions`. Made once per list (the search index keeps it): resolving every
  * path on each keystroke was a quarter of a 10,000-session search.
  */
-export function parentsIn(sessions: readonly SessionInfo[]): Parents {
+export function parentsIn(sessions: readonly SessionInfo[], pathMap: PathMap = []): Parents {
   const byPath = new Map<string, SessionInfo>();
   for (const info of sessions) byPath.set(pathKey(info.path), info);
   const parents = new Map<SessionInfo, SessionInfo>();
   for (const info of sessions) {
-    const parent = info.parentSessionPath === undefined ? undefined : byPath.get(pathKey(info.parentSessionPath));
+    const recorded = info.parentSessionPath;
+    // A parent recorded on another machine is found where the path map puts it here.
+    const parent =
+      recorded === undefined
+        ? undefined
+        : (byPath.get(pathKey(recorded)) ??
+          (pathMap.length === 0 ? undefined : byPath.get(pathKey(mapPath(pathMap, recorded)))));
     if (parent !== undefined) parents.set(info, parent);
   }
   return parents;

@@ -14,6 +14,7 @@ import { MISSING_CWD_LINES, type MissingCwd } from '../state/missing-cwd.js';
 import { initialTextInput, type TextInputState } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
 import type {
+  PathMap,
   RedoStep,
   SecretFinding,
   SessionInfo,
@@ -188,6 +189,8 @@ export interface PickerState {
   bindings: readonly KeyBinding<PickerCommand>[];
   /** The folder pi-sessions runs in: an export goes there unless another path is typed. */
   here: string;
+  /** Other machines' path prefixes mapped to this one: resume, nesting and hosts follow it. */
+  pathMap: PathMap;
 }
 
 export type PickerAction =
@@ -252,6 +255,7 @@ export interface InitOptions {
   warning?: string;
   /** The folder pi-sessions runs in (where an export goes by default); default process.cwd(). */
   here?: string;
+  pathMap?: PathMap;
 }
 
 export function initialPickerState(opts: InitOptions): PickerState {
@@ -291,6 +295,7 @@ export function initialPickerState(opts: InitOptions): PickerState {
     leaving: false,
     bindings: opts.bindings ?? PICKER_BINDINGS,
     here: opts.here ?? process.cwd(),
+    pathMap: opts.pathMap ?? [],
   };
   const warned = opts.warning === undefined ? base : withStatus(base, opts.warning, 'error');
   return withEffect(relayout(warned), { kind: 'load', scope });

@@ -21,13 +21,33 @@ export {
 } from './implausible.js';
 export * from './journal/index.js';
 export {
+  cwdSessionDirs,
   encodeCwd,
   expandPath,
   isPathWithin,
   type LocationInputs,
   type Locations,
+  localCwd,
   resolveLocations,
 } from './locations.js';
+export {
+  hostOfPath,
+  mapPath,
+  mappingFor,
+  otherMachineForms,
+  type PathMap,
+  type PathMapping,
+  parsePathMap,
+  withMapping,
+} from './path-map.js';
+export {
+  readSessionsSettings,
+  SETTINGS_FILE_NAME,
+  type SessionsSettings,
+  savePathMapping,
+  settingsFileOf,
+} from './path-settings.js';
+export { type PathSuggestion, suggestPathMappings } from './path-suggestions.js';
 export { type PiConfig, readPiConfig, type TreeFilterSetting } from './pi-settings.js';
 export * from './read/index.js';
 export { looksLikePath, resolveSessionArg } from './resolve.js';

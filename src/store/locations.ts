@@ -5,6 +5,7 @@
 import { homedir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mapPath, otherMachineForms, type PathMap } from './path-map.js';
 import { readJsonObjectFile } from './pi-settings.js';
 
 export interface Locations {
@@ -19,6 +20,11 @@ export interface Locations {
   customDir: boolean;
   /** Which source gave `sessionDir`, for messages ("looked in …, set by …"). */
   source: 'flag' | 'env' | 'project-settings' | 'global-settings' | 'default';
+  /**
+   * Path prefixes of other machines mapped to this one (pi-sessions.json, read at start-up by the
+   * CLI): "this folder" takes the sessions recorded under a mapped form of `cwd`. None when absent.
+   */
+  pathMap?: PathMap;
 }
 
 export interface LocationInputs {
@@ -100,4 +106,23 @@ export function isPathWithin(parent: string, child: string): boolean {
   const p = resolve(parent);
   const c = resolve(child);
   return c === p || c.startsWith(p.endsWith(sep) ? p : p + sep);
+}
+
+/** A session's recorded cwd as it is on this machine (the path map applied). */
+export function localCwd(locations: Locations, cwd: string): string {
+  return locations.pathMap === undefined || cwd === '' ? cwd : mapPath(locations.pathMap, cwd);
+}
+
+/**
+ * The per-cwd folders that hold "this folder"'s sessions: pi's own, then (default layout only)
+ * the folders pi on another machine made for the paths that map to `cwd` here.
+ */
+export function cwdSessionDirs(locations: Locations): string[] {
+  if (locations.customDir || locations.pathMap === undefined) return [locations.sessionDir];
+  const dirs = [locations.sessionDir];
+  for (const form of otherMachineForms(locations.pathMap, locations.cwd)) {
+    const dir = join(resolve(locations.sessionsRoot), encodeCwd(form));
+    if (!dirs.includes(dir)) dirs.push(dir);
+  }
+  return dirs;
 }

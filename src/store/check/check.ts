@@ -5,6 +5,7 @@
  * opened; a file too large to hold one line of in memory is reported from its size.
  */
 import { lstatSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { formatBytes, plural } from '../../format.js';
 import { retainedTailOf } from '../context.js';
@@ -17,6 +18,8 @@ import {
   latestPlausibleMs,
 } from '../implausible.js';
 import type { Locations } from '../locations.js';
+import { mapPath, type PathMap } from '../path-map.js';
+import { type PathSuggestion, suggestPathMappings } from '../path-suggestions.js';
 import { CURRENT_VERSION } from '../read/migrate.js';
 import { SessionCollector } from '../read/read.js';
 import { fileKind } from '../read/regular-file.js';
@@ -43,6 +46,8 @@ export interface FileCheck {
   sessionId: string | null;
   /** What a person calls it: its name, else its first prompt ('' when it has neither); null when unread. */
   title: string | null;
+  /** The header's cwd as recorded ('' when it has none); null when unread. */
+  cwd: string | null;
   problems: CheckProblem[];
   /** null when the file could not be read as a session. */
   health: SessionHealth | null;
@@ -54,6 +59,10 @@ export interface CheckEnvironment {
   exists(path: string): boolean;
   /** The time now, for dates that lie impossibly in the future (implausible.ts); `Date.now()` when absent. */
   nowMs?: number;
+  /** Other machines' path prefixes mapped to this one: a folder recorded there is looked for here. */
+  pathMap?: PathMap;
+  /** This machine's home, where a missing folder's tail is looked for (path suggestions); `homedir()` when absent. */
+  home?: string;
 }
 
 export const FS_ENVIRONMENT: CheckEnvironment = {
@@ -102,7 +111,7 @@ export function checkFile(path: string, env: CheckEnvironment = FS_ENVIRONMENT):
 }
 
 function unread(path: string, problem: CheckProblem): FileCheck {
-  return { path, sessionId: null, title: null, problems: [problem], health: null };
+  return { path, sessionId: null, title: null, cwd: null, problems: [problem], health: null };
 }
 
 /** The audit of a session already read (pure but for `env`). */
@@ -151,14 +160,18 @@ export function auditSession(session: LoadedSession, lineBytes: readonly number[
       ),
     );
   }
+  const pathMap = env.pathMap ?? [];
   const parent = header.parentSession;
   if (typeof parent === 'string' && parent !== '') {
-    const parentPath = isAbsolute(parent) ? parent : join(dirname(path), parent);
+    const parentPath = isAbsolute(parent) ? mapPath(pathMap, parent) : join(dirname(path), parent);
     if (!env.exists(parentPath))
       problems.push(checkProblem(path, 1, 'parent-session-missing', `forked from ${parent}, which no longer exists`));
   }
-  if (typeof header.cwd === 'string' && header.cwd !== '' && !env.exists(header.cwd)) {
-    problems.push(checkProblem(path, 1, 'cwd-missing', `its project folder ${header.cwd} no longer exists`));
+  const cwd = typeof header.cwd === 'string' ? header.cwd : '';
+  const localCwd = cwd === '' ? cwd : mapPath(pathMap, cwd);
+  if (cwd !== '' && !env.exists(localCwd)) {
+    const mapped = localCwd === cwd ? '' : ` (mapped to ${localCwd})`;
+    problems.push(checkProblem(path, 1, 'cwd-missing', `its project folder ${cwd}${mapped} no longer exists`));
   }
   if (session.size > SLOW_FOR_PI_BYTES) {
     problems.push(
@@ -172,7 +185,7 @@ export function auditSession(session: LoadedSession, lineBytes: readonly number[
   }
   problems.sort((a, b) => a.line - b.line);
   const title = tree.sessionName ?? firstPrompt(session.entries);
-  return { path, sessionId: header.id, title, problems, health: healthOf(session, lineBytes) };
+  return { path, sessionId: header.id, title, cwd, problems, health: healthOf(session, lineBytes) };
 }
 
 /** An entry's impossible date and usage figures (what stats leaves out). */
@@ -221,14 +234,32 @@ export interface CheckReport {
   files: FileCheck[];
   /** Set when the folder cannot be read: a one-line reason. */
   dirProblem?: string;
+  /** Mappings worth making (`map-path`); absent for one session's check. */
+  pathSuggestions?: PathSuggestion[];
+}
+
+/** The environment with the locations' path map (a caller's own map wins). */
+function withPathMap(env: CheckEnvironment, locations: Locations): CheckEnvironment {
+  return env.pathMap !== undefined || locations.pathMap === undefined ? env : { ...env, pathMap: locations.pathMap };
+}
+
+/** The mappings the files' recorded folders suggest (see path-suggestions.ts). */
+function suggestionsOf(files: readonly FileCheck[], env: CheckEnvironment): PathSuggestion[] {
+  return suggestPathMappings({
+    sessions: files.flatMap((f) => (f.cwd === null ? [] : [{ project: dirname(f.path), cwd: f.cwd }])),
+    home: env.home ?? homedir(),
+    pathMap: env.pathMap ?? [],
+    exists: (path) => env.exists(path),
+  });
 }
 
 /** Audits every `.jsonl` file pi would look at: this folder's sessions, or every project's. */
 export function checkStore(
   locations: Locations,
   scope: 'cwd' | 'all',
-  env: CheckEnvironment = FS_ENVIRONMENT,
+  given: CheckEnvironment = FS_ENVIRONMENT,
 ): CheckReport {
+  const env = withPathMap(given, locations);
   const discovery = discoverSessionFiles(locations, scope);
   const report: CheckReport = {
     searched: discovery.searched,
@@ -236,6 +267,7 @@ export function checkStore(
   };
   if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;
   addConflictProblems(report.files);
+  report.pathSuggestions = suggestionsOf(report.files, env);
   return report;
 }
 
@@ -263,15 +295,19 @@ export async function checkScope(
   scope: ListScope,
   options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void; env?: CheckEnvironment } = {},
 ): Promise<CheckReport> {
+  const env = withPathMap(options.env ?? FS_ENVIRONMENT, locations);
   const discovery = discoverSessionFiles(locations, scope);
   const report: CheckReport = { searched: discovery.searched, files: [] };
   if (discovery.dirProblem) report.dirProblem = discovery.dirProblem;
   for (const path of discovery.files) {
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (options.signal?.aborted) break;
-    report.files.push(checkFile(path, options.env ?? FS_ENVIRONMENT));
+    report.files.push(checkFile(path, env));
     options.onProgress?.(report.files.length, discovery.files.length);
   }
-  if (!options.signal?.aborted) addConflictProblems(report.files);
+  if (!options.signal?.aborted) {
+    addConflictProblems(report.files);
+    report.pathSuggestions = suggestionsOf(report.files, env);
+  }
   return report;
 }

@@ -7,7 +7,7 @@
 import { readdirSync, type Stats, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { describeFsError } from '../errors.js';
-import { isPathWithin, type Locations } from '../locations.js';
+import { cwdSessionDirs, isPathWithin, type Locations, localCwd } from '../locations.js';
 import { isSyncTempName } from '../sync/conflict-names.js';
 import type { NotASession, SessionInfo } from '../types.js';
 import { type SearchFieldsMode, summarizeFileSync } from './summary.js';
@@ -82,6 +82,14 @@ interface Discovery {
   dirMissing?: boolean;
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** The session files of a folder: `*.jsonl`, without the temp files of a sync in progress (some end in `.jsonl`). */
 function jsonlFilesIn(dir: string): string[] {
   return readdirSync(dir)
@@ -103,18 +111,28 @@ const DISCOVERY_STEP = 256;
 function* discoverySteps(locations: Locations, scope: ListScope): Generator<void, Discovery> {
   const flat = scope === 'cwd' || locations.customDir;
   const searched = flat ? locations.sessionDir : locations.sessionsRoot;
+  // The folders another machine's pi made for paths mapped to this cwd count as this folder's.
+  const mappedDirs = scope === 'cwd' ? cwdSessionDirs(locations).slice(1).filter(isDirectory) : [];
   try {
     const info = statSync(searched);
     if (!info.isDirectory()) return { files: [], searched, dirProblem: `${searched} is not a directory` };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { files: [], searched, dirMissing: true };
-    return { files: [], searched, dirProblem: `cannot read ${searched}: ${describeFsError(error)}` };
+    if (code === 'ENOENT' && mappedDirs.length === 0) return { files: [], searched, dirMissing: true };
+    if (code !== 'ENOENT')
+      return { files: [], searched, dirProblem: `cannot read ${searched}: ${describeFsError(error)}` };
   }
   try {
     if (flat) {
       // pi's `list`: names sorted descending (load order only; the result is sorted by time).
-      const files = jsonlFilesIn(searched);
+      const files = isDirectory(searched) ? jsonlFilesIn(searched) : [];
+      for (const dir of mappedDirs) {
+        try {
+          files.push(...jsonlFilesIn(dir));
+        } catch {
+          // An unreadable mapped folder: pi's own folder still lists.
+        }
+      }
       files.sort((a, b) => basename(b).localeCompare(basename(a)));
       return { files, searched };
     }
@@ -176,10 +194,11 @@ export async function discoverSessionFilesSliced(
 /** Whether a listed session belongs to the scope (the header cwd decides where folders cannot). */
 export function inScope(info: SessionInfo, locations: Locations, scope: ListScope): boolean {
   if (scope === 'all') return true;
-  if (scope === 'cwd-tree') return info.cwd !== '' && isPathWithin(locations.cwd, info.cwd);
+  // A cwd recorded on another machine counts where the path map puts it here.
+  if (scope === 'cwd-tree') return info.cwd !== '' && isPathWithin(locations.cwd, localCwd(locations, info.cwd));
   // A flat custom dir mixes projects: keep the sessions whose header cwd is ours (pi 0.77+).
   if (!locations.customDir) return true;
-  return info.cwd !== '' && resolve(info.cwd) === locations.cwd;
+  return info.cwd !== '' && resolve(localCwd(locations, info.cwd)) === locations.cwd;
 }
 
 /** pi's sort: `modified` descending; Array.prototype.sort is stable, so ties keep load order. */

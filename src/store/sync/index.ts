@@ -17,6 +17,7 @@ export {
   sessionIdSync,
   storeConflictGroups,
 } from './find.js';
+export { sessionHost } from './host.js';
 export {
   type ConflictMergePlan,
   type ConflictMergeResult,
