@@ -8,7 +8,7 @@ import { sanitizeInline } from '../text/terminal-text.js';
 import type { CommandResult, Output } from './commands.js';
 
 function mappingLine(mapping: { from: string; to: string; host?: string }): string {
-  const host = mapping.host === undefined ? '' : `  (written on ${mapping.host})`;
+  const host = mapping.host === undefined ? '' : ` (written on ${mapping.host})`;
   return sanitizeInline(`${mapping.from} → ${mapping.to}${host}`);
 }
 

@@ -40,9 +40,11 @@ function suggestionFor(cwd: string, home: string, exists: (path: string) => bool
   if (!cwd.startsWith('/')) return undefined;
   const parts = components(cwd);
   const base = normalPrefix(home);
+  // A folder recorded under this home was moved here, not written on another machine.
+  if (cwd === base || cwd.startsWith(`${base}/`)) return undefined;
   for (let cut = 1; cut < parts.length; cut++) {
     const from = `/${parts.slice(0, cut).join('/')}`;
-    if (from === base || exists(from)) continue;
+    if (exists(from)) continue;
     const target = `${base === '/' ? '' : base}/${parts.slice(cut).join('/')}`;
     if (exists(target)) return [from, base];
   }
