@@ -180,4 +180,19 @@ describe('a store from another machine, with its paths mapped', { timeout: E2E_T
     expect(pty.screen()).not.toContain('does not exist');
     expect(readFileSync(machine.ran, 'utf8')).toBe(`${machine.app}\n--session\n${machine.parent}\n`);
   });
+
+  it('a broken pi-sessions.json: one line in the status, and the picker runs without the mappings', async () => {
+    const machine = linuxMachine();
+    writeFileSync(join(machine.agentDir, 'pi-sessions.json'), '{"pathMap": [{"from": "/Users/ana",');
+    const pty = start(machine);
+    const screen = await waitForFrame(
+      pty,
+      (text) => text.includes('not valid JSON, ignored') && text.includes('No sessions for this folder'),
+      'the warning over the empty list',
+    );
+    expect(screen).toContain(join(machine.agentDir, 'pi-sessions.json'));
+    expect(screen).not.toMatch(/Error|at .*\.js/);
+    await pty.press(PTY_KEYS.escape);
+    expect(await pty.waitForExit()).toBe(0);
+  });
 });
