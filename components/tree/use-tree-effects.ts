@@ -13,6 +13,7 @@ import {
   firstLineOf,
   type LiveWatcher,
   type Locations,
+  localCwd,
   resolveLocations,
   watchSession,
 } from '../../src/store/index.js';
@@ -72,7 +73,9 @@ export function useTreeEffects(machine: SyncReducer<TreeScreenState, TreeScreenA
       const { store, path } = ctx;
       const current = machine.ref.current;
       const open = current.kind === 'open' ? current : undefined;
-      const cwd = typeof open?.session.header.cwd === 'string' ? open.session.header.cwd : process.cwd();
+      const recorded = typeof open?.session.header.cwd === 'string' ? open.session.header.cwd : process.cwd();
+      // A folder recorded on another machine: pi starts where the path map puts it here.
+      const cwd = ctx.locations ? localCwd(ctx.locations, recorded) : recorded;
       const safeDispatch = (action: TreeScreenAction): void => {
         if (alive.current) dispatch(action);
       };

@@ -195,4 +195,27 @@ describe('a store from another machine, with its paths mapped', { timeout: E2E_T
     await pty.press(PTY_KEYS.escape);
     expect(await pty.waitForExit()).toBe(0);
   });
+
+  it('the tree of a mapped session: Open in pi starts pi in the mapped folder', async () => {
+    const machine = linuxMachine();
+    writeFileSync(
+      join(machine.agentDir, 'pi-sessions.json'),
+      JSON.stringify({ pathMap: [{ from: MAC_HOME, to: machine.home }] }),
+    );
+    const pty = start(machine, ['tree', machine.fork]);
+    await pty.waitForText('branch off to the exporter');
+    await pty.press(PTY_KEYS.enter);
+    await pty.waitForText('❯ Resume from here');
+    // One move at a time, each seen before the next (a key typed before the menu subscribes is lost).
+    for (let i = 0; i < 10 && !pty.screen().includes('❯ Open in pi'); i++) {
+      const before = pty.screen();
+      await pty.press(PTY_KEYS.down);
+      await pty.waitForScreen((screen) => screen !== before, 'the highlight moved', 500).catch(() => undefined);
+    }
+    await pty.waitForText('❯ Open in pi');
+    await pty.press(PTY_KEYS.enter);
+    expect(await pty.waitForExit()).toBe(0);
+    expect(pty.screen()).not.toContain('does not exist');
+    expect(readFileSync(machine.ran, 'utf8')).toBe(`${machine.app}\n--session\n${machine.fork}\n`);
+  });
 });
