@@ -31,7 +31,6 @@ export function mapPathCommand(
     ...(options.host !== undefined ? { host: options.host } : {}),
   };
   const saved = savePathMapping(locations.agentDir, mapping);
-  const added = saved.find((m) => m.from === mapping.from.replace(/[\\/]+$/, '') || m.from === mapping.from);
-  io.out(`Mapped ${added ? mappingLine(added) : mappingLine(mapping)} in ${sanitizeInline(file)}.`);
+  io.out(`Mapped ${mappingLine(saved)} in ${sanitizeInline(file)}.`);
   return { code: 0 };
 }

@@ -8,7 +8,14 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fsyncSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describeFsError, StoreError } from './errors.js';
-import { isAbsolutePathText, type PathMap, type PathMapping, parsePathMap, withMapping } from './path-map.js';
+import {
+  isAbsolutePathText,
+  normalPrefix,
+  type PathMap,
+  type PathMapping,
+  parsePathMap,
+  withMapping,
+} from './path-map.js';
 import { readJsonObjectFile } from './pi-settings.js';
 import { openRegularSync } from './read/regular-file.js';
 
@@ -33,11 +40,12 @@ export function readSessionsSettings(agentDir: string): SessionsSettings {
 }
 
 /**
- * Adds `mapping` (or replaces the one with its `from`) and returns the mappings now in the file.
+ * Adds `mapping` (or replaces the one with its `from`) and returns it as saved (its paths without
+ * trailing separators).
  * Refused, with the file unchanged, when a path is relative or the file cannot be read as JSON
  * (rewriting it would lose what the user wrote).
  */
-export function savePathMapping(agentDir: string, mapping: PathMapping): PathMapping[] {
+export function savePathMapping(agentDir: string, mapping: PathMapping): PathMapping {
   for (const [name, path] of [
     ['FROM', mapping.from],
     ['TO', mapping.to],
@@ -55,7 +63,7 @@ export function savePathMapping(agentDir: string, mapping: PathMapping): PathMap
     throw new StoreError('bad-input', `${current.problems[0]!.replace(/, ignored$/, '')}; fix it first`);
   const pathMap = withMapping(current.map, mapping);
   writeAtomically(file, `${JSON.stringify({ ...settings, pathMap }, null, 2)}\n`);
-  return pathMap;
+  return pathMap.find((m) => m.from === normalPrefix(mapping.from))!;
 }
 
 /** A temp file beside `file`, fsynced, then renamed over it: the file is whole, old or new. */

@@ -44,9 +44,10 @@ describe('pi-sessions.json', () => {
   });
 
   it('savePathMapping creates the file, replaces by from, keeps other keys, leaves no temp file', () => {
-    expect(savePathMapping(agent, { from: '/Users/ana', to: '/home/ana' })).toEqual([
-      { from: '/Users/ana', to: '/home/ana' },
-    ]);
+    expect(savePathMapping(agent, { from: '/Users/ana', to: '/home/ana/' })).toEqual({
+      from: '/Users/ana',
+      to: '/home/ana',
+    });
     const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     writeFileSync(file, JSON.stringify({ ...settings, other: { kept: true } }));
     savePathMapping(agent, { from: '/Users/ana/', to: '/srv/ana', host: 'mac' });
