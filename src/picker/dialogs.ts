@@ -6,8 +6,9 @@ import { plural } from '../format.js';
 import { textInputReducer } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import type { PickerCommand } from './keymap.js';
+import type { PickerMode } from './mode.js';
 import { derive, updateInfos } from './rows.js';
-import { findInfo, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
+import { findInfo, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export function renameCommand(
   state: PickerState,

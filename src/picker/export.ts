@@ -15,7 +15,8 @@ import type { SecretFinding } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import type { ExportRequestBody, ExportStep } from './export-types.js';
 import type { PickerCommand } from './keymap.js';
-import { findInfo, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
+import type { PickerMode } from './mode.js';
+import { findInfo, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export type ExportMode = Extract<PickerMode, { kind: 'export' }>;
 

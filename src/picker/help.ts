@@ -6,8 +6,9 @@
 import { type HelpLine, type HelpScroll, helpLines, scrollHelp } from '../keymap/help-view.js';
 import { PICKER_MODE_TITLES, type PickerCommand } from './keymap.js';
 import { computeLayout } from './layout.js';
+import type { PickerMode } from './mode.js';
 import { SEARCH_HELP } from './query-syntax.js';
-import type { PickerMode, PickerState } from './state.js';
+import type { PickerState } from './state.js';
 
 /** The overlay's content (the keys in effect, then the search syntax); the screen draws the same lines. */
 export function pickerHelpLines(state: Pick<PickerState, 'bindings' | 'size'>): HelpLine[] {

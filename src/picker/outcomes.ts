@@ -6,8 +6,9 @@ import { plural } from '../format.js';
 import { keyPrompt } from '../keymap/keymap.js';
 import { withOwnChanges } from '../state/journal-undo.js';
 import { goneMessage } from '../state/session-gone.js';
+import type { PickerMode } from './mode.js';
 import { derive, updateInfos } from './rows.js';
-import { type PickerAction, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
+import { type PickerAction, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export type OutcomeAction = Extract<
   PickerAction,

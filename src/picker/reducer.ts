@@ -17,33 +17,23 @@ import { browseCommand, exitWith } from './browse.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
 import { exportCommand, exported, exportFailed, exportStopped } from './export.js';
 import { helpCommand } from './help.js';
+import { keyModeOf } from './mode.js';
 import { outcomeReducer } from './outcomes.js';
 import { missingCwdCommand, onResumeChecked } from './resume.js';
 import { derive, mergeList, setQuery } from './rows.js';
 import { secretsProgress, secretsScanned, secretsStale } from './secret-scan.js';
 import { slimCommand, slimmed, slimPlanned } from './slim.js';
-import {
-  keyModeOf,
-  type PickerAction,
-  type PickerState,
-  relayout,
-  type ScopeList,
-  withEffect,
-  withStatus,
-} from './state.js';
+import { type PickerAction, type PickerState, relayout, type ScopeList, withEffect, withStatus } from './state.js';
 import { redoStepped, undoQuestionCommand, undoStepped } from './undo.js';
 
+export { dialogLinesFor, dialogShowsKeys, keyModeOf, type PickerMode } from './mode.js';
 export {
   currentList,
-  dialogLinesFor,
-  dialogShowsKeys,
   type InitOptions,
   initialPickerState,
-  keyModeOf,
   type PickerAction,
   type PickerEffect,
   type PickerExit,
-  type PickerMode,
   type PickerState,
   resumePickerState,
   SCOPE_TITLES,

@@ -10,7 +10,8 @@ import { withOwnChanges } from '../state/journal-undo.js';
 import type { SlimPlan, SlimResult } from '../store/index.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
-import { findInfo, type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
+import type { PickerMode } from './mode.js';
+import { findInfo, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export type SlimMode = Extract<PickerMode, { kind: 'slimConfirm' }>;
 

@@ -9,8 +9,7 @@ import type { ExportFormat } from '../export/run.js';
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import type { PiLaunch } from '../pi-launch.js';
-import type { RedoRequest, UndoQuestion, UndoRequest } from '../state/journal-undo.js';
-import { MISSING_CWD_LINES, type MissingCwd } from '../state/missing-cwd.js';
+import type { RedoRequest, UndoRequest } from '../state/journal-undo.js';
 import { initialTextInput, type TextInputState } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
 import type {
@@ -24,9 +23,10 @@ import type {
   UndoStep,
 } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
-import type { ExportRequestBody, ExportStep } from './export-types.js';
-import { PICKER_BINDINGS, type PickerCommand, type PickerKeyMode } from './keymap.js';
+import type { ExportRequestBody } from './export-types.js';
+import { PICKER_BINDINGS, type PickerCommand } from './keymap.js';
 import { computeLayout } from './layout.js';
+import { dialogLinesFor, type PickerMode } from './mode.js';
 import { type ParsedQuery, parseQuery, type SearchIndex } from './query.js';
 import type { Row, SortMode } from './sort.js';
 import type { HitFocus } from './text-hit-places.js';
@@ -78,29 +78,6 @@ export interface SecretsScan {
   /** Why the last scan failed, one line. */
   problem?: string;
 }
-
-export type PickerMode =
-  | { kind: 'browse' }
-  /** `offset`: the first help line shown (it scrolls). */
-  | { kind: 'help'; offset: number }
-  | { kind: 'rename'; path: string; input: TextInputState }
-  /**
-   * A delete prompt. `needsYes`: Enter is not enough (a live-looking session, or permanent
-   * deletion). `trashProblem`: why the trash failed, when this is the permanent-deletion step.
-   */
-  | { kind: 'confirm'; paths: string[]; permanent: boolean; needsYes: boolean; trashProblem?: string }
-  /**
-   * Ctrl+Z / Ctrl+Y: what will be undone or redone, asked first (unless this screen just made the
-   * change). `question` is null while the store is looking: keys that arrive meanwhile are
-   * swallowed (they were pressed before the question was shown), Esc cancels.
-   */
-  | { kind: 'undoConfirm'; action: 'undo' | 'redo'; question: UndoQuestion | null }
-  /** "Keep only the active branch": the measured sizes shown before anything is written. */
-  | { kind: 'slimConfirm'; path: string; plan: SlimPlan; needsYes: boolean }
-  /** The session's folder is gone: pi's question (continue here, fork here, cancel), asked before pi starts. */
-  | { kind: 'missingCwd'; path: string; question: MissingCwd }
-  /** Exporting the session's active branch: its format, then where, then (if any) what to do with its secrets. */
-  | { kind: 'export'; path: string; step: ExportStep };
 
 export type PickerEffect =
   | { id: number; kind: 'load'; scope: Scope }
@@ -342,64 +319,6 @@ export function withEffect(state: PickerState, effect: EffectBody): PickerState 
 /** Status texts quote file names and library errors: they are made safe to print here, once. */
 export function withStatus(state: PickerState, text: string, tone: StatusMessage['tone'] = 'info'): PickerState {
   return { ...state, status: { text: sanitizeInline(text), tone, id: state.nextId }, nextId: state.nextId + 1 };
-}
-
-export function keyModeOf(mode: PickerMode): PickerKeyMode {
-  switch (mode.kind) {
-    case 'undoConfirm':
-    case 'slimConfirm':
-      return 'confirm';
-    case 'missingCwd':
-      return 'menu';
-    case 'export':
-      return mode.step.kind === 'path' ? 'path' : mode.step.kind === 'running' ? 'confirm' : 'menu';
-    default:
-      return mode.kind;
-  }
-}
-
-/**
- * Whether the mode's dialog has a line of its own for its keys (a question's answers, a menu's):
- * then the footer shows none, so no key is offered twice. A prompt (rename, the export's path)
- * has none: the footer's hints are its keys.
- */
-export function dialogShowsKeys(mode: PickerMode): boolean {
-  switch (mode.kind) {
-    case 'confirm':
-    case 'slimConfirm':
-    case 'undoConfirm':
-    case 'missingCwd':
-      return true;
-    case 'export':
-      return mode.step.kind !== 'path';
-    default:
-      return false;
-  }
-}
-
-/** The undo and redo question: its title, two lines for what will be done, its keys. */
-export const UNDO_QUESTION_LINES = 4;
-
-/** Lines the dialog of `mode` takes below the list (the screen renders exactly this many). */
-export function dialogLinesFor(mode: PickerMode): number {
-  switch (mode.kind) {
-    case 'rename':
-      return 2;
-    case 'confirm':
-      return 5;
-    case 'undoConfirm':
-      return UNDO_QUESTION_LINES;
-    case 'slimConfirm':
-      return 5;
-    case 'missingCwd':
-      return MISSING_CWD_LINES;
-    case 'export':
-      // Title, the menu's items, the keys; the path: title and field; running: one line.
-      if (mode.step.kind === 'running') return 1;
-      return mode.step.kind === 'path' ? 2 : mode.step.menu.items.length + 2;
-    default:
-      return 0;
-  }
 }
 
 export function relayout(state: PickerState): PickerState {

@@ -20,7 +20,8 @@ import {
 } from '../state/journal-undo.js';
 import type { RedoStep, UndoStep } from '../store/index.js';
 import type { PickerCommand } from './keymap.js';
-import { type PickerMode, type PickerState, relayout, withEffect, withStatus } from './state.js';
+import type { PickerMode } from './mode.js';
+import { type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 const BUSY = 'Please wait: the last change is still being saved';
 
