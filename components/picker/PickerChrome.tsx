@@ -26,7 +26,9 @@ export function Header({
   // Most important first: narrow terminals cut the end of this line.
   const total = list?.sessions.length ?? 0;
   // A demo store first: nothing here is the user's.
-  const parts = [`${demo ? 'DEMO store · ' : ''}${width >= 70 ? 'pi sessions ' : ''}${state.rows.length}/${total}`];
+  // While the typed query's search is still to run, the rows shown are the query before's: no count for them.
+  const shown = state.queuedSearch === undefined ? String(state.rows.length) : '…';
+  const parts = [`${demo ? 'DEMO store · ' : ''}${width >= 70 ? 'pi sessions ' : ''}${shown}/${total}`];
   if (list && !list.done) parts.push(`loading ${list.loaded}/${list.total || '?'}`);
   if (!list) parts.push('loading…');
   parts.push(SCOPE_TITLES[state.scope]);
@@ -97,6 +99,9 @@ export function EmptyState({ state, width }: { state: PickerState; width: number
       state.scope === 'all'
         ? `No pi sessions at all: looked in ${where}${missing}.`
         : `No sessions for this folder (looked in ${where}${missing}).${pressFor(keyFor(state.bindings, 'scope', 'browse'), `for ${state.scope === 'cwd' ? 'sub-folders and then ' : ''}all projects`)}`;
+  } else if (state.queuedSearch !== undefined) {
+    // The query before found nothing; the typed one is still to be searched.
+    text = 'Searching…';
   } else if (state.query.value.trim() !== '') {
     const indexing =
       state.searchPending > 0

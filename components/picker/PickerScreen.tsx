@@ -8,19 +8,18 @@
  */
 import { homedir } from 'node:os';
 import { Box } from 'ink';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
 import { folderExists } from '../../src/pi-launch.js';
 import { PICKER_MODE_TITLES, type PickerCommand } from '../../src/picker/keymap.js';
-import { columnContent, computeLayout, formatRow, rightColumns } from '../../src/picker/layout.js';
-import { prepareTexts, rowSnippet } from '../../src/picker/query.js';
+import { computeLayout } from '../../src/picker/layout.js';
+import { prepareTexts } from '../../src/picker/query.js';
 import { SEARCH_HELP } from '../../src/picker/query-syntax.js';
 import {
   currentList,
   dialogLinesFor,
   initialPickerState,
   keyAction,
-  type PickerAction,
   type PickerEffect,
   type PickerExit,
   type PickerState,
@@ -30,9 +29,10 @@ import {
   selectedRow,
   takesKeys,
 } from '../../src/picker/reducer.js';
+import { echoesFirst } from '../../src/picker/rows.js';
 import { createStoreSource, type SessionSource } from '../../src/picker/session-source.js';
-import { type HitFocus, shownHit } from '../../src/picker/text-hit-places.js';
-import { firstLineOf, type Locations, type SessionInfo } from '../../src/store/index.js';
+import type { HitFocus } from '../../src/picker/text-hit-places.js';
+import type { Locations, SessionInfo } from '../../src/store/index.js';
 import { HelpOverlay } from '../common/HelpOverlay.js';
 import { useEffectRunner } from '../common/use-effect-runner.js';
 import { useScreenKeys } from '../common/use-screen-keys.js';
@@ -41,10 +41,11 @@ import { useTerminalSize } from '../common/use-terminal-size.js';
 import { EmptyState, Footer, Header } from './PickerChrome.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
-import { SessionRow } from './SessionRow.js';
+import { SessionList } from './SessionList.js';
 import { runExport, runSecretScan } from './share-effects.js';
 import { gonePaths, runStoreEffect } from './store-effects.js';
 import { usePreparedTexts, usePreview } from './use-background-reads.js';
+import { useScopeLoads } from './use-scope-loads.js';
 
 export type { PickerExit, PickerState };
 
@@ -132,8 +133,13 @@ export function PickerScreen(props: PickerScreenProps) {
   useScreenKeys(
     machine,
     (keypress) => {
-      if (keypress.text !== '' && textPending.current) {
-        const sessions = currentList(stateRef.current)?.sessions;
+      // A search is about to run on this key (the key's own, or a queued one a command runs first):
+      // it finds hits in text not prepared yet too. A search that waits for its echo prepares text
+      // when it runs (the `search` effect), not here.
+      const current = stateRef.current;
+      const searches = keypress.text !== '' ? !echoesFirst(current) : current.queuedSearch !== undefined;
+      if (searches && textPending.current) {
+        const sessions = currentList(current)?.sessions;
         if (sessions) prepareTexts(sessions, KEY_PREPARE_MS);
       }
       return keyAction(keypress, nowRef.current());
@@ -142,29 +148,8 @@ export function PickerScreen(props: PickerScreenProps) {
   );
 
   // --- effects -------------------------------------------------------------------------------
-  const loads = useRef(new Map<Scope, AbortController>());
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-      for (const controller of loads.current.values()) controller.abort();
-    },
-    [],
-  );
-  // Settled after the next commit (ink writes the frame as React commits it): a listing waits
-  // for its first rows to be on the screen before it stats every file.
-  const commits = useRef<(() => void)[]>([]);
-  const nextCommit = (): Promise<void> => new Promise<void>((resolve) => commits.current.push(resolve));
-  useLayoutEffect(() => {
-    for (const resolve of commits.current.splice(0)) resolve();
-  });
-
-  const safeDispatch = useCallback(
-    (action: PickerAction) => {
-      if (mounted.current) dispatch(action);
-    },
-    [dispatch],
-  );
+  const loads = useScopeLoads(source, stateRef, dispatch);
+  const { safeDispatch } = loads;
 
   useEffectRunner(
     state.effects,
@@ -175,41 +160,17 @@ export function PickerScreen(props: PickerScreenProps) {
 
   function runEffect(effect: PickerEffect): void {
     switch (effect.kind) {
-      case 'load': {
-        loads.current.get(effect.scope)?.abort();
-        const controller = new AbortController();
-        loads.current.set(effect.scope, controller);
-        const scope = effect.scope;
-        source
-          .list(
-            scope,
-            (sessions, loaded, total) => {
-              // Asked for first: the render may happen within the dispatch.
-              const painted = nextCommit();
-              const before = stateRef.current;
-              safeDispatch({ type: 'sessions', scope, sessions, loaded, total });
-              return stateRef.current === before ? undefined : painted;
-            },
-            controller.signal,
-          )
-          .then((summary) => {
-            if (controller.signal.aborted) return;
-            const action: PickerAction = {
-              type: 'loadDone',
-              scope,
-              searched: summary.searched,
-              skipped: summary.skipped,
-              sessions: summary.sessions,
-            };
-            if (summary.dirMissing) action.dirMissing = true;
-            if (summary.problem) action.problem = summary.problem;
-            safeDispatch(action);
-          })
-          .catch((error: unknown) => {
-            if (!controller.signal.aborted) safeDispatch({ type: 'loadFailed', scope, error: firstLineOf(error) });
-          });
+      case 'load':
+        loads.load(effect.scope);
         return;
-      }
+      case 'search':
+        // After this frame (the one echoing the typed key) is written: the next turn of the loop.
+        setImmediate(() => {
+          const sessions = textPending.current ? currentList(stateRef.current)?.sessions : undefined;
+          if (sessions) prepareTexts(sessions, KEY_PREPARE_MS);
+          safeDispatch({ type: 'runSearch', id: effect.id });
+        });
+        return;
       case 'rename':
       case 'trash':
       case 'undo':
@@ -253,7 +214,7 @@ export function PickerScreen(props: PickerScreenProps) {
         runExport(source, effect, safeDispatch);
         return;
       case 'exit':
-        for (const controller of loads.current.values()) controller.abort();
+        loads.abortAll();
         onExit(effect.exit);
         return;
     }
@@ -297,18 +258,6 @@ export function PickerScreen(props: PickerScreenProps) {
   // --- render --------------------------------------------------------------------------------
   const nowMs = now();
   const layout = computeLayout(size, state.preview, dialogLinesFor(state.mode));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: now is the clock, read for the live column when the rows change; a new clock function (a test's inline one) is no reason to measure the rows again
-  const content = useMemo(
-    () => columnContent(state.rows, { home, nowMs: now(), cwd: state.scope !== 'cwd', path: state.showPaths }),
-    [state.rows, state.scope, state.showPaths, home],
-  );
-  const columns = rightColumns(layout.listWidth, {
-    showPath: state.showPaths,
-    showCwd: state.scope !== 'cwd',
-    content,
-    ...(state.sort === 'size' || state.sort === 'cost' ? { figure: state.sort } : {}),
-  });
-
   if (state.mode.kind === 'help') {
     return (
       <Box flexDirection="column" height={layout.height} width={size.columns} overflow="hidden">
@@ -326,37 +275,26 @@ export function PickerScreen(props: PickerScreenProps) {
     );
   }
 
-  const visible = state.rows.slice(state.offset, state.offset + layout.listLines);
   const listBox = (
     <Box flexDirection="column" width={layout.listWidth} height={layout.listLines} overflow="hidden">
-      {visible.length === 0 ? (
+      {state.rows.length === 0 ? (
         <EmptyState state={state} width={layout.listWidth} />
       ) : (
-        visible.map((row, i) => {
-          const index = state.offset + i;
-          const isSelected = index === state.cursor;
-          const marked = state.marks.has(row.info.path);
-          const ctx = {
-            width: layout.listWidth,
-            columns,
-            selected: isSelected,
-            marked,
-            current: row.info.path === state.current,
-            nowMs,
-            home,
-          };
-          const shown = shownHit(row.info, row.textHit, state.parsed);
-          // No snippet when it would only repeat the title (rowSnippet); the place tag goes with it.
-          const snippet = shown ? rowSnippet(row.info, shown.hit) : undefined;
-          const view = formatRow(
-            row,
-            shown && snippet ? { ...ctx, snippet, ...(shown.tag ? { hitTag: shown.tag } : {}) } : ctx,
-          );
-          // Keyed by screen line, not by session: a new search result reuses the lines' ink nodes
-          // (their text changes) instead of unmounting 40 rows and building 40 new ones.
-          // biome-ignore lint/suspicious/noArrayIndexKey: keyed by screen line on purpose, so a new result reuses the rows' ink nodes
-          return <SessionRow key={i} view={view} selected={isSelected} marked={marked} />;
-        })
+        <SessionList
+          rows={state.rows}
+          offset={state.offset}
+          lines={layout.listLines}
+          width={layout.listWidth}
+          cursor={state.cursor}
+          marks={state.marks}
+          current={state.current}
+          rowsQuery={state.rowsQuery}
+          showCwd={state.scope !== 'cwd'}
+          showPaths={state.showPaths}
+          sort={state.sort}
+          home={home}
+          now={now}
+        />
       )}
     </Box>
   );

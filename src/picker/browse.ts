@@ -13,7 +13,7 @@ import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
 import type { ParsedQuery } from './query.js';
 import { startResume } from './resume.js';
-import { derive, setQuery } from './rows.js';
+import { derive, setQuery, settled } from './rows.js';
 import { startSlim } from './slim.js';
 import { nextSortMode, type Row } from './sort.js';
 import {
@@ -56,7 +56,10 @@ export function exitWith(state: PickerState, exit: PickerExit): PickerState {
 // ---------------------------------------------------------------------------------------------
 // Commands
 
-export function browseCommand(state: PickerState, command: PickerCommand, nowMs: number): PickerState {
+export function browseCommand(given: PickerState, command: PickerCommand, nowMs: number): PickerState {
+  // A key that acts on the rows (a move, Enter, a mark, a delete) acts on the typed query's rows,
+  // never on the rows of the query before that are still on the screen: its search runs first.
+  const state = textEditOf(command) !== undefined || command === 'escape' ? given : settled(given);
   if (isListMove(command))
     return moveTo(state, listMoveTarget(command, state.cursor, state.listLines, state.rows.length));
   const row = selectedRow(state);

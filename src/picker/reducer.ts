@@ -20,7 +20,7 @@ import { helpCommand } from './help.js';
 import { keyModeOf } from './mode.js';
 import { outcomeReducer } from './outcomes.js';
 import { missingCwdCommand, onResumeChecked } from './resume.js';
-import { derive, mergeList, setQuery } from './rows.js';
+import { derive, mergeList, runQueuedSearch, setQuery } from './rows.js';
 import { secretsProgress, secretsScanned, secretsStale } from './secret-scan.js';
 import { slimCommand, slimmed, slimPlanned } from './slim.js';
 import { type PickerAction, type PickerState, relayout, type ScopeList, withEffect, withStatus } from './state.js';
@@ -183,6 +183,8 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       const effects = state.effects.filter((e) => e.id > action.upTo);
       return effects.length === state.effects.length ? state : { ...state, effects };
     }
+    case 'runSearch':
+      return runQueuedSearch(state, action.id);
     case 'clearStatus':
       return state.status?.id === action.id ? { ...state, status: undefined } : state;
     case 'resumeChecked':

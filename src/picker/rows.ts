@@ -38,6 +38,8 @@ function withSecretScan(state: PickerState): PickerState {
  */
 export function derive(given: PickerState, resetCursor = false): PickerState {
   const state = withSecretScan(given);
+  // A queued search is for a new query: its results start at their best match, like any search typed.
+  const reset = resetCursor || state.queuedSearch !== undefined;
   const sessions = currentList(state)?.sessions ?? [];
   // The same sessions in a new array (the load's last publish, then its end) keep their index.
   const index =
@@ -61,7 +63,7 @@ export function derive(given: PickerState, resetCursor = false): PickerState {
     unindexed = outcome.unindexed;
     searchPending = outcome.pending;
   }
-  const followTop = resetCursor || state.followTop;
+  const followTop = reset || state.followTop;
   let cursor = 0;
   if (!followTop && state.cursorPath !== undefined) {
     const at = rows.findIndex((r) => r.info.path === state.cursorPath);
@@ -74,15 +76,34 @@ export function derive(given: PickerState, resetCursor = false): PickerState {
     ...state,
     index,
     rows,
+    rowsQuery: state.parsed,
+    queuedSearch: undefined,
     unindexed,
     searchPending,
     cursor,
     cursorPath,
     followTop,
-    offset: clampOffset(resetCursor ? 0 : state.offset, cursor, state.listLines, rows.length),
+    offset: clampOffset(reset ? 0 : state.offset, cursor, state.listLines, rows.length),
   });
 }
 
+/**
+ * Whether a typed query's search waits for the frame that echoes it (the list is big enough for
+ * the search to cost a frame: state.ts ECHO_FIRST).
+ */
+export function echoesFirst(state: PickerState): boolean {
+  const sessions = currentList(state)?.sessions ?? [];
+  if (sessions.length >= state.echoFirst.sessions) return true;
+  let bytes = 0;
+  for (const info of sessions) bytes += info.size;
+  return bytes >= state.echoFirst.bytes;
+}
+
+/**
+ * Edits the search text. The query line changes at once; the search runs with it on a small
+ * list, and on a big one after the frame that shows it (a `search` effect: `runSearch` brings it
+ * back, and a burst of keys queues one search after another, of which only the last runs).
+ */
 export function setQuery(state: PickerState, action: TextInputAction, nowMs: number): PickerState {
   const query = textInputReducer(state.query, action);
   if (query === state.query) return state;
@@ -90,7 +111,19 @@ export function setQuery(state: PickerState, action: TextInputAction, nowMs: num
   const parsed = parseQuery(query.value, nowMs);
   // A space typed after a word (or taken back) changes nothing the search sees: same rows, same cursor.
   if (sameQuery(parsed, state.parsed)) return { ...state, query, parsed };
-  return derive({ ...state, query, parsed }, true);
+  // An invalid query has no rows to search for: it is shown with its error at once.
+  if (!parsed.ok || !echoesFirst(state)) return derive({ ...state, query, parsed }, true);
+  return withEffect({ ...state, query, parsed, queuedSearch: state.nextId }, { kind: 'search' });
+}
+
+/** The rows of the typed query: its queued search runs now, if it has not yet. */
+export function settled(state: PickerState): PickerState {
+  return state.queuedSearch === undefined ? state : derive(state);
+}
+
+/** `runSearch`: the queued search, unless a newer one replaced it (then its own `runSearch` is still to come). */
+export function runQueuedSearch(state: PickerState, id: number): PickerState {
+  return state.queuedSearch === id ? derive(state) : state;
 }
 
 export function updateInfos(

@@ -81,6 +81,11 @@ export interface SecretsScan {
 
 export type PickerEffect =
   | { id: number; kind: 'load'; scope: Scope }
+  /**
+   * The search for the typed query, run once the frame that echoes it is drawn; it comes back as
+   * `runSearch` with this id, which only the latest queued search still matches.
+   */
+  | { id: number; kind: 'search' }
   /** `previous`: the name to put back if saving fails. */
   | { id: number; kind: 'rename'; path: string; name: string; previous: string | undefined }
   | { id: number; kind: 'trash'; paths: string[]; permanent: boolean }
@@ -135,6 +140,22 @@ export interface PickerState {
    */
   openedQuery: string | null;
   parsed: ParsedQuery;
+  /**
+   * The query `rows` were found for: `parsed` while no search is queued, the query before while
+   * one is (the rows' snippets and hit tags are those of the search that found them).
+   */
+  rowsQuery: ParsedQuery;
+  /**
+   * The id of the `search` effect queued for the typed query, while the rows are still those of
+   * the query before; undefined once they are the typed query's. Any key that acts on the rows
+   * (a move, Enter, a mark) runs the search first.
+   */
+  queuedSearch: number | undefined;
+  /**
+   * A list at least this big (sessions or file bytes) searches after the echo of a typed key;
+   * a smaller one searches with the key, in the same frame (its search costs less than a frame).
+   */
+  echoFirst: { sessions: number; bytes: number };
   /** Built once per session list (identity of the list array). */
   index: SearchIndex | undefined;
   rows: Row[];
@@ -197,6 +218,8 @@ export type PickerAction =
   | { type: 'slimmed'; result: SlimResult }
   | { type: 'slimFailed'; error: string }
   | { type: 'effectsTaken'; upTo: number }
+  /** The frame echoing a typed query is drawn: run its search, unless a newer one was queued (`id`: its effect). */
+  | { type: 'runSearch'; id: number }
   | { type: 'clearStatus'; id: number }
   /** More message text was prepared: re-run the search if it skipped some. */
   | { type: 'textPrepared' }
@@ -232,12 +255,25 @@ export interface InitOptions {
   warning?: string;
   /** The folder pi-sessions runs in (where an export goes by default); default process.cwd(). */
   here?: string;
+  /** Other machines' path prefixes mapped to this one (pi-sessions.json's pathMap). */
   pathMap?: PathMap;
+  /** From which list size a typed key is echoed before its search runs (default ECHO_FIRST). */
+  echoFirst?: { sessions: number; bytes: number };
 }
+
+/**
+ * A search over fewer sessions than this, holding fewer bytes, takes well under a millisecond:
+ * it runs with its key, so the screen never shows a frame whose rows belong to the query before.
+ * From either size on, the search can cost a frame or more (tens of milliseconds at 2,000
+ * sessions), and the typed character is drawn first (fzf's way).
+ */
+export const ECHO_FIRST = { sessions: 64, bytes: 1 << 20 } as const;
 
 export function initialPickerState(opts: InitOptions): PickerState {
   const scope = opts.scope ?? 'cwd';
   const query = initialTextInput(opts.query ?? '');
+  const parsed: ParsedQuery =
+    query.value === '' ? { ok: true, terms: [] } : parseQuery(query.value, opts.nowMs ?? Date.now());
   const base: PickerState = {
     printMode: opts.printMode,
     current: opts.current,
@@ -251,7 +287,10 @@ export function initialPickerState(opts: InitOptions): PickerState {
     size: { columns: opts.columns, rows: opts.rows },
     query,
     openedQuery: query.value === '' ? null : query.value,
-    parsed: query.value === '' ? { ok: true, terms: [] } : parseQuery(query.value, opts.nowMs ?? Date.now()),
+    parsed,
+    rowsQuery: parsed,
+    queuedSearch: undefined,
+    echoFirst: opts.echoFirst ?? ECHO_FIRST,
     index: undefined,
     rows: [],
     unindexed: 0,

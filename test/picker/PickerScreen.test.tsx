@@ -351,3 +351,29 @@ describe('PickerScreen', () => {
     expect(onOpenTree).not.toHaveBeenCalled();
   });
 });
+
+describe('PickerScreen: echo before results', () => {
+  // 100 sessions: past the size from which a typed key is drawn before its search runs.
+  it('draws the typed text first, with no count for the rows of the query before, then the results', async () => {
+    const { app } = mount(sample(100), { columns: 100, rows: 20 });
+    await app.waitFor('100/100');
+    const from = app.frames.length;
+    await app.write('flux');
+    const done = await app.waitFor((f) => f.includes('> flux') && f.includes('pi sessions 1/100'));
+    expect(done).toContain('flux capacitor');
+    const after = app.frames.slice(from);
+    const echo = after.findIndex((f) => f.includes('> flux'));
+    // The echo: the query line changed, the rows are still those shown before, counted as "…".
+    expect(after[echo]).toContain('…/100');
+    expect(after[echo]).toContain('item 0;');
+    // No frame shows the typed query over a count that is not its own.
+    for (const frame of after.filter((f) => f.includes('> flux'))) expect(frame).toMatch(/pi sessions (…|1)\/100/);
+  });
+
+  it('Enter in the same read as the text acts on the typed query’s best match', async () => {
+    const { app, onExit } = mount(sample(100), { columns: 100, rows: 20 }, true);
+    await app.waitFor('100/100');
+    await app.write('flux\r');
+    await vi.waitFor(() => expect(onExit).toHaveBeenCalledWith({ kind: 'print', path: '/s/4.jsonl' }));
+  });
+});
