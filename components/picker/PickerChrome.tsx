@@ -150,8 +150,9 @@ export function Footer({ state, width, listLines }: { state: PickerState; width:
   }
   // The cursor's place, as pi shows it: only when the list is longer than the window.
   // Narrow footers keep their columns for the keys (Enter and → must always show).
+  // Not while the typed query's search is still to run: the rows are the query before's.
   const position =
-    state.mode.kind === 'browse' && state.rows.length > listLines && width >= 60
+    state.mode.kind === 'browse' && state.queuedSearch === undefined && state.rows.length > listLines && width >= 60
       ? `(${state.cursor + 1}/${state.rows.length})  `
       : '';
   if (dialogShowsKeys(state.mode)) return <Text> </Text>;

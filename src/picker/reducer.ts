@@ -4,8 +4,10 @@
  * exit) is appended to `effects` for the screen to run; the reducer never performs it.
  *
  * Derived data (rows, the search index, the viewport) is recomputed inside the same transition
- * that changes its inputs, so there is never a render with a stale list, and actions that change
- * nothing return the same state object.
+ * that changes its inputs, and actions that change nothing return the same state object. One
+ * exception, on purpose: on a big list a typed query's search is queued (rows.ts setQuery), so
+ * its character is drawn first; until `runSearch` the rows are the query before's, the header
+ * says so, and every key that acts on the rows runs the search first (browse.ts).
  *
  * This file dispatches; the state and shared steps are in state.ts, the list's commands in
  * browse.ts, the dialogs in dialogs.ts and effect results in outcomes.ts.

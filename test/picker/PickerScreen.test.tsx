@@ -366,6 +366,9 @@ describe('PickerScreen: echo before results', () => {
     // The echo: the query line changed, the rows are still those shown before, counted as "…".
     expect(after[echo]).toContain('…/100');
     expect(after[echo]).toContain('item 0;');
+    // Nor does the footer place the cursor among them (it does once the results are in).
+    expect(after[echo]).not.toContain('(1/100)');
+    expect(done).toContain('pi sessions 1/100');
     // No frame shows the typed query over a count that is not its own.
     for (const frame of after.filter((f) => f.includes('> flux'))) expect(frame).toMatch(/pi sessions (…|1)\/100/);
   });
