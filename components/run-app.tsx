@@ -60,7 +60,8 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
   const piConfig = { ...piSettings, problems: [...piSettings.problems, ...(request.settingsProblems ?? [])] };
   // A holder, not a `let`: the result is set from a callback, which TypeScript's narrowing cannot see.
   const outcome: { result: AppResult } = { result: { kind: 'quit', code: 0 } };
-  enterFullScreen(terminal.stdout, { stdin: terminal.stdin });
+  // The mouse unless the flag or pi-sessions' settings key leaves it to the terminal.
+  enterFullScreen(terminal.stdout, { stdin: terminal.stdin, mouse: piConfig.mouse && request.noMouse !== true });
   try {
     let crashed: unknown;
     const instance = render(

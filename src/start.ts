@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_STORE_ENV } from './demo-store-env.js';
 import { resolveLocations } from './store/index.js';
-import { LEAVE_SEQUENCE } from './terminal/screen.js';
+import { LEAVE_WITH_MOUSE } from './terminal/screen.js';
 import { sanitizeInline } from './text/terminal-text.js';
 import { writeDemoStore } from './tools/demo.js';
 
@@ -85,5 +85,6 @@ child.on('exit', (code, signal) => {
 
 function restoreTerminal(): void {
   if (process.stdin.isTTY) process.stdin.setRawMode(false);
-  if (process.stdout.isTTY) process.stdout.write(LEAVE_SEQUENCE);
+  // Whether the app had the mouse on or not: turning off a mode that is off does nothing.
+  if (process.stdout.isTTY) process.stdout.write(LEAVE_WITH_MOUSE);
 }

@@ -160,7 +160,8 @@ function TreeView({
   listHeight: number;
 }) {
   // Mounted when the tree is there: registering its keys replays those typed while it loaded.
-  useScreenKeys(machine, treeKey, screenTakesKeys);
+  // The clock a key is read at: a click needs it (is it a double click?).
+  useScreenKeys(machine, (keypress) => treeKey(keypress, now()), screenTakesKeys);
   const state = screen.nav;
   useWarmSearch(state.index);
 

@@ -182,7 +182,15 @@ export async function main(argv: string[], io: Output): Promise<number> {
       case 'tree':
         if (flag('json')) return (await treeCommand(locations, session, io)).code;
         return await runInteractive(
-          { kind: 'tree', session, locations, print: flag('print'), all: false, settingsProblems: settings.problems },
+          {
+            kind: 'tree',
+            session,
+            locations,
+            print: flag('print'),
+            all: false,
+            settingsProblems: settings.problems,
+            noMouse: flag('no-mouse'),
+          },
           noColor,
           io,
         );
@@ -300,6 +308,7 @@ export async function main(argv: string[], io: Output): Promise<number> {
             print: flag('print'),
             all: flag('all'),
             noCache: flag('no-cache'),
+            noMouse: flag('no-mouse'),
             // The listing's paths are absolute: a relative --current is taken from the cwd.
             ...(current !== undefined ? { current: resolve(current) } : {}),
             ...(query !== undefined ? { query } : {}),

@@ -65,6 +65,9 @@ export const OPTIONS = {
     value: 'NAME',
     help: 'the machine the mapped paths come from (shown as "Written on NAME", searched by host:)',
   },
+  'no-mouse': {
+    help: 'leave the mouse to the terminal (its own text selection) instead of wheel scrolling and clicks; "pi-sessions": {"mouse": false} in pi\'s settings.json does the same',
+  },
   'no-cache': { help: 'bypass the session catalogue ($XDG_CACHE_HOME/pi-sessions, default ~/.cache/pi-sessions)' },
   'session-dir': { value: 'DIR', help: 'where sessions are (default: as pi resolves it)' },
   cwd: { value: 'DIR', help: 'act as if run in DIR (its sessions are "this folder")' },
@@ -113,7 +116,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: '',
     args: [],
-    options: ['print', 'all', 'query', 'current', 'no-cache', 'version'],
+    options: ['print', 'all', 'query', 'current', 'no-cache', 'no-mouse', 'version'],
     summary: 'the full-screen session picker (needs a terminal)',
     doc: 'the picker (current folder; `--all` for every project; `--print`: Enter prints the path, Esc exits 1; it draws on the terminal even when stdout is captured)',
   },
@@ -134,7 +137,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'tree',
     args: ['<session>'],
-    options: [['json', 'print']],
+    options: [['json', 'print'], 'no-mouse'],
     summary: 'open the tree view, or print the tree as JSON',
     doc: 'the tree view (`--print`: Open in pi prints the path instead), or `{version: 1, path, header, diskVersion, sessionName, leafId, entryCount, entries, tree, labels, labelTimestamps, branch, problems}`',
   },

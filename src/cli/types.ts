@@ -12,6 +12,8 @@ export interface InteractiveRequest {
   all: boolean;
   /** `--no-cache`: list without the session catalogue (nothing read or written under the cache folder). */
   noCache?: boolean;
+  /** `--no-mouse`: no mouse reporting (the terminal keeps its own text selection). */
+  noMouse?: boolean;
   /** `--current FILE` (resolved to a path): the session pi is in, marked and never deleted from the picker. */
   current?: string;
   /** `--query TEXT`: the picker opens with this search. */

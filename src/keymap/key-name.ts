@@ -5,6 +5,7 @@
  * Canonical key names:
  *   - special keys: up down left right pageup pagedown home end return escape tab backspace space
  *     insert f1…f12
+ *   - the mouse (no modifiers): `wheelup`, `wheeldown`, `click`
  *   - with modifiers, always in the order ctrl+meta+shift: `shift+tab`, `ctrl+left`, `meta+left`,
  *     `ctrl+shift+left`, `ctrl+r`, `ctrl+space`, `meta+b`, `meta+backspace`, `ctrl+meta+r`
  *   - printable characters are themselves, case included (Shift is in the case): `u`, `L`, `?`, `/`
@@ -58,6 +59,15 @@ export const SPECIAL_KEYS = [
 ] as const;
 
 export type SpecialKey = (typeof SPECIAL_KEYS)[number];
+
+/**
+ * The mouse's "keys" (SGR mouse reporting, see ./mouse-sequence.ts): a wheel notch and a left
+ * button press. They take no modifiers (a terminal keeps Shift+click for its own text selection)
+ * and pi's keybindings.json cannot name them (not pi's key syntax), so only our own bindings do.
+ */
+export const MOUSE_KEYS = ['wheelup', 'wheeldown', 'click'] as const;
+
+export type MouseKey = (typeof MOUSE_KEYS)[number];
 
 /** A printable ASCII character other than space (which is `space`): what such a key types. */
 type PrintableChar =
@@ -164,7 +174,7 @@ type Modifiers = '' | 'ctrl+' | 'meta+' | 'shift+' | 'ctrl+meta+' | 'ctrl+shift+
  * modifier out of order (`shift+ctrl+left`) does not compile. Keys from pi's keybindings.json are
  * checked at run time (`parseBindingKey`, via pi-keybindings.ts) before they become bindings.
  */
-export type BindingKey = `${Modifiers}${SpecialKey | PrintableChar}`;
+export type BindingKey = `${Modifiers}${SpecialKey | PrintableChar}` | MouseKey;
 
 declare const foreign: unique symbol;
 
@@ -179,6 +189,7 @@ export type ForeignKeyName = string & { readonly [foreign]: true };
 export type KeyName = BindingKey | ForeignKeyName;
 
 const SPECIAL = new Set<string>(SPECIAL_KEYS);
+const MOUSE = new Set<string>(MOUSE_KEYS);
 // Each modifier at most once, in the order ctrl+meta+shift, and a key after them: in `ctrl++` the
 // key is `+`, and `ctrl+` alone is no key.
 const MODIFIERS = /^(?:ctrl\+)?(?:meta\+)?(?:shift\+)?(?=.)/su;
@@ -190,6 +201,7 @@ const isPrintableAscii = (base: string): boolean => /^[\x21-\x7e]$/.test(base);
 
 /** `text` as a key a binding may name, or undefined when it is none (misspelt, out of order, a space). */
 export function parseBindingKey(text: string): BindingKey | undefined {
+  if (MOUSE.has(text)) return text as MouseKey;
   const base = baseOf(text);
   return SPECIAL.has(base) || isPrintableAscii(base) ? (text as BindingKey) : undefined;
 }
@@ -221,6 +233,9 @@ const KEY_LABELS: Record<string, string> = {
   delete: 'Delete',
   insert: 'Insert',
   space: 'Space',
+  wheelup: 'Wheel↑',
+  wheeldown: 'Wheel↓',
+  click: 'Click',
   ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i + 1}`, `F${i + 1}`])),
 };
 

@@ -11,7 +11,9 @@
  *   - a run of printable text is ONE key (`name` set only when the run is one character), so typing
  *     and fast bursts stay cheap; screens that bind printable keys split runs (./text-runs.ts);
  *   - a bracketed paste (`ESC[200~` … `ESC[201~`, mode 2004) is ONE key with `paste: true`, even when
- *     its bytes arrive in many chunks: it never triggers a command or a submit.
+ *     its bytes arrive in many chunks: it never triggers a command or a submit;
+ *   - each mouse report (SGR `ESC[<0;12;5M`, legacy X10 `ESC[M` + 3 bytes) is ONE key or nothing
+ *     (./mouse-sequence.ts), never text, however the reads cut it.
  *
  * A lone ESC at the end of a read is ambiguous (the Esc key, or the start of a sequence cut by the
  * read). It is held back: the next read resolves it (`[` or `O` continue a sequence; anything else
@@ -20,19 +22,12 @@
  * longer; see escape-timeouts.ts). So Esc then `j` in two reads is Esc + `j`, never Alt+J, and a
  * sequence split across two reads, even tens of milliseconds apart over ssh, is still one key.
  */
+import { csiKey, ss3Name } from './csi-keys.js';
 import type { KeyName } from './key-name.js';
+import { charName, type Keypress, key, named, textKey } from './keypress.js';
+import { sgrMouseKey, x10MouseKey } from './mouse-sequence.js';
 
-export interface Keypress {
-  /**
-   * The canonical key name (see keymap.ts): `down`, `ctrl+r`, `meta+left`, `a`, `space`; for a
-   * run of several characters and for a paste, undefined.
-   */
-  readonly name: KeyName | undefined;
-  /** What the key types: the run's characters or the pasted text ('' for keys that type nothing). */
-  readonly text: string;
-  /** A bracketed paste: insert as text where text goes, never a command. */
-  readonly paste: boolean;
-}
+export { type Keypress, key, type MouseEvent, textKey } from './keypress.js';
 
 /**
  * A paste whose end marker never comes (a terminal that lost it, a dropped connection) must not
@@ -45,34 +40,8 @@ export const PASTE_END = '\u001b[201~';
 
 const ESC = '\u001b';
 
-export function key(name: KeyName): Keypress {
-  return { name, text: '', paste: false };
-}
-
-/** A run of typed text as one key; a single character is also named (`a`, `L`, `space`). */
-export function textKey(text: string): Keypress {
-  const chars = [...text];
-  return { name: chars.length === 1 ? charName(text) : undefined, text, paste: false };
-}
-
 function pasteKey(text: string): Keypress {
   return { name: undefined, text, paste: true };
-}
-
-/**
- * The names built here are canonical by construction: a base from the tables below or the one
- * character a key types, modifiers added in ctrl+meta+shift order by `modifiers` and `withMeta`.
- * Checking each one again (`parseKeyName`) would cost a regex per key for nothing, so this is
- * the one place a built string is taken as a name.
- */
-const named = (text: string): KeyName => text as KeyName;
-
-function charName(ch: string): KeyName {
-  return ch === ' ' ? 'space' : named(ch);
-}
-
-function modifiers(ctrl: boolean, meta: boolean, shift: boolean): string {
-  return `${ctrl ? 'ctrl+' : ''}${meta ? 'meta+' : ''}${shift ? 'shift+' : ''}`;
 }
 
 /** Name of a single control byte (0x00–0x1f, 0x7f) without ESC, or undefined for ESC itself. */
@@ -107,104 +76,21 @@ function withMeta(name: KeyName): KeyName {
   return named(`meta+${name}`);
 }
 
-const CSI_LETTER: Readonly<Record<string, KeyName>> = {
-  A: 'up',
-  B: 'down',
-  C: 'right',
-  D: 'left',
-  H: 'home',
-  F: 'end',
-  E: 'clear',
-  P: 'f1',
-  Q: 'f2',
-  R: 'f3',
-  S: 'f4',
-};
-
-const TILDE_KEYS: Readonly<Record<number, KeyName>> = {
-  1: 'home',
-  2: 'insert',
-  // Forward Delete is its own key: only the bytes of Backspace (DEL, BS) are ambiguous.
-  3: 'delete',
-  4: 'end',
-  5: 'pageup',
-  6: 'pagedown',
-  7: 'home',
-  8: 'end',
-  15: 'f5',
-  17: 'f6',
-  18: 'f7',
-  19: 'f8',
-  20: 'f9',
-  21: 'f10',
-  23: 'f11',
-  24: 'f12',
-};
-
-/** Modifier parameter of CSI / kitty (1 + bitmask: shift 1, alt 2, ctrl 4, meta 8). */
-function withModifiers(base: string, param: number | undefined, printable = false): KeyName {
-  const bits = param === undefined || Number.isNaN(param) ? 0 : Math.max(0, param - 1);
-  const shift = (bits & 1) !== 0;
-  const alt = (bits & 2) !== 0 || (bits & 8) !== 0;
-  const ctrl = (bits & 4) !== 0;
-  // Shift on a printable character is already in its case (`L`), except for Ctrl+Shift+letter.
-  return named(modifiers(ctrl, alt, shift && (!printable || ctrl)) + base);
-}
-
-/** kitty CSI-u: the key of a Unicode code point (a plain printable one types itself). */
-function kittyKey(code: number, param: number | undefined): Keypress | undefined {
-  const special: Record<number, KeyName> = {
-    13: 'return',
-    9: 'tab',
-    127: 'backspace',
-    8: 'backspace',
-    27: 'escape',
-    32: 'space',
-  };
-  const bits = param === undefined || Number.isNaN(param) ? 0 : Math.max(0, param - 1);
-  const named = special[code];
-  if (named !== undefined) {
-    return code === 32 && (bits & ~1) === 0 ? textKey(' ') : key(withModifiers(named, param));
-  }
-  if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code > 0x10ffff) return undefined;
-  // kitty reports the unshifted key (`l` with Shift): canonical names carry the case instead.
-  const plain = String.fromCodePoint(code);
-  const ch = (bits & 1) !== 0 && (bits & 4) === 0 ? plain.toUpperCase() : plain;
-  if ((bits & ~1) === 0) return textKey(ch);
-  return key(withModifiers(ch, param, true));
-}
-
-/** The key of a complete CSI sequence `ESC [ params intermediates final`, or undefined if unknown. */
-function csiKey(params: string, final: string): Keypress | undefined {
-  const fields = params.split(';');
-  const numbers = fields.map((f) => Number.parseInt(f.split(':')[0] ?? '', 10));
-  const mod = fields.length > 1 ? Number.parseInt(fields[1]!.split(':')[0] ?? '', 10) || 1 : undefined;
-  // kitty: release events (`:3` after the modifiers) are not keys.
-  const eventType = fields[1]?.split(':')[1];
-  if (eventType === '3') return undefined;
-  if (final === 'u') return Number.isNaN(numbers[0]!) ? undefined : kittyKey(numbers[0]!, mod);
-  if (final === 'Z') return key('shift+tab');
-  if (final === '~') {
-    const base = TILDE_KEYS[numbers[0]!];
-    return base === undefined ? undefined : key(withModifiers(base, mod));
-  }
-  // rxvt: ESC[a–d are Shift+arrows.
-  const rxvt: Record<string, KeyName> = { a: 'shift+up', b: 'shift+down', c: 'shift+right', d: 'shift+left' };
-  const rxvtName = params === '' ? rxvt[final] : undefined;
-  if (rxvtName !== undefined) return key(rxvtName);
-  const base = CSI_LETTER[final];
-  if (base === undefined || params.startsWith('?') || params.startsWith('<') || params.startsWith('>'))
-    return undefined;
-  return key(withModifiers(base, mod));
-}
-
-function ss3Name(final: string): KeyName | undefined {
-  // rxvt: ESC Oa–d are Ctrl+arrows; ESC OM is the keypad's Enter.
-  const rxvt: Record<string, KeyName> = { a: 'ctrl+up', b: 'ctrl+down', c: 'ctrl+right', d: 'ctrl+left', M: 'return' };
-  return rxvt[final] ?? CSI_LETTER[final];
-}
-
 type Parsed = { keypress: Keypress | undefined; length: number } | 'incomplete';
+
+/** A legacy X10 mouse report at `at`: `ESC[M` and three characters, whatever they are (never text). */
+function parseX10Mouse(input: string, at: number): Parsed {
+  const bytes: string[] = [];
+  let i = at + 3;
+  while (bytes.length < 3) {
+    const code = input.codePointAt(i);
+    if (code === undefined) return 'incomplete';
+    const ch = String.fromCodePoint(code);
+    bytes.push(ch);
+    i += ch.length;
+  }
+  return { keypress: x10MouseKey(bytes), length: i - at };
+}
 
 /** Parses the ESC sequence at `at` (input[at] === ESC). */
 function parseEscape(input: string, at: number): Parsed {
@@ -217,6 +103,7 @@ function parseEscape(input: string, at: number): Parsed {
       if (i + 1 >= input.length) return 'incomplete';
       return { keypress: undefined, length: i + 2 - at };
     }
+    if (input[i] === 'M') return parseX10Mouse(input, at);
     while (i < input.length) {
       const code = input.charCodeAt(i);
       if (code >= 0x20 && code <= 0x3f) {
@@ -226,7 +113,8 @@ function parseEscape(input: string, at: number): Parsed {
       if (code >= 0x40 && code <= 0x7e) {
         const body = input.slice(at + 2, i);
         const params = body.replace(/[ -/]+$/, '');
-        return { keypress: csiKey(params, input[i]!), length: i + 1 - at };
+        const keypress = params.startsWith('<') ? sgrMouseKey(params.slice(1), input[i]!) : csiKey(params, input[i]!);
+        return { keypress, length: i + 1 - at };
       }
       // Not a CSI after all (a control byte inside): ESC [ was Alt+[.
       return { keypress: key('meta+['), length: 2 };
@@ -249,6 +137,8 @@ function parseEscape(input: string, at: number): Parsed {
     if (third !== '[' && third !== 'O') return { keypress: key('escape'), length: 1 };
     const inner = parseEscape(input, at + 1);
     if (inner === 'incomplete') return 'incomplete';
+    // A mouse report after an ESC is that report (Alt+click is the terminal's, if anyone's).
+    if (inner.keypress?.mouse) return { keypress: inner.keypress, length: inner.length + 1 };
     const name = inner.keypress?.name;
     return { keypress: name === undefined ? undefined : key(withMeta(name)), length: inner.length + 1 };
   }

@@ -7,8 +7,8 @@
  * The terminal is handed over the way pi's own interactive-shell example does it: stop pi's TUI,
  * run pi-sessions as a child on the same terminal, start the TUI again and force a full redraw.
  * The child restores the terminal on every exit path (Ctrl+C included) before it ends, to the
- * modes `tui.stop()` left (main screen, cursor shown, bracketed paste, kitty keyboard flags and
- * modifyOtherKeys off), and pi's `tui.start()` puts its own back; the terminal stays raw all
+ * modes `tui.stop()` left (main screen, cursor shown, bracketed paste, kitty keyboard flags,
+ * modifyOtherKeys and mouse reporting off), and pi's `tui.start()` puts its own back; the terminal stays raw all
  * along (keepRawWhileHandedOver). If the child cannot start, pi shows one line and goes on.
  *
  * Built twice: unbundled (`dist/src/pi-extension/extension.js`, next to `dist/src/cli.js`) and as
@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExtensionAPI, ExtensionCommandContext } from '@earendil-works/pi-coding-agent';
 // locations.ts alone, not the door: this file is bundled on its own and loaded into pi's process.
 import { resolveLocations } from '../store/locations.js';
+import { DISABLE_MOUSE } from '../terminal/screen.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import {
   afterPicker,
@@ -129,6 +130,11 @@ async function runFullScreen(ctx: ExtensionCommandContext, cli: string, args: st
     } catch (error) {
       outcome = { ...outcome, error: error instanceof Error ? error.message : String(error) };
     } finally {
+      // The child turns the mouse off on every way out it lives through; a child killed outright
+      // (SIGKILL) cannot, and pi's regular mode never turns it off itself, so clicks would type
+      // reports into pi's editor. Turning off a mode that is off does nothing; pi's fullscreen
+      // mode turns its own mouse on again in tui.start().
+      if (process.stdout.isTTY) process.stdout.write(DISABLE_MOUSE);
       restoreMode();
       tui.start();
       tui.requestRender(true);

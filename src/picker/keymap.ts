@@ -30,6 +30,7 @@
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
+import { WHEEL_ROWS } from '../state/list-mouse.js';
 import {
   lineEndBindings,
   TEXT_EDIT_PI_ACTIONS,
@@ -71,7 +72,11 @@ export type PickerCommand =
   | 'confirm'
   | 'confirmYes'
   | 'choose'
-  | 'closeHelp';
+  | 'closeHelp'
+  // The mouse (src/picker/mouse.ts).
+  | 'wheelUp'
+  | 'wheelDown'
+  | 'click';
 
 /**
  * Input modes: `browse` (list + search), `rename`, `confirm` (all delete prompts, the undo
@@ -228,6 +233,15 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
     hint: 'quit',
     when: 'browse',
   },
+  // The mouse, as the terminal allows (on unless --no-mouse; Shift+drag still selects text in most terminals).
+  { command: 'wheelUp', keys: ['wheelup'], description: `Move up ${WHEEL_ROWS} sessions`, when: 'browse' },
+  { command: 'wheelDown', keys: ['wheeldown'], description: `Move down ${WHEEL_ROWS} sessions`, when: 'browse' },
+  {
+    command: 'click',
+    keys: ['click'],
+    description: 'Select the session clicked; a double click resumes it, as Enter does',
+    when: 'browse',
+  },
   ...textEditBindings(EDIT_MODES),
   ...lineEndBindings(EDIT_MODES),
   { command: 'save', keys: ['return'], description: 'Save the name', hint: 'save', when: 'rename' },
@@ -263,6 +277,9 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
   },
   { command: 'up', keys: ['up'], description: 'Previous choice', when: 'menu' },
   { command: 'down', keys: ['down'], description: 'Next choice', when: 'menu' },
+  // Own bindings, not the keys of the two above: a keybindings.json remap of the select keys keeps the wheel.
+  { command: 'up', keys: ['wheelup'], description: 'Previous choice', when: 'menu' },
+  { command: 'down', keys: ['wheeldown'], description: 'Next choice', when: 'menu' },
   {
     command: 'choose',
     keys: ['return'],
@@ -283,6 +300,8 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
   { command: 'pageDown', keys: ['pagedown', 'space'], description: 'Scroll the help a page down', when: 'help' },
   { command: 'first', keys: ['home'], description: 'Top of the help', when: 'help' },
   { command: 'last', keys: ['end'], description: 'End of the help', when: 'help' },
+  { command: 'wheelUp', keys: ['wheelup'], description: `Scroll the help up ${WHEEL_ROWS} lines`, when: 'help' },
+  { command: 'wheelDown', keys: ['wheeldown'], description: `Scroll the help down ${WHEEL_ROWS} lines`, when: 'help' },
   { command: 'quit', keys: ['ctrl+c'], description: 'Quit at once (in a prompt or the help, Ctrl+C cancels it)' },
 ];
 

@@ -20,6 +20,7 @@ import { confirmCommand, renameCommand } from './dialogs.js';
 import { exportCommand, exported, exportFailed, exportStopped } from './export.js';
 import { helpCommand } from './help.js';
 import { keyModeOf } from './mode.js';
+import { browseMouse, helpMouse, isMouseCommand } from './mouse.js';
 import { outcomeReducer } from './outcomes.js';
 import { missingCwdCommand, onResumeChecked } from './resume.js';
 import { derive, mergeList, runQueuedSearch, setQuery } from './rows.js';
@@ -93,7 +94,7 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
   const text = keypress.text === '' ? undefined : keypress.text;
   switch (mode.kind) {
     case 'help':
-      return helpCommand(state, mode, command);
+      return isMouseCommand(command) ? helpMouse(state, command) : helpCommand(state, mode, command);
     case 'confirm':
       // Every other key is swallowed (as in pi): a stray keystroke must not delete anything.
       return confirmCommand(state, mode, command);
@@ -116,6 +117,7 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
         return state.query.value === ''
           ? withEffect(state, { kind: 'stats' })
           : setQuery(state, { type: 'insert', text: '$' }, nowMs);
+      if (isMouseCommand(command)) return browseMouse(state, command, keypress.mouse, nowMs);
       if (command) return browseCommand(state, command, nowMs);
       return text === undefined ? state : setQuery(state, { type: 'insert', text }, nowMs);
     }
@@ -210,7 +212,8 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
 
 /** The reducer's action for a key from the tokenizer. */
 export function keyAction(keypress: Keypress, nowMs: number): PickerAction {
-  return { type: 'key', name: keypress.name, text: keypress.text, paste: keypress.paste, nowMs };
+  const { name, text, paste, mouse } = keypress;
+  return { type: 'key', name, text, paste, ...(mouse ? { mouse } : {}), nowMs };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import type { PiLaunch } from '../pi-launch.js';
 import type { RedoRequest, UndoRequest } from '../state/journal-undo.js';
+import type { LastClick } from '../state/list-mouse.js';
 import { initialTextInput, type TextInputState } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
 import type {
@@ -172,6 +173,8 @@ export interface PickerState {
   followTop: boolean;
   offset: number;
   listLines: number;
+  /** The latest click on a row (src/picker/mouse.ts): a second one on the same session soon after is a double click. */
+  lastClick: LastClick | undefined;
   marks: ReadonlySet<string>;
   mode: PickerMode;
   status: StatusMessage | undefined;
@@ -301,6 +304,7 @@ export function initialPickerState(opts: InitOptions): PickerState {
     followTop: true,
     offset: 0,
     listLines: 0,
+    lastClick: undefined,
     marks: new Set(),
     mode: { kind: 'browse' },
     status: undefined,

@@ -1,7 +1,9 @@
 /**
  * pi's own configuration that pi-sessions follows: `treeFilterMode` from `settings.json`
  * (global `<agentDir>/settings.json`, then the project's `<cwd>/.pi/settings.json` on top, as pi
- * merges them) and `<agentDir>/keybindings.json`. Reading never fails: a missing, unreadable,
+ * merges them) and `<agentDir>/keybindings.json`; and pi-sessions' own settings, under its own key
+ * in the same files (`"pi-sessions": {"mouse": false}`; pi keeps keys it does not know when it
+ * saves its settings), so they reach pi-sessions inside pi too, where no flag can be passed. Reading never fails: a missing, unreadable,
  * oversized or malformed file is pi's defaults, plus a problem line the caller may show.
  */
 import { closeSync } from 'node:fs';
@@ -53,8 +55,13 @@ export function readJsonObjectFile(file: string): JsonFileRead {
   }
 }
 
+/** pi-sessions' own key in pi's settings files. */
+export const OWN_SETTINGS_KEY = 'pi-sessions';
+
 export interface PiConfig {
   treeFilterMode: TreeFilterSetting;
+  /** `"pi-sessions": {"mouse": false}` turns mouse reporting off (the terminal keeps its own text selection); default on. */
+  mouse: boolean;
   /** keybindings.json as parsed ({} when absent or unusable); src/keymap/pi-keybindings.ts reads it as pi does. */
   keybindings: JsonObject;
   /** One line per file that exists but could not be used. */
@@ -64,6 +71,7 @@ export interface PiConfig {
 export function readPiConfig(agentDir: string, cwd: string): PiConfig {
   const problems: string[] = [];
   let treeFilterMode: TreeFilterSetting = 'default';
+  let mouse = true;
   // Global first, the project's on top: the later file wins, as in pi's settings merge.
   for (const file of [join(agentDir, 'settings.json'), join(cwd, '.pi', 'settings.json')]) {
     const read = readJsonObjectFile(file);
@@ -78,8 +86,14 @@ export function readPiConfig(agentDir: string, cwd: string): PiConfig {
       problems.push(
         `${file}: treeFilterMode ${JSON.stringify(mode)} is not one of ${TREE_FILTER_MODES.join(', ')}, ignored`,
       );
+    const own = read.value[OWN_SETTINGS_KEY];
+    if (own !== undefined && !isObject(own)) problems.push(`${file}: "${OWN_SETTINGS_KEY}" is not an object, ignored`);
+    const ownMouse = isObject(own) ? own['mouse'] : undefined;
+    if (typeof ownMouse === 'boolean') mouse = ownMouse;
+    else if (ownMouse !== undefined)
+      problems.push(`${file}: "${OWN_SETTINGS_KEY}".mouse ${JSON.stringify(ownMouse)} is not true or false, ignored`);
   }
   const bindings = readJsonObjectFile(join(agentDir, 'keybindings.json'));
   if (!bindings.ok && !bindings.missing) problems.push(bindings.problem);
-  return { treeFilterMode, keybindings: bindings.ok ? bindings.value : {}, problems };
+  return { treeFilterMode, mouse, keybindings: bindings.ok ? bindings.value : {}, problems };
 }

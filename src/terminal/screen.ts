@@ -4,8 +4,10 @@
  * ink 6 has no alternate-screen option (that is ink 7 / Node 22), so we do it by hand:
  * `enterFullScreen` switches to the alternate screen, hides the cursor, pushes the kitty keyboard
  * protocol's disambiguate mode and turns bracketed paste on (mode 2004: a paste arrives wrapped in ESC[200~ … ESC[201~, so the tokenizer can keep it one
- * text insert that never runs a command); `leaveFullScreen` undoes all three, so a shell never
- * receives wrapped pastes after we are gone. Because a user's shell must never be left on the alternate screen with a hidden
+ * text insert that never runs a command) and, unless asked not to, SGR mouse reporting (modes 1000 + 1006:
+ * a button press, a release or a wheel notch arrives as `ESC[<b;x;yM`, see src/keymap/mouse-sequence.ts;
+ * no motion tracking); `leaveFullScreen` undoes all of them, so a shell never receives wrapped pastes or
+ * mouse reports after we are gone. Because a user's shell must never be left on the alternate screen with a hidden
  * cursor and raw input, entering also installs process hooks that restore the terminal on every
  * way out:
  *   - 'exit'                          → restore (covers process.exit and normal exit);
@@ -41,10 +43,24 @@ export const END_SYNCHRONIZED_UPDATE = '\u001b[?2026l';
 export const PUSH_KITTY_KEYBOARD = '\u001b[>1u';
 export const POP_KITTY_KEYBOARD = '\u001b[<u';
 
+/**
+ * SGR mouse reporting: button presses, releases and the wheel (1000) in the SGR encoding (1006),
+ * which has no column limit and says press from release. No motion modes (1002, 1003): a list
+ * needs no drag, and a multiplexer forwarding every pointer move would only lag. While it is on, the terminal's own text selection takes Shift+drag in most
+ * terminals, which is why it can be turned off (`--no-mouse`, or pi-sessions' settings key).
+ */
+export const ENABLE_MOUSE = '\u001b[?1000h\u001b[?1006h';
+export const DISABLE_MOUSE = '\u001b[?1000l\u001b[?1006l';
+
 /** What entering writes, and what leaving writes (on every exit path); the keyboard mode goes first, so a late key is plain. */
 export const ENTER_SEQUENCE = ENTER_ALT_SCREEN + HIDE_CURSOR + ENABLE_BRACKETED_PASTE + PUSH_KITTY_KEYBOARD;
 export const LEAVE_SEQUENCE =
   POP_KITTY_KEYBOARD + END_SYNCHRONIZED_UPDATE + DISABLE_BRACKETED_PASTE + SHOW_CURSOR + LEAVE_ALT_SCREEN;
+
+/** Entering with the mouse on: the mouse last, once the screen it reports on is there. */
+export const ENTER_WITH_MOUSE = ENTER_SEQUENCE + ENABLE_MOUSE;
+/** Leaving what ENTER_WITH_MOUSE turned on: the mouse first, like the keyboard mode, so a late click is never a report. */
+export const LEAVE_WITH_MOUSE = DISABLE_MOUSE + LEAVE_SEQUENCE;
 
 export interface TerminalOutput {
   write(data: string): unknown;
@@ -75,6 +91,8 @@ export interface FullScreenOptions {
   appName?: string;
   /** Default: the real process. */
   process?: ProcessLike;
+  /** Turn SGR mouse reporting on (and off again on every way out); default false. */
+  mouse?: boolean;
 }
 
 const HANDLED_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'] as const;
@@ -86,6 +104,8 @@ interface ActiveScreen {
   appName: string;
   proc: ProcessLike;
   hooks: [event: string, listener: Listener][];
+  /** What leaving writes: it undoes what entering turned on, and only that. */
+  leave: string;
 }
 
 let active: ActiveScreen | undefined;
@@ -112,16 +132,16 @@ function disableRawMode(stdin: TerminalInput): void {
   }
 }
 
-/** Writes paste-mode-off + show-cursor + leave-alt-screen; removes the process hooks. */
+/** Writes mouse-off (when it was on) + keyboard-mode-pop + paste-mode-off + show-cursor + leave-alt-screen; removes the process hooks. */
 export function leaveFullScreen(stdout?: TerminalOutput): void {
   const screen = active;
   if (!screen || (stdout !== undefined && stdout !== screen.stdout)) return;
   active = undefined;
   for (const [event, listener] of screen.hooks) screen.proc.off(event, listener);
-  safeWrite(screen.stdout, LEAVE_SEQUENCE);
+  safeWrite(screen.stdout, screen.leave);
 }
 
-/** Switches `stdout` to the alternate screen (hidden cursor, bracketed paste) and installs the restore hooks. */
+/** Switches `stdout` to the alternate screen (hidden cursor, bracketed paste, the mouse if asked) and installs the restore hooks. */
 export function enterFullScreen(stdout: TerminalOutput = process.stdout, options: FullScreenOptions = {}): void {
   if (active) return;
   const proc: ProcessLike = options.process ?? (process as unknown as ProcessLike);
@@ -132,6 +152,7 @@ export function enterFullScreen(stdout: TerminalOutput = process.stdout, options
     appName: options.appName ?? 'pi-sessions',
     proc,
     hooks: [],
+    leave: options.mouse ? LEAVE_WITH_MOUSE : LEAVE_SEQUENCE,
   };
 
   const restore = (): void => {
@@ -155,5 +176,5 @@ export function enterFullScreen(stdout: TerminalOutput = process.stdout, options
 
   active = screen;
   for (const [event, listener] of screen.hooks) proc.on(event, listener);
-  safeWrite(stdout, ENTER_SEQUENCE);
+  safeWrite(stdout, options.mouse ? ENTER_WITH_MOUSE : ENTER_SEQUENCE);
 }

@@ -39,6 +39,7 @@ export function initTreeState(options: InitOptions): TreeState {
     offset: 0,
     listHeight: Math.max(1, options.listHeight),
     width: Math.max(10, options.width),
+    lastClick: undefined,
     mode: BROWSE,
     labelTimes: false,
     status: options.warning === undefined ? null : { text: options.warning, tone: 'error' },

@@ -21,6 +21,7 @@
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
+import { WHEEL_ROWS } from '../state/list-mouse.js';
 import {
   lineEndBindings,
   TEXT_EDIT_PI_ACTIONS,
@@ -71,6 +72,10 @@ export type TreeCommand =
   | 'answerYes'
   | 'skip'
   | 'keep'
+  // The mouse (src/tree/mouse.ts).
+  | 'wheelUp'
+  | 'wheelDown'
+  | 'click'
   | TextEditCommand;
 
 export type TreeKeyMode = 'browse' | 'search' | 'detail' | 'help' | 'menu' | 'prompt' | 'confirm';
@@ -174,6 +179,15 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand, TreeKeyMode>[] = [
   { command: 'pageDown', keys: ['pagedown'], description: 'Page down', when: LIST },
   { command: 'first', keys: ['home'], description: 'First row', when: LIST },
   { command: 'last', keys: ['end'], description: 'Last row', when: LIST },
+  // The mouse, as the terminal allows (on unless --no-mouse; Shift+drag still selects text in most terminals).
+  { command: 'wheelUp', keys: ['wheelup'], description: `Move up ${WHEEL_ROWS} rows`, when: LIST },
+  { command: 'wheelDown', keys: ['wheeldown'], description: `Move down ${WHEEL_ROWS} rows`, when: LIST },
+  {
+    command: 'click',
+    keys: ['click'],
+    description: 'Select the row clicked; a double click does what Enter does (the actions, or a ⑂ fork’s tree)',
+    when: LIST,
+  },
   { command: 'filterDefault', keys: ['ctrl+d'], description: 'Filter: default (hide bookkeeping entries)', when: LIST },
   { command: 'filterNoTools', keys: ['ctrl+t'], description: 'Filter: no tool results (again: default)', when: LIST },
   {
@@ -221,6 +235,13 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand, TreeKeyMode>[] = [
   },
   { command: 'detailHome', keys: ['home'], description: 'Top', when: ['detail', 'help'] },
   { command: 'detailEnd', keys: ['end'], description: 'Bottom', when: ['detail', 'help'] },
+  { command: 'wheelUp', keys: ['wheelup'], description: `Scroll up ${WHEEL_ROWS} lines`, when: ['detail', 'help'] },
+  {
+    command: 'wheelDown',
+    keys: ['wheeldown'],
+    description: `Scroll down ${WHEEL_ROWS} lines`,
+    when: ['detail', 'help'],
+  },
   {
     command: 'closeOverlay',
     keys: ['escape', 'q', 'return', 'ctrl+c'],
@@ -231,6 +252,9 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand, TreeKeyMode>[] = [
   { command: 'closeOverlay', keys: ['?'], description: 'Close the help', when: 'help' },
   { command: 'menuDown', keys: ['down', 'j'], description: 'Next choice', hint: 'choose', when: 'menu' },
   { command: 'menuUp', keys: ['up', 'k'], description: 'Previous choice', when: 'menu' },
+  // Own bindings, not the keys of the two above: a keybindings.json remap of the select keys keeps the wheel.
+  { command: 'menuDown', keys: ['wheeldown'], description: 'Next choice', when: 'menu' },
+  { command: 'menuUp', keys: ['wheelup'], description: 'Previous choice', when: 'menu' },
   { command: 'menuChoose', keys: ['return'], description: 'Do the highlighted choice', hint: 'select', when: 'menu' },
   {
     command: 'submit',

@@ -32,6 +32,7 @@ import { foldsHiding } from './flatten.js';
 import { scrollTreeHelp } from './help.js';
 import type { TreeCommand } from './keymap.js';
 import { openForkRow, openParent } from './lineage-actions.js';
+import { isTreeMouseCommand, treeMouse } from './mouse.js';
 import {
   centerOn,
   cycleFilter,
@@ -158,6 +159,11 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
       return scrollDetail(state, (_s, _p, max) => max);
     case 'closeOverlay':
       return { ...state, mode: BROWSE };
+    // The mouse (treeMouse, from onSingleKey, which has the event).
+    case 'wheelUp':
+    case 'wheelDown':
+    case 'click':
+      return state;
     // Menu and prompt commands (onMenuKey, onPromptKey): bound in those modes only.
     case 'menuUp':
     case 'menuDown':
@@ -201,10 +207,10 @@ function insertText(state: TreeState, text: string): TreeState {
   return setQuery(state.status === null ? state : { ...state, status: null }, state.query + cleaned);
 }
 
-function onKey(state: TreeState, keypress: Keypress): TreeState {
+function onKey(state: TreeState, keypress: Keypress, nowMs: number | undefined): TreeState {
   // A paste only ever types: never a command, never a submit.
   if (keypress.paste) return insertText(state, keypress.text);
-  return reduceText(state, keypress, typesText, insertText, onSingleKey);
+  return reduceText(state, keypress, typesText, insertText, (s, single) => onSingleKey(s, single, nowMs));
 }
 
 function onPromptKey(state: TreeState, command: TreeCommand | undefined, text: string): TreeState {
@@ -256,7 +262,7 @@ function movedMenu(mode: MenuMode, by: 1 | -1): MenuMode {
   }
 }
 
-function onSingleKey(state: TreeState, keypress: Keypress): TreeState {
+function onSingleKey(state: TreeState, keypress: Keypress, nowMs: number | undefined): TreeState {
   const mode = keyMode(state);
   // In the prompts every printable key types, a key bound by pi's keybindings.json too: a burst
   // of text and the same keys typed one by one must mean the same.
@@ -269,6 +275,7 @@ function onSingleKey(state: TreeState, keypress: Keypress): TreeState {
   // Any key dismisses the previous status message; a command may set a new one.
   const cleared =
     state.status !== null && (mode === 'browse' || mode === 'search') ? { ...state, status: null } : state;
+  if (isTreeMouseCommand(command)) return treeMouse(cleared, command, keypress.mouse, nowMs);
   if (command !== undefined) return runCommand(cleared, command);
   if ((mode === 'browse' || mode === 'search') && keypress.text !== '')
     return setQuery(cleared, cleared.query + keypress.text);
@@ -280,7 +287,7 @@ function onSingleKey(state: TreeState, keypress: Keypress): TreeState {
 export function treeReducer(state: TreeState, action: TreeAction): TreeState {
   switch (action.type) {
     case 'key':
-      return onKey(state, action);
+      return onKey(state, action, action.nowMs);
     case 'resize': {
       const listHeight = Math.max(1, action.listHeight);
       const width = Math.max(10, action.width);

@@ -7,6 +7,7 @@
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import type { RedoRequest, UndoQuestion, UndoRequest } from '../state/journal-undo.js';
+import type { LastClick } from '../state/list-mouse.js';
 import type { MenuState } from '../state/menu.js';
 import type { MissingCwd, MissingCwdChoice } from '../state/missing-cwd.js';
 import type { TextInputAction, TextInputState } from '../state/text-input.js';
@@ -106,6 +107,8 @@ export interface TreeState {
   readonly offset: number;
   readonly listHeight: number;
   readonly width: number;
+  /** The latest click on a row (src/tree/mouse.ts): a second one on the same entry soon after is a double click. */
+  readonly lastClick: LastClick | undefined;
   readonly mode: TreeMode;
   readonly labelTimes: boolean;
   readonly status: StatusMessage | null;
@@ -126,8 +129,11 @@ export interface TreeState {
 }
 
 export type TreeAction =
-  /** A key from the tokenizer (a named key, a run of typed text, or a paste). */
-  | ({ type: 'key' } & Keypress)
+  /**
+   * A key from the tokenizer (a named key, a run of typed text, a paste, or a mouse event). Only a
+   * click needs the time (is it a double click?); a key without one is never a double click.
+   */
+  | ({ type: 'key'; nowMs?: number } & Keypress)
   | { type: 'resize'; listHeight: number; width: number }
   | { type: 'reload'; index: TreeIndex; message?: string }
   | { type: 'menu'; action: MenuAction }
@@ -191,9 +197,10 @@ export function detailOf(state: TreeState): DetailView | null {
   return state.mode.kind === 'detail' ? state.mode.detail : null;
 }
 
-/** The reducer's action for a key from the tokenizer. */
-export function treeKey(keypress: Keypress): TreeAction {
-  return { type: 'key', name: keypress.name, text: keypress.text, paste: keypress.paste };
+/** The reducer's action for a key from the tokenizer, read at `nowMs`. */
+export function treeKey(keypress: Keypress, nowMs?: number): TreeAction {
+  const { name, text, paste, mouse } = keypress;
+  return { type: 'key', name, text, paste, ...(mouse ? { mouse } : {}), ...(nowMs === undefined ? {} : { nowMs }) };
 }
 
 /** False once the screen is being left: the rest of a read goes to the next screen. */

@@ -225,10 +225,11 @@ describe('applyPiKeybindings', () => {
     expect(resolveCommand(renamed, 'ctrl+w', 'browse')).toBe('rename');
     expect(resolveCommand(renamed, 'ctrl+w', 'rename')).toBe('deleteWord');
     expect(resolveCommand(renamed, 'meta+backspace', 'browse')).toBe('deleteWord');
-    // Up in the tree list and its menus is remapped; Up in the detail view is ours and keeps its key.
+    // Up in the tree list and its menus is remapped; Up in the detail view is ours and keeps its key,
+    // and so does the wheel in the menus (a binding of its own).
     const tree = applyPiKeybindings(TREE_BINDINGS, TREE_PI_ACTIONS, { 'tui.select.up': ['k'] }).bindings;
     expect(keysOf(tree, 'up')).toEqual([['k']]);
-    expect(keysOf(tree, 'menuUp')).toEqual([['k']]);
+    expect(keysOf(tree, 'menuUp')).toEqual([['k'], ['wheelup']]);
     expect(keysOf(tree, 'detailUp')).toEqual([['up']]);
   });
 

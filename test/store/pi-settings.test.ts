@@ -19,7 +19,12 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("pi's settings and keybindings", () => {
   it('defaults when nothing is configured', () => {
-    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: {}, problems: [] });
+    expect(readPiConfig(agent, project)).toEqual({
+      treeFilterMode: 'default',
+      mouse: true,
+      keybindings: {},
+      problems: [],
+    });
   });
 
   it('treeFilterMode: global, overridden by the project, as pi merges them', () => {
@@ -32,12 +37,43 @@ describe("pi's settings and keybindings", () => {
   it('keybindings: the parsed object (src/keymap/pi-keybindings.ts reads it as pi does); a byte-order mark is fine, as in pi', () => {
     const value = { $schema: 'x', 'app.tree.editLabel': 'ctrl+e', 'tui.select.up': ['k', 'up'], bad: 3 };
     writeFileSync(join(agent, 'keybindings.json'), `\uFEFF${JSON.stringify(value)}`);
-    expect(readPiConfig(agent, project)).toEqual({ treeFilterMode: 'default', keybindings: value, problems: [] });
+    expect(readPiConfig(agent, project)).toEqual({
+      treeFilterMode: 'default',
+      mouse: true,
+      keybindings: value,
+      problems: [],
+    });
     writeFileSync(join(agent, 'keybindings.json'), '["ctrl+e"]');
     expect(readPiConfig(agent, project)).toEqual({
       treeFilterMode: 'default',
+      mouse: true,
       keybindings: {},
       problems: [`${join(agent, 'keybindings.json')}: not a JSON object, ignored`],
+    });
+  });
+
+  it("the mouse: on, unless pi-sessions' own key says false, global then the project on top", () => {
+    const settings = join(agent, 'settings.json');
+    const projectSettings = join(project, '.pi', 'settings.json');
+    writeFileSync(settings, JSON.stringify({ 'pi-sessions': { mouse: false }, treeFilterMode: 'all' }));
+    expect(readPiConfig(agent, project)).toMatchObject({ mouse: false, treeFilterMode: 'all', problems: [] });
+    writeFileSync(projectSettings, JSON.stringify({ 'pi-sessions': { mouse: true } }));
+    expect(readPiConfig(agent, project).mouse).toBe(true);
+    writeFileSync(projectSettings, JSON.stringify({ 'pi-sessions': {} }));
+    expect(readPiConfig(agent, project).mouse).toBe(false);
+  });
+
+  it('a pi-sessions key or mouse value of the wrong kind is ignored with one line', () => {
+    const settings = join(agent, 'settings.json');
+    writeFileSync(settings, JSON.stringify({ 'pi-sessions': { mouse: 'off' } }));
+    expect(readPiConfig(agent, project)).toMatchObject({
+      mouse: true,
+      problems: [`${settings}: "pi-sessions".mouse "off" is not true or false, ignored`],
+    });
+    writeFileSync(settings, JSON.stringify({ 'pi-sessions': false }));
+    expect(readPiConfig(agent, project)).toMatchObject({
+      mouse: true,
+      problems: [`${settings}: "pi-sessions" is not an object, ignored`],
     });
   });
 
@@ -59,6 +95,7 @@ describe("pi's settings and keybindings", () => {
     mkdirSync(file);
     expect(readPiConfig(agent, project)).toEqual({
       treeFilterMode: 'default',
+      mouse: true,
       keybindings: {},
       problems: [`${file}: not a regular file (a directory), ignored`],
     });
@@ -66,6 +103,7 @@ describe("pi's settings and keybindings", () => {
     writeFileSync(file, `{"x": "${'y'.repeat(1024 * 1024)}"}`);
     expect(readPiConfig(agent, project)).toEqual({
       treeFilterMode: 'default',
+      mouse: true,
       keybindings: {},
       problems: [`${file}: larger than 1 MB, ignored`],
     });

@@ -5,15 +5,19 @@ import ts from 'typescript';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DISABLE_BRACKETED_PASTE,
+  DISABLE_MOUSE,
   ENABLE_BRACKETED_PASTE,
+  ENABLE_MOUSE,
   END_SYNCHRONIZED_UPDATE,
   ENTER_ALT_SCREEN,
   ENTER_SEQUENCE,
+  ENTER_WITH_MOUSE,
   enterFullScreen,
   HIDE_CURSOR,
   isFullScreenActive,
   LEAVE_ALT_SCREEN,
   LEAVE_SEQUENCE,
+  LEAVE_WITH_MOUSE,
   leaveFullScreen,
   POP_KITTY_KEYBOARD,
   type ProcessLike,
@@ -30,7 +34,7 @@ class FakeProcess extends EventEmitter implements ProcessLike {
   }
 }
 
-function setup(stdinIsTTY = true) {
+function setup(stdinIsTTY = true, mouse = false) {
   const out: string[] = [];
   const err: string[] = [];
   const rawCalls: boolean[] = [];
@@ -38,7 +42,7 @@ function setup(stdinIsTTY = true) {
   const stdout = { isTTY: true, write: (s: string) => out.push(s) };
   const stderr = { write: (s: string) => err.push(s) };
   const stdin = { isTTY: stdinIsTTY, setRawMode: (mode: boolean) => rawCalls.push(mode) };
-  enterFullScreen(stdout, { stdin, stderr, process: proc, appName: 'app' });
+  enterFullScreen(stdout, { stdin, stderr, process: proc, appName: 'app', mouse });
   return { out, err, rawCalls, proc, stdout };
 }
 
@@ -68,6 +72,40 @@ describe('enterFullScreen / leaveFullScreen', () => {
     // Pushed onto the terminal's stack and popped, never set: pi's own mode comes back after us.
     expect([PUSH_KITTY_KEYBOARD, POP_KITTY_KEYBOARD]).toEqual(['\u001b[>1u', '\u001b[<u']);
     expect(END_SYNCHRONIZED_UPDATE).toBe('\u001b[?2026l');
+  });
+
+  it('turns SGR mouse reporting on when asked (presses and the wheel, no motion) and off first on the way out', () => {
+    expect([ENABLE_MOUSE, DISABLE_MOUSE]).toEqual(['\u001b[?1000h\u001b[?1006h', '\u001b[?1000l\u001b[?1006l']);
+    expect(ENTER_WITH_MOUSE).toBe(ENTER_SEQUENCE + ENABLE_MOUSE);
+    expect(LEAVE_WITH_MOUSE).toBe(DISABLE_MOUSE + LEAVE_SEQUENCE);
+    const { out, stdout } = setup(true, true);
+    leaveFullScreen(stdout);
+    expect(out).toEqual([ENTER_WITH_MOUSE, LEAVE_WITH_MOUSE]);
+  });
+
+  it('never writes a mouse sequence when the mouse is off', () => {
+    const { out, stdout } = setup(true, false);
+    leaveFullScreen(stdout);
+    expect(out.join('')).not.toMatch(/\?100[06]/);
+  });
+
+  it.each([
+    ['exit', 0],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGINT', 130],
+  ])('turns the mouse off on %s', (event, code) => {
+    const { out, proc } = setup(true, true);
+    proc.emit(event, event === 'exit' ? 0 : event);
+    expect(out.at(-1)).toBe(LEAVE_WITH_MOUSE);
+    expect(proc.exitCodes).toEqual(event === 'exit' ? [] : [code]);
+  });
+
+  it('turns the mouse off on a crash before the one-line message', () => {
+    const { out, err, proc } = setup(true, true);
+    proc.emit('uncaughtException', new Error('boom'));
+    expect(out.at(-1)).toBe(LEAVE_WITH_MOUSE);
+    expect(err).toEqual(['app: boom\n']);
   });
 
   it('ignores leave for a different stream', () => {
