@@ -96,12 +96,15 @@ async function step(pty: PtySession, keys: string[], shows: string | RegExp): Pr
 describe('the checker itself', { timeout: E2E_TEST_MS }, () => {
   it('flags each kind of leak and accepts the app\u2019s own sequences', () => {
     expect(
-      unsafeBytes('\u001b[?1049h\u001b[?25l\u001b[1mtitle\u001b[22m\r\n\u001b[2K\u001b[1A\u001b[G\u001b[?2026h'),
+      unsafeBytes(
+        '\u001b[?1049h\u001b[?25l\u001b[?1000h\u001b[?1006h\u001b[1mtitle\u001b[22m\r\n\u001b[2K\u001b[1A\u001b[G\u001b[?2026h',
+      ),
     ).toEqual([]);
     for (const leak of [
       '\u001b]0;x\u0007',
       '\u001b[6n',
-      '\u001b[?1000h',
+      // Any-motion mouse tracking: the app turns on presses and the wheel only (1000, 1006).
+      '\u001b[?1003h',
       '\u001bc',
       '\u009b31m',
       'a\bb',

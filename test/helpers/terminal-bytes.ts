@@ -7,10 +7,10 @@
 
 /**
  * The app's own sequences: CSI cursor/erase/SGR (E, cursor to the next line, is how ink's
- * incremental rendering skips an unchanged line), the private modes it sets, and the kitty
- * keyboard mode it pushes and pops (exactly those two).
+ * incremental rendering skips an unchanged line), the private modes it sets (mouse reporting:
+ * 1000 and 1006), and the kitty keyboard mode it pushes and pops (exactly those two).
  */
-const ALLOWED_ESCAPE = /\u001b\[(?:[0-9;]*[mKABCDEGHJ]|\?(?:25|1049|2026|2004|1004)[hl]|>1u|<u)/y;
+const ALLOWED_ESCAPE = /\u001b\[(?:[0-9;]*[mKABCDEGHJ]|\?(?:25|1049|2026|2004|1004|1000|1006)[hl]|>1u|<u)/y;
 /** OSC 52 as the tree's Copy writes it: base64 only, so copied text cannot end the sequence. */
 const OSC52_COPY = /\u001b\]52;c;[A-Za-z0-9+/=]*(?:\u0007|\u001b\\)/y;
 // eslint-disable-next-line no-control-regex
