@@ -132,9 +132,10 @@ async function runFullScreen(ctx: ExtensionCommandContext, cli: string, args: st
     } finally {
       // The child turns the mouse off on every way out it lives through; a child killed outright
       // (SIGKILL) cannot, and pi's regular mode never turns it off itself, so clicks would type
-      // reports into pi's editor. Turning off a mode that is off does nothing; pi's fullscreen
-      // mode turns its own mouse on again in tui.start().
-      if (process.stdout.isTTY) process.stdout.write(DISABLE_MOUSE);
+      // reports into pi's editor. Only then: a write of pi's own here on every return costs the
+      // keys typed while pi takes the terminal back (the pty test of keys typed after Esc loses
+      // them). pi's fullscreen mode turns its own mouse on again in tui.start().
+      if (outcome.signal && process.stdout.isTTY) process.stdout.write(DISABLE_MOUSE);
       restoreMode();
       tui.start();
       tui.requestRender(true);
