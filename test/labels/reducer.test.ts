@@ -1,7 +1,7 @@
 /** The labels view's reducer: filtering, the cursor, opening, and the way back. */
 import { describe, expect, it } from 'vitest';
 import type { KeyName } from '../../src/keymap/keymap.js';
-import { textKey } from '../../src/keymap/tokenize.js';
+import { createTokenizer, textKey } from '../../src/keymap/tokenize.js';
 import {
   initLabelsState,
   type LabelsAction,
@@ -141,5 +141,14 @@ describe('labels view reducer', () => {
     expect(shownLabels(run(loaded(), typed('bug'), { type: 'sessionGone', path: '/s/2.jsonl', message: 'x' }))).toEqual(
       ['bug:e4'],
     );
+  });
+});
+
+describe("the mouse (not this screen's: the picker and the tree take it)", () => {
+  it('a click, a wheel notch or a release changes nothing, and never types into the filter', () => {
+    const filtered = run(loaded(), typed('bug'));
+    const reports = createTokenizer().push('\u001b[<0;3;5M\u001b[<0;3;5m\u001b[<65;3;5M\u001b[M #$');
+    expect(reports.length).toBeGreaterThan(0);
+    expect(run(filtered, ...reports.map((k): LabelsAction => ({ type: 'key', ...k })))).toBe(filtered);
   });
 });
