@@ -23,7 +23,7 @@ import { keyModeOf } from './mode.js';
 import { browseMouse, helpMouse, isMouseCommand } from './mouse.js';
 import { outcomeReducer } from './outcomes.js';
 import { missingCwdCommand, onResumeChecked } from './resume.js';
-import { derive, mergeList, runQueuedSearch, setQuery } from './rows.js';
+import { derive, mergeList, runQueuedSearch, setQuery, settled } from './rows.js';
 import { secretsProgress, secretsScanned, secretsStale } from './secret-scan.js';
 import { slimCommand, slimmed, slimPlanned } from './slim.js';
 import { type PickerAction, type PickerState, relayout, type ScopeList, withEffect, withStatus } from './state.js';
@@ -117,7 +117,8 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
         return state.query.value === ''
           ? withEffect(state, { kind: 'stats' })
           : setQuery(state, { type: 'insert', text: '$' }, nowMs);
-      if (isMouseCommand(command)) return browseMouse(state, command, keypress.mouse, nowMs);
+      // The mouse acts on rows, as the row keys do: a queued search runs first.
+      if (isMouseCommand(command)) return browseMouse(settled(state), command, keypress.mouse, nowMs);
       if (command) return browseCommand(state, command, nowMs);
       return text === undefined ? state : setQuery(state, { type: 'insert', text }, nowMs);
     }
