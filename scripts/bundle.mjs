@@ -11,6 +11,12 @@
  * - ink's devtools module (it imports `react-devtools-core`, not a dependency): ink loads it only
  *   when DEV=true and says how to install it when that fails; in the bundle it is that failure.
  *
+ * - secretlint and its rules (a quarter of the code): src/store/export/secret-rules.ts, which
+ *   imports nothing of ours, is bundled on its own into `bin/pi-sessions-secretlint.js`, and the
+ *   CLI's one dynamic import of it loads that file the first time a scan runs, so a start-up that
+ *   never scans does not read or parse the rules (test/bundle/lazy-secretlint.test.ts). Only that
+ *   import is left out of the CLI bundle: the rest stays one file.
+ *
  * The bundles are build output, not committed (bin/ is in .gitignore): a committed bundle went
  * stale after every source edit and made any two branches conflict. npm builds them where it
  * builds packages: package.json's `prepare` runs this script on `npm install` in a clone, in the
@@ -83,10 +89,31 @@ const common = {
   logLevel: 'warning',
 };
 
+/** The file the CLI bundle loads secretlint from, beside it in bin/. */
+export const SECRETLINT_BUNDLE = 'pi-sessions-secretlint.js';
+
+/** In the CLI bundle, the scanner's dynamic import of secret-rules.ts loads SECRETLINT_BUNDLE instead. */
+const secretlintApart = {
+  name: 'secretlint-apart',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/secret-rules\.js$/ }, (args) =>
+      args.importer.endsWith(join('src', 'store', 'export', 'secrets.ts'))
+        ? { path: `./${SECRETLINT_BUNDLE}`, external: true }
+        : undefined,
+    );
+  },
+};
+
 /** Builds every bundle; `readable` keeps names (for reading a CPU profile of the bundle). */
 export async function bundle({ readable = false } = {}) {
   const options = { ...common, minify: !readable };
-  await build({ ...options, entryPoints: ['src/cli.ts'], outfile: 'bin/pi-sessions.js' });
+  await build({
+    ...options,
+    plugins: [...options.plugins, secretlintApart],
+    entryPoints: ['src/cli.ts'],
+    outfile: 'bin/pi-sessions.js',
+  });
+  await build({ ...options, entryPoints: ['src/store/export/secret-rules.ts'], outfile: `bin/${SECRETLINT_BUNDLE}` });
   // Executable, as npm makes a package's `bin` on install, so `./bin/pi-sessions.js` runs in a clone too.
   chmodSync(join(root, 'bin', 'pi-sessions.js'), 0o755);
   // The pi package's extension (package.json `pi.extensions`): it runs the CLI bundle beside it.

@@ -41,7 +41,6 @@ import { createHash } from 'node:crypto';
 import {
   isSessionRecord,
   type NotASession,
-  SECRET_RULES_ID,
   type SecretFinding,
   type SessionInfo,
   type SessionRecord,
@@ -98,7 +97,7 @@ export interface CatalogueRecord {
 
 /**
  * A file's secret scan: the validators of the file as scanned (size, mtime, inode), the rules it was
- * scanned with (`SECRET_RULES_ID`), its session id and the findings as the scan reports them
+ * scanned with (`secretRulesId()`), its session id and the findings as the scan reports them
  * (masked: a secret itself is never kept).
  */
 export interface SecretsRecord {
@@ -110,9 +109,17 @@ export interface SecretsRecord {
   f: SecretFinding[];
 }
 
-/** Whether a scan kept in a record still answers for a file with these validators. */
-export function secretsHold(k: SecretsRecord, size: number, mtimeMs: number, ino: number): boolean {
-  return k.v === SECRET_RULES_ID && k.z === size && k.m === mtimeMs && k.i === ino;
+/**
+ * Whether a scan kept in a record was of the file as it is now (these validators). A listing keeps
+ * such a record as it is without knowing the rules (that would load them); a scan also asks `secretsHold`.
+ */
+export function secretsOfFile(k: SecretsRecord, size: number, mtimeMs: number, ino: number): boolean {
+  return k.z === size && k.m === mtimeMs && k.i === ino;
+}
+
+/** Whether a scan kept in a record still answers for a file with these validators, scanned by the rules `rulesId`. */
+export function secretsHold(k: SecretsRecord, rulesId: string, size: number, mtimeMs: number, ino: number): boolean {
+  return k.v === rulesId && secretsOfFile(k, size, mtimeMs, ino);
 }
 
 /** FNV-1a (32 bits) of a string's UTF-16 units, as 8 hex digits: cheap, and enough to catch an edit. */

@@ -32,7 +32,7 @@ import {
   summarizeFull,
 } from '../store/index.js';
 import { type Catalogue, catalogueDir, catalogueFile, loadCatalogue } from './file.js';
-import { type CatalogueRecord, RACY_MS, secretsHold, toSessionRecord } from './format.js';
+import { type CatalogueRecord, RACY_MS, secretsOfFile, toSessionRecord } from './format.js';
 import { CatalogueSink, copyOf, type PlannedRecord } from './writer.js';
 
 export interface CachedListOptions extends ListOptions {
@@ -258,7 +258,7 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
         const planned: PlannedRecord = { record: recordOf(s, Date.now()) };
         // A secret scan of the file as it is now (check --secrets may have run since the last listing) is kept.
         const k = record?.k;
-        if (k && secretsHold(k, planned.record.z, planned.record.m, planned.record.i)) planned.record.k = k;
+        if (k && secretsOfFile(k, planned.record.z, planned.record.m, planned.record.i)) planned.record.k = k;
         // Its bytes go to the new catalogue now (a listing that cannot save keeps nothing for it).
         const out = discovery.dirProblem ? undefined : openSink();
         if (isSession(info)) {

@@ -14,11 +14,11 @@ import {
   type ListScope,
   type Locations,
   type ScannedState,
-  SECRET_RULES_ID,
   type SecretCache,
   type SecretReport,
   type StoreScanOptions,
   scanStoreSecrets,
+  secretRulesId,
 } from '../store/index.js';
 import { type Catalogue, catalogueDir, catalogueFile, loadCatalogue } from './file.js';
 import { type CatalogueRecord, RACY_MS, type SecretsRecord, secretsHold } from './format.js';
@@ -46,16 +46,17 @@ function catalogueOf(locations: Locations, options: CachedScanOptions): { file: 
   return { file: catalogueFile(options.cacheDir ?? catalogueDir(options.env), root), root };
 }
 
-/** The `SecretCache` a loaded catalogue answers; what it learns is gathered in `learned`. */
+/** The `SecretCache` a loaded catalogue answers for the rules `rulesId`; what it learns is gathered in `learned`. */
 export function catalogueSecretCache(
   catalogue: Catalogue | undefined,
   learned: Map<string, SecretsRecord>,
+  rulesId: string,
 ): SecretCache & { hits: number } {
   return {
     hits: 0,
     get(path: string, state: ScannedState): FileSecrets | undefined {
       const k = catalogue?.records.get(path)?.k;
-      if (!k || !secretsHold(k, state.size, state.mtimeMs, state.ino)) return undefined;
+      if (!k || !secretsHold(k, rulesId, state.size, state.mtimeMs, state.ino)) return undefined;
       this.hits++;
       return { path, sessionId: k.d, findings: k.f.map((f) => ({ ...f })) };
     },
@@ -66,7 +67,7 @@ export function catalogueSecretCache(
         z: state.size,
         m: state.mtimeMs,
         i: state.ino,
-        v: SECRET_RULES_ID,
+        v: rulesId,
         d: result.sessionId,
         f: findings,
       });
@@ -127,7 +128,7 @@ export async function scanStoreSecretsCached(
   const { file, root } = catalogueOf(locations, options);
   const catalogue = loadCatalogue(file, root);
   const learned = new Map<string, SecretsRecord>();
-  const cache = catalogueSecretCache(catalogue, learned);
+  const cache = catalogueSecretCache(catalogue, learned, await secretRulesId());
   let report: SecretReport;
   try {
     report = await scanStoreSecrets(locations, scope, { ...scan, cache });

@@ -8,7 +8,7 @@
 import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { secretsHold } from '../../src/catalog/format.js';
+import { secretsHold, secretsOfFile } from '../../src/catalog/format.js';
 import {
   CATALOGUE_VERSION,
   catalogueFile,
@@ -20,8 +20,8 @@ import {
   type FileSecrets,
   type Locations,
   resolveLocations,
-  SECRET_RULES_ID,
   scanFileSecrets,
+  secretRulesId,
 } from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { fakeSecrets } from '../helpers/fake-secrets.js';
@@ -142,10 +142,11 @@ describe('secret scans kept in the catalogue', () => {
     expect(again.stats.unchanged).toBe(4);
     expect(await again.saved).toBe(false);
     const catalogue = loadCatalogue(catalogueFile(store.cacheDir, store.dir), store.dir)!;
+    const rulesId = await secretRulesId();
     for (const path of store.paths) {
       const record = catalogue.records.get(path)!;
       expect(record.s).toBeDefined();
-      expect(record.k && secretsHold(record.k, record.z, record.m, record.i)).toBe(true);
+      expect(record.k && secretsHold(record.k, rulesId, record.z, record.m, record.i)).toBe(true);
     }
     catalogue.hold();
     catalogue.release();
@@ -175,12 +176,16 @@ describe('secret scans kept in the catalogue', () => {
     expect((await scan(store)).read).toEqual([]);
   });
 
-  it('a scan made by other rules is not trusted', () => {
-    const k = { z: 10, m: 5, i: 7, v: SECRET_RULES_ID, d: null, f: [] };
-    expect(secretsHold(k, 10, 5, 7)).toBe(true);
-    expect(secretsHold({ ...k, v: 'another-version' }, 10, 5, 7)).toBe(false);
-    expect(secretsHold(k, 11, 5, 7)).toBe(false);
-    expect(secretsHold(k, 10, 6, 7)).toBe(false);
-    expect(secretsHold(k, 10, 5, 8)).toBe(false);
+  it('a scan made by other rules is not trusted (a listing, which does not load the rules, keeps it as it is)', async () => {
+    const rulesId = await secretRulesId();
+    expect(rulesId).toMatch(/^[0-9a-f]{16}$/);
+    const k = { z: 10, m: 5, i: 7, v: rulesId, d: null, f: [] };
+    expect(secretsHold(k, rulesId, 10, 5, 7)).toBe(true);
+    expect(secretsHold({ ...k, v: 'another-version' }, rulesId, 10, 5, 7)).toBe(false);
+    expect(secretsOfFile({ ...k, v: 'another-version' }, 10, 5, 7)).toBe(true);
+    expect(secretsHold(k, rulesId, 11, 5, 7)).toBe(false);
+    expect(secretsHold(k, rulesId, 10, 6, 7)).toBe(false);
+    expect(secretsHold(k, rulesId, 10, 5, 8)).toBe(false);
+    expect(secretsOfFile(k, 10, 5, 8)).toBe(false);
   });
 });

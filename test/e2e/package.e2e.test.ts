@@ -23,7 +23,8 @@ import { makeHome, type TestHome } from './harness.js';
 
 const NPM_MS = 300_000;
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-const BUNDLES = ['pi-sessions.js', 'pi-extension.js'];
+/** The CLI, secretlint (loaded by the CLI when a scan runs, scripts/bundle.mjs), the pi extension. */
+const BUNDLES = ['pi-sessions.js', 'pi-sessions-secretlint.js', 'pi-extension.js'];
 
 let work: string;
 let home: TestHome;
@@ -121,6 +122,10 @@ function expectWorks(prefix: string): void {
   const sessions = sessionsOf(JSON.parse(list.stdout));
   expect(sessions.length).toBe(12);
   for (const s of sessions) expect(s.path.startsWith(home.sessionsRoot)).toBe(true);
+  // The secret scan loads secretlint's bundle from beside the CLI's: every file scanned (exit 1 if one holds a secret).
+  const secrets = runInstalled(prefix, ['check', '--secrets', '--all', '--no-cache']);
+  expect([0, 1], secrets.stderr).toContain(secrets.status);
+  expect(secrets.stdout).toMatch(/\b12 files in /);
   // A real folder (npm links a git dependency it had to "prepare" into its temp folder, which goes away).
   expect(lstatSync(join(prefix, 'lib', 'node_modules', pkg.name)).isDirectory()).toBe(true);
   // Only the one runtime dependency and its own dependencies were installed beside it.
@@ -159,12 +164,13 @@ describe('the package', () => {
     }
   });
 
-  it('ships the two bundles of the current sources (the CLI, the pi extension), README, LICENSE and package.json, nothing else', () => {
+  it('ships the bundles of the current sources (the CLI, its secretlint, the pi extension), README, LICENSE and package.json, nothing else', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
     expect(files).toEqual([
       'package/LICENSE',
       'package/README.md',
       'package/bin/pi-extension.js',
+      'package/bin/pi-sessions-secretlint.js',
       'package/bin/pi-sessions.js',
       'package/package.json',
     ]);

@@ -22,12 +22,12 @@ export {
 export {
   maskSecret,
   redactionMark,
-  SECRET_RULES_ID,
   type SecretFinding,
   type SecretScan,
   type SecretScanOptions,
   scanEntries,
   scannableStrings,
   scanSession,
+  secretRulesId,
 } from './secrets.js';
 export { type ExportBranch, type ExportScope, type ExportSelection, selectForExport } from './select.js';

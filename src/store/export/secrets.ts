@@ -1,15 +1,14 @@
 /**
  * Finding credentials in sessions with secretlint's recommended rule set (@secretlint/core and
- * @secretlint/secretlint-rule-preset-recommend, bundled): API keys of the major providers, private
- * keys, tokens, basic-auth URLs, connection strings. What is scanned is every string an entry
- * holds (message text, thinking, tool arguments, tool output, summaries, custom messages), minus
- * the opaque ones that are never text a person or a tool wrote (ids, signatures, image data).
- * A finding names its entry, line and kind and carries only a masked preview; the secret itself
- * stays in `secrets` (what redaction replaces), which no report prints.
+ * @secretlint/secretlint-rule-preset-recommend, bundled, loaded only when a scan runs:
+ * secret-rules.ts): API keys of the major providers, private keys, tokens, basic-auth URLs,
+ * connection strings. What is scanned is every string an entry holds (message text, thinking,
+ * tool arguments, tool output, summaries, custom messages), minus the opaque ones that are never
+ * text a person or a tool wrote (ids, signatures, image data). A finding names its entry, line and
+ * kind and carries only a masked preview; the secret itself stays in `secrets` (what redaction
+ * replaces), which no report prints.
  */
 import { createHash } from 'node:crypto';
-import { lintSource } from '@secretlint/core';
-import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import { isObject } from '../entry.js';
 import type { JsonObject, LoadedSession, SessionEntry } from '../types.js';
 import { mayHoldSecret } from './markers.js';
@@ -31,28 +30,28 @@ export interface SecretScan {
   secrets: Map<string, string>;
 }
 
-/**
- * The recommended preset's rules, less its comment filter: a `secretlint-disable` line in a
- * session is text someone (or a model) wrote, and must not hide the secret next to it. (The
- * preset's own `disabled` option does not reach a rule inside it, so the rules are listed here.)
- */
-const CONFIG = {
-  rules: recommended.rules
-    .filter((rule) => rule.meta.id !== '@secretlint/secretlint-rule-filter-comments')
-    .map((rule) => ({ id: rule.meta.id, rule })),
-};
+type SecretRules = typeof import('./secret-rules.js');
+let rules: Promise<SecretRules> | undefined;
+
+/** secretlint and its rules, loaded on the first scan (a dynamic import: a lazy chunk of the bundle). */
+function loadRules(): Promise<SecretRules> {
+  rules ??= import('./secret-rules.js');
+  return rules;
+}
 
 /**
  * What a kept scan result was found with: our scanner's own rules (which strings, how a secret is
  * masked: SCANNER_REVISION, raised when they change) and the source of each secretlint rule, so a
- * result cached by another version of either is scanned again instead of trusted.
+ * result cached by another version of either is scanned again instead of trusted. Loads the rules.
  */
 const SCANNER_REVISION = 1;
-export const SECRET_RULES_ID = createHash('sha1')
-  .update(`${SCANNER_REVISION}\n`)
-  .update(CONFIG.rules.map(({ id, rule }) => `${id}\n${String(rule.create)}`).join('\n'))
-  .digest('hex')
-  .slice(0, 16);
+let rulesId: Promise<string> | undefined;
+export function secretRulesId(): Promise<string> {
+  rulesId ??= loadRules().then(({ RULE_SOURCES }) =>
+    createHash('sha1').update(`${SCANNER_REVISION}\n`).update(RULE_SOURCES).digest('hex').slice(0, 16),
+  );
+  return rulesId;
+}
 
 /** Keys whose strings are opaque provider or bookkeeping data, never text that can hold a pasted secret. */
 const OPAQUE_KEYS = new Set([
@@ -139,11 +138,8 @@ function secretOf(text: string, start: number, end: number, data: unknown): stri
 }
 
 async function scanPiece(piece: Piece, scan: SecretScan): Promise<void> {
-  const result = await lintSource({
-    source: { content: piece.text, filePath: '/session.txt', contentType: 'text' },
-    options: { config: CONFIG, noPhysicFilePath: true },
-  });
-  for (const message of result.messages) {
+  const { lintText } = await loadRules();
+  for (const message of await lintText(piece.text)) {
     const [start, end] = message.range;
     const secret = secretOf(piece.text, start, end, message.data);
     if (secret === '' || secret.includes('\u0000')) continue;
