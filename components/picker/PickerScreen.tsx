@@ -42,7 +42,7 @@ import { EmptyState, Footer, Header } from './PickerChrome.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
 import { SessionList } from './SessionList.js';
-import { runExport, runSecretScan } from './share-effects.js';
+import { runPickerExport, runSecretScan } from './share-effects.js';
 import { gonePaths, runStoreEffect } from './store-effects.js';
 import { usePreparedTexts, usePreview } from './use-background-reads.js';
 import { useScopeLoads } from './use-scope-loads.js';
@@ -211,7 +211,7 @@ export function PickerScreen(props: PickerScreenProps) {
         scanSecrets(effect.scope);
         return;
       case 'export':
-        runExport(source, effect, safeDispatch);
+        runPickerExport(source, effect, safeDispatch);
         return;
       case 'exit':
         loads.abortAll();

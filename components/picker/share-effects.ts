@@ -1,11 +1,12 @@
 /**
  * The picker's effects for sharing a session safely: the secret scan of a scope (`has:secret`),
- * its progress drawn a few times a second, and the export of a session. Each result, or its
- * failure as one line, comes back to the reducer as an action.
+ * its progress drawn a few times a second, and the export of a session (components/common/export-effect.ts,
+ * shared with the tree). Each result, or its failure as one line, comes back to the reducer as an action.
  */
 import type { PickerAction, PickerEffect, Scope } from '../../src/picker/reducer.js';
 import type { SessionSource } from '../../src/picker/session-source.js';
 import { firstLineOf } from '../../src/store/index.js';
+import { runExport } from '../common/export-effect.js';
 
 /** How often the secret scan's progress is drawn. */
 const SECRET_PROGRESS_MS = 200;
@@ -42,29 +43,11 @@ export function runSecretScan(
 }
 
 /** Runs an export: written, stopped by a secret (the user then chooses), or failed. */
-export function runExport(
+export function runPickerExport(
   source: SessionSource,
   effect: Extract<PickerEffect, { kind: 'export' }>,
   dispatch: (action: PickerAction) => void,
 ): void {
   const { id: _id, kind: _kind, ...request } = effect;
-  if (!source.exportSession) {
-    dispatch({ type: 'exportFailed', error: 'this list cannot export' });
-    return;
-  }
-  source
-    .exportSession(request)
-    .then((outcome) => {
-      if (outcome.done)
-        dispatch({
-          type: 'exported',
-          format: outcome.format,
-          out: request.out,
-          bytes: outcome.bytes,
-          redacted: outcome.redacted,
-          kept: outcome.kept,
-        });
-      else dispatch({ type: 'exportStopped', request, findings: outcome.findings });
-    })
-    .catch((error: unknown) => dispatch({ type: 'exportFailed', error: firstLineOf(error) }));
+  runExport(source.exportSession?.bind(source), request, dispatch);
 }

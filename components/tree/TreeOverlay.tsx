@@ -1,7 +1,11 @@
-/** The tree screen's boxes over the list: the entry menu, pi's missing-folder question, the fork's menu, undo's question. */
+/**
+ * The tree screen's boxes over the list: the entry menu, pi's missing-folder question, the fork's
+ * menu, undo's question, the export dialog.
+ */
 import { Box, Text } from 'ink';
 import type { ReactElement } from 'react';
 import { keyPrompt } from '../../src/keymap/keymap.js';
+import { exportDialogTitle } from '../../src/state/export-dialog.js';
 import { missingCwdTitle } from '../../src/state/missing-cwd.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { displayString } from '../../src/tree/entry-display.js';
@@ -9,6 +13,10 @@ import { displayOf } from '../../src/tree/flatten.js';
 import { RETAINED_ROW_NOTE, selectedRow, type TreeState } from '../../src/tree/reducer.js';
 import { treeQuestionChoices } from '../../src/tree/undo.js';
 import { Menu } from '../common/Menu.js';
+import { TextInputView } from '../common/TextInputView.js';
+
+/** How much of the entry's text the export dialog's title quotes. */
+const EXPORT_SUBJECT_WIDTH = 40;
 
 /** The box over the list in a menu or question mode; null in the others (the body shows). */
 export function treeOverlay(state: TreeState, width: number): ReactElement | null {
@@ -79,6 +87,27 @@ export function treeOverlay(state: TreeState, width: number): ReactElement | nul
           <Text bold wrap="truncate-end">
             {keyPrompt(state.bindings, 'confirm', treeQuestionChoices(question))}
           </Text>
+        </Box>
+      );
+    }
+    case 'export': {
+      const num = state.index.numOf.get(mode.targetId);
+      const text = num === undefined ? mode.targetId : displayString(displayOf(state.index, num));
+      const { step } = mode;
+      const title = truncateToWidth(
+        exportDialogTitle(step, 'the branch from the root to', truncateToWidth(text, EXPORT_SUBJECT_WIDTH)),
+        width - 4,
+      );
+      return (
+        <Box flexDirection="column" borderStyle="round" paddingX={1}>
+          <Text bold color={step.kind === 'secrets' ? 'yellow' : undefined} wrap="truncate-end">
+            {title}
+          </Text>
+          {step.kind === 'path' ? (
+            <TextInputView state={step.input} width={width - 4} prompt="Path: " placeholder="(a new file)" />
+          ) : step.kind === 'running' ? null : (
+            <Menu menu={step.menu} />
+          )}
         </Box>
       );
     }

@@ -7,6 +7,7 @@
 import { homedir } from 'node:os';
 import { Box, Text } from 'ink';
 import { useEffect, useMemo } from 'react';
+import { exportToFile } from '../../src/export/run.js';
 import { formatCost, formatTokens, plural } from '../../src/format.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
 import type { HitFocus } from '../../src/picker/text-hit-places.js';
@@ -44,7 +45,7 @@ export type { LineageFinder, TreeExit, TreeOpen, TreeSnapshot, TreeStore };
 
 // The store's own functions, under the screen port's names (the picker's SessionSource names the
 // same check `isGone`).
-export const defaultTreeStore: TreeStore = { ...realStore, isGone: realStore.isGoneSync };
+export const defaultTreeStore: TreeStore = { ...realStore, isGone: realStore.isGoneSync, exportSession: exportToFile };
 
 export interface TreeScreenProps {
   path: string;
@@ -100,6 +101,7 @@ export function TreeScreen(props: TreeScreenProps) {
         filter: props.initialFilter ?? 'default',
         bindings: props.bindings ?? TREE_BINDINGS,
         home: homedir(),
+        here: props.here ?? process.cwd(),
         live: props.live !== false,
         findsLineage: props.findLineage !== undefined,
         ...(props.focus ? { focus: props.focus } : {}),

@@ -24,6 +24,7 @@ import type { TreeScreenAction, TreeScreenState, TreeSnapshot } from '../../src/
 import { screenEffects } from '../../src/tree/screen.js';
 import type { TreeEffect } from '../../src/tree/state.js';
 import type { LineageFinder, TreeOpen, TreeStore } from '../../src/tree/tree-store.js';
+import { runExport } from '../common/export-effect.js';
 import { useEffectRunner } from '../common/use-effect-runner.js';
 import type { SyncReducer } from '../common/use-sync-reducer.js';
 import { runTreeWrite } from './tree-writes.js';
@@ -227,6 +228,11 @@ export function useTreeEffects(machine: SyncReducer<TreeScreenState, TreeScreenA
               open,
             );
             return;
+          case 'export': {
+            const { id: _id, kind: _kind, ...request } = effect;
+            runExport(store.exportSession?.bind(store), request, safeDispatch);
+            return;
+          }
           case 'back':
             ctx.onBack();
             return;

@@ -131,3 +131,17 @@ export async function writeExport(plan: ExportPlan, request: ExportRequest): Pro
   await sink(text);
   return { done: true, format: request.format, bytes: text.length, ...counts, ...outPath };
 }
+
+/** An export to a new file, as the screens ask for it: the branch to `leaf` (default: the active branch). */
+export interface FileExportRequest {
+  path: string;
+  format: ExportFormat;
+  out: string;
+  secrets: SecretChoice;
+  leaf?: string;
+}
+
+/** Plans and writes an export to a new file (a secret stops it unless `secrets` chose). */
+export async function exportToFile({ path, format, out, secrets, leaf }: FileExportRequest): Promise<ExportOutcome> {
+  return writeExport(await planExport(path, leaf === undefined ? {} : { leaf }), { format, out, secrets });
+}

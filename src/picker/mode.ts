@@ -3,11 +3,12 @@
  * which keymap mode its keys resolve in, whether its dialog shows its own keys, and how many lines
  * that dialog takes below the list.
  */
+
+import type { ExportStep } from '../state/export-dialog.js';
 import type { UndoQuestion } from '../state/journal-undo.js';
 import { MISSING_CWD_LINES, type MissingCwd } from '../state/missing-cwd.js';
 import type { TextInputState } from '../state/text-input.js';
 import type { SlimPlan } from '../store/index.js';
-import type { ExportStep } from './export-types.js';
 import type { PickerKeyMode } from './keymap.js';
 
 export type PickerMode =

@@ -14,7 +14,8 @@
  */
 import { listSessionsCached } from '../catalog/list.js';
 import { scanStoreSecretsCached } from '../catalog/secrets.js';
-import { type ExportOutcome, planExport, writeExport } from '../export/run.js';
+import { type ExportOutcome, exportToFile } from '../export/run.js';
+import type { ExportRequestBody } from '../state/export-dialog.js';
 import type { RedoRequest, UndoRequest } from '../state/journal-undo.js';
 import {
   buildContext,
@@ -39,7 +40,6 @@ import {
   undoStep,
 } from '../store/index.js';
 import { keyPauseMs } from '../terminal/key-pause.js';
-import type { ExportRequestBody } from './export-types.js';
 import { markedOwnWrite } from './own-write.js';
 import type { Scope } from './reducer.js';
 
@@ -263,9 +263,7 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
     planSlim: (path) => planSlim(path),
     slim: (path) => slimSession(path),
     isGone: isGoneSync,
-    async exportSession({ path, format, out, secrets }) {
-      return writeExport(await planExport(path, {}), { format, out, secrets });
-    },
+    exportSession: exportToFile,
     async scanSecrets(scope, onProgress, signal) {
       const report = await scanStoreSecretsCached(locations, scope, {
         cache: options.cache ?? true,

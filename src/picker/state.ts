@@ -5,26 +5,16 @@
  * and outcomes.ts (effect results); reducer.ts dispatches to them.
  */
 
-import type { ExportFormat } from '../export/run.js';
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
 import type { PiLaunch } from '../pi-launch.js';
+import type { ExportOutcomeAction, ExportRequestBody } from '../state/export-dialog.js';
 import type { RedoRequest, UndoRequest } from '../state/journal-undo.js';
 import type { LastClick } from '../state/list-mouse.js';
 import { initialTextInput, type TextInputState } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
-import type {
-  PathMap,
-  RedoStep,
-  SecretFinding,
-  SessionInfo,
-  SlimPlan,
-  SlimResult,
-  TrashOutcome,
-  UndoStep,
-} from '../store/index.js';
+import type { PathMap, RedoStep, SessionInfo, SlimPlan, SlimResult, TrashOutcome, UndoStep } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
-import type { ExportRequestBody } from './export-types.js';
 import { PICKER_BINDINGS, type PickerCommand } from './keymap.js';
 import { computeLayout } from './layout.js';
 import { dialogLinesFor, type PickerMode } from './mode.js';
@@ -235,10 +225,7 @@ export type PickerAction =
   | { type: 'secretsProgress'; scope: Scope; scanned: number; total: number }
   /** The secret scan's findings by path (every file scanned); `problem`: why it could not run. */
   | { type: 'secretsScanned'; scope: Scope; counts: ReadonlyMap<string, number>; problem?: string }
-  | { type: 'exported'; format: ExportFormat; out: string; bytes: number; redacted: number; kept: number }
-  /** The scan found secrets and the export was not written: the user chooses. */
-  | { type: 'exportStopped'; request: ExportRequestBody; findings: SecretFinding[] }
-  | { type: 'exportFailed'; error: string };
+  | ExportOutcomeAction;
 
 export interface InitOptions {
   printMode: boolean;

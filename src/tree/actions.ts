@@ -11,6 +11,7 @@ import { DETAIL_FORMAT } from './detail-format.js';
 import { detailRows, maxDetailScroll, wrapDetail } from './detail-view.js';
 import { type DetailLine, nodeDetailLines } from './entry-detail.js';
 import type { Tone } from './entry-display.js';
+import { startExport } from './export.js';
 import { forkNodeById, retainedNodeById, withLeaf } from './flatten.js';
 import { FORK_ROW_NOTE } from './lineage-actions.js';
 import { FORK_ITEMS, type ForkAction, MENU_ITEMS, type MenuAction } from './menu-items.js';
@@ -41,7 +42,14 @@ export function openMenu(state: TreeState): TreeState {
 export const RETAINED_ROW_NOTE =
   'A retained message is a copy its compaction keeps, not an entry: it cannot be branched to, labelled or forked from';
 
-const ENTRY_ONLY_ACTIONS: ReadonlySet<MenuAction> = new Set(['resume', 'resumeSummary', 'fork', 'label', 'open']);
+const ENTRY_ONLY_ACTIONS: ReadonlySet<MenuAction> = new Set([
+  'resume',
+  'resumeSummary',
+  'fork',
+  'label',
+  'open',
+  'export',
+]);
 
 const RETAINED_ROW_ITEMS = MENU_ITEMS.filter((item) => !ENTRY_ONLY_ACTIONS.has(item.value));
 
@@ -111,6 +119,8 @@ export function chooseMenuAction(state: TreeState, action: MenuAction): TreeStat
         { ...back, busy: true, status: { text: 'Opening in pi…', tone: 'info' } },
         { kind: 'checkOpen', target: { kind: 'entry', id } },
       );
+    case 'export':
+      return startExport(back, id);
   }
 }
 

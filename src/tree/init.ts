@@ -21,6 +21,8 @@ export interface InitOptions {
   warning?: string;
   /** Open on a picker hit (hit-focus.ts): its search, its filter, the cursor on its node. */
   focus?: TreeFocus;
+  /** The session's file and id and the folder pi-sessions runs in (an export's name and place); default: none known, here. */
+  session?: TreeState['session'];
 }
 
 export function initTreeState(options: InitOptions): TreeState {
@@ -51,6 +53,7 @@ export function initTreeState(options: InitOptions): TreeState {
     ownChanges: [],
     openedQuery: null,
     parent: undefined,
+    session: options.session ?? { path: '', id: '', here: '.' },
   };
   const focus = options.focus;
   if (focus) {

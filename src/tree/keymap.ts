@@ -8,8 +8,8 @@
  *   search  — the list, query non-empty: every printable key edits the query.
  *   detail  — the scrollable detail view of one entry.
  *   help    — the `?` overlay.
- *   menu    — the action menu of an entry, and the menu after a fork.
- *   prompt  — the label and summary prompts (a text input).
+ *   menu    — the action menu of an entry, the menu after a fork, the export's format and secrets menus.
+ *   prompt  — the label and summary prompts and the export's path (a text input).
  *
  * Up/Down wrap around at both ends as pi's tree does (the picker clamps, as pi's picker does).
  * Differences from pi (pi-ui-reference §2.11, §4 #32), on purpose:
@@ -52,6 +52,7 @@ export type TreeCommand =
   | 'editLabel'
   | 'toggleLabelTimes'
   | 'copy'
+  | 'export'
   | 'help'
   | 'escape'
   | 'quit'
@@ -89,7 +90,7 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand, TreeKeyMode>[] = [
     command: 'openMenu',
     keys: ['return'],
     description:
-      'Actions on the selected entry (resume, fork, label, view, copy, open in pi); on a ⑂ fork row, open that session’s tree',
+      'Actions on the selected entry (resume, fork, label, view, copy, open in pi, export); on a ⑂ fork row, open that session’s tree',
     hint: 'actions',
     when: LIST,
   },
@@ -148,6 +149,14 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand, TreeKeyMode>[] = [
     description:
       'Copy the entry’s full text (wl-copy, xclip, xsel, pbcopy, clip.exe or tmux’s buffer when there is one, else OSC 52)',
     hint: 'copy',
+    when: LIST,
+  },
+  {
+    command: 'export',
+    keys: ['meta+e'],
+    description:
+      'Export the branch from the root to the selected entry as Markdown, HTML or JSONL to a new file (the format asked in a menu, then the path); found secrets are redacted unless you choose to keep them',
+    hint: 'export',
     when: LIST,
   },
   {
@@ -259,7 +268,7 @@ export const TREE_BINDINGS: readonly KeyBinding<TreeCommand, TreeKeyMode>[] = [
   {
     command: 'submit',
     keys: ['return'],
-    description: 'Save the label / write the summary',
+    description: 'Save the label / write the summary / export to the path',
     hint: 'save',
     when: 'prompt',
   },
@@ -302,7 +311,7 @@ export const TREE_MODE_TITLES: Readonly<Record<TreeKeyMode, string>> = {
   detail: 'detail view',
   help: 'help',
   menu: 'menus',
-  prompt: 'label and summary prompts',
+  prompt: 'label, summary and export path prompts',
   confirm: 'undo question',
 };
 

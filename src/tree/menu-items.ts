@@ -1,7 +1,7 @@
 /** The tree's two menus: the actions on an entry (Enter) and the choice after a fork. */
 import type { MenuItem } from '../state/menu.js';
 
-export type MenuAction = 'resume' | 'resumeSummary' | 'fork' | 'label' | 'view' | 'copy' | 'open' | 'cancel';
+export type MenuAction = 'resume' | 'resumeSummary' | 'fork' | 'label' | 'view' | 'copy' | 'open' | 'export' | 'cancel';
 
 export type ForkAction = 'openFork' | 'stay';
 
@@ -13,6 +13,7 @@ export const MENU_ITEMS: readonly MenuItem<MenuAction>[] = [
   { label: 'View', value: 'view' },
   { label: 'Copy', value: 'copy' },
   { label: 'Open in pi', value: 'open' },
+  { label: 'Export the branch to here…', value: 'export' },
   { label: 'Cancel', value: 'cancel' },
 ];
 

@@ -28,6 +28,7 @@ import {
   submitSummary,
 } from './actions.js';
 import { wrapDetail } from './detail-view.js';
+import { exportKey, exportOutcome, startExport } from './export.js';
 import { foldsHiding } from './flatten.js';
 import { scrollTreeHelp } from './help.js';
 import type { TreeCommand } from './keymap.js';
@@ -127,6 +128,8 @@ function runCommand(state: TreeState, command: TreeCommand): TreeState {
       const id = selectedId(state);
       return id === null ? state : queue(state, { kind: 'copy', entryId: id });
     }
+    case 'export':
+      return startExport(state, selectedId(state));
     case 'help':
       return { ...state, mode: { kind: 'help', offset: 0 } };
     case 'undo':
@@ -214,6 +217,7 @@ function onKey(state: TreeState, keypress: Keypress, nowMs: number | undefined):
 }
 
 function onPromptKey(state: TreeState, command: TreeCommand | undefined, text: string): TreeState {
+  if (state.mode.kind === 'export') return exportKey(state, command, text);
   if (command === 'cancel') return treeReducer(state, { type: 'cancel' });
   if (command === 'submit') return treeReducer(state, { type: 'submit' });
   const edit =
@@ -223,6 +227,7 @@ function onPromptKey(state: TreeState, command: TreeCommand | undefined, text: s
 
 function onMenuKey(state: TreeState, command: TreeCommand | undefined): TreeState {
   const mode = state.mode;
+  if (mode.kind === 'export') return exportKey(state, command, '');
   if (mode.kind !== 'menu' && mode.kind !== 'forkDone' && mode.kind !== 'missingCwd') return state;
   const forkDone = mode.kind === 'forkDone';
   if (mode.kind === 'missingCwd' && (command === 'cancel' || command === 'menuChoose')) {
@@ -315,6 +320,8 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       return { ...state, mode: BROWSE };
     case 'input': {
       const mode = state.mode;
+      if (mode.kind === 'export' && action.action.type === 'insert')
+        return exportKey(state, undefined, action.action.text);
       if (mode.kind !== 'labelInput' && mode.kind !== 'summaryInput') return state;
       const input = textInputReducer(mode.input, action.action);
       return input === mode.input ? state : { ...state, mode: { ...mode, input } };
@@ -364,5 +371,9 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
       return openChecked(state, action);
     case 'parent':
       return { ...state, parent: action.parent };
+    case 'exported':
+    case 'exportStopped':
+    case 'exportFailed':
+      return exportOutcome(state, action);
   }
 }

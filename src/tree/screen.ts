@@ -41,6 +41,8 @@ export interface TreeStart {
   readonly warning?: string;
   /** Tool-call rows show paths under this folder as `~/…`, as pi's /tree does. */
   readonly home: string;
+  /** The folder pi-sessions runs in: an export goes there unless another path is typed. */
+  readonly here: string;
   /** Watch the file for entries appended by a running pi. */
   readonly live: boolean;
   /** Whether there is a way to find forks and the parent (the app has one; a bare tree has not). */
@@ -162,6 +164,7 @@ function opened(state: TreeOpening, session: LoadedSession): TreeScreenState {
     width: start.width,
     filter: start.filter,
     bindings: start.bindings,
+    session: { path: start.path, id: session.header.id, here: start.here },
     ...(focus ? { focus } : {}),
     ...(start.warning !== undefined ? { warning: start.warning } : {}),
   });

@@ -6,6 +6,7 @@
 
 import type { KeyBinding } from '../keymap/keymap.js';
 import type { Keypress } from '../keymap/tokenize.js';
+import type { ExportOutcomeAction, ExportRequestBody, ExportStep } from '../state/export-dialog.js';
 import type { RedoRequest, UndoQuestion, UndoRequest } from '../state/journal-undo.js';
 import type { LastClick } from '../state/list-mouse.js';
 import type { MenuState } from '../state/menu.js';
@@ -36,7 +37,9 @@ export type TreeMode =
   | { kind: 'help'; offset: number }
   | { kind: 'forkDone'; path: string; editorText: string | null; menu: MenuState<ForkAction> }
   | { kind: 'undoConfirm'; action: 'undo' | 'redo'; question: UndoQuestion | null }
-  | { kind: 'missingCwd'; target: OpenTarget; question: MissingCwd; menu: MenuState<MissingCwdChoice> };
+  | { kind: 'missingCwd'; target: OpenTarget; question: MissingCwd; menu: MenuState<MissingCwdChoice> }
+  /** Exporting the branch from the root to `targetId`: its format, then where, then (if any) what to do with its secrets. */
+  | { kind: 'export'; targetId: string; step: ExportStep };
 
 export const BROWSE: TreeMode = { kind: 'browse' };
 
@@ -73,7 +76,9 @@ export type TreeEffectBody =
   /** The file changed other than by an append: read it whole again. */
   | { kind: 'reread'; reason: string }
   /** Look up the session's forks and parent, once the user pauses typing. */
-  | { kind: 'findLineage' };
+  | { kind: 'findLineage' }
+  /** The export dialog's: scanned, then written unless a secret stops it (`secrets: 'stop'`) or was chosen for. */
+  | ({ kind: 'export' } & ExportRequestBody);
 
 /** Effects after which this screen is being left: the keys that follow belong to the next one. */
 const LEAVING_EFFECTS: ReadonlySet<TreeEffectBody['kind']> = new Set([
@@ -126,6 +131,8 @@ export interface TreeState {
   readonly ownChanges: readonly string[];
   /** The session this one was forked from (found after the tree opens), for the parent link. */
   readonly parent: ParentLink | undefined;
+  /** The session's file and id, and the folder pi-sessions runs in: what an export names and where it goes. */
+  readonly session: { readonly path: string; readonly id: string; readonly here: string };
 }
 
 export type TreeAction =
@@ -157,7 +164,8 @@ export type TreeAction =
   | { type: 'status'; status: StatusMessage | null }
   | { type: 'undoStep'; step: UndoStep; nowMs: number }
   | { type: 'redoStep'; step: RedoStep; nowMs: number }
-  | { type: 'parent'; parent: ParentLink | undefined };
+  | { type: 'parent'; parent: ParentLink | undefined }
+  | ExportOutcomeAction;
 
 export function selectedRow(state: TreeState): FlatRow | undefined {
   return rowAt(state.layout, state.cursor);
@@ -189,6 +197,9 @@ export function keyMode(state: TreeState): TreeKeyMode {
       return 'prompt';
     case 'undoConfirm':
       return 'confirm';
+    case 'export':
+      // While it runs, the menu mode's keys reach the dialog, which swallows them all.
+      return state.mode.step.kind === 'path' ? 'prompt' : 'menu';
   }
 }
 

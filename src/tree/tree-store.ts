@@ -3,6 +3,8 @@
  * through these (tests inject fakes); everything else the screen computes from the loaded
  * session with the store's pure functions.
  */
+import type { ExportOutcome } from '../export/run.js';
+import type { ExportRequestBody } from '../state/export-dialog.js';
 import type {
   LoadedSession,
   ReadResult,
@@ -31,6 +33,11 @@ export interface TreeStore {
   redoStep(scope: UndoScope, request: RedoRequest): Promise<RedoStep>;
   /** Whether the session's file was deleted or moved (a test's store without it: never). */
   isGone?(path: string): boolean;
+  /**
+   * The export of a branch to a new file, as `pi-sessions export --leaf` makes it (src/export/run.ts):
+   * scanned first, not written when it holds a secret and `secrets` is 'stop'. Without it nothing is exported.
+   */
+  exportSession?(request: ExportRequestBody): Promise<ExportOutcome>;
 }
 
 /** Finds the session's forks and parent (the app: from its listing and the catalogue). */
