@@ -1,13 +1,16 @@
 /**
- * The secret scan on a store seeded with realistic fake credentials of 15 kinds, each in a
- * different place of a session (user text, assistant text, thinking, tool arguments, tool output,
- * a compaction summary), and near misses that are not secrets: every credential is found with its
- * entry, line and kind, no near miss is, and no report (text or JSON) ever holds a secret.
+ * The secret scan on a store seeded with realistic fake credentials of 15 kinds (16 credentials:
+ * a GCP service-account key file among them), each in a different place of a session (user text,
+ * assistant text, thinking, tool arguments, tool output, a compaction summary), and near misses
+ * that are not secrets (placeholders, AWS's documented example pair, variables in place of a
+ * password, UUIDs, git SHAs, base64 of plain text, a service-account file without its key): every
+ * credential is found with its entry, line and kind, no near miss is, and no report (text or JSON)
+ * ever holds a secret.
  */
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { maskSecret, readSessionSync, scanSession } from '../../src/store/index.js';
+import { isPlaceholder, maskSecret, readSessionSync, scanSession } from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { type FakeSecret, fakeSecrets, NEAR_MISSES } from '../helpers/fake-secrets.js';
 import { expectCleanRun, jsonOf, runCliAsync } from '../hostile/run.js';
@@ -116,6 +119,19 @@ describe('the secret scan', () => {
     expect((await scanSession(session)).findings.map((f) => f.kind)).toEqual(['GITHUB_TOKEN']);
   });
 
+  it('a placeholder (a prefix, then one character over and over) is no secret; a key is', () => {
+    for (const placeholder of [
+      'ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+      'sk-proj-xxxxxxxxxxxxxxxx',
+      'npm_0000000000000000',
+    ])
+      expect(isPlaceholder(placeholder), placeholder).toBe(true);
+    for (const { secret } of fakeSecrets()) expect(isPlaceholder(secret), secret.slice(0, 12)).toBe(false);
+    // Too short to say, or two characters: left to the rules.
+    expect(isPlaceholder('ghp_XXXX')).toBe(false);
+    expect(isPlaceholder('ghp_XYXYXYXYXYXYXYXYXYXY')).toBe(false);
+  });
+
   it('masks keep at most a telling prefix and the length', () => {
     expect(maskSecret('ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe('ghp_************ (40 characters)');
     expect(maskSecret('hunter2hunter2')).toBe('************ (14 characters)');
@@ -143,7 +159,8 @@ describe('the secret scan', () => {
     expect(report.files.map((f) => f.findings[0]!.kind).sort()).toEqual(secrets.map((s) => s.kind).sort());
     for (const { secret } of seeded) {
       // The private key's body, a token's random part: never in any output.
-      const core = secret.secret.includes('PRIVATE KEY') ? secret.secret.split('\n')[2]! : secret.secret.slice(8);
+      // (A key in JSON, GCP's, has `\n` escapes for its line breaks.)
+      const core = secret.secret.includes('PRIVATE KEY') ? secret.secret.split(/\n|\\n/)[2]! : secret.secret.slice(8);
       for (const text of [run.stdout, run.stderr, json.stdout, json.stderr]) expect(text).not.toContain(core);
     }
     const clean = await runCliAsync(['check', '--secrets', nearPath]);

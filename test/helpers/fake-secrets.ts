@@ -31,14 +31,42 @@ export interface FakeSecret {
   text: string;
 }
 
-let pem: string | undefined;
-function privateKeyPem(): string {
-  pem ??= generateKeyPairSync('rsa', {
-    modulusLength: 1024,
-    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  }).privateKey;
+const pems = new Map<'pkcs1' | 'pkcs8', string>();
+/** A fresh RSA key in PEM: PKCS#1 (`BEGIN RSA PRIVATE KEY`, ssh-keygen's old default) or PKCS#8 (`BEGIN PRIVATE KEY`, GCP's). */
+function privateKeyPem(type: 'pkcs1' | 'pkcs8' = 'pkcs1'): string {
+  let pem = pems.get(type);
+  if (pem === undefined) {
+    pem = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      privateKeyEncoding: { type, format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    }).privateKey;
+    pems.set(type, pem);
+  }
   return pem;
+}
+
+/**
+ * A GCP service-account key file as `cat key.json` prints it: the PKCS#8 key is a JSON string, so
+ * its line breaks are `\n` escapes in the text. The secret is the key as it stands there.
+ */
+function gcpServiceAccount(): FakeSecret {
+  const pem = privateKeyPem('pkcs8').trim();
+  const file = JSON.stringify(
+    {
+      type: 'service_account',
+      project_id: 'acme-prod-4821',
+      private_key_id: hex(40, 19),
+      private_key: `${pem}\n`,
+      client_email: 'deploy-bot@acme-prod-4821.iam.gserviceaccount.com',
+      client_id: '104857362910385726193',
+      auth_uri: 'https://accounts.google.com/o/oauth2/auth',
+      token_uri: 'https://oauth2.googleapis.com/token',
+    },
+    null,
+    2,
+  );
+  return { kind: 'PrivateKey', secret: JSON.stringify(pem).slice(1, -1), text: `$ cat deploy-key.json\n${file}\n` };
 }
 
 export function fakeSecrets(): FakeSecret[] {
@@ -76,6 +104,7 @@ export function fakeSecrets(): FakeSecret[] {
   );
   add('SHOPIFY_KEY', `shpat_${hex(32, 17)}`, (s) => `X-Shopify-Access-Token: ${s}`);
   add('LINEAR_API_TOKEN', `lin_api_${fakeChars(40, 18)}`, (s) => `LINEAR_API_KEY=${s}`);
+  out.push(gcpServiceAccount());
   return out;
 }
 
@@ -92,4 +121,21 @@ export const NEAR_MISSES: readonly string[] = [
   'npm_config_cache=/tmp/npm npm_package_version=1.2.3',
   'Slack bot tokens begin with xoxb- followed by numbers.',
   'sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  // Placeholders where a key goes, as READMEs and .env.example files write them.
+  'OPENAI_API_KEY=sk-XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+  'export ANTHROPIC_API_KEY=sk-ant-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+  'GITHUB_TOKEN=ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+  // AWS's own documentation pair: the example secret key is not a secret.
+  'aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  // Variables standing where the password goes (a shell's `${…}`, written here without the linter's template warning).
+  `password: $${'{'}PASSWORD}`,
+  `DATABASE_URL=postgres://app:$${'{'}DB_PASSWORD}@db.internal:5432/prod`,
+  // Ids: UUIDs, git SHAs (a merge of two commits), a request id.
+  'request 3f2b8c1e-9d4a-4e6f-b2c7-1a5d8e9f0b3c failed; retrying as 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  'Merge 4b825dc642cb6eb9a060e54bf8d69288fbee4904 into e69de29bb2d1d6434b8b29ae775ad8c2e48c5391',
+  // Base64 of text that is no secret (a README line, a JSON config).
+  `README.md: ${Buffer.from('This is the README of the deploy tool: run make deploy, nothing secret here.').toString('base64')}`,
+  `config: ${Buffer.from(JSON.stringify({ region: 'eu-west-1', replicas: 3, debug: false })).toString('base64')}`,
+  // A service-account file as the docs show it: the key left out.
+  '{\n  "type": "service_account",\n  "project_id": "my-project",\n  "private_key_id": "KEY_ID",\n  "private_key": "-----BEGIN PRIVATE KEY-----\\n...\\n-----END PRIVATE KEY-----\\n",\n  "client_email": "SA_NAME@my-project.iam.gserviceaccount.com"\n}',
 ];

@@ -20,6 +20,7 @@ export {
   scanStoreSecrets,
 } from './scan-store.js';
 export {
+  isPlaceholder,
   maskSecret,
   redactionMark,
   type SecretFinding,

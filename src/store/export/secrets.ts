@@ -44,7 +44,7 @@ function loadRules(): Promise<SecretRules> {
  * masked: SCANNER_REVISION, raised when they change) and the source of each secretlint rule, so a
  * result cached by another version of either is scanned again instead of trusted. Loads the rules.
  */
-const SCANNER_REVISION = 1;
+const SCANNER_REVISION = 2;
 let rulesId: Promise<string> | undefined;
 export function secretRulesId(): Promise<string> {
   rulesId ??= loadRules().then(({ RULE_SOURCES }) =>
@@ -106,6 +106,16 @@ export function maskSecret(secret: string): string {
   return `${shown}${'*'.repeat(Math.min(12, secret.length - shown.length))} (${secret.length} characters)`;
 }
 
+/**
+ * A key's placeholder, as READMEs and .env.example files write one: after its prefix (`ghp_`,
+ * `sk-`, `xoxb-`) one character over and over (`ghp_XXXX…`, `sk-xxxx…`, `…0000`). A rule matches
+ * it for its shape; no provider issues such a key.
+ */
+export function isPlaceholder(secret: string): boolean {
+  const rest = secret.replace(/^(?:[A-Za-z0-9]{1,9}[_-])+/, '');
+  return rest.length >= 8 && /^(.)\1*$/s.test(rest);
+}
+
 /** What a redacted secret becomes: plain ASCII, so it fits any JSON string and any format. */
 export function redactionMark(kind: string): string {
   return `[REDACTED ${kind.replace(/[^\w-]/g, '_')}]`;
@@ -142,7 +152,7 @@ async function scanPiece(piece: Piece, scan: SecretScan): Promise<void> {
   for (const message of await lintText(piece.text)) {
     const [start, end] = message.range;
     const secret = secretOf(piece.text, start, end, message.data);
-    if (secret === '' || secret.includes('\u0000')) continue;
+    if (secret === '' || secret.includes('\u0000') || isPlaceholder(secret)) continue;
     // The entry whose strings hold the start (the last one starting at or before it).
     let low = 0;
     let high = piece.starts.length - 1;
