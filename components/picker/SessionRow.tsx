@@ -1,7 +1,7 @@
 /**
  * One list row, exactly one terminal line. The text comes from `formatRow` (pure, tested); this
  * component only adds colour. Everything colour says is also said by a glyph: `›` cursor,
- * `●` marked, `[current]` the session pi is in, `★` named, `◉ live`.
+ * `●` marked, `[current]` the session pi is in, `⇄2` a session with conflict copies, `★` named, `◉ live`.
  */
 import { Text } from 'ink';
 import { memo } from 'react';
@@ -20,6 +20,7 @@ function SessionRowView({ view, selected, marked }: SessionRowProps) {
       <Text color="magenta">{view.lead.slice(1)}</Text>
       <Text dimColor>{view.prefix}</Text>
       <Text color="green">{view.currentMark}</Text>
+      <Text color="red">{view.conflictMark}</Text>
       <Text color="yellow">{view.nameMark}</Text>
       <Text color={marked ? 'magenta' : view.named ? 'yellow' : undefined}>{view.title}</Text>
       {view.snippet ? (
@@ -43,6 +44,7 @@ function sameView(a: RowView, b: RowView): boolean {
     a.lead === b.lead &&
     a.prefix === b.prefix &&
     a.nameMark === b.nameMark &&
+    a.conflictMark === b.conflictMark &&
     a.title === b.title &&
     a.gap === b.gap &&
     a.right === b.right &&

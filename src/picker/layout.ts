@@ -275,6 +275,8 @@ export interface RowView {
   currentMark: string;
   /** `★ ` for named sessions, else ''. */
   nameMark: string;
+  /** `⇄2 ` on a session with conflict copies (the files it stands for), else ''. */
+  conflictMark: string;
   title: string;
   /**
    * Sanitised, fitted snippet parts; the match is shown highlighted. `tag`: where the hits are
@@ -354,7 +356,9 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
     ? truncateToWidth(CURRENT_MARK, Math.max(0, textWidth - displayWidth(prefix)), '')
     : '';
   const nameMark = named ? '★ ' : '';
-  const titleSpace = Math.max(0, textWidth - displayWidth(prefix) - displayWidth(currentMark) - displayWidth(nameMark));
+  const conflictMark = row.conflictFiles ? `⇄${row.conflictFiles} ` : '';
+  const marks = displayWidth(currentMark) + displayWidth(nameMark) + displayWidth(conflictMark);
+  const titleSpace = Math.max(0, textWidth - displayWidth(prefix) - marks);
   const fullTitle = rowTitle(info);
   let title: string;
   let snippet: RowView['snippet'];
@@ -367,8 +371,7 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
   }
   const used =
     displayWidth(prefix) +
-    displayWidth(currentMark) +
-    displayWidth(nameMark) +
+    marks +
     displayWidth(title) +
     (snippet
       ? 3 +
@@ -379,8 +382,8 @@ export function formatRow(row: Row, ctx: RowContext): RowView {
       : 0);
   const gap = ' '.repeat(Math.max(0, ctx.width - LEAD_WIDTH - used - displayWidth(right)));
   return snippet
-    ? { lead, prefix, currentMark, nameMark, title, snippet, gap, right, live, named }
-    : { lead, prefix, currentMark, nameMark, title, gap, right, live, named };
+    ? { lead, prefix, currentMark, nameMark, conflictMark, title, snippet, gap, right, live, named }
+    : { lead, prefix, currentMark, nameMark, conflictMark, title, gap, right, live, named };
 }
 
 /** The row as plain text (what a colourless terminal shows). The snippet is set off by ` · `. */
@@ -388,5 +391,5 @@ export function rowText(view: RowView): string {
   const snippet = view.snippet
     ? ` · ${view.snippet.tag}${view.snippet.before}${view.snippet.match}${view.snippet.after}`
     : '';
-  return `${view.lead}${view.prefix}${view.currentMark}${view.nameMark}${view.title}${snippet}${view.gap}${view.right}`;
+  return `${view.lead}${view.prefix}${view.currentMark}${view.conflictMark}${view.nameMark}${view.title}${snippet}${view.gap}${view.right}`;
 }

@@ -6,6 +6,7 @@
 import { type TextInputAction, textInputReducer } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
 import type { SessionInfo } from '../store/index.js';
+import { conflictFolding, foldConflictMatches, foldedParents, markConflictRows } from './conflict-rows.js';
 import { asksForSecrets, createSearchIndex, hasRankingTerms, parseQuery, sameQuery, searchSessions } from './query.js';
 import { type Row, sortRows } from './sort.js';
 import { currentList, type PickerState, relayout, SCOPES, type Scope, type ScopeList, withEffect } from './state.js';
@@ -56,10 +57,14 @@ export function derive(given: PickerState, resetCursor = false): PickerState {
       budgetMs: SEARCH_SLICE_MS,
       ...(secrets ? { secrets } : {}),
     });
+    // Conflict copies fold into their original's row before the filters and the sort see them.
+    const folding = conflictFolding(sessions);
+    const folded = foldConflictMatches(outcome.matches, folding);
     const matches = state.namedOnly
-      ? outcome.matches.filter((m) => m.info.name !== undefined && m.info.name.trim() !== '')
-      : outcome.matches;
-    rows = sortRows(matches, state.sort, hasRankingTerms(state.parsed), index.parents);
+      ? folded.filter((m) => m.info.name !== undefined && m.info.name.trim() !== '')
+      : folded;
+    const sorted = sortRows(matches, state.sort, hasRankingTerms(state.parsed), foldedParents(index.parents, folding));
+    rows = markConflictRows(sorted, folding);
     unindexed = outcome.unindexed;
     searchPending = outcome.pending;
   }

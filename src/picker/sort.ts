@@ -30,6 +30,8 @@ export interface Row {
   depth: number;
   score: number;
   textHit?: TextHit;
+  /** The files this row stands for when it is a session with conflict copies (conflict-rows.ts), else absent. */
+  conflictFiles?: number;
 }
 
 const byRecency = (a: SessionInfo, b: SessionInfo): number => b.modified.getTime() - a.modified.getTime();

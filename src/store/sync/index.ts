@@ -9,6 +9,7 @@ export {
   isSyncTempName,
   parseConflictName,
 } from './conflict-names.js';
+export { COPY_ADDS_LINES, type ConflictAdds, describeConflictAdds, entryLine, type FileAdds } from './copy-adds.js';
 export {
   conflictGroupOf,
   conflictProblems,

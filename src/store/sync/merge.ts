@@ -58,7 +58,8 @@ export interface ConflictMergePlan {
 /** At most this many files in one merge: the journal record names each of them three times. */
 export const MERGE_MAX_FILES = 16;
 
-interface ReadFile {
+/** A file of a group read whole for a merge, with its stats as read. */
+export interface ReadFile {
   input: MergeInput;
   stats: Stats;
 }
@@ -81,7 +82,8 @@ async function readFile(path: string): Promise<ReadFile> {
   }
 }
 
-async function readGroup(group: ConflictGroup): Promise<{ files: ReadFile[]; plan: ReturnType<typeof planMerge> }> {
+/** The files of `group` read whole, the original first; refused (a one-line StoreError) as a merge would refuse them. */
+export async function readGroupFiles(group: ConflictGroup): Promise<ReadFile[]> {
   const paths = [group.original, ...group.copies.map((c) => c.path)].map((p) => resolve(p));
   if (paths.length > MERGE_MAX_FILES)
     throw new StoreError(
@@ -100,6 +102,11 @@ async function readGroup(group: ConflictGroup): Promise<{ files: ReadFile[]; pla
         'bad-input',
         `cannot merge ${file.input.path}: it is another session (${file.input.session.header.id}, not ${id}); nothing was merged`,
       );
+  return files;
+}
+
+async function readGroup(group: ConflictGroup): Promise<{ files: ReadFile[]; plan: ReturnType<typeof planMerge> }> {
+  const files = await readGroupFiles(group);
   return { files, plan: planMerge(files.map((f) => f.input)) };
 }
 
