@@ -1,11 +1,12 @@
 /**
  * The dialogs below the list: rename (an input pre-filled with the name, cursor at the end) and
- * the delete and slim prompts and the undo question, which say exactly what will happen before anything does.
+ * the delete, slim and merge prompts and the undo question, which say exactly what will happen before anything does.
  * Each renders exactly `dialogLinesFor(mode)` lines so the layout maths holds.
  */
 import { Box, Text } from 'ink';
 import { formatAbsoluteDate, formatBytes, plural } from '../../src/format.js';
 import { type KeyBinding, keyFor, keyPrompt } from '../../src/keymap/keymap.js';
+import { mergeLines } from '../../src/picker/conflict-merge.js';
 import { exportTitle } from '../../src/picker/export.js';
 import { PICKER_BINDINGS, type PickerCommand } from '../../src/picker/keymap.js';
 import { isLive, rowTitle } from '../../src/picker/layout.js';
@@ -182,12 +183,14 @@ export function PickerDialog(props: {
       </Box>
     );
   }
-  if (mode.kind !== 'confirm' && mode.kind !== 'slimConfirm') return null;
+  if (mode.kind !== 'confirm' && mode.kind !== 'slimConfirm' && mode.kind !== 'mergeConfirm') return null;
   const info = props.infos[0];
   const lines =
     mode.kind === 'confirm'
       ? confirmLines(mode, props.infos, props.shownPaths, props.nowMs, props.bindings)
-      : slimLines(mode, info ? rowTitle(info) : sanitizeInline(mode.path), props.bindings);
+      : mode.kind === 'slimConfirm'
+        ? slimLines(mode, info ? rowTitle(info) : sanitizeInline(mode.path), props.bindings)
+        : mergeLines(mode, info ? rowTitle(info) : sanitizeInline(mode.path), props.bindings);
   return (
     <Box flexDirection="column" height={5} width={width}>
       <Text bold color="red" wrap="truncate-end">

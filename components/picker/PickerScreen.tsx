@@ -44,7 +44,7 @@ import { PreviewPane } from './PreviewPane.js';
 import { SessionList } from './SessionList.js';
 import { runPickerExport, runSecretScan } from './share-effects.js';
 import { gonePaths, runStoreEffect } from './store-effects.js';
-import { usePreparedTexts, usePreview } from './use-background-reads.js';
+import { useConflictPreview, usePreparedTexts, usePreview } from './use-background-reads.js';
 import { useScopeLoads } from './use-scope-loads.js';
 
 export type { PickerExit, PickerState };
@@ -177,6 +177,8 @@ export function PickerScreen(props: PickerScreenProps) {
       case 'redo':
       case 'planSlim':
       case 'slim':
+      case 'planMerge':
+      case 'merge':
         runStoreEffect(source, effect, safeDispatch, now);
         return;
       case 'open':
@@ -254,6 +256,7 @@ export function PickerScreen(props: PickerScreenProps) {
   // Preview of the selected row, read once the cursor rests.
   const selected = selectedRow(state)?.info;
   const preview = usePreview(source, state.preview ? selected : undefined);
+  const conflict = useConflictPreview(source, state, selected);
 
   // --- render --------------------------------------------------------------------------------
   const nowMs = now();
@@ -300,7 +303,10 @@ export function PickerScreen(props: PickerScreenProps) {
   );
   const previewData = preview && selected && preview.key === selected ? preview.data : undefined;
   const dialogInfos =
-    state.mode.kind === 'rename' || state.mode.kind === 'slimConfirm' || state.mode.kind === 'export'
+    state.mode.kind === 'rename' ||
+    state.mode.kind === 'slimConfirm' ||
+    state.mode.kind === 'mergeConfirm' ||
+    state.mode.kind === 'export'
       ? [state.rows.find((r) => r.info.path === (state.mode as { path: string }).path)?.info].filter(
           (i): i is SessionInfo => i !== undefined,
         )
@@ -325,6 +331,7 @@ export function PickerScreen(props: PickerScreenProps) {
             home={home}
             pathMap={state.pathMap}
             border="left"
+            {...(conflict ? { conflict } : {})}
           />
         </Box>
       ) : (
@@ -341,6 +348,7 @@ export function PickerScreen(props: PickerScreenProps) {
           home={home}
           pathMap={state.pathMap}
           border="top"
+          {...(conflict ? { conflict } : {})}
         />
       ) : null}
       {layout.dialogLines > 0 ? (

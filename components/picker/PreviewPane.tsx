@@ -5,12 +5,13 @@
  */
 import { Box, Text } from 'ink';
 import { formatAbsoluteDate, formatBytes, formatCost, formatTokens, plural } from '../../src/format.js';
+import { type ConflictPreview, conflictPreviewLines } from '../../src/picker/conflict-preview.js';
 import { shortenHome } from '../../src/picker/layout.js';
 import type { PreviewData } from '../../src/picker/session-source.js';
 import { mapPath, type PathMap, type SessionInfo, sessionHost } from '../../src/store/index.js';
 import { displayWidth, sanitizeInline, sliceByWidth, truncateToWidth } from '../../src/text/terminal-text.js';
 
-export type PreviewLine = { text: string; tone?: 'label' | 'dim' | 'user' | 'assistant' };
+export type PreviewLine = { text: string; tone?: 'label' | 'dim' | 'user' | 'assistant' | 'warning' };
 
 const LINES_PER_TURN = 3;
 
@@ -51,6 +52,7 @@ export function previewLines(
   home: string,
   current = false,
   pathMap: PathMap = [],
+  conflict?: ConflictPreview,
 ): PreviewLine[] {
   const clean = (s: string): string => sanitizeInline(s, { newline: 'space' });
   const fact = (label: string, value: string): PreviewLine => ({
@@ -87,6 +89,10 @@ export function previewLines(
     // The audit says what pi does with each problem and what to do about it.
     lines.push(fact('', 'Alt+C check view: what pi does with each, what to do'));
   }
+  // What each conflict copy adds comes before the messages: it is what the row is about.
+  if (conflict)
+    for (const line of conflictPreviewLines(conflict))
+      lines.push({ text: truncateToWidth(line.text, width), tone: line.tone });
   lines.push({ text: truncateToWidth(`── last messages ${'─'.repeat(Math.max(0, width))}`, width), tone: 'dim' });
   if (!data) lines.push({ text: 'Loading…', tone: 'dim' });
   else if (data.note) lines.push({ text: truncateToWidth(data.note, width), tone: 'dim' });
@@ -112,12 +118,13 @@ export function PreviewPane(props: {
   home: string;
   pathMap: PathMap;
   border: 'left' | 'top';
+  conflict?: ConflictPreview;
 }) {
   const { info, data, width, height } = props;
   const inner = Math.max(1, width - (props.border === 'left' ? 2 : 0));
   const bodyHeight = Math.max(0, height - (props.border === 'top' ? 1 : 0));
   let lines = info
-    ? previewLines(info, data, inner, props.nowMs, props.home, props.current, props.pathMap)
+    ? previewLines(info, data, inner, props.nowMs, props.home, props.current, props.pathMap, props.conflict)
     : [{ text: 'No session selected', tone: 'dim' as const }];
   // Facts first; when turns overflow, keep the newest ones (the end of the conversation).
   if (lines.length > bodyHeight) {
@@ -146,7 +153,7 @@ export function PreviewPane(props: {
           key={i}
           wrap="truncate-end"
           dimColor={line.tone === 'dim' || line.tone === 'label'}
-          color={line.tone === 'user' ? 'cyan' : undefined}
+          color={line.tone === 'user' ? 'cyan' : line.tone === 'warning' ? 'yellow' : undefined}
         >
           {line.text}
         </Text>

@@ -1,12 +1,15 @@
 /**
- * The picker's effects that go to the store (rename, delete, undo, slim): each is started here and
+ * The picker's effects that go to the store (rename, delete, undo, slim, merge): each is started here and
  * its result, or its failure as one line, comes back to the reducer as an action.
  */
 import type { PickerAction, PickerEffect } from '../../src/picker/reducer.js';
 import type { SessionSource } from '../../src/picker/session-source.js';
 import { firstLineOf } from '../../src/store/index.js';
 
-export type StoreEffect = Extract<PickerEffect, { kind: 'rename' | 'trash' | 'undo' | 'redo' | 'planSlim' | 'slim' }>;
+export type StoreEffect = Extract<
+  PickerEffect,
+  { kind: 'rename' | 'trash' | 'undo' | 'redo' | 'planSlim' | 'slim' | 'planMerge' | 'merge' }
+>;
 
 /** The listed files of `paths` that are gone (a source that cannot tell: none). */
 export function gonePaths(source: SessionSource, paths: readonly string[]): string[] {
@@ -101,6 +104,26 @@ export function runStoreEffect(
         .slim(effect.path)
         .then((result) => dispatch({ type: 'slimmed', result }))
         .catch((error: unknown) => failed({ type: 'slimFailed', error: firstLineOf(error) }));
+      return;
+    case 'planMerge':
+      if (!source.planMerge) {
+        dispatch({ type: 'mergeFailed', error: 'this list cannot merge conflict copies' });
+        return;
+      }
+      source
+        .planMerge(effect.group)
+        .then((plan) => dispatch({ type: 'mergePlanned', path: effect.path, plan, nowMs: now() }))
+        .catch((error: unknown) => failed({ type: 'mergeFailed', error: firstLineOf(error) }));
+      return;
+    case 'merge':
+      if (!source.merge) {
+        dispatch({ type: 'mergeFailed', error: 'this list cannot merge conflict copies' });
+        return;
+      }
+      source
+        .merge(effect.group)
+        .then((result) => dispatch({ type: 'merged', result }))
+        .catch((error: unknown) => failed({ type: 'mergeFailed', error: firstLineOf(error) }));
       return;
   }
 }

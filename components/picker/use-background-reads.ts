@@ -3,9 +3,13 @@
  * and the preview of the row the cursor rests on.
  */
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
+import { keyFor } from '../../src/keymap/keymap.js';
+import type { ConflictPreview } from '../../src/picker/conflict-preview.js';
+import { type ConflictFolding, conflictFolding } from '../../src/picker/conflict-rows.js';
 import { prepareTexts } from '../../src/picker/query.js';
+import { currentList, type PickerState } from '../../src/picker/reducer.js';
 import type { PreviewData, SessionSource } from '../../src/picker/session-source.js';
-import type { SessionInfo } from '../../src/store/index.js';
+import type { ConflictAdds, SessionInfo } from '../../src/store/index.js';
 import { keyPauseMs } from '../../src/terminal/key-pause.js';
 
 /** Idle-time text preparation: slices short enough that a keystroke never waits noticeably. */
@@ -85,4 +89,51 @@ export function usePreview(
     };
   }, [selected, source]);
   return preview;
+}
+
+type FoldedGroup = ConflictFolding['groups'] extends ReadonlyMap<string, infer G> ? G : never;
+
+/**
+ * What each file of the selected row's conflict group adds (undefined: no group, or not read
+ * yet), read once the cursor rests, like the preview. A source that cannot tell: never read.
+ */
+function useConflictAdds(
+  source: SessionSource,
+  original: SessionInfo | undefined,
+  folded: FoldedGroup | undefined,
+): { key: FoldedGroup; adds: ConflictAdds } | undefined {
+  const [read, setRead] = useState<{ key: FoldedGroup; adds: ConflictAdds } | undefined>();
+  useEffect(() => {
+    if (!original || !folded || !source.conflictAdds) return;
+    let cancelled = false;
+    const files = [original, ...folded.copies];
+    const timer = setTimeout(
+      () => {
+        source.conflictAdds!(folded.group, files)
+          .then((adds) => {
+            if (!cancelled) setRead({ key: folded, adds });
+          })
+          .catch(() => undefined);
+      },
+      previewDelay(files.reduce((n, f) => n + f.size, 0)),
+    );
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [original, folded, source]);
+  return read && read.key === folded ? read : undefined;
+}
+
+/** The preview's conflict section for the selected row (undefined: it has no conflict copies). */
+export function useConflictPreview(
+  source: SessionSource,
+  state: PickerState,
+  selected: SessionInfo | undefined,
+): ConflictPreview | undefined {
+  const folded = selected ? conflictFolding(currentList(state)?.sessions ?? []).groups.get(selected.path) : undefined;
+  const read = useConflictAdds(source, selected, state.preview ? folded : undefined);
+  if (!folded) return undefined;
+  const mergeKey = keyFor(state.bindings, 'merge', 'browse') ?? '';
+  return { files: folded.copies.length + 1, ...(read ? { adds: read.adds } : {}), mergeKey };
 }

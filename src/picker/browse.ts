@@ -8,6 +8,7 @@ import { initialTextInput } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
 import { isListMove, listMoveTarget } from '../state/viewport.js';
 import type { SessionInfo } from '../store/index.js';
+import { startMerge } from './conflict-merge.js';
 import { startExport } from './export.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
@@ -132,6 +133,8 @@ export function browseCommand(given: PickerState, command: PickerCommand, nowMs:
       return withEffect(state, { kind: 'openCheck' });
     case 'slim':
       return row ? startSlim(state, row.info.path) : state;
+    case 'merge':
+      return row ? startMerge(state, row.info.path) : state;
     case 'export':
       return row ? startExport(state, row.info.path) : state;
     case 'escape':

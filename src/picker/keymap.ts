@@ -16,7 +16,8 @@
  *     highlighted one (Ctrl+X is copy in the tree). The prompt names what goes.
  *   - undo Ctrl+Z, redo Ctrl+Y: as in the tree. pi's editor yanks on Ctrl+Y, from a kill ring
  *     this search does not keep.
- *   - check view: Alt+C; slim (keep only the active branch): Alt+S (Ctrl+K and Ctrl+E edit text).
+ *   - check view: Alt+C; slim (keep only the active branch): Alt+S (Ctrl+K and Ctrl+E edit text);
+ *     merge a row's conflict copies: Alt+M (free in every screen; Ctrl+M is Enter in a terminal).
  *   - labels view: Ctrl+L, the labels key of pi's /tree too (its labeled-only filter).
  *   - preview: Ctrl+O, pi's show/hide-details key in its chat (tool output).
  *   - usage stats and help: `$` and `?` while the search is empty (typed otherwise); help also
@@ -59,6 +60,7 @@ export type PickerCommand =
   | 'redo'
   | 'skip'
   | 'slim'
+  | 'merge'
   | 'export'
   | 'check'
   | 'help'
@@ -184,7 +186,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
     command: 'undo',
     keys: ['ctrl+z'],
     description:
-      'Undo the latest change pi-sessions made (rename, label, branch, fork, delete, slim; any session, even after a restart): says what, in which session and project, and when, and asks first (unless this screen made it a moment ago)',
+      'Undo the latest change pi-sessions made (rename, label, branch, fork, delete, slim, merge; any session, even after a restart): says what, in which session and project, and when, and asks first (unless this screen made it a moment ago)',
     hint: 'undo',
     when: 'browse',
   },
@@ -209,6 +211,14 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
     description:
       'Slim the session: keep only its active branch (a new file; the original to the trash, after a prompt with the sizes)',
     hint: 'slim',
+    when: 'browse',
+  },
+  {
+    command: 'merge',
+    keys: ['meta+m'],
+    description:
+      'Merge the conflict copies a sync tool left of the session (a row marked ⇄2: the original and one copy) into one file pi loads, the files merged to the trash, after a prompt saying what each adds; refused when they disagree about an entry',
+    hint: 'merge',
     when: 'browse',
   },
   {
@@ -308,7 +318,7 @@ export const PICKER_BINDINGS: readonly KeyBinding<PickerCommand, PickerKeyMode>[
 export const PICKER_MODE_TITLES: Readonly<Record<PickerKeyMode, string>> = {
   browse: 'list and search',
   rename: 'rename',
-  confirm: 'prompts (delete, slim, undo)',
+  confirm: 'prompts (delete, slim, merge, undo)',
   menu: "menus (the session's folder is gone; export)",
   path: 'export path',
   help: 'help',
@@ -346,6 +356,7 @@ export const PICKER_OWN_ACTIONS: SharedActions<PickerCommand> = {
   'pi-sessions.labels': { commands: ['labels'], piDefaults: ['ctrl+l'] },
   'pi-sessions.check': { commands: ['check'], piDefaults: ['alt+c'] },
   'pi-sessions.slim': { commands: ['slim'], piDefaults: ['alt+s'] },
+  'pi-sessions.merge': { commands: ['merge'], piDefaults: ['alt+m'] },
   'pi-sessions.export': { commands: ['export'], piDefaults: ['alt+e'] },
   'pi-sessions.undo': { commands: ['undo'], piDefaults: ['ctrl+z'] },
   'pi-sessions.redo': { commands: ['redo'], piDefaults: ['ctrl+y'] },

@@ -8,7 +8,7 @@ import type { ExportStep } from '../state/export-dialog.js';
 import type { UndoQuestion } from '../state/journal-undo.js';
 import { MISSING_CWD_LINES, type MissingCwd } from '../state/missing-cwd.js';
 import type { TextInputState } from '../state/text-input.js';
-import type { SlimPlan } from '../store/index.js';
+import type { ConflictGroup, ConflictMergePlan, SlimPlan } from '../store/index.js';
 import type { PickerKeyMode } from './keymap.js';
 
 export type PickerMode =
@@ -29,6 +29,8 @@ export type PickerMode =
   | { kind: 'undoConfirm'; action: 'undo' | 'redo'; question: UndoQuestion | null }
   /** "Keep only the active branch": the measured sizes shown before anything is written. */
   | { kind: 'slimConfirm'; path: string; plan: SlimPlan; needsYes: boolean }
+  /** Merging a row's conflict copies: the measured merge shown before anything is written (`path`: the original). */
+  | { kind: 'mergeConfirm'; path: string; group: ConflictGroup; plan: ConflictMergePlan; needsYes: boolean }
   /** The session's folder is gone: pi's question (continue here, fork here, cancel), asked before pi starts. */
   | { kind: 'missingCwd'; path: string; question: MissingCwd }
   /** Exporting the session's active branch: its format, then where, then (if any) what to do with its secrets. */
@@ -38,6 +40,7 @@ export function keyModeOf(mode: PickerMode): PickerKeyMode {
   switch (mode.kind) {
     case 'undoConfirm':
     case 'slimConfirm':
+    case 'mergeConfirm':
       return 'confirm';
     case 'missingCwd':
       return 'menu';
@@ -57,6 +60,7 @@ export function dialogShowsKeys(mode: PickerMode): boolean {
   switch (mode.kind) {
     case 'confirm':
     case 'slimConfirm':
+    case 'mergeConfirm':
     case 'undoConfirm':
     case 'missingCwd':
       return true;
@@ -80,6 +84,7 @@ export function dialogLinesFor(mode: PickerMode): number {
     case 'undoConfirm':
       return UNDO_QUESTION_LINES;
     case 'slimConfirm':
+    case 'mergeConfirm':
       return 5;
     case 'missingCwd':
       return MISSING_CWD_LINES;

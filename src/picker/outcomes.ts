@@ -35,6 +35,7 @@ function modeIsAbout(mode: PickerMode, paths: ReadonlySet<string>): boolean {
   switch (mode.kind) {
     case 'rename':
     case 'slimConfirm':
+    case 'mergeConfirm':
     case 'missingCwd':
     case 'export':
       return paths.has(mode.path);

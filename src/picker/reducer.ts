@@ -16,6 +16,7 @@ import { resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import { type Keypress, textKey } from '../keymap/tokenize.js';
 import { browseCommand, exitWith } from './browse.js';
+import { mergeCommand, merged, mergePlanned } from './conflict-merge.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
 import { exportCommand, exported, exportFailed, exportStopped } from './export.js';
 import { helpCommand } from './help.js';
@@ -102,6 +103,8 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
       return undoQuestionCommand(state, mode, command);
     case 'slimConfirm':
       return slimCommand(state, mode, command);
+    case 'mergeConfirm':
+      return mergeCommand(state, mode, command);
     case 'rename':
       return renameCommand(state, mode, command, command ? undefined : text);
     case 'missingCwd':
@@ -184,6 +187,12 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       return slimmed(state, action.result);
     case 'slimFailed':
       return withStatus({ ...state, busy: false }, `Not slimmed: ${action.error}`, 'error');
+    case 'mergePlanned':
+      return mergePlanned(state, action.path, action.plan, action.nowMs);
+    case 'merged':
+      return merged(state, action.result);
+    case 'mergeFailed':
+      return withStatus({ ...state, busy: false }, `Not merged: ${action.error}`, 'error');
     case 'effectsTaken': {
       const effects = state.effects.filter((e) => e.id > action.upTo);
       return effects.length === state.effects.length ? state : { ...state, effects };

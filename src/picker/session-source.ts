@@ -20,11 +20,18 @@ import type { RedoRequest, UndoRequest } from '../state/journal-undo.js';
 import {
   buildContext,
   buildTree,
+  type ConflictAdds,
+  type ConflictGroup,
+  type ConflictMergePlan,
+  type ConflictMergeResult,
+  describeConflictAdds,
   isAsWeLeftIt,
   isGoneSync,
   type JsonObject,
   type Locations,
   loadOwnStates,
+  mergeConflictGroup,
+  planConflictMerge,
   planSlim,
   type RedoStep,
   readSession,
@@ -85,6 +92,13 @@ export interface SessionSource {
   planSlim(path: string): Promise<SlimPlan>;
   slim(path: string): Promise<SlimResult>;
   preview(info: SessionInfo): Promise<PreviewData>;
+  /**
+   * A row's conflict copies (store sync/): what each file alone holds, for the preview; the merge
+   * measured, then made. Without them (a test's source), nothing can be merged.
+   */
+  conflictAdds?(group: ConflictGroup, files: readonly SessionInfo[]): Promise<ConflictAdds>;
+  planMerge?(group: ConflictGroup): Promise<ConflictMergePlan>;
+  merge?(group: ConflictGroup): Promise<ConflictMergeResult>;
   /**
    * Whether a listed session's file was deleted or moved since it was listed (checked before
    * every action on it). Without it (a test's source), nothing is ever gone.
@@ -179,6 +193,7 @@ export interface StoreSourceOptions {
 /** The real source over the store at `locations`. */
 export function createStoreSource(locations: Locations, options: StoreSourceOptions = {}): SessionSource {
   const previews = new Lru<string, Promise<PreviewData>>(PREVIEW_CACHE_SIZE);
+  const conflictAdds = new Lru<string, Promise<ConflictAdds>>(PREVIEW_CACHE_SIZE);
   return {
     async list(scope, onSessions, signal) {
       const ours = await loadOwnStates();
@@ -262,6 +277,18 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
     redoStep: (request) => redoStep({ locations }, request),
     planSlim: (path) => planSlim(path),
     slim: (path) => slimSession(path),
+    planMerge: (group) => planConflictMerge(group),
+    merge: (group) => mergeConflictGroup(group),
+    conflictAdds(group, files) {
+      // Keyed by every file's path, size and mtime: a copy that changed is read again.
+      const key = files.map((info) => `${info.path}\u0000${info.size}\u0000${info.mtimeMs}`).join('\u0000');
+      let pending = conflictAdds.get(key);
+      if (!pending) {
+        pending = describeConflictAdds(group);
+        conflictAdds.set(key, pending);
+      }
+      return pending;
+    },
     isGone: isGoneSync,
     exportSession: exportToFile,
     async scanSecrets(scope, onProgress, signal) {

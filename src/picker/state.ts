@@ -13,7 +13,18 @@ import type { RedoRequest, UndoRequest } from '../state/journal-undo.js';
 import type { LastClick } from '../state/list-mouse.js';
 import { initialTextInput, type TextInputState } from '../state/text-input.js';
 import { clampOffset } from '../state/viewport.js';
-import type { PathMap, RedoStep, SessionInfo, SlimPlan, SlimResult, TrashOutcome, UndoStep } from '../store/index.js';
+import type {
+  ConflictGroup,
+  ConflictMergePlan,
+  ConflictMergeResult,
+  PathMap,
+  RedoStep,
+  SessionInfo,
+  SlimPlan,
+  SlimResult,
+  TrashOutcome,
+  UndoStep,
+} from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import { PICKER_BINDINGS, type PickerCommand } from './keymap.js';
 import { computeLayout } from './layout.js';
@@ -88,6 +99,9 @@ export type PickerEffect =
   /** The check view of the current scope (the screen hands its state to App, to come back to). */
   | { id: number; kind: 'openCheck' }
   | { id: number; kind: 'slim'; path: string }
+  /** A row's conflict copies: measured (refused when they disagree), then merged into `path`, the original. */
+  | { id: number; kind: 'planMerge'; path: string; group: ConflictGroup }
+  | { id: number; kind: 'merge'; path: string; group: ConflictGroup }
   /** `focus`: on a full-text hit, the tree opens on it (text-hit-places.ts hitFocus). */
   | { id: number; kind: 'open'; path: string; focus?: HitFocus }
   /** The stats screen for the current scope (src/stats/picker-scope.ts says which sessions). */
@@ -210,6 +224,9 @@ export type PickerAction =
   | { type: 'slimPlanned'; path: string; plan: SlimPlan; nowMs: number }
   | { type: 'slimmed'; result: SlimResult }
   | { type: 'slimFailed'; error: string }
+  | { type: 'mergePlanned'; path: string; plan: ConflictMergePlan; nowMs: number }
+  | { type: 'merged'; result: ConflictMergeResult }
+  | { type: 'mergeFailed'; error: string }
   | { type: 'effectsTaken'; upTo: number }
   /** The frame echoing a typed query is drawn: run its search, unless a newer one was queued (`id`: its effect). */
   | { type: 'runSearch'; id: number }

@@ -44,9 +44,17 @@ export function entryLine(entry: SessionEntry): string {
   return `(${entry.type})`;
 }
 
-/** What each file of `group` adds; a file that cannot be read refuses, as the merge would (a StoreError). */
+/**
+ * What each file of `group` adds. A file that cannot be read whole (gone, unreadable, not a
+ * session) is a refusal too, as the merge would refuse it: then no file's additions are known.
+ */
 export async function describeConflictAdds(group: ConflictGroup): Promise<ConflictAdds> {
-  const files = await readGroupFiles(group);
+  let files: Awaited<ReturnType<typeof readGroupFiles>>;
+  try {
+    files = await readGroupFiles(group);
+  } catch (error) {
+    return { files: [], refused: firstLineOf(error) };
+  }
   const holders = new Map<string, number>();
   for (const { input } of files) {
     const ids = new Set(input.session.entries.map((e) => e.id));
