@@ -31,17 +31,21 @@ export function startMerge(state: PickerState, path: string): PickerState {
     );
   if (path === state.current)
     return withStatus(state, 'Not merged: the session pi is in cannot be merged from here', 'error');
-  return withStatus(
-    withEffect({ ...state, busy: true }, { kind: 'planMerge', path, group }),
-    'Reading the conflict copies…',
-  );
+  const asking = relayout({
+    ...state,
+    busy: true,
+    status: undefined,
+    mode: { kind: 'mergeConfirm', path, group, plan: null, needsYes: false },
+  });
+  return withEffect(asking, { kind: 'planMerge', path, group });
 }
 
 export function mergePlanned(state: PickerState, path: string, plan: ConflictMergePlan, nowMs: number): PickerState {
-  const group = conflictGroupAt(conflictFolding(currentList(state)?.sessions ?? []), path);
   const idle = { ...state, busy: false };
-  // The list was refreshed meanwhile and the copies are gone (merged elsewhere, synced away).
-  if (!group) return withStatus(idle, 'Nothing to merge: the conflict copies are no longer listed');
+  const asked = state.mode;
+  // Cancelled while the copies were read: nothing more to say.
+  if (asked.kind !== 'mergeConfirm' || asked.path !== path) return idle;
+  const { group } = asked;
   // A file written in the last minutes may still be open in pi on one machine or the other.
   const needsYes = [path, ...group.copies.map((c) => c.path)].some((p) => {
     const info = findInfo(state, p);
@@ -52,6 +56,7 @@ export function mergePlanned(state: PickerState, path: string, plan: ConflictMer
 
 export function mergeCommand(state: PickerState, mode: MergeMode, command: PickerCommand | undefined): PickerState {
   if (command === 'cancel') return relayout({ ...withStatus(state, 'Nothing was merged'), mode: { kind: 'browse' } });
+  if (mode.plan === null) return state;
   const accepted = command === 'confirmYes' || (command === 'confirm' && !mode.needsYes);
   if (!accepted) return state;
   return withStatus(
@@ -62,6 +67,12 @@ export function mergeCommand(state: PickerState, mode: MergeMode, command: Picke
     }),
     'Merging…',
   );
+}
+
+/** The store refused (or failed): said as it says it, the question closed. */
+export function mergeFailed(state: PickerState, error: string): PickerState {
+  const mode = state.mode.kind === 'mergeConfirm' ? { kind: 'browse' as const } : state.mode;
+  return withStatus(relayout({ ...state, busy: false, mode }), `Not merged: ${error}`, 'error');
 }
 
 export function merged(state: PickerState, result: ConflictMergeResult): PickerState {
@@ -90,6 +101,14 @@ export function mergeLines(
   bindings: readonly KeyBinding<PickerCommand>[],
 ): { title: string; what: string; how: string; warning: string; keys: string } {
   const { plan } = mode;
+  if (plan === null)
+    return {
+      title: `Merge “${title}” and its conflict copies?`,
+      what: 'Reading what each file adds…',
+      how: '',
+      warning: '',
+      keys: keyPrompt(bindings, 'confirm', [['cancel', 'cancel']]),
+    };
   const undo = keyFor(bindings, 'undo', 'browse');
   const adds = plan.files.map((file) => {
     // Devices and names come from file names: bytes from disk like any session text.

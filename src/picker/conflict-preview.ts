@@ -36,9 +36,12 @@ export function conflictPreviewLines(preview: ConflictPreview): ConflictPreviewL
   if (!adds) return [...lines, { text: 'Reading what each copy adds…', tone: 'dim' }];
   for (const file of adds.files) {
     const origin = file.copy ? copyOrigin(file.copy) : '';
-    const who = file.copy
-      ? `${clean(basename(file.path))}${origin !== '' ? ` (${clean(origin)})` : ''}`
-      : 'The original';
+    // The device and time say which machine wrote it; the name only when it says neither.
+    const who = !file.copy
+      ? 'The original'
+      : origin !== ''
+        ? `Copy (${clean(origin)})`
+        : `Copy ${clean(basename(file.path))}`;
     const what =
       file.own === 0 ? 'adds nothing the others lack' : `adds ${plural(file.own, 'entry', 'entries')} only it holds`;
     lines.push({ text: `${who}: ${what}`, tone: 'label' });

@@ -29,8 +29,12 @@ export type PickerMode =
   | { kind: 'undoConfirm'; action: 'undo' | 'redo'; question: UndoQuestion | null }
   /** "Keep only the active branch": the measured sizes shown before anything is written. */
   | { kind: 'slimConfirm'; path: string; plan: SlimPlan; needsYes: boolean }
-  /** Merging a row's conflict copies: the measured merge shown before anything is written (`path`: the original). */
-  | { kind: 'mergeConfirm'; path: string; group: ConflictGroup; plan: ConflictMergePlan; needsYes: boolean }
+  /**
+   * Merging a row's conflict copies (`path`: the original): the measured merge shown before anything
+   * is written. `plan` is null while the copies are read: keys that arrive meanwhile were pressed
+   * before the question was shown and are swallowed, Esc cancels.
+   */
+  | { kind: 'mergeConfirm'; path: string; group: ConflictGroup; plan: ConflictMergePlan | null; needsYes: boolean }
   /** The session's folder is gone: pi's question (continue here, fork here, cancel), asked before pi starts. */
   | { kind: 'missingCwd'; path: string; question: MissingCwd }
   /** Exporting the session's active branch: its format, then where, then (if any) what to do with its secrets. */

@@ -16,7 +16,7 @@ import { resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import { type Keypress, textKey } from '../keymap/tokenize.js';
 import { browseCommand, exitWith } from './browse.js';
-import { mergeCommand, merged, mergePlanned } from './conflict-merge.js';
+import { mergeCommand, merged, mergeFailed, mergePlanned } from './conflict-merge.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
 import { exportCommand, exported, exportFailed, exportStopped } from './export.js';
 import { helpCommand } from './help.js';
@@ -192,7 +192,7 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     case 'merged':
       return merged(state, action.result);
     case 'mergeFailed':
-      return withStatus({ ...state, busy: false }, `Not merged: ${action.error}`, 'error');
+      return mergeFailed(state, action.error);
     case 'effectsTaken': {
       const effects = state.effects.filter((e) => e.id > action.upTo);
       return effects.length === state.effects.length ? state : { ...state, effects };

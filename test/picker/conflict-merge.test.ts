@@ -59,6 +59,19 @@ describe('Alt+M: merging a row’s conflict copies', () => {
       group: { original: original.path, copies: [{ path: COPY, device: '7QKMJ3X' }] },
     });
     expect(s.busy).toBe(true);
+    // While the copies are read, the question says so; keys typed before it was shown are swallowed.
+    expect(s.mode).toMatchObject({ kind: 'mergeConfirm', plan: null });
+    if (s.mode.kind !== 'mergeConfirm') throw new Error('no question');
+    expect(mergeLines(s.mode, 'the title', s.bindings)).toMatchObject({
+      what: 'Reading what each file adds…',
+      keys: 'Esc cancel',
+    });
+    expect(run(s, key('return'))).toBe(s);
+    expect(run(s, key('y'))).toBe(s);
+    // Cancelled while reading: the plan that arrives after asks nothing.
+    const early = run(s, key('escape'), { type: 'mergePlanned', path: original.path, plan, nowMs: NOW });
+    expect(early.mode.kind).toBe('browse');
+    expect(early.busy).toBe(false);
     s = run(s, { type: 'mergePlanned', path: original.path, plan, nowMs: NOW });
     expect(s.mode).toMatchObject({ kind: 'mergeConfirm', path: original.path, needsYes: false });
     if (s.mode.kind !== 'mergeConfirm') throw new Error('no prompt');
@@ -93,6 +106,7 @@ describe('Alt+M: merging a row’s conflict copies', () => {
       error: `cannot merge: ${original.path} (line 2) and ${COPY} (line 2) hold different entries with the same id 00000001; nothing was merged`,
     });
     expect(refused.busy).toBe(false);
+    expect(refused.mode.kind).toBe('browse');
     expect(refused.status).toMatchObject({ tone: 'error' });
     expect(refused.status?.text).toMatch(
       /^Not merged: cannot merge: .* hold different entries with the same id 00000001/,
