@@ -91,7 +91,7 @@ export function previewLines(
   }
   // What each conflict copy adds comes before the messages: it is what the row is about.
   if (conflict)
-    for (const line of conflictPreviewLines(conflict))
+    for (const line of conflictPreviewLines(conflict, width))
       lines.push({ text: truncateToWidth(line.text, width), tone: line.tone });
   lines.push({ text: truncateToWidth(`── last messages ${'─'.repeat(Math.max(0, width))}`, width), tone: 'dim' });
   if (!data) lines.push({ text: 'Loading…', tone: 'dim' });

@@ -94,6 +94,13 @@ export function merged(state: PickerState, result: ConflictMergeResult): PickerS
   );
 }
 
+/** Whose leaf the merged file's is, in a few words: the file names are too long for a prompt line. */
+function leafWriter(plan: ConflictMergePlan): string {
+  const copy = plan.files.find((f) => f.path === plan.leafFrom)?.copy;
+  if (!copy) return 'the original';
+  return copy.device !== undefined ? `the copy from ${sanitizeInline(copy.device)}` : 'the copy';
+}
+
 /** The prompt's lines (pure; the dialog renders them). */
 export function mergeLines(
   mode: MergeMode,
@@ -120,7 +127,7 @@ export function mergeLines(
     title: `Merge “${title}” and its ${copies} into one file?`,
     what: `${entries(plan.entries)} (${adds.join(' · ')}) · ${formatBytes(plan.sizeBefore)} → ${formatBytes(plan.sizeAfter)}`,
     // The undo key first: where the line must be cut (a narrow terminal), the explanation goes, not the way back.
-    how: `${undo ? `${undo} undoes it. ` : ''}One merged file pi loads (it resumes where ${sanitizeInline(basename(plan.leafFrom))} left off); the ${plural(plan.files.length, 'file')} merged go to the trash.`,
+    how: `${undo ? `${undo} undoes it. ` : ''}One merged file pi loads (it resumes where ${leafWriter(plan)} left off); the ${plural(plan.files.length, 'file')} merged go to the trash.`,
     warning: mode.needsYes ? '⚠ A file changed in the last 5 minutes: pi may still be writing to it.' : '',
     keys: keyPrompt(bindings, 'confirm', [
       mode.needsYes ? ['confirmYes', 'merge anyway'] : ['confirm', 'merge'],

@@ -8,7 +8,7 @@
 import { basename } from 'node:path';
 import { plural } from '../format.js';
 import { type ConflictAdds, copyOrigin } from '../store/index.js';
-import { sanitizeInline } from '../text/terminal-text.js';
+import { displayWidth, sanitizeInline, sliceByWidth, truncateToWidth } from '../text/terminal-text.js';
 
 export interface ConflictPreviewLine {
   text: string;
@@ -25,7 +25,24 @@ export interface ConflictPreview {
 
 const clean = (s: string): string => sanitizeInline(s, { newline: 'space' });
 
-export function conflictPreviewLines(preview: ConflictPreview): ConflictPreviewLine[] {
+/** At most this many lines for why the merge is refused (the file names in it are long). */
+const REFUSAL_LINES = 6;
+
+/** `text` cut into pieces of `width` columns, at most `max` (the last one ending in … when cut). */
+function wrapToWidth(text: string, width: number, max: number): string[] {
+  const out: string[] = [];
+  const total = displayWidth(text);
+  for (let start = 0; start < total && out.length < max; start += width)
+    out.push(
+      out.length === max - 1
+        ? truncateToWidth(sliceByWidth(text, start, total - start), width)
+        : sliceByWidth(text, start, width),
+    );
+  return out;
+}
+
+/** The section's lines for a pane `width` columns wide (the pane cuts the others to it). */
+export function conflictPreviewLines(preview: ConflictPreview, width: number): ConflictPreviewLine[] {
   const { adds } = preview;
   const lines: ConflictPreviewLine[] = [
     {
@@ -42,14 +59,19 @@ export function conflictPreviewLines(preview: ConflictPreview): ConflictPreviewL
       : origin !== ''
         ? `Copy (${clean(origin)})`
         : `Copy ${clean(basename(file.path))}`;
-    const what =
-      file.own === 0 ? 'adds nothing the others lack' : `adds ${plural(file.own, 'entry', 'entries')} only it holds`;
-    lines.push({ text: `${who}: ${what}`, tone: 'label' });
+    // "Adds": entries no other file of the group holds (the check's word for it too).
+    const what = file.own === 0 ? 'adds nothing' : `adds ${plural(file.own, 'entry', 'entries')}`;
+    lines.push({ text: `${who} ${what}`, tone: 'label' });
     for (const line of file.lines)
       lines.push({ text: `  ${clean(line)}`, tone: line.startsWith('you ›') ? 'user' : 'assistant' });
   }
-  if (adds.refused !== undefined) lines.push({ text: `⚠ Not mergeable: ${clean(adds.refused)}`, tone: 'warning' });
-  else if (preview.mergeKey !== '')
+  if (adds.refused !== undefined) {
+    // The store names each file by its whole path: here, beside the group, the names are enough.
+    let why = adds.refused;
+    for (const file of adds.files) why = why.replaceAll(file.path, basename(file.path));
+    for (const piece of wrapToWidth(`⚠ Not mergeable: ${clean(why)}`, width, REFUSAL_LINES))
+      lines.push({ text: piece, tone: 'warning' });
+  } else if (preview.mergeKey !== '')
     lines.push({ text: `${preview.mergeKey} merges them into one file pi loads`, tone: 'dim' });
   return lines;
 }

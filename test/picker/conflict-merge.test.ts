@@ -78,7 +78,7 @@ describe('Alt+M: merging a row’s conflict copies', () => {
     expect(mergeLines(s.mode, 'the title', s.bindings)).toEqual({
       title: 'Merge “the title” and its 1 conflict copy into one file?',
       what: '11 entries (the original +2 · device 7QKMJ3X, 2026-01-05T13:00:00 +3) · 8.8 KB → 5.4 KB',
-      how: `Ctrl+Z undoes it. One merged file pi loads (it resumes where ${COPY.slice(3)} left off); the 2 files merged go to the trash.`,
+      how: 'Ctrl+Z undoes it. One merged file pi loads (it resumes where the copy from 7QKMJ3X left off); the 2 files merged go to the trash.',
       warning: '',
       keys: 'Enter merge · Esc cancel',
     });

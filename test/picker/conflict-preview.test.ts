@@ -24,32 +24,40 @@ const files = [
 
 describe('conflictPreviewLines', () => {
   it('says what each file adds and which key merges them', () => {
-    expect(conflictPreviewLines({ files: 3, mergeKey: 'Alt+M', adds: { files } }).map((l) => l.text)).toEqual([
+    expect(conflictPreviewLines({ files: 3, mergeKey: 'Alt+M', adds: { files } }, 80).map((l) => l.text)).toEqual([
       '── ⇄ 3 files: this session and 2 conflict copies ──',
-      'The original: adds 2 entries only it holds',
+      'The original adds 2 entries',
       '  you › add a README',
       '  pi › README added',
-      'Copy (device 7QKMJ3X, 2026-01-05T13:00:00): adds nothing the others lack',
+      'Copy (device 7QKMJ3X, 2026-01-05T13:00:00) adds nothing',
       // The ESC in the file name is shown as a glyph, never sent to the terminal.
-      'Copy x.conflict-a\u241b[31m.jsonl: adds 1 entry only it holds',
+      'Copy x.conflict-a\u241b[31m.jsonl adds 1 entry',
       'Alt+M merges them into one file pi loads',
     ]);
   });
 
   it('says while reading, and plainly when the copies disagree', () => {
-    expect(conflictPreviewLines({ files: 2, mergeKey: 'Alt+M' }).at(-1)?.text).toBe('Reading what each copy adds…');
-    const refused = conflictPreviewLines({
-      files: 2,
-      mergeKey: 'Alt+M',
-      adds: {
-        files: files.slice(0, 2),
-        refused:
-          'cannot merge: a (line 2) and b (line 2) hold different entries with the same id 1; nothing was merged',
-      },
-    }).at(-1);
-    expect(refused).toEqual({
-      text: '⚠ Not mergeable: cannot merge: a (line 2) and b (line 2) hold different entries with the same id 1; nothing was merged',
-      tone: 'warning',
-    });
+    expect(conflictPreviewLines({ files: 2, mergeKey: 'Alt+M' }, 80).at(-1)?.text).toBe('Reading what each copy adds…');
+    const refusal = (width: number) =>
+      conflictPreviewLines(
+        {
+          files: 2,
+          mergeKey: 'Alt+M',
+          adds: {
+            files: files.slice(0, 2),
+            refused: `cannot merge: /s/x.jsonl (line 2) and ${COPY} (line 2) hold different entries with the same id 1; nothing was merged`,
+          },
+        },
+        width,
+      ).filter((line) => line.tone === 'warning');
+    // The folder goes (the names are enough beside the group); the rest wraps in the pane.
+    const whole =
+      '⚠ Not mergeable: cannot merge: x.jsonl (line 2) and x.sync-conflict-20260105-130000-7QKMJ3X.jsonl (line 2) hold different entries with the same id 1; nothing was merged';
+    expect(refusal(400)).toEqual([{ text: whole, tone: 'warning' }]);
+    const wrapped = refusal(40);
+    expect(wrapped.map((l) => l.text).join('')).toBe(whole);
+    expect(wrapped.every((l) => l.text.length <= 40)).toBe(true);
+    expect(refusal(10)).toHaveLength(6);
+    expect(refusal(10).at(-1)?.text.endsWith('…')).toBe(true);
   });
 });
