@@ -25,6 +25,12 @@ const foldings = new WeakMap<readonly SessionInfo[], ConflictFolding>();
 export function conflictFolding(sessions: readonly SessionInfo[]): ConflictFolding {
   let folding = foldings.get(sessions);
   if (folding) return folding;
+  // Every name the tools give a copy says "conflict": a store without one (nearly every store)
+  // costs one scan of the paths per list, not a parse and a sort of them all.
+  if (!sessions.some((info) => info.path.includes('conflict'))) {
+    foldings.set(sessions, NONE);
+    return NONE;
+  }
   const byPath = new Map(sessions.map((info) => [info.path, info]));
   const confirmed = confirmGroups(conflictGroups(sessions.map((info) => info.path)), (path) => byPath.get(path)?.id);
   if (confirmed.length === 0) folding = NONE;
