@@ -6,9 +6,10 @@ import { plural } from '../format.js';
 import { keyPrompt } from '../keymap/keymap.js';
 import { withOwnChanges } from '../state/journal-undo.js';
 import { goneMessage } from '../state/session-gone.js';
+import type { PickerAction } from './actions.js';
 import type { PickerMode } from './mode.js';
 import { derive, updateInfos } from './rows.js';
-import { type PickerAction, type PickerState, relayout, withEffect, withStatus } from './state.js';
+import { type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export type OutcomeAction = Extract<
   PickerAction,

@@ -15,6 +15,7 @@
 import { resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import { type Keypress, textKey } from '../keymap/tokenize.js';
+import type { PickerAction } from './actions.js';
 import { browseCommand, exitWith } from './browse.js';
 import { mergeCommand, merged, mergeFailed, mergePlanned } from './conflict-merge.js';
 import { confirmCommand, renameCommand } from './dialogs.js';
@@ -27,15 +28,15 @@ import { missingCwdCommand, onResumeChecked } from './resume.js';
 import { derive, mergeList, runQueuedSearch, setQuery, settled } from './rows.js';
 import { secretsProgress, secretsScanned, secretsStale } from './secret-scan.js';
 import { slimCommand, slimmed, slimPlanned } from './slim.js';
-import { type PickerAction, type PickerState, relayout, type ScopeList, withEffect, withStatus } from './state.js';
+import { type PickerState, relayout, type ScopeList, withEffect, withStatus } from './state.js';
 import { redoStepped, undoQuestionCommand, undoStepped } from './undo.js';
 
+export type { PickerAction } from './actions.js';
 export { dialogLinesFor, dialogShowsKeys, keyModeOf, type PickerMode } from './mode.js';
 export {
   currentList,
   type InitOptions,
   initialPickerState,
-  type PickerAction,
   type PickerEffect,
   type PickerExit,
   type PickerState,

@@ -8,10 +8,11 @@
 import { chosenValue, moveMenu } from '../state/menu.js';
 import { missingCwdQuestion } from '../state/missing-cwd.js';
 import { mapPath } from '../store/index.js';
+import type { PickerAction } from './actions.js';
 import type { PickerCommand } from './keymap.js';
 import type { PickerMode } from './mode.js';
 import type { Row } from './sort.js';
-import { type PickerAction, type PickerState, relayout, withEffect, withStatus } from './state.js';
+import { type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 /**
  * Enter: the file and its folder are checked first (`checkResume`; a file gone since the list was
