@@ -99,7 +99,7 @@ describe('each command accepts only its own options', () => {
     }
     expect((await run(['frob'])).err).toEqual(['pi-sessions: unknown command "frob" (see pi-sessions --help)']);
     expect((await run(['--frob'])).err[0]).toBe(
-      "pi-sessions: Unknown option '--frob' (usage: pi-sessions [--print] [--all] [--query TEXT] [--current FILE] [--no-cache])",
+      "pi-sessions: Unknown option '--frob' (usage: pi-sessions [--print] [--all] [--query TEXT] [--current FILE] [--no-cache] [--no-mouse])",
     );
   });
 });
