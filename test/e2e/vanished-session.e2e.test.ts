@@ -55,6 +55,14 @@ function noPi(home: TestHome): string {
 const goneLine = (path: string, since = 'the list was drawn') =>
   new RegExp(`${basename(path).replace(/\./g, '\\.')} was deleted or moved since ${since}`);
 
+/**
+ * The picker's list, drawn and done loading. A file deleted while the listing still runs is left
+ * out of it without a word (it was never shown as listed), so the deletes below wait for this.
+ */
+async function listed(pty: PtySession): Promise<void> {
+  await waitForFrame(pty, (s) => s.includes('the beta prompt') && !s.includes('loading'), 'the list, done loading');
+}
+
 async function dropped(pty: PtySession, word: string): Promise<void> {
   await waitForFrame(pty, (s) => !s.includes(`the ${word} prompt`), `the ${word} row is dropped`);
 }
@@ -66,7 +74,7 @@ describe('a session deleted after the list was drawn', { timeout: E2E_TEST_MS },
     const second = session(home, 'beta', 2);
     const pi = fakePi(home);
     const pty = startApp(home, [], { cols: 200, rows: 24, env: { PATH: pi.bin } });
-    await pty.waitForText('the beta prompt');
+    await listed(pty);
     rmSync(first);
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText(goneLine(first));
@@ -84,7 +92,7 @@ describe('a session deleted after the list was drawn', { timeout: E2E_TEST_MS },
     session(home, 'alpha', 1);
     const second = session(home, 'beta', 2);
     const pty = startApp(home, [], { cols: 200, rows: 24, env: { PATH: noPi(home) } });
-    await pty.waitForText('the beta prompt');
+    await listed(pty);
     rmSync(second);
     pty.write(PTY_KEYS.down + PTY_KEYS.enter);
     await pty.waitForText(goneLine(second));
@@ -103,7 +111,7 @@ describe('a session deleted after the list was drawn', { timeout: E2E_TEST_MS },
     const a = session(home, 'alpha', 1);
     const b = session(home, 'beta', 2);
     const pty = startApp(home, [], { cols: 200, rows: 24 });
-    await pty.waitForText('the beta prompt');
+    await listed(pty);
     rmSync(a);
     pty.write(CTRL.d + PTY_KEYS.enter);
     await pty.waitForText(goneLine(a));
@@ -119,7 +127,7 @@ describe('a session deleted after the list was drawn', { timeout: E2E_TEST_MS },
     const a = session(home, 'alpha', 1);
     session(home, 'beta', 2);
     const pty = startApp(home, [], { cols: 200, rows: 24 });
-    await pty.waitForText('the beta prompt');
+    await listed(pty);
     rmSync(a);
     await pty.press(CTRL.r);
     await pty.waitForText('Rename “');
@@ -142,7 +150,7 @@ describe('a session deleted after the list was drawn', { timeout: E2E_TEST_MS },
     const a = session(home, 'alpha', 1);
     session(home, 'beta', 2);
     const pty = startApp(home, [], { cols: 200, rows: 30 });
-    await pty.waitForText('the beta prompt');
+    await listed(pty);
     rmSync(a);
     await act(pty);
     await pty.waitForText(goneLine(a));
@@ -156,7 +164,7 @@ describe('a session deleted after the list was drawn', { timeout: E2E_TEST_MS },
     const a = session(home, 'alpha', 1, 'keep-me');
     session(home, 'beta', 2, 'other-one');
     const pty = startApp(home, [], { cols: 200, rows: 30 });
-    await pty.waitForText('the beta prompt');
+    await listed(pty);
     await pty.press(CTRL.l);
     await waitForFrame(pty, (s) => s.includes('[keep-me]') && s.includes('[other-one]'), 'both labels');
     rmSync(a);
@@ -174,7 +182,7 @@ describe('a session deleted after the list was drawn', { timeout: E2E_TEST_MS },
     session(home, 'alpha', 1);
     session(home, 'beta', 2);
     const pty = startApp(home, [], { cols: 200, rows: 30 });
-    await pty.waitForText('the beta prompt');
+    await listed(pty);
     await pty.press(CHECK);
     // The check view names each file by its session's title, its path on the line below.
     const audit = await pty.waitForText(/› the (alpha|beta) prompt/);
@@ -239,7 +247,7 @@ describe('a session deleted after the list was drawn', { timeout: E2E_TEST_MS },
       rows: 24,
       timeoutMs: E2E_WAIT_MS,
     });
-    await pty.waitForText('the beta prompt');
+    await listed(pty);
     rmSync(first);
     await pty.press(PTY_KEYS.enter);
     await pty.waitForText(goneLine(first));
