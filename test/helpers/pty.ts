@@ -88,6 +88,9 @@ function cleanEnv(extra: Record<string, string | undefined>): Record<string, str
 }
 
 const DECTCEM_RE = /\u001b\[\?25([hl])/g;
+/** Synchronized output (mode 2026): begin and end of a frame the terminal shows at once. */
+const SYNC_UPDATE_BEGIN = '\u001b[?2026h';
+const SYNC_UPDATE_END = '\u001b[?2026l';
 
 export function startPty(options: StartPtyOptions = {}): PtySession {
   const defaultTimeout = options.timeoutMs ?? 5000;
@@ -108,6 +111,10 @@ export function startPty(options: StartPtyOptions = {}): PtySession {
   let raw = '';
   let exited: number | undefined;
   let pendingWrites = 0;
+  // Inside a synchronized update (ink wraps each frame in BSU … ESU): a terminal that supports
+  // them shows the frame at once, so the screen is read between frames only, never half drawn
+  // (a frame larger than one pty read arrives in several chunks).
+  let inFrame = false;
   const listeners = new Set<() => void>();
   const notify = (): void => {
     for (const listener of [...listeners]) listener();
@@ -115,6 +122,11 @@ export function startPty(options: StartPtyOptions = {}): PtySession {
 
   child.onData((data) => {
     raw += data;
+    // The sequences may be cut between two chunks: look at this chunk with the end of the last.
+    const tail = raw.slice(-(data.length + SYNC_UPDATE_BEGIN.length - 1));
+    const begin = tail.lastIndexOf(SYNC_UPDATE_BEGIN);
+    const end = tail.lastIndexOf(SYNC_UPDATE_END);
+    if (begin !== -1 || end !== -1) inFrame = begin > end;
     pendingWrites++;
     // xterm parses asynchronously: notify once the buffer reflects this chunk.
     term.write(data, () => {
@@ -147,7 +159,7 @@ export function startPty(options: StartPtyOptions = {}): PtySession {
   const waitUntil = <T>(done: () => T | undefined, timeoutMs: number, what: () => string): Promise<T> =>
     new Promise((resolve, reject) => {
       const check = (): void => {
-        if (pendingWrites > 0) return;
+        if (pendingWrites > 0 || (inFrame && exited === undefined)) return;
         const value = done();
         if (value === undefined) return;
         cleanup();
