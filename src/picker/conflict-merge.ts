@@ -8,13 +8,13 @@
 import { basename } from 'node:path';
 import { formatBytes, plural } from '../format.js';
 import { type KeyBinding, keyFor, keyPrompt } from '../keymap/keymap.js';
-import { withOwnChanges } from '../state/journal-undo.js';
 import { type ConflictMergePlan, type ConflictMergeResult, copyOrigin } from '../store/index.js';
 import { sanitizeInline } from '../text/terminal-text.js';
 import { conflictFolding, conflictGroupAt } from './conflict-rows.js';
 import type { PickerCommand } from './keymap.js';
 import { isLive } from './layout.js';
 import type { PickerMode } from './mode.js';
+import { afterRewrite } from './slim.js';
 import { currentList, findInfo, type PickerState, relayout, withEffect, withStatus } from './state.js';
 
 export type MergeMode = Extract<PickerMode, { kind: 'mergeConfirm' }>;
@@ -78,20 +78,7 @@ export function mergeFailed(state: PickerState, error: string): PickerState {
 export function merged(state: PickerState, result: ConflictMergeResult): PickerState {
   const undoHint = keyPrompt(state.bindings, 'browse', [['undo', 'undoes']]);
   const text = `Merged ${plural(result.files.length, 'file')} into one of ${entries(result.entries)} (${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)}); the files merged are in the trash${undoHint ? ` · ${undoHint}` : ''}`;
-  const idle = {
-    ...state,
-    busy: false,
-    ownChanges: result.changeId ? withOwnChanges(state.ownChanges, [result.changeId]) : state.ownChanges,
-  };
-  const shown = result.journalWarning
-    ? withStatus(idle, `${text}; warning: ${result.journalWarning}`, 'error')
-    : withStatus(idle, text);
-  // The copies' rows go: this scope is listed again, the others when next shown.
-  const current = state.lists[state.scope];
-  return withEffect(
-    { ...shown, lists: current ? { [state.scope]: current } : {} },
-    { kind: 'load', scope: state.scope },
-  );
+  return afterRewrite(state, text, result);
 }
 
 /** Whose leaf the merged file's is, in a few words: the file names are too long for a prompt line. */

@@ -47,11 +47,27 @@ export function slimmed(state: PickerState, result: SlimResult): PickerState {
     ? 'the link is in the trash, the file it led to is untouched'
     : 'the original is in the trash';
   const text = `Slimmed ${formatBytes(result.sizeBefore)} → ${formatBytes(result.sizeAfter)} (${plural(result.entriesAfter, 'entry', 'entries')} of ${result.entriesBefore}); ${where}${undoHint ? ` · ${undoHint}` : ''}`;
-  const idle = { ...state, busy: false, ownChanges: withOwnChanges(state.ownChanges, [result.changeId]) };
+  return afterRewrite(state, text, result);
+}
+
+/**
+ * After a write that replaced files in the store (slim, a merge): idle again, the change this
+ * screen's own for undo, its message (a journal warning makes it an error), and this scope listed
+ * again, since rows went and came; the other scopes are listed when next shown.
+ */
+export function afterRewrite(
+  state: PickerState,
+  text: string,
+  result: { changeId?: string; journalWarning?: string },
+): PickerState {
+  const idle = {
+    ...state,
+    busy: false,
+    ownChanges: result.changeId ? withOwnChanges(state.ownChanges, [result.changeId]) : state.ownChanges,
+  };
   const shown = result.journalWarning
     ? withStatus(idle, `${text}; warning: ${result.journalWarning}`, 'error')
     : withStatus(idle, text);
-  // The original's row goes and the copy's comes: this scope is listed again, the others when next shown.
   const current = state.lists[state.scope];
   return withEffect(
     { ...shown, lists: current ? { [state.scope]: current } : {} },
