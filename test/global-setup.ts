@@ -30,7 +30,7 @@ export default function setup(): () => void {
   // Like /tmp itself: tests that run the CLI as another uid (setpriv) must reach their folders.
   chmodSync(runDir, 0o1777);
   process.env['TMPDIR'] = runDir;
-  // Caches meant to outlive a run (the Node 22 that pi's TUI needs, see pi-extension.e2e.test.ts)
+  // Caches meant to outlive a run (the Node 22 that pi's TUI needs, see test/e2e/pi-tui.ts)
   // go in the machine's temp dir instead.
   process.env['PI_SESSIONS_TEST_CACHE_TMPDIR'] = outer;
   // Each test file's catalogue and journal folders (test/setup.ts): beside the run's temp dir, not
