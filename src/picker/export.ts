@@ -1,22 +1,25 @@
 /**
  * Exporting a session from the picker (pure): Alt+E opens the export dialog every screen shares
- * (src/state/export-dialog.ts) on the highlighted session's active branch; this maps the picker's
- * keys to it and its outcome to the picker's modes, status and effects.
+ * (src/state/export-dialog.ts) on the highlighted session's active branch. The picker says which
+ * of its commands the dialog takes and how its mode, status and effects hold the dialog; the glue
+ * between the two is src/state/export-dialog-screen.ts.
  */
 import {
-  type DialogInput,
-  type DialogResult,
   type ExportOutcomeAction,
   type ExportRequestBody,
   exportDialogInput,
   exportDialogTitle,
   exportedMessage,
   exportFailedMessage,
-  NOTHING_EXPORTED,
   openExportDialog,
   secretsStep,
 } from '../state/export-dialog.js';
-import { textEditOf } from '../state/text-input-keys.js';
+import {
+  applyDialogResult,
+  dialogInputOfKey,
+  type ExportDialogCommands,
+  type ExportDialogScreen,
+} from '../state/export-dialog-screen.js';
 import type { SecretFinding } from '../store/index.js';
 import type { PickerCommand } from './keymap.js';
 import type { PickerMode } from './mode.js';
@@ -36,36 +39,25 @@ function closed(state: PickerState): PickerState {
   return relayout({ ...state, busy: false, mode: state.mode.kind === 'export' ? { kind: 'browse' } : state.mode });
 }
 
-/** The picker's key as the dialog's input (the path field's keys in the path step, the menu's in the others). */
-function dialogInput(
-  mode: ExportMode,
-  command: PickerCommand | undefined,
-  text: string | undefined,
-): DialogInput | undefined {
-  if (command === 'cancel') return { kind: 'cancel' };
-  if (mode.step.kind === 'path') {
-    if (command === 'save') return { kind: 'confirm' };
-    const edit = command ? textEditOf(command) : text !== undefined ? ({ type: 'insert', text } as const) : undefined;
-    return edit ? { kind: 'edit', edit } : undefined;
-  }
-  if (command === 'up' || command === 'down') return { kind: 'move', delta: command === 'up' ? -1 : 1 };
-  return command === 'choose' ? { kind: 'confirm' } : undefined;
-}
+/** The picker's commands the dialog takes. */
+const EXPORT_COMMANDS: ExportDialogCommands<PickerCommand> = {
+  cancel: 'cancel',
+  submitPath: 'save',
+  choose: 'choose',
+  up: 'up',
+  down: 'down',
+};
 
-function applied(state: PickerState, mode: ExportMode, result: DialogResult | undefined): PickerState {
-  if (!result) return state;
-  switch (result.kind) {
-    case 'cancelled':
-      return withStatus(relayout({ ...state, mode: { kind: 'browse' } }), NOTHING_EXPORTED, 'neutral');
-    case 'refused':
-      return withStatus(state, result.message, 'error');
-    case 'step':
-      return relayout({ ...state, mode: { ...mode, step: result.step } });
-    case 'run': {
-      const running = relayout({ ...state, status: undefined, mode: { ...mode, step: result.step }, busy: true });
-      return withEffect(running, { kind: 'export', ...result.request });
-    }
-  }
+/** The dialog in the picker's export mode; while the export runs the picker is busy (it takes no other write). */
+function pickerDialog(mode: ExportMode): ExportDialogScreen<PickerState> {
+  return {
+    withStep: (state, step) => relayout({ ...state, mode: step === null ? { kind: 'browse' } : { ...mode, step } }),
+    withStatus: (state, status) =>
+      status === null
+        ? { ...state, status: undefined }
+        : withStatus(state, status.text, status.tone === 'note' ? 'neutral' : 'error'),
+    withExport: (state, request) => withEffect({ ...state, busy: true }, { kind: 'export', ...request }),
+  };
 }
 
 export function exportCommand(
@@ -74,10 +66,10 @@ export function exportCommand(
   command: PickerCommand | undefined,
   text: string | undefined,
 ): PickerState {
-  const input = dialogInput(mode, command, text);
+  const input = dialogInputOfKey(mode.step, EXPORT_COMMANDS, command, text);
   if (!input) return state;
   const target = { path: mode.path, sessionId: findInfo(state, mode.path)?.id ?? '', here: state.here };
-  return applied(state, mode, exportDialogInput(mode.step, input, target));
+  return applyDialogResult(state, exportDialogInput(mode.step, input, target), pickerDialog(mode));
 }
 
 export function exportStopped(state: PickerState, request: ExportRequestBody, findings: SecretFinding[]): PickerState {

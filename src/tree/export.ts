@@ -1,21 +1,24 @@
 /**
  * Exporting from the tree (pure): Alt+E or the entry menu's Export opens the export dialog every
- * screen shares (src/state/export-dialog.ts) on the branch from the root to the selected entry;
- * this maps the tree's keys to it and its outcome to the tree's modes, status and effects.
+ * screen shares (src/state/export-dialog.ts) on the branch from the root to the selected entry.
+ * The tree says which of its commands the dialog takes and how its mode, status and effects hold
+ * the dialog; the glue between the two is src/state/export-dialog-screen.ts.
  */
 import {
-  type DialogInput,
-  type DialogResult,
   type ExportOutcomeAction,
   type ExportRequestBody,
   exportDialogInput,
   exportedMessage,
   exportFailedMessage,
-  NOTHING_EXPORTED,
   openExportDialog,
   secretsStep,
 } from '../state/export-dialog.js';
-import { textEditOf } from '../state/text-input-keys.js';
+import {
+  applyDialogResult,
+  dialogInputOfKey,
+  type ExportDialogCommands,
+  type ExportDialogScreen,
+} from '../state/export-dialog-screen.js';
 import type { SecretFinding } from '../store/index.js';
 import { forkNodeById, retainedNodeById } from './flatten.js';
 import type { TreeCommand } from './keymap.js';
@@ -37,43 +40,37 @@ export function startExport(state: TreeState, id: string | null): TreeState {
   return { ...state, mode: { kind: 'export', targetId: id, step: openExportDialog() }, status: null };
 }
 
-/** The tree's key as the dialog's input (the prompt's keys in the path step, the menu's in the others). */
-function dialogInput(mode: ExportMode, command: TreeCommand | undefined, text: string): DialogInput | undefined {
-  if (command === 'cancel') return { kind: 'cancel' };
-  if (mode.step.kind === 'path') {
-    if (command === 'submit') return { kind: 'confirm' };
-    const edit = textEditOf(command) ?? (command === undefined && text !== '' ? { type: 'insert', text } : undefined);
-    return edit ? { kind: 'edit', edit } : undefined;
-  }
-  if (command === 'menuUp' || command === 'menuDown') return { kind: 'move', delta: command === 'menuUp' ? -1 : 1 };
-  return command === 'menuChoose' ? { kind: 'confirm' } : undefined;
-}
+/** The tree's commands the dialog takes. */
+const EXPORT_COMMANDS: ExportDialogCommands<TreeCommand> = {
+  cancel: 'cancel',
+  submitPath: 'submit',
+  choose: 'menuChoose',
+  up: 'menuUp',
+  down: 'menuDown',
+};
 
-function applied(state: TreeState, mode: ExportMode, result: DialogResult | undefined): TreeState {
-  if (!result) return state;
-  switch (result.kind) {
-    case 'cancelled':
-      return withStatus({ ...state, mode: BROWSE }, { text: NOTHING_EXPORTED, tone: 'info' });
-    case 'refused':
-      return withStatus(state, { text: result.message, tone: 'error' });
-    case 'step':
-      return { ...state, mode: { ...mode, step: result.step } };
-    case 'run':
-      return queue(
-        { ...state, status: null, mode: { ...mode, step: result.step } },
-        { kind: 'export', ...result.request },
-      );
-  }
+/** The dialog in the tree's export mode. */
+function treeDialog(mode: ExportMode): ExportDialogScreen<TreeState> {
+  return {
+    withStep: (state, step) => ({ ...state, mode: step === null ? BROWSE : { ...mode, step } }),
+    withStatus: (state, status) =>
+      withStatus(
+        state,
+        status === null ? null : { text: status.text, tone: status.tone === 'note' ? 'info' : 'error' },
+      ),
+    withExport: (state, request) => queue(state, { kind: 'export', ...request }),
+  };
 }
 
 /** A key in the export dialog: a menu key, or the path prompt's (typed text included). */
 export function exportKey(state: TreeState, command: TreeCommand | undefined, text: string): TreeState {
   const mode = state.mode;
   if (mode.kind !== 'export') return state;
-  const input = dialogInput(mode, command, text);
+  const input = dialogInputOfKey(mode.step, EXPORT_COMMANDS, command, text);
   if (!input) return state;
   const { path, id: sessionId, here } = state.session;
-  return applied(state, mode, exportDialogInput(mode.step, input, { path, sessionId, here, leaf: mode.targetId }));
+  const target = { path, sessionId, here, leaf: mode.targetId };
+  return applyDialogResult(state, exportDialogInput(mode.step, input, target), treeDialog(mode));
 }
 
 function stopped(state: TreeState, request: ExportRequestBody, findings: SecretFinding[]): TreeState {
