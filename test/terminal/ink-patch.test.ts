@@ -115,6 +115,7 @@ describe('the ink patch', () => {
   it('applies to the installed ink, to every file it names', () => {
     const all = new Map([...patches.loadPatches()].filter(([file]) => file.startsWith('node_modules/ink/')));
     expect([...all.keys()].sort()).toEqual([
+      'node_modules/ink/build/ink.js',
       'node_modules/ink/build/log-update.js',
       'node_modules/ink/build/output.js',
     ]);

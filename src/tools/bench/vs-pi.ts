@@ -131,14 +131,14 @@ function pi(root: string, node: string): Contender {
       return { app, firstRowsMs: picker + all };
     },
     async loaded(app) {
-      await app.waitFor(
-        (s) => !/Loading \d+\/\d+/.test(s.text) && hasRows(s),
-        undefined,
-        "pi's All scope, loaded",
-        true,
-        LOAD_TIMEOUT_MS,
-      );
-      await app.quiet(1000);
+      // The screen is read between any two chunks pi writes: a frame caught half drawn can lack the
+      // "Loading 8056/10000" line while its rows are there. Loaded is what a quiet screen shows.
+      const done = (s: Screen) => !/Loading \d+\/\d+/.test(s.text) && hasRows(s);
+      for (;;) {
+        await app.waitFor(done, undefined, "pi's All scope, loaded", true, LOAD_TIMEOUT_MS);
+        await app.quiet(1000);
+        if (done(app.screen())) return;
+      }
     },
     dispose() {
       rmSync(work, { recursive: true, force: true });
