@@ -63,6 +63,8 @@ export interface AppProps {
   initialScope: Scope;
   /** Open this session's tree first (`pi-sessions tree <session>`); Esc then quits. */
   treePath?: string;
+  /** `--print-entry`: on `treePath`'s tree, Resume from here is handed back (the pi extension's pi moves there). */
+  printEntry?: boolean;
   /** `--no-cache`: the picker lists without the session catalogue. */
   noCache?: boolean;
   /** `--current FILE` and `--query TEXT` for the picker. */
@@ -79,6 +81,7 @@ export function App({
   printMode,
   initialScope,
   treePath,
+  printEntry,
   noCache,
   current,
   query,
@@ -201,6 +204,8 @@ export function App({
         here={locations.cwd}
         locations={locations}
         printMode={printMode}
+        // pi's own session only: another session's tree (a fork's, the parent's) is not pi's to move.
+        handsBackResume={printEntry === true && screen.path === treePath}
         bindings={keymaps.tree}
         {...(screen.back ? {} : firstWarning)}
       />

@@ -81,6 +81,7 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
           {...(request.query !== undefined ? { query: request.query } : {})}
           demo={request.demo ?? false}
           {...(treePath ? { treePath } : {})}
+          printEntry={request.printEntry === true}
           onResult={(r) => (outcome.result = r)}
         />
       </CrashBoundary>,
@@ -99,7 +100,12 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
   const { result } = outcome;
   // The screens check before they leave; a session can still vanish in between (pi would then
   // begin a new, empty session on its path, and a printed path would lead nowhere).
-  const chosen = result.kind === 'quit' ? [] : result.kind === 'printMarked' ? result.paths : [result.path];
+  const chosen =
+    result.kind === 'quit' || result.kind === 'navigate'
+      ? []
+      : result.kind === 'printMarked'
+        ? result.paths
+        : [result.path];
   const gone = chosen.filter((path) => isGoneSync(path));
   if (gone.length > 0) {
     process.stderr.write(
@@ -114,6 +120,10 @@ export async function runApp(request: InteractiveRequest, terminal: Terminal): P
       return printPath(result.path, terminal);
     case 'printMarked':
       for (const path of result.paths) printPath(path, terminal);
+      return 0;
+    case 'navigate':
+      // For pi's extension (`--print-entry`): the rest of stdout after `entry ` is the id, whole.
+      process.stdout.write(`entry ${terminal.stdoutRedirected ? result.entryId : sanitizeInline(result.entryId)}\n`);
       return 0;
     case 'resume': {
       // `--print` promises stdout only the chosen path: a session to open in pi is that path.

@@ -72,6 +72,8 @@ export interface TreeScreenProps {
    * folder are its business (inside pi, pi asks its own missing-folder question).
    */
   printMode?: boolean;
+  /** This is the session pi is in, and pi moves its own leaf: Resume from here is handed back, not written. */
+  handsBackResume?: boolean;
   /** Whether pi can start: on the PATH, and the folder exists (tests pin them); default: the real checks. */
   probe?: { piFound(): boolean; folderExists(cwd: string): boolean };
   /** Open on this entry (centred; shown even when the filter hides it) instead of the leaf. */
@@ -104,6 +106,7 @@ export function TreeScreen(props: TreeScreenProps) {
         here: props.here ?? process.cwd(),
         live: props.live !== false,
         findsLineage: props.findLineage !== undefined,
+        handsBackResume: props.handsBackResume === true,
         ...(props.focus ? { focus: props.focus } : {}),
         ...(props.focusId !== undefined ? { focusId: props.focusId } : {}),
         ...(props.warning !== undefined ? { warning: props.warning } : {}),

@@ -29,7 +29,11 @@ import { useEffectRunner } from '../common/use-effect-runner.js';
 import type { SyncReducer } from '../common/use-sync-reducer.js';
 import { runTreeWrite } from './tree-writes.js';
 
-export type TreeExit = { kind: 'quit'; code: number } | ({ kind: 'resume' } & PiLaunch);
+/** How the tree was left; `navigate`: Resume from here handed back to pi (`--print-entry`), nothing written. */
+export type TreeExit =
+  | { kind: 'quit'; code: number }
+  | { kind: 'navigate'; entryId: string }
+  | ({ kind: 'resume' } & PiLaunch);
 
 /** What the effects reach outside the reducer: the store, the app, the terminal. */
 export interface TreeEffectContext {
@@ -205,6 +209,9 @@ export function useTreeEffects(machine: SyncReducer<TreeScreenState, TreeScreenA
             });
             return;
           }
+          case 'handBack':
+            ctx.onExit({ kind: 'navigate', entryId: effect.entryId });
+            return;
           case 'openInPi': {
             const { target } = effect;
             const fork = effect.fork ? { fork: true } : {};

@@ -16,6 +16,9 @@ export const OPTIONS = {
   print: {
     help: "print the chosen session's path on stdout instead of opening it (picker: Enter; tree: Open in pi), exit 0; Esc exits 1 in the picker",
   },
+  'print-entry': {
+    help: '--print, and "Resume from here" (without a summary) writes nothing: it prints `entry <id>` and exits 0, for the caller to move there itself (the pi extension: pi\'s own /tree move, the message back in its editor)',
+  },
   all: { help: 'every project (the picker starts there)' },
   tree: { help: 'this folder and its sub-folders' },
   json: { help: 'print JSON (for scripts) instead of a table or the full-screen view' },
@@ -137,9 +140,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'tree',
     args: ['<session>'],
-    options: [['json', 'print'], 'no-mouse'],
+    options: [['json', 'print', 'print-entry'], 'no-mouse'],
     summary: 'open the tree view, or print the tree as JSON',
-    doc: 'the tree view (`--print`: Open in pi prints the path instead), or `{version: 1, path, header, diskVersion, sessionName, leafId, entryCount, entries, tree, labels, labelTimestamps, branch, problems}`',
+    doc: 'the tree view (`--print`: Open in pi prints the path instead; `--print-entry`: and "Resume from here" prints `entry <id>`, writing nothing), or `{version: 1, path, header, diskVersion, sessionName, leafId, entryCount, entries, tree, labels, labelTimestamps, branch, problems}`',
   },
   {
     name: 'context',

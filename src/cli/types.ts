@@ -8,6 +8,11 @@ export interface InteractiveRequest {
   locations: Locations;
   /** `--print`: the session chosen to open (Enter in the picker, Open in pi in either view) is printed instead. */
   print: boolean;
+  /**
+   * `--print-entry` (the tree; the pi extension passes it): "Resume from here" without a summary on
+   * this session writes nothing and prints `entry <id>`: pi moves there itself.
+   */
+  printEntry?: boolean;
   /** `--all`: start in the all-projects scope. */
   all: boolean;
   /** `--no-cache`: list without the session catalogue (nothing read or written under the cache folder). */

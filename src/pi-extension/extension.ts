@@ -1,8 +1,8 @@
 /**
  * pi-sessions as a pi package: `/sessions [query]` opens the picker and switches the running pi
- * to the chosen session; `/sessions-tree` opens the tree of pi's current session and, when the
- * tree view moved the leaf, labelled or forked, makes pi reload (or switch to the fork) so its
- * in-memory state matches the files.
+ * to the chosen session; `/sessions-tree` opens the tree of pi's current session: "Resume from
+ * here" there is pi's own tree move (`navigateTree`), and when the tree view labelled, summarised
+ * or forked, pi reloads (or switches to the fork) so its in-memory state matches the files.
  *
  * The terminal is handed over the way pi's own interactive-shell example does it: stop pi's TUI,
  * run pi-sessions as a child on the same terminal, start the TUI again and force a full redraw.
@@ -146,6 +146,27 @@ async function runFullScreen(ctx: ExtensionCommandContext, cli: string, args: st
   });
 }
 
+/** pi's error as one safe line (the path and pi's message may quote bytes from disk). */
+function notifyFailure(ctx: ExtensionCommandContext, what: string, error: unknown): void {
+  ctx.ui.notify(
+    sanitizeInline(`pi-sessions: ${what}: ${error instanceof Error ? error.message : String(error)}`),
+    'error',
+  );
+}
+
+/**
+ * pi's own tree move, as its /tree makes it: pi's interactive handler for `navigateTree` moves
+ * the leaf (at a user message: to its parent), redraws the conversation and, when its editor is
+ * empty, puts the message's text there, all within the call, on the session pi keeps running.
+ */
+async function navigate(ctx: ExtensionCommandContext, entryId: string): Promise<void> {
+  try {
+    await ctx.navigateTree(entryId);
+  } catch (error) {
+    notifyFailure(ctx, `could not move to entry ${entryId}`, error);
+  }
+}
+
 async function act(ctx: ExtensionCommandContext, step: NextStep): Promise<void> {
   switch (step.kind) {
     case 'nothing':
@@ -153,18 +174,22 @@ async function act(ctx: ExtensionCommandContext, step: NextStep): Promise<void> 
     case 'report':
       ctx.ui.notify(step.message, 'error');
       return;
+    case 'navigate':
+      if (step.reloadFirst === undefined) return navigate(ctx, step.entryId);
+      // The tree wrote to the file as well: pi reads it again, then moves, through the context of
+      // the session it switched to (the command's own is stale once the session is replaced).
+      try {
+        await ctx.switchSession(step.reloadFirst, { withSession: (fresh) => navigate(fresh, step.entryId) });
+      } catch (error) {
+        notifyFailure(ctx, `could not open ${step.reloadFirst}`, error);
+      }
+      return;
     case 'switch':
     case 'reload':
       try {
         await ctx.switchSession(step.path);
       } catch (error) {
-        // The path and pi's message may quote bytes from disk: one safe line.
-        ctx.ui.notify(
-          sanitizeInline(
-            `pi-sessions: could not open ${step.path}: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-          'error',
-        );
+        notifyFailure(ctx, `could not open ${step.path}`, error);
       }
   }
 }

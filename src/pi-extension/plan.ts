@@ -55,8 +55,12 @@ export function pickerArgs(facts: PiSessionFacts, query: string): string[] {
   return args;
 }
 
+/**
+ * `--print-entry`: "Resume from here" is not written but handed back (`entry <id>`), for pi to
+ * move there itself as its /tree does; Open in pi prints a path, as `--print` does.
+ */
 export function treeArgs(facts: PiSessionFacts & { sessionFile: string }): string[] {
-  return ['tree', facts.sessionFile, '--print', ...sessionDirArgs(facts)];
+  return ['tree', facts.sessionFile, '--print-entry', ...sessionDirArgs(facts)];
 }
 
 /** What the child process reported. */
@@ -73,6 +77,12 @@ export interface ChildOutcome {
 export type NextStep =
   | { kind: 'switch'; path: string }
   | { kind: 'reload'; path: string }
+  /**
+   * pi moves to `entryId` itself (`ctx.navigateTree`, what its /tree runs: at a user message the
+   * leaf goes to its parent and the message's text to the editor). `reloadFirst`: the tree wrote
+   * to the file too (a label, say), so pi reads it again before it moves.
+   */
+  | { kind: 'navigate'; entryId: string; reloadFirst?: string }
   | { kind: 'nothing' }
   | { kind: 'report'; message: string };
 
@@ -112,8 +122,17 @@ function fileChanged(before: FileState | undefined, after: FileState | undefined
   return after === undefined || after.size !== before.size || after.mtimeMs !== before.mtimeMs;
 }
 
+const ENTRY_PREFIX = 'entry ';
+
+/** The entry `--print-entry` handed back: everything after the prefix but the final line break. */
+function chosenEntry(outcome: ChildOutcome): string | undefined {
+  if (outcome.status !== 0 || !outcome.stdout.startsWith(ENTRY_PREFIX)) return undefined;
+  const id = outcome.stdout.slice(ENTRY_PREFIX.length).replace(/\r?\n$/, '');
+  return id === '' ? undefined : id;
+}
+
 function chosenPath(outcome: ChildOutcome): string | undefined {
-  if (outcome.status !== 0) return undefined;
+  if (outcome.status !== 0 || outcome.stdout.startsWith(ENTRY_PREFIX)) return undefined;
   const path = outcome.stdout.replace(/\r?\n$/, '');
   return path === '' || path.includes('\n') ? undefined : path;
 }
@@ -142,8 +161,9 @@ export interface FileState {
 }
 
 /**
- * After `/sessions-tree`: a fork opened in pi switches to it; any change to the current file
- * (resume from here, a label, a summary) reloads it so pi's in-memory state matches the file.
+ * After `/sessions-tree`: "Resume from here" handed back is pi's own move there (after a reload
+ * when the file changed meanwhile); a fork opened in pi switches to it; any other change to the
+ * current file (a label, a summary, an undo) reloads it so pi's in-memory state matches the file.
  */
 export function afterTree(
   outcome: ChildOutcome,
@@ -153,6 +173,11 @@ export function afterTree(
 ): NextStep {
   const failed = failure(outcome);
   if (failed) return failed;
+  const entryId = chosenEntry(outcome);
+  if (entryId !== undefined)
+    return fileChanged(before, after)
+      ? { kind: 'navigate', entryId, reloadFirst: current }
+      : { kind: 'navigate', entryId };
   const path = chosenPath(outcome);
   if (path !== undefined && !samePath(path, current)) return { kind: 'switch', path };
   return fileChanged(before, after) || path !== undefined ? { kind: 'reload', path: current } : { kind: 'nothing' };

@@ -95,6 +95,12 @@ export function chooseMenuAction(state: TreeState, action: MenuAction): TreeStat
     return withStatus(back, { text: RETAINED_ROW_NOTE, tone: 'error' });
   switch (action) {
     case 'resume':
+      if (state.handsBackResume) {
+        // pi's leaf, not the file's, is where pi is (its /tree moves it without writing): pi
+        // decides, as its /tree does for the entry it is on already.
+        if (state.busy) return withStatus(back, BUSY);
+        return queue(back, { kind: 'handBack', entryId: id });
+      }
       if (id === leafIdOf(state))
         return withStatus(back, { text: 'Already at this point: pi resumes here', tone: 'info' });
       if (state.busy) return withStatus(back, BUSY);

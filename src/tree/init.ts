@@ -23,6 +23,8 @@ export interface InitOptions {
   focus?: TreeFocus;
   /** The session's file and id and the folder pi-sessions runs in (an export's name and place); default: none known, here. */
   session?: TreeState['session'];
+  /** Resume from here is pi's to do (TreeState's `handsBackResume`); default false. */
+  handsBackResume?: boolean;
 }
 
 export function initTreeState(options: InitOptions): TreeState {
@@ -54,6 +56,7 @@ export function initTreeState(options: InitOptions): TreeState {
     openedQuery: null,
     parent: undefined,
     session: options.session ?? { path: '', id: '', here: '.' },
+    handsBackResume: options.handsBackResume ?? false,
   };
   const focus = options.focus;
   if (focus) {

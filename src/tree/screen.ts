@@ -47,6 +47,8 @@ export interface TreeStart {
   readonly live: boolean;
   /** Whether there is a way to find forks and the parent (the app has one; a bare tree has not). */
   readonly findsLineage: boolean;
+  /** This is the session pi is in and pi moves its own leaf: Resume from here is handed back (TreeState's). */
+  readonly handsBackResume?: boolean;
 }
 
 /** Before there is a tree: the file is being read, or why there is none. */
@@ -165,6 +167,7 @@ function opened(state: TreeOpening, session: LoadedSession): TreeScreenState {
     filter: start.filter,
     bindings: start.bindings,
     session: { path: start.path, id: session.header.id, here: start.here },
+    handsBackResume: start.handsBackResume === true,
     ...(focus ? { focus } : {}),
     ...(start.warning !== undefined ? { warning: start.warning } : {}),
   });

@@ -59,6 +59,8 @@ export type TreeEffectBody =
   | { kind: 'copy'; entryId: string }
   /** Probe that pi can start (on the PATH, the folder exists); the answer is `openChecked`. Nothing is written yet. */
   | { kind: 'checkOpen'; target: OpenTarget }
+  /** Resume from here inside pi: leave, handing the entry to the caller, which moves pi there (nothing written). */
+  | { kind: 'handBack'; entryId: string }
   /** Checked: move the leaf to an entry target if needed, then hand over to pi in `cwd`. */
   | { kind: 'openInPi'; target: OpenTarget; cwd: string; fork?: true }
   /** Ctrl+Z: a look at the journal's latest change, then (once the user said yes) its undo, or its skip. */
@@ -83,6 +85,7 @@ export type TreeEffectBody =
 /** Effects after which this screen is being left: the keys that follow belong to the next one. */
 const LEAVING_EFFECTS: ReadonlySet<TreeEffectBody['kind']> = new Set([
   'checkOpen',
+  'handBack',
   'openInPi',
   'openSession',
   'back',
@@ -133,6 +136,12 @@ export interface TreeState {
   readonly parent: ParentLink | undefined;
   /** The session's file and id, and the folder pi-sessions runs in: what an export names and where it goes. */
   readonly session: { readonly path: string; readonly id: string; readonly here: string };
+  /**
+   * This is the session a running pi is in, and pi moves its own leaf (`--print-entry`, the pi
+   * extension): a plain Resume from here is handed back to pi, which does what its /tree does
+   * (at a user message: to its parent, the message's text in pi's editor), instead of written.
+   */
+  readonly handsBackResume: boolean;
 }
 
 export type TreeAction =

@@ -1,15 +1,14 @@
 /**
  * pi-sessions inside the real pi 1.6.0 TUI (the dev dependency), loaded with `-e` as a user tries
  * a package: `/sessions` picks a session and pi switches to it (its footer shows the new name),
- * `/sessions-tree` + "Resume from here" leaves pi at that point, and Esc and Ctrl+C (as a key,
- * and as a SIGINT to the whole process group) give pi its terminal back. How pi is run, and the
- * Node 22 it needs: pi-tui.ts.
+ * and Esc and Ctrl+C (as a key, and as a SIGINT to the whole process group) give pi its terminal
+ * back. `/sessions-tree`'s "Resume from here": pi-extension-tree.e2e.test.ts. How pi is run, and
+ * the Node 22 it needs: pi-tui.ts.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionBuilder } from '../helpers/factory.js';
-import { openWithPi } from '../helpers/pi.js';
 import { PTY_KEYS, type PtySession } from '../helpers/pty.js';
 import { E2E_TEST_MS, makeHome, writeSession } from './harness.js';
 import {
@@ -189,43 +188,5 @@ describe('pi-sessions inside pi 1.6.0', { timeout: E2E_TEST_MS }, () => {
     await pty.waitForText('Renamed');
     await pty.press(PTY_KEYS.escape);
     await expectPiHasTheTerminal(pty, 'Alpha renamed');
-  });
-
-  it('/sessions-tree + "Resume from here": pi reloads the session at that point', async (ctx) => {
-    const node = nodeOrSkip(ctx);
-    const home = makeHome();
-    const c = new SessionBuilder({ id: '0000c0de-0000-7000-8000-000000000000', cwd: home.cwd });
-    c.user('gamma prompt one');
-    const replyOne = c.assistant('gamma reply one');
-    const promptTwo = c.user('gamma prompt two');
-    c.assistant('gamma reply two');
-    c.name('Gamma tree work');
-    const gamma = writeSession(c, home.projectDir, 'gamma.jsonl', 2);
-    const pty = await startPi(node, home, gamma, 'gamma reply two');
-    await pty.waitForText(footer('Gamma tree work'));
-    expect(pty.screen()).toContain('gamma reply two');
-
-    await command(pty, '/sessions-tree');
-    await pty.waitForText('Session Tree');
-    await pty.waitForText(/^› .*assistant: gamma reply two/m);
-    await pty.press(PTY_KEYS.up, PTY_KEYS.up);
-    await pty.waitForText(/^› .*assistant: gamma reply one/m);
-    await pty.press(PTY_KEYS.enter);
-    await pty.waitForText('Resume from here');
-    await pty.press(PTY_KEYS.enter);
-    await pty.waitForText('Leaf moved: pi resumes here next time');
-    await pty.press(PTY_KEYS.escape);
-
-    await expectPiHasTheTerminal(pty, 'Gamma tree work');
-    // pi reloaded the file: its conversation ends at the chosen reply.
-    await pty.waitForScreen(
-      (s) => s.includes('gamma reply one') && !s.includes('gamma prompt two'),
-      'pi shows the branch up to "gamma reply one"',
-    );
-    // And the file says so for pi too: its branch runs through the chosen reply, not past it.
-    const { manager } = await openWithPi(gamma);
-    const branch = manager.getBranch().map((e) => e.id);
-    expect(branch).toContain(replyOne);
-    expect(branch).not.toContain(promptTwo);
   });
 });

@@ -35,7 +35,7 @@ describe('what the extension asks pi-sessions', () => {
     expect(treeArgs({ ...custom, sessionFile: 'f.jsonl' })).toEqual([
       'tree',
       'f.jsonl',
-      '--print',
+      '--print-entry',
       '--session-dir',
       '/elsewhere',
     ]);
@@ -131,5 +131,36 @@ describe('what the extension does with the answer', () => {
     });
     expect(afterTree({ status: 1, stdout: '', stderr: '' }, current, before, before)).toEqual({ kind: 'nothing' });
     expect(afterTree(ok(`${current}\n`), current, before, before)).toEqual({ kind: 'reload', path: current });
+  });
+
+  it('after the tree handed "Resume from here" back: pi moves there itself, reading the file again first when the tree wrote to it', () => {
+    const before = { size: 100, mtimeMs: 1 };
+    const labelled = { size: 180, mtimeMs: 2 };
+    const current = facts.sessionFile!;
+    expect(afterTree(ok('entry 0000a1b2\n'), current, before, before)).toEqual({
+      kind: 'navigate',
+      entryId: '0000a1b2',
+    });
+    // A label (or a summary, an undo) written before it: pi must know the file as it is now.
+    expect(afterTree(ok('entry 0000a1b2\n'), current, before, labelled)).toEqual({
+      kind: 'navigate',
+      entryId: '0000a1b2',
+      reloadFirst: current,
+    });
+    // The file gone meanwhile counts as changed: the switch then says what pi found.
+    expect(afterTree(ok('entry 0000a1b2\n'), current, before, undefined)).toMatchObject({ reloadFirst: current });
+    // The id is the rest of stdout, whole (any id a file holds, spaces and line breaks included).
+    expect(afterTree(ok('entry a b\nc\r\n'), current, before, before)).toEqual({ kind: 'navigate', entryId: 'a b\nc' });
+    // Only a status 0 hands an entry back; an empty id is nothing to move to.
+    expect(afterTree({ status: 130, stdout: 'entry x\n', stderr: '' }, current, before, before)).toEqual({
+      kind: 'nothing',
+    });
+    expect(afterTree(ok('entry \n'), current, before, before)).toEqual({ kind: 'nothing' });
+    // A path is never mistaken for an entry, and the picker never reads one as a path.
+    expect(afterTree(ok('/s/entry x.jsonl\n'), current, before, before)).toEqual({
+      kind: 'switch',
+      path: '/s/entry x.jsonl',
+    });
+    expect(afterPicker(ok('entry 0000a1b2\n'), current)).toEqual({ kind: 'nothing' });
   });
 });
