@@ -46,7 +46,7 @@ function gammaSession(home: TestHome): Gamma {
 /** What pi's editor shows for the second prompt: its text blocks joined as pi joins them. */
 const PROMPT_TWO_TEXT = 'gamma edit me and this too';
 
-/** Opens /sessions-tree, moves up to the row matching `row` and picks "Resume from here". */
+/** Opens /sessions-tree, moves up to the row matching `row` and picks "Resume from here", a key a read. */
 async function resumeFromHere(pty: PtySession, ups: number, row: RegExp): Promise<void> {
   await command(pty, '/sessions-tree');
   await pty.waitForText('Session Tree');
@@ -106,7 +106,7 @@ describe('/sessions-tree "Resume from here" inside pi 1.6.0: pi\u2019s own move'
     expect(await parentOfPisNextEntry(pty, gamma.file)).toBe(gamma.replyOne);
   });
 
-  it('at an assistant reply: pi resumes there, the editor stays empty; nothing written', async (ctx) => {
+  it('at an assistant reply, the keys in one write (Up, Up, Enter, Enter): pi resumes there, the editor stays empty; nothing written', async (ctx) => {
     const node = nodeOrSkip(ctx);
     const home = makeHome();
     const gamma = gammaSession(home);
@@ -115,7 +115,9 @@ describe('/sessions-tree "Resume from here" inside pi 1.6.0: pi\u2019s own move'
     // pi writes an entry of its own as it starts (its thinking level): the file as pi left it.
     const before = readFileSync(gamma.file, 'utf8');
 
-    await resumeFromHere(pty, 2, /^› .*assistant: gamma reply one/m);
+    await command(pty, '/sessions-tree');
+    await pty.waitForText(/^› .*assistant: gamma reply two/m);
+    pty.write(PTY_KEYS.up + PTY_KEYS.up + PTY_KEYS.enter + PTY_KEYS.enter);
     await pty.waitForScreen(
       (s) => pty.isAlternateScreen() && s.includes('Navigated to selected point') && !s.includes('gamma reply two'),
       'pi shows the branch up to "gamma reply one"',
