@@ -11,13 +11,14 @@ import { CHECK_MODE_TITLES, type CheckCommand, type CheckKeyMode } from '../../s
 import {
   type CheckEffect,
   type CheckState,
+  checkKey,
   checkReducer,
+  checkTakesKeys,
   initialCheckState,
   resumeCheckState,
 } from '../../src/check/reducer.js';
 import type { CheckTone } from '../../src/check/view.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
-import type { Keypress } from '../../src/keymap/tokenize.js';
 import { goneMessage } from '../../src/state/session-gone.js';
 import {
   type CheckReport,
@@ -64,6 +65,8 @@ export interface CheckScreenProps {
   runSecrets?: RunSecretScan;
   /** `--no-cache`: the secret scan neither reads nor writes the catalogue. */
   noCache?: boolean;
+  /** The clock a key is read at: a click needs it (is it a double click?). */
+  now?: () => number;
 }
 
 // Title, the footer (status or hints).
@@ -78,14 +81,6 @@ const TONES: Record<CheckTone, { color?: string; dimColor?: boolean; bold?: bool
   plain: {},
 };
 
-const keyAction = (keypress: Keypress) => ({
-  type: 'key' as const,
-  name: keypress.name,
-  text: keypress.text,
-  paste: keypress.paste,
-});
-const takesKeys = (state: CheckState): boolean => !state.leaving;
-
 export function CheckScreen(props: CheckScreenProps) {
   const { columns, rows } = useTerminalSize();
   const height = Math.max(1, rows - 1 - CHROME_ROWS);
@@ -93,7 +88,8 @@ export function CheckScreen(props: CheckScreenProps) {
     props.initialState ? resumeCheckState(props.initialState) : initialCheckState(height, props.bindings, columns),
   );
   const { state, dispatch } = machine;
-  useScreenKeys(machine, keyAction, takesKeys);
+  const now = props.now ?? Date.now;
+  useScreenKeys(machine, (keypress) => checkKey(keypress, now()), checkTakesKeys);
   const run = useMemo<RunCheck>(
     () => props.run ?? ((onProgress, signal) => checkScope(props.locations, props.scope, { onProgress, signal })),
     [props.run, props.locations, props.scope],

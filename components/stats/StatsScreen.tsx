@@ -1,8 +1,9 @@
 /**
  * The stats screen, opened from the picker: the usage of the picker's scope as charts (the same
  * lines as `pi-sessions stats`, src/stats/report-lines.ts), scrolled by the pure reducer in
- * src/stats/screen-state.ts. Esc goes back to the picker, which App keeps as it was; Enter on a
- * session or branch row hands App that session to open, and this screen's state to come back to.
+ * src/stats/reducer.ts (the wheel and clicks too). Esc goes back to the picker, which App keeps
+ * as it was; Enter on a session or branch row hands App that session to open, and this screen's
+ * state to come back to.
  */
 import { Box, Text } from 'ink';
 import { type ReactNode, useEffect, useMemo } from 'react';
@@ -10,6 +11,7 @@ import { plural } from '../../src/format.js';
 import type { KeyBinding } from '../../src/keymap/keymap.js';
 import type { ChartLine, ChartStyle } from '../../src/stats/chart.js';
 import { STATS_MODE_TITLES, type StatsCommand, type StatsKeyMode } from '../../src/stats/keymap.js';
+import { statsReducer } from '../../src/stats/reducer.js';
 import type { RowTarget } from '../../src/stats/report-lines.js';
 import {
   CURSOR_GUTTER,
@@ -19,7 +21,6 @@ import {
   type StatsScreenState,
   selectedLine,
   statsKey,
-  statsReducer,
   statsTakesKeys,
 } from '../../src/stats/screen-state.js';
 import { type StatsReport, statsOfFilesAsync } from '../../src/store/index.js';
@@ -47,6 +48,8 @@ export interface StatsScreenProps {
   onExit(result: { kind: 'quit'; code: number }): void;
   /** Reads the files and adds up their usage; undefined once aborted (tests inject a fake). */
   readStats?: (paths: readonly string[], searched: string, signal: AbortSignal) => Promise<StatsReport | undefined>;
+  /** The clock a key is read at: a click needs it (is it a double click?). */
+  now?: () => number;
 }
 
 // The title line and the key line.
@@ -90,7 +93,8 @@ export function StatsScreen(props: StatsScreenProps) {
     props.initialState ? resumeStatsState(props.initialState) : initStatsState({ columns, viewLines }, props.bindings),
   );
   const { state, dispatch } = machine;
-  useScreenKeys(machine, statsKey, statsTakesKeys);
+  const now = props.now ?? Date.now;
+  useScreenKeys(machine, (keypress) => statsKey(keypress, now()), statsTakesKeys);
   const { paths, searched, onBack, onOpenTree, onExit } = props;
   const resumed = props.initialState?.load.kind === 'loaded';
   const readStats = props.readStats ?? readStoreStats;

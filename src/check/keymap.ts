@@ -1,9 +1,11 @@
 /**
  * The check view's keys as data (footer hints, the `?` help and the README table are generated
- * from them). The view is read-only: it moves, filters (secrets) and opens a tree.
+ * from them). The view is read-only: it moves, filters (secrets) and opens a tree; the wheel
+ * scrolls and a click selects (src/check/mouse.ts).
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
+import { WHEEL_ROWS } from '../state/list-mouse.js';
 
 export type CheckCommand =
   | 'up'
@@ -17,7 +19,11 @@ export type CheckCommand =
   | 'help'
   | 'closeHelp'
   | 'back'
-  | 'quit';
+  | 'quit'
+  // The mouse (src/check/mouse.ts).
+  | 'wheelUp'
+  | 'wheelDown'
+  | 'click';
 
 /** `list`: the audit (or its secrets filter); `help`: the key overlay. */
 export type CheckKeyMode = 'list' | 'help';
@@ -59,6 +65,26 @@ export const CHECK_BINDINGS: readonly KeyBinding<CheckCommand, CheckKeyMode>[] =
   },
   { command: 'first', keys: ['home'], description: 'First file', when: 'list' },
   { command: 'last', keys: ['end'], description: 'Last file', when: 'list' },
+  // The mouse, as the terminal allows (on unless --no-mouse; Shift+drag still selects text in most terminals);
+  // last, so that a short terminal's help, which does not scroll, shows the keys first.
+  {
+    command: 'wheelUp',
+    keys: ['wheelup'],
+    description: `Scroll up ${WHEEL_ROWS} lines (the first file on screen selected)`,
+    when: 'list',
+  },
+  {
+    command: 'wheelDown',
+    keys: ['wheeldown'],
+    description: `Scroll down ${WHEEL_ROWS} lines (the first file on screen selected)`,
+    when: 'list',
+  },
+  {
+    command: 'click',
+    keys: ['click'],
+    description: 'Select the file clicked; a double click opens its tree, as Enter does',
+    when: 'list',
+  },
   {
     command: 'closeHelp',
     keys: ['escape', '?', 'q', 'return'],

@@ -2,88 +2,30 @@
  * The check view's state machine (pure): the audit arrives (with progress while it runs), the
  * cursor moves between files, the shared viewport scrolls the lines, Enter asks to open a file's
  * tree and Esc to go back; `s` shows only the sessions the secret scan finds credentials in (the
- * scan is asked for the first time, then kept) and again every file; `?` shows the keys. The
- * screen runs the effects.
+ * scan is asked for the first time, then kept) and again every file; `?` shows the keys; the
+ * wheel scrolls and a click selects (./mouse.ts). The screen runs the effects.
  */
-import { type KeyBinding, type KeyName, resolveCommand } from '../keymap/keymap.js';
+import { MOUSE_KEYS } from '../keymap/key-name.js';
+import { type KeyName, resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
+import type { MouseEvent } from '../keymap/tokenize.js';
 import { clampOffset, pageStep } from '../state/viewport.js';
-import type { CheckReport, SecretReport } from '../store/index.js';
-import { CHECK_BINDINGS, type CheckCommand, type CheckKeyMode } from './keymap.js';
+import type { CheckReport } from '../store/index.js';
+import { checkMouse, isCheckMouseCommand } from './mouse.js';
+import { leaveWith, moveTo, openSelected, scroll, showCursor } from './navigation.js';
 import { secretsView } from './secrets-view.js';
+import type { CheckAction, CheckState, SecretsFilter } from './state.js';
 import { CHECK_MARK_WIDTH, type CheckView, checkView } from './view.js';
 
-export type CheckEffect =
-  | { id: number; kind: 'open'; path: string }
-  /** The secret scan of the view's scope (the catalogue answering for unchanged files). */
-  | { id: number; kind: 'scanSecrets' }
-  | { id: number; kind: 'back' }
-  | { id: number; kind: 'quit' };
-
-/** The secrets filter: what is shown, and the scan behind it (running with progress, or its report). */
-export interface SecretsFilter {
-  on: boolean;
-  progress: { done: number; total: number } | undefined;
-  report: SecretReport | undefined;
-}
-
-export interface CheckState {
-  /** Files checked so far and in all, while the audit runs; undefined once it is done. */
-  progress: { done: number; total: number } | undefined;
-  view: CheckView;
-  /** The audit the view shows (files leave it when they turn out to be gone). */
-  report?: CheckReport;
-  secrets: SecretsFilter;
-  mode: CheckKeyMode;
-  /** The selected file (index into view.files). */
-  cursor: number;
-  /** First line on screen. */
-  offset: number;
-  height: number;
-  /** The screen's columns: the lines are laid out (wrapped, paths cut) for them. */
-  width: number;
-  status: string | undefined;
-  effects: CheckEffect[];
-  nextId: number;
-  leaving: boolean;
-  /** The keymap keys resolve through: CHECK_BINDINGS with pi's keybindings.json applied. */
-  bindings: readonly KeyBinding<CheckCommand, CheckKeyMode>[];
-}
-
-export type CheckAction =
-  /** A key from the tokenizer; `text`: a run of typed characters (one read), `paste`: pasted text. */
-  | { type: 'key'; name: KeyName | undefined; text?: string; paste?: boolean }
-  | { type: 'progress'; done: number; total: number }
-  | { type: 'report'; report: CheckReport }
-  | { type: 'secretsProgress'; done: number; total: number }
-  | { type: 'secretsReport'; report: SecretReport }
-  | { type: 'resize'; height: number; width?: number }
-  | { type: 'effectsTaken'; upTo: number }
-  /** Enter found the file gone (`message` says so): it leaves the view. */
-  | { type: 'sessionGone'; path: string; message: string };
-
-/** `bindings`: default CHECK_BINDINGS (pi's keybindings.json applied by src/keymap/screen-keymaps.ts). */
-export function initialCheckState(
-  height: number,
-  bindings: readonly KeyBinding<CheckCommand, CheckKeyMode>[] = CHECK_BINDINGS,
-  width = 80,
-): CheckState {
-  return {
-    progress: { done: 0, total: 0 },
-    view: { lines: [], files: [] },
-    secrets: { on: false, progress: undefined, report: undefined },
-    mode: 'list',
-    cursor: 0,
-    offset: 0,
-    height: Math.max(1, height),
-    width: Math.max(1, width),
-    status: undefined,
-    effects: [],
-    nextId: 1,
-    leaving: false,
-    bindings,
-  };
-}
+export {
+  type CheckAction,
+  type CheckEffect,
+  type CheckState,
+  checkKey,
+  checkTakesKeys,
+  initialCheckState,
+  type SecretsFilter,
+} from './state.js';
 
 function layout(report: CheckReport, width: number): CheckView {
   return checkView(report, Math.max(1, width - CHECK_MARK_WIDTH));
@@ -120,48 +62,21 @@ function toggleSecrets(state: CheckState): CheckState {
     : shown;
 }
 
-/** The offset that shows the selected file, its first line first when it does not fit. */
-function showCursor(state: CheckState): CheckState {
-  const file = state.view.files[state.cursor];
-  if (!file) return state;
-  const count = state.view.lines.length;
-  const offset = clampOffset(
-    clampOffset(state.offset, file.last, state.height, count),
-    file.first,
-    state.height,
-    count,
-  );
-  return offset === state.offset ? state : { ...state, offset };
-}
+const isMouseKey = (name: KeyName | undefined): boolean => (MOUSE_KEYS as readonly string[]).includes(name ?? '');
 
-function moveTo(state: CheckState, cursor: number): CheckState {
-  const files = state.view.files.length;
-  if (files === 0) return state;
-  const next = Math.max(0, Math.min(files - 1, cursor));
-  return showCursor({ ...state, cursor: next, status: undefined });
-}
-
-/** Scrolls the lines; the cursor follows to the first file starting on screen. */
-function scroll(state: CheckState, by: number): CheckState {
-  const max = Math.max(0, state.view.lines.length - state.height);
-  const offset = Math.max(0, Math.min(max, state.offset + by));
-  const files = state.view.files;
-  let cursor = files.findIndex((f) => f.first >= offset);
-  if (cursor < 0) cursor = files.length - 1;
-  return { ...state, offset, cursor: Math.max(0, cursor), status: undefined };
-}
-
-/** An effect as queued, before it has its id. */
-type CheckEffectBody = CheckEffect extends infer E ? (E extends CheckEffect ? Omit<E, 'id'> : never) : never;
-
-function effect(state: CheckState, body: CheckEffectBody): CheckState {
-  const leaving = true;
-  return { ...state, effects: [...state.effects, { ...body, id: state.nextId }], nextId: state.nextId + 1, leaving };
-}
-
-function onKey(state: CheckState, name: KeyName | undefined): CheckState {
+function onKey(
+  state: CheckState,
+  name: KeyName | undefined,
+  mouse: MouseEvent | undefined,
+  nowMs: number | undefined,
+): CheckState {
   const command = resolveCommand(state.bindings, name, state.mode);
-  if (state.mode === 'help') return command === 'quit' ? effect(state, { kind: 'quit' }) : { ...state, mode: 'list' };
+  if (state.mode === 'help') {
+    if (command === 'quit') return leaveWith(state, { kind: 'quit' });
+    // Any key closes the help, but the mouse is no key: a wheel notch or a click leaves it open.
+    return isMouseKey(name) ? state : { ...state, mode: 'list' };
+  }
+  if (isCheckMouseCommand(command)) return checkMouse(state, command, mouse, nowMs);
   switch (command) {
     case 'secrets':
       return toggleSecrets(state);
@@ -179,17 +94,12 @@ function onKey(state: CheckState, name: KeyName | undefined): CheckState {
       return { ...moveTo(state, 0), offset: 0 };
     case 'last':
       return moveTo(state, state.view.files.length - 1);
-    case 'open': {
-      const file = state.view.files[state.cursor];
-      if (!file) return state;
-      if (!file.openable)
-        return { ...state, status: 'pi cannot read this file as a session: there is no tree to open' };
-      return effect(state, { kind: 'open', path: file.path });
-    }
+    case 'open':
+      return openSelected(state);
     case 'back':
-      return effect(state, { kind: 'back' });
+      return leaveWith(state, { kind: 'back' });
     case 'quit':
-      return effect(state, { kind: 'quit' });
+      return leaveWith(state, { kind: 'quit' });
     default:
       return state;
   }
@@ -206,9 +116,9 @@ export function checkReducer(state: CheckState, action: CheckAction): CheckState
           { name: undefined, text: action.text, paste: false },
           () => false,
           (s) => s,
-          (s, single) => (s.leaving ? s : onKey(s, single.name)),
+          (s, single) => (s.leaving ? s : onKey(s, single.name, undefined, undefined)),
         );
-      return onKey(state, action.name);
+      return onKey(state, action.name, action.mouse, action.nowMs);
     }
     case 'progress':
       return { ...state, progress: { done: action.done, total: action.total } };

@@ -2,10 +2,12 @@
  * The stats screen's key bindings as data (footer hints, `?` help and the README table come from
  * them). Nothing is typed on this screen, so letters can be keys: j/k and Space as in a pager, q
  * and Esc back to the session list. Up/Down also step through the session and branch rows on
- * screen, and Enter opens the selected one's tree.
+ * screen, and Enter opens the selected one's tree. The wheel and a click do the same
+ * (src/stats/mouse.ts).
  */
 import type { KeyBinding } from '../keymap/keymap.js';
 import { SELECT_MOVE_PI_ACTIONS, type SharedActions } from '../keymap/pi-keybindings.js';
+import { WHEEL_ROWS } from '../state/list-mouse.js';
 
 export type StatsCommand =
   | 'up'
@@ -20,7 +22,11 @@ export type StatsCommand =
   | 'help'
   | 'back'
   | 'closeHelp'
-  | 'quit';
+  | 'quit'
+  // The mouse (src/stats/mouse.ts).
+  | 'wheelUp'
+  | 'wheelDown'
+  | 'click';
 
 /** `view` (the charts) or `help`. */
 export type StatsKeyMode = 'view' | 'help';
@@ -65,6 +71,26 @@ export const STATS_BINDINGS: readonly KeyBinding<StatsCommand, StatsKeyMode>[] =
     keys: ['escape', 'q'],
     description: 'Back to the session list, as it was',
     hint: 'back',
+    when: 'view',
+  },
+  // The mouse, as the terminal allows (on unless --no-mouse; Shift+drag still selects text in most terminals);
+  // last, so that a short terminal's help, which does not scroll, shows the keys first.
+  {
+    command: 'wheelUp',
+    keys: ['wheelup'],
+    description: `As Up ${WHEEL_ROWS} times (the rows on screen, else scroll)`,
+    when: 'view',
+  },
+  {
+    command: 'wheelDown',
+    keys: ['wheeldown'],
+    description: `As Down ${WHEEL_ROWS} times (the rows on screen, else scroll)`,
+    when: 'view',
+  },
+  {
+    command: 'click',
+    keys: ['click'],
+    description: 'Select the row clicked; a double click opens its tree, as Enter does',
     when: 'view',
   },
   {

@@ -1,14 +1,15 @@
 /**
  * The stats screen's state (pure): the report once read, the timeline period, the scroll offset
  * of the chart lines, the selected session or branch row, and whether the screen is being left
- * (back, quit, or to open the selected row's tree). Keys resolve through its bindings; the
- * component reads the report and acts on `leaving`.
+ * (back, quit, or to open the selected row's tree); and the moves its keys and the mouse share.
+ * Keys resolve through its bindings in ./reducer.ts; the component reads the report and acts on
+ * `leaving`.
  */
 
 import type { KeyName } from '../keymap/key-name.js';
-import { type KeyBinding, resolveCommand } from '../keymap/keymap.js';
-import type { Keypress } from '../keymap/tokenize.js';
-import { pageStep } from '../state/viewport.js';
+import type { KeyBinding } from '../keymap/keymap.js';
+import type { Keypress, MouseEvent } from '../keymap/tokenize.js';
+import type { LastClick } from '../state/list-mouse.js';
 import type { StatsReport } from '../store/index.js';
 import type { ChartLine } from './chart.js';
 import { STATS_BINDINGS, type StatsCommand, type StatsKeyMode } from './keymap.js';
@@ -35,6 +36,8 @@ export interface StatsScreenState {
    * its line, so a new period or width keeps it.
    */
   selected?: RowTarget;
+  /** The latest click on a row (src/stats/mouse.ts): a second one on the same row soon after is a double click. */
+  lastClick?: LastClick;
   /** Set once: the screen takes no more keys. */
   leaving?: StatsLeave;
 }
@@ -43,7 +46,11 @@ export interface StatsScreenState {
 export type StatsLeave = { kind: 'back' } | { kind: 'quit' } | { kind: 'openTree'; target: RowTarget };
 
 export type StatsAction =
-  | { type: 'key'; name: KeyName | undefined }
+  /**
+   * A key from the tokenizer, a mouse event among them (`mouse`: where). Only a click needs the
+   * time (is it a double click?); a key without one is never a double click.
+   */
+  | { type: 'key'; name: KeyName | undefined; mouse?: MouseEvent; nowMs?: number }
   | { type: 'loaded'; report: StatsReport }
   | { type: 'failed'; message: string }
   | { type: 'resize'; columns: number; viewLines: number };
@@ -104,13 +111,13 @@ export function selectedLine(state: StatsScreenState): number | undefined {
 }
 
 /** The state with a selection only while its row is on screen: Enter never opens a row out of sight. */
-function keepSelectionInView(state: StatsScreenState): StatsScreenState {
+export function keepSelectionInView(state: StatsScreenState): StatsScreenState {
   if (state.selected === undefined || selectedLine(state) !== undefined) return state;
   const { selected: _dropped, ...rest } = state;
   return rest;
 }
 
-function scrollTo(state: StatsScreenState, offset: number): StatsScreenState {
+export function scrollTo(state: StatsScreenState, offset: number): StatsScreenState {
   const count = chartLinesOf(state).length;
   const next = Math.max(0, Math.min(offset, Math.max(0, count - state.viewLines)));
   return keepSelectionInView(next === state.offset ? state : { ...state, offset: next });
@@ -120,7 +127,7 @@ function scrollTo(state: StatsScreenState, offset: number): StatsScreenState {
  * Down (`step` 1) or Up (-1): to the next openable row on screen past the selected one (from the
  * top or bottom edge when none is selected), else a line's scroll, as in a page with links.
  */
-function moveOrScroll(state: StatsScreenState, step: 1 | -1): StatsScreenState {
+export function moveOrScroll(state: StatsScreenState, step: 1 | -1): StatsScreenState {
   const { targets } = chartViewOf(state);
   const first = state.offset;
   const last = Math.min(targets.length, state.offset + state.viewLines) - 1;
@@ -132,9 +139,15 @@ function moveOrScroll(state: StatsScreenState, step: 1 | -1): StatsScreenState {
   return scrollTo(state, state.offset + step);
 }
 
-function cyclePeriod(state: StatsScreenState, step: 1 | -1): StatsScreenState {
+export function cyclePeriod(state: StatsScreenState, step: 1 | -1): StatsScreenState {
   const by = PERIODS[(PERIODS.indexOf(state.by) + step + PERIODS.length) % PERIODS.length]!;
   return scrollTo({ ...state, by }, state.offset);
+}
+
+/** Enter: leave to open the selected row's tree, when a row is selected (and so on screen). */
+export function openSelected(state: StatsScreenState): StatsScreenState {
+  if (state.selected === undefined || selectedLine(state) === undefined) return state;
+  return { ...state, leaving: { kind: 'openTree', target: state.selected } };
 }
 
 /** The state handed back by `openTree`, to resume where it was (the report is not read again). */
@@ -143,62 +156,12 @@ export function resumeStatsState(state: StatsScreenState): StatsScreenState {
   return rest;
 }
 
-export function statsKey(keypress: Keypress): StatsAction {
-  return { type: 'key', name: keypress.name };
+/** The reducer's action for a key from the tokenizer, read at `nowMs`. */
+export function statsKey(keypress: Keypress, nowMs?: number): StatsAction {
+  const { name, mouse } = keypress;
+  return { type: 'key', name, ...(mouse ? { mouse } : {}), ...(nowMs === undefined ? {} : { nowMs }) };
 }
 
 export function statsTakesKeys(state: StatsScreenState): boolean {
   return state.leaving === undefined;
-}
-
-export function statsReducer(state: StatsScreenState, action: StatsAction): StatsScreenState {
-  switch (action.type) {
-    case 'loaded':
-      return keepSelectionInView({ ...state, load: { kind: 'loaded', report: action.report }, offset: 0 });
-    case 'failed':
-      return { ...state, load: { kind: 'failed', message: action.message } };
-    case 'resize': {
-      const resized = { ...state, columns: action.columns, viewLines: Math.max(1, action.viewLines) };
-      // Narrower means more lines (labels cut, not wrapped, so usually the same count): keep the offset in range.
-      return scrollTo(resized, state.offset);
-    }
-    case 'key':
-      return keyCommand(state, action.name);
-  }
-}
-
-function keyCommand(state: StatsScreenState, name: KeyName | undefined): StatsScreenState {
-  if (state.leaving) return state;
-  const command = resolveCommand(state.bindings, name, state.mode);
-  if (command === 'quit') return { ...state, leaving: { kind: 'quit' } };
-  if (state.mode === 'help') return command === 'closeHelp' ? { ...state, mode: 'view' } : state;
-  const page = pageStep(state.viewLines);
-  switch (command) {
-    case 'back':
-      return { ...state, leaving: { kind: 'back' } };
-    case 'open': {
-      const at = selectedLine(state);
-      return at === undefined ? state : { ...state, leaving: { kind: 'openTree', target: state.selected! } };
-    }
-    case 'help':
-      return { ...state, mode: 'help' };
-    case 'up':
-      return moveOrScroll(state, -1);
-    case 'down':
-      return moveOrScroll(state, 1);
-    case 'pageUp':
-      return scrollTo(state, state.offset - page);
-    case 'pageDown':
-      return scrollTo(state, state.offset + page);
-    case 'top':
-      return scrollTo(state, 0);
-    case 'bottom':
-      return scrollTo(state, Number.MAX_SAFE_INTEGER);
-    case 'period':
-      return cyclePeriod(state, 1);
-    case 'periodBack':
-      return cyclePeriod(state, -1);
-    default:
-      return state;
-  }
 }

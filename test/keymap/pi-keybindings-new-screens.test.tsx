@@ -19,7 +19,8 @@ import {
   selectedLabel,
 } from '../../src/labels/reducer.js';
 import type { LabelRow } from '../../src/labels/rows.js';
-import { initStatsState, type StatsScreenState, statsReducer } from '../../src/stats/screen-state.js';
+import { statsReducer } from '../../src/stats/reducer.js';
+import { initStatsState, type StatsScreenState } from '../../src/stats/screen-state.js';
 import { checkFile, type LoadedSession, statsOf } from '../../src/store/index.js';
 import { readSessionFromBuffer } from '../../src/store/read/read.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';

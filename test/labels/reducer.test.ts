@@ -144,7 +144,7 @@ describe('labels view reducer', () => {
   });
 });
 
-describe("the mouse (not this screen's: the picker and the tree take it)", () => {
+describe("the mouse (not this screen's: the picker, the tree, the stats and the check view take it)", () => {
   it('a click, a wheel notch or a release changes nothing, and never types into the filter', () => {
     const filtered = run(loaded(), typed('bug'));
     const reports = createTokenizer().push('\u001b[<0;3;5M\u001b[<0;3;5m\u001b[<65;3;5M\u001b[M #$');

@@ -5,6 +5,7 @@ import { InputRouter } from '../../components/common/input-router.js';
 import { StatsScreen } from '../../components/stats/StatsScreen.js';
 import type { KeyName } from '../../src/keymap/keymap.js';
 import { lineText } from '../../src/stats/chart.js';
+import { statsReducer } from '../../src/stats/reducer.js';
 import type { RowTarget } from '../../src/stats/report-lines.js';
 import {
   chartLinesOf,
@@ -13,33 +14,11 @@ import {
   resumeStatsState,
   type StatsScreenState,
   selectedLine,
-  statsReducer,
   statsTakesKeys,
 } from '../../src/stats/screen-state.js';
-import { type LoadedSession, type StatsReport, statsOf } from '../../src/store/index.js';
-import { readSessionFromBuffer } from '../../src/store/read/read.js';
-import { SessionBuilder } from '../helpers/factory.js';
+import { type StatsReport, statsOf } from '../../src/store/index.js';
 import { ctrl, KEYS, renderInk } from '../helpers/ink.js';
-
-/** Twelve sessions on twelve days, in four projects, each with an abandoned branch. */
-function report(): StatsReport {
-  const sessions: LoadedSession[] = [];
-  for (let i = 0; i < 12; i++) {
-    const b = new SessionBuilder({
-      id: `0000000${i.toString(16)}-0000-7000-8000-000000000000`,
-      cwd: `/home/dev/project-${i % 4}`,
-      startMs: new Date(2026, 0, 1 + i, 9).getTime(),
-    });
-    const root = b.user(`task ${i}`);
-    b.assistant('try', { tokens: 100 * (i + 1), cost: 0.1 * (i + 1) });
-    b.leaf = root;
-    b.assistant('again', { tokens: 50, cost: 0.05 });
-    const read = readSessionFromBuffer(`/s/${i}.jsonl`, Buffer.from(b.text()));
-    if (!read.ok) throw new Error(read.message);
-    sessions.push(read);
-  }
-  return statsOf(sessions, {}, '/s');
-}
+import { report } from './make-report.js';
 
 const key = (state: StatsScreenState, name: KeyName): StatsScreenState => statsReducer(state, { type: 'key', name });
 
