@@ -1,8 +1,10 @@
 /**
- * patches/ink+6.8.0.patch, ink.js: a frame reaches the terminal in one write. ink 6.8 writes BSU,
- * the frame and ESU as separate writes, each of which wakes the terminal; corked, a frame leaves
- * as one writev. ink is bundled here as the app's bundle has it (the patch applied by
- * scripts/apply-patch.mjs) and renders to a TTY-like stream that records every write call.
+ * patches/ink+6.8.0.patch, ink.js, as the app's bundle has it (the patch applied by
+ * scripts/apply-patch.mjs), rendering to a TTY-like stream that records every write call:
+ * - a frame reaches the terminal in one write (ink 6.8 writes BSU, the frame and ESU apart, and
+ *   each write wakes the terminal);
+ * - a frame asked for once the frame-rate window since the last frame has passed is drawn at
+ *   once (ink 6.8's throttle drew a frame asked for 12 ms after another 11 ms late at 100 fps).
  */
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,6 +63,12 @@ beforeAll(async () => {
           // ink uses its devtools only with DEV=true; the app's bundle leaves them out too.
           b.onResolve({ filter: /^\.\/devtools\.js$/ }, () => ({ path: 'devtools', namespace: 'no-devtools' }));
           b.onLoad({ filter: /.*/, namespace: 'no-devtools' }, () => ({ contents: '', loader: 'js' }));
+          // Hiding the cursor on the fake TTY would also show it on this process's stderr at exit.
+          b.onResolve({ filter: /^restore-cursor$/ }, () => ({ path: 'restore-cursor', namespace: 'no-restore' }));
+          b.onLoad({ filter: /.*/, namespace: 'no-restore' }, () => ({
+            contents: 'export default () => {};',
+            loader: 'js',
+          }));
         },
       },
     ],
@@ -88,18 +96,24 @@ function recordingTty(): Writable & { calls: string[][]; isTTY: boolean; columns
   return Object.assign(stream, { calls, isTTY: true, columns: 40, rows: 10 });
 }
 
-describe('the ink patch: one write per frame', () => {
+function renderText(stdout: ReturnType<typeof recordingTty>, text: string, maxFps: number) {
+  return ink.render(ink.createElement(ink.Text, null, text), {
+    stdout,
+    stdin: process.stdin,
+    patchConsole: false,
+    exitOnCtrlC: false,
+    maxFps,
+    incrementalRendering: true,
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the ink patch: frames', () => {
   it('writes each frame, synchronized update markers included, in a single write call', async () => {
     const stdout = recordingTty();
     const text = (s: string) => ink.createElement(ink.Text, null, s);
-    const app = ink.render(text('first frame'), {
-      stdout,
-      stdin: process.stdin,
-      patchConsole: false,
-      exitOnCtrlC: false,
-      maxFps: 1000,
-      incrementalRendering: true,
-    });
+    const app = renderText(stdout, 'first frame', 1000);
     const frames: string[][][] = [];
     for (const word of ['second', 'third', 'fourth']) {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -121,5 +135,29 @@ describe('the ink patch: one write per frame', () => {
         expect(written.endsWith(ESU)).toBe(true);
       }
     }
+  });
+
+  it('draws a frame at once when the last one is older than the frame-rate window, and a sooner one when the window ends', async () => {
+    const stdout = recordingTty();
+    const text = (s: string) => ink.createElement(ink.Text, null, s);
+    const written = () => stdout.calls.flat().join('');
+    // 100 fps: one frame every 10 ms at most.
+    const app = renderText(stdout, 'one', 100);
+    await sleep(30);
+    app.rerender(text('two'));
+    expect(written()).toContain('two');
+    // Busy past the window, as the app is while it searches after drawing a key's echo: the
+    // window's timer has had no turn to run, and the next frame must not wait for it.
+    const busyUntil = performance.now() + 12;
+    while (performance.now() < busyUntil) {}
+    app.rerender(text('three'));
+    // Synchronously: the frame is on the terminal before anything else runs.
+    expect(written()).toContain('three');
+    app.rerender(text('five'));
+    expect(written()).not.toContain('five');
+    await sleep(15);
+    expect(written()).toContain('five');
+    app.unmount();
+    app.cleanup();
   });
 });
