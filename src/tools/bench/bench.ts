@@ -12,7 +12,8 @@
  *
  * Options: --rounds N (default 5), --quick (fewer sessions, for a smoke run), --json,
  * --only SECTION[,SECTION] (store, secrets, reducers, catalogue, writes, frames, hits, lineage, hugeline,
- * vspi: run only those; vspi compares with pi 1.6.0's own picker on 2,000, 10,000 and 50,000 sessions).
+ * vspi: run only those; vspi compares with pi 1.6.0's own picker on 2,000, 10,000 and 50,000 sessions),
+ * --vspi-stores a,c,f (vspi on only some of those: a 2,000, c 10,000, f 50,000).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -36,6 +37,10 @@ const quick = args.includes('--quick');
 const asJson = args.includes('--json');
 const only = args.includes('--only') ? new Set((args[args.indexOf('--only') + 1] ?? '').split(',')) : undefined;
 const wanted = (section: string): boolean => only === undefined || only.has(section);
+// `--vspi-stores a,c,f`: which of vspi's stores (2,000, 10,000, 50,000 sessions) it measures.
+const vsSizes = args.includes('--vspi-stores')
+  ? new Set((args[args.indexOf('--vspi-stores') + 1] ?? '').split(','))
+  : undefined;
 
 function log(text: string): void {
   if (!asJson) process.stdout.write(`${text}\n`);
@@ -204,10 +209,12 @@ async function main(): Promise<void> {
   if (wanted('hugeline')) Object.assign(results, await hugeLineBenches({ log, fmt }));
   if (wanted('vspi')) {
     const vsStores = [
-      { label: quick ? '200' : '2,000', root: storeA },
-      { label: quick ? '1,000' : '10,000', root: stores.store10k },
-      { label: quick ? '5,000' : '50,000', root: store50k(quick, log) },
-    ];
+      { label: quick ? '200' : '2,000', size: 'a', root: () => storeA },
+      { label: quick ? '1,000' : '10,000', size: 'c', root: () => stores.store10k },
+      { label: quick ? '5,000' : '50,000', size: 'f', root: () => store50k(quick, log) },
+    ]
+      .filter((store) => vsSizes === undefined || vsSizes.has(store.size))
+      .map(({ label, root }) => ({ label, root: root() }));
     Object.assign(results, await vsPiBenches({ stores: vsStores, rounds, log, median, fmt }));
   }
 

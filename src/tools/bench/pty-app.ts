@@ -185,6 +185,8 @@ export class PtyApp {
     ready: (screen: Screen) => boolean,
     what = `the frame after ${JSON.stringify(key)}`,
     quietMs = 150,
+    timeoutMs = TIMEOUT_MS,
+    settledWhen: (screen: Screen) => boolean = () => true,
   ): Promise<{ firstMs: number; settledMs: number }> {
     const from = performance.now();
     return new Promise((resolve, reject) => {
@@ -207,13 +209,15 @@ export class PtyApp {
       };
       const check = (): void => {
         if (firstMs === undefined && ready(this.screen())) firstMs = this.lastData - from;
-        if (firstMs !== undefined) settle();
+        // Settled: quiet once what `settledWhen` waits for is drawn (a search slower than the
+        // quiet wait would otherwise count as settled at its echo).
+        if (firstMs !== undefined && (quiet !== undefined || settledWhen(this.screen()))) settle();
         else if (this.exited)
           done(new Error(`the program exited while waiting for ${what}; last screen:\n${this.screen().text}`));
       };
       const timeout = setTimeout(
         () => done(new Error(`timed out waiting for ${what}; last screen:\n${this.screen().text}`)),
-        TIMEOUT_MS,
+        timeoutMs,
       );
       this.listeners.add(check);
       this.child.write(key);
