@@ -203,8 +203,8 @@ async function measureContender(c: Contender, rounds: number, coldRounds: number
     const { app, firstRowsMs } = await c.start(false);
     try {
       firstRowsWarm.push(firstRowsMs);
-      // Typed while the list may still load: at 50,000 sessions pi echoes it only after more than
-      // 30 s, and its screen is never quiet before its load ends.
+      // Typed while the list may still load: in one 50,000-session round pi echoed it only after
+      // more than 30 s, and its screen is never quiet before its load ends.
       firstKey.push(
         (await app.pressTimes('x', queryShows('x'), 'the first key echoed', undefined, LOAD_TIMEOUT_MS)).firstMs,
       );
