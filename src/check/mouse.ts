@@ -8,15 +8,9 @@
  * help ignores the mouse (it does not scroll either).
  */
 import type { MouseEvent } from '../keymap/tokenize.js';
-import { isDoubleClick, type ListArea, rowAtCell, WHEEL_ROWS } from '../state/list-mouse.js';
+import { isDoubleClick, type ListArea, type ListMouseCommand, rowAtCell, WHEEL_ROWS } from '../state/list-mouse.js';
 import { openSelected, scroll } from './navigation.js';
 import type { CheckState } from './state.js';
-
-export type CheckMouseCommand = 'wheelUp' | 'wheelDown' | 'click';
-
-export function isCheckMouseCommand(command: string | undefined): command is CheckMouseCommand {
-  return command === 'wheelUp' || command === 'wheelDown' || command === 'click';
-}
 
 /** The terminal line of the first line: under the title (components/check/CheckScreen.tsx draws it, one line). */
 export const CHECK_LIST_TOP = 2;
@@ -35,7 +29,7 @@ function wheel(state: CheckState, by: number): CheckState {
 /** The wheel or a click; `nowMs` undefined (a key without a clock) is never a double click. */
 export function checkMouse(
   state: CheckState,
-  command: CheckMouseCommand,
+  command: ListMouseCommand,
   mouse: MouseEvent | undefined,
   nowMs: number | undefined,
 ): CheckState {

@@ -9,9 +9,10 @@ import { MOUSE_KEYS } from '../keymap/key-name.js';
 import { type KeyName, resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import type { MouseEvent } from '../keymap/tokenize.js';
+import { isListMouseCommand } from '../state/list-mouse.js';
 import { clampOffset, pageStep } from '../state/viewport.js';
 import type { CheckReport } from '../store/index.js';
-import { checkMouse, isCheckMouseCommand } from './mouse.js';
+import { checkMouse } from './mouse.js';
 import { leaveWith, moveTo, openSelected, scroll, showCursor } from './navigation.js';
 import { secretsView } from './secrets-view.js';
 import type { CheckAction, CheckState, SecretsFilter } from './state.js';
@@ -76,7 +77,7 @@ function onKey(
     // Any key closes the help, but the mouse is no key: a wheel notch or a click leaves it open.
     return isMouseKey(name) ? state : { ...state, mode: 'list' };
   }
-  if (isCheckMouseCommand(command)) return checkMouse(state, command, mouse, nowMs);
+  if (isListMouseCommand(command)) return checkMouse(state, command, mouse, nowMs);
   switch (command) {
     case 'secrets':
       return toggleSecrets(state);

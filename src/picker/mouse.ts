@@ -6,18 +6,12 @@
  * the choice (keymap.ts binds it to the menu's own moves); prompts ignore the mouse.
  */
 import type { MouseEvent } from '../keymap/tokenize.js';
-import { isDoubleClick, type ListArea, rowAtCell, WHEEL_ROWS } from '../state/list-mouse.js';
+import { isDoubleClick, type ListArea, type ListMouseCommand, rowAtCell, WHEEL_ROWS } from '../state/list-mouse.js';
 import { browseCommand } from './browse.js';
 import { helpCommand } from './help.js';
 import { computeLayout, HEADER_LINES } from './layout.js';
 import { dialogLinesFor } from './mode.js';
 import { moveTo, type PickerState } from './state.js';
-
-export type PickerMouseCommand = 'wheelUp' | 'wheelDown' | 'click';
-
-export function isMouseCommand(command: string | undefined): command is PickerMouseCommand {
-  return command === 'wheelUp' || command === 'wheelDown' || command === 'click';
-}
 
 /** Where the list is drawn: under the header (its title and search lines), as wide as the list column. */
 export function pickerListArea(state: Pick<PickerState, 'size' | 'preview' | 'mode'>): ListArea {
@@ -28,7 +22,7 @@ export function pickerListArea(state: Pick<PickerState, 'size' | 'preview' | 'mo
 /** A mouse command in the list (browse mode). */
 export function browseMouse(
   state: PickerState,
-  command: PickerMouseCommand,
+  command: ListMouseCommand,
   mouse: MouseEvent | undefined,
   nowMs: number,
 ): PickerState {
@@ -44,7 +38,7 @@ export function browseMouse(
 }
 
 /** The wheel in the help scrolls it a few lines; a click does nothing there. */
-export function helpMouse(state: PickerState, command: PickerMouseCommand): PickerState {
+export function helpMouse(state: PickerState, command: ListMouseCommand): PickerState {
   if (command === 'click') return state;
   let next = state;
   for (let i = 0; i < WHEEL_ROWS; i++)

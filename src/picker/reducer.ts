@@ -15,6 +15,7 @@
 import { resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import { type Keypress, textKey } from '../keymap/tokenize.js';
+import { isListMouseCommand } from '../state/list-mouse.js';
 import type { PickerAction } from './actions.js';
 import { browseCommand, exitWith } from './browse.js';
 import { mergeCommand, merged, mergeFailed, mergePlanned } from './conflict-merge.js';
@@ -22,7 +23,7 @@ import { confirmCommand, renameCommand } from './dialogs.js';
 import { exportCommand, exported, exportFailed, exportStopped } from './export.js';
 import { helpCommand } from './help.js';
 import { keyModeOf } from './mode.js';
-import { browseMouse, helpMouse, isMouseCommand } from './mouse.js';
+import { browseMouse, helpMouse } from './mouse.js';
 import { outcomeReducer } from './outcomes.js';
 import { missingCwdCommand, onResumeChecked } from './resume.js';
 import { derive, mergeList, runQueuedSearch, setQuery, settled } from './rows.js';
@@ -96,7 +97,7 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
   const text = keypress.text === '' ? undefined : keypress.text;
   switch (mode.kind) {
     case 'help':
-      return isMouseCommand(command) ? helpMouse(state, command) : helpCommand(state, mode, command);
+      return isListMouseCommand(command) ? helpMouse(state, command) : helpCommand(state, mode, command);
     case 'confirm':
       // Every other key is swallowed (as in pi): a stray keystroke must not delete anything.
       return confirmCommand(state, mode, command);
@@ -122,7 +123,7 @@ function onSingleKey(state: PickerState, keypress: Keypress, nowMs: number): Pic
           ? withEffect(state, { kind: 'stats' })
           : setQuery(state, { type: 'insert', text: '$' }, nowMs);
       // The mouse acts on rows, as the row keys do: a queued search runs first.
-      if (isMouseCommand(command)) return browseMouse(settled(state), command, keypress.mouse, nowMs);
+      if (isListMouseCommand(command)) return browseMouse(settled(state), command, keypress.mouse, nowMs);
       if (command) return browseCommand(state, command, nowMs);
       return text === undefined ? state : setQuery(state, { type: 'insert', text }, nowMs);
     }

@@ -5,6 +5,13 @@
  * this only maps a terminal cell to a row.
  */
 
+/** The commands every screen's keymap binds the mouse reports to (`wheelup`, `wheeldown`, `click`). */
+export type ListMouseCommand = 'wheelUp' | 'wheelDown' | 'click';
+
+export function isListMouseCommand(command: string | undefined): command is ListMouseCommand {
+  return command === 'wheelUp' || command === 'wheelDown' || command === 'click';
+}
+
 /** Rows one wheel notch moves the cursor: a few, as fzf and lazygit scroll. */
 export const WHEEL_ROWS = 3;
 

@@ -7,15 +7,9 @@
  * mouse (it does not scroll either).
  */
 import type { MouseEvent } from '../keymap/tokenize.js';
-import { isDoubleClick, type ListArea, rowAtCell, WHEEL_ROWS } from '../state/list-mouse.js';
+import { isDoubleClick, type ListArea, type ListMouseCommand, rowAtCell, WHEEL_ROWS } from '../state/list-mouse.js';
 import type { RowTarget } from './report-lines.js';
 import { chartViewOf, moveOrScroll, openSelected, type StatsScreenState } from './screen-state.js';
-
-export type StatsMouseCommand = 'wheelUp' | 'wheelDown' | 'click';
-
-export function isStatsMouseCommand(command: string | undefined): command is StatsMouseCommand {
-  return command === 'wheelUp' || command === 'wheelDown' || command === 'click';
-}
 
 /** The terminal line of the first chart line: under the title (components/stats/StatsScreen.tsx draws it, one line). */
 export const STATS_LIST_TOP = 2;
@@ -35,7 +29,7 @@ function withoutLastClick(state: StatsScreenState): StatsScreenState {
 /** The wheel or a click in the charts; `nowMs` undefined (a key without a clock) is never a double click. */
 export function statsMouse(
   state: StatsScreenState,
-  command: StatsMouseCommand,
+  command: ListMouseCommand,
   mouse: MouseEvent | undefined,
   nowMs: number | undefined,
 ): StatsScreenState {

@@ -7,8 +7,9 @@
 import type { KeyName } from '../keymap/key-name.js';
 import { resolveCommand } from '../keymap/keymap.js';
 import type { MouseEvent } from '../keymap/tokenize.js';
+import { isListMouseCommand } from '../state/list-mouse.js';
 import { pageStep } from '../state/viewport.js';
-import { isStatsMouseCommand, statsMouse } from './mouse.js';
+import { statsMouse } from './mouse.js';
 import {
   cyclePeriod,
   keepSelectionInView,
@@ -45,7 +46,7 @@ function keyCommand(
   const command = resolveCommand(state.bindings, name, state.mode);
   if (command === 'quit') return { ...state, leaving: { kind: 'quit' } };
   if (state.mode === 'help') return command === 'closeHelp' ? { ...state, mode: 'view' } : state;
-  if (isStatsMouseCommand(command)) return statsMouse(state, command, mouse, nowMs);
+  if (isListMouseCommand(command)) return statsMouse(state, command, mouse, nowMs);
   const page = pageStep(state.viewLines);
   switch (command) {
     case 'back':

@@ -7,19 +7,13 @@
  * the undo question ignore the mouse.
  */
 import type { MouseEvent } from '../keymap/tokenize.js';
-import { isDoubleClick, type ListArea, rowAtCell, WHEEL_ROWS } from '../state/list-mouse.js';
+import { isDoubleClick, type ListArea, type ListMouseCommand, rowAtCell, WHEEL_ROWS } from '../state/list-mouse.js';
 import { openMenu, scrollDetail } from './actions.js';
 import { rowId } from './flatten.js';
 import { scrollTreeHelp } from './help.js';
 import { openForkRow } from './lineage-actions.js';
 import { moveTo } from './navigation.js';
 import type { TreeState } from './state.js';
-
-export type TreeMouseCommand = 'wheelUp' | 'wheelDown' | 'click';
-
-export function isTreeMouseCommand(command: string | undefined): command is TreeMouseCommand {
-  return command === 'wheelUp' || command === 'wheelDown' || command === 'click';
-}
 
 /**
  * The terminal line of the first row: under the screen's title, its facts line and the query
@@ -34,7 +28,7 @@ export function treeListArea(state: Pick<TreeState, 'width' | 'listHeight'>): Li
 /** The wheel or a click; `nowMs` undefined (a key without a clock) is never a double click. */
 export function treeMouse(
   state: TreeState,
-  command: TreeMouseCommand,
+  command: ListMouseCommand,
   mouse: MouseEvent | undefined,
   nowMs: number | undefined,
 ): TreeState {

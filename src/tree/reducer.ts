@@ -12,6 +12,7 @@
 import { resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import type { Keypress } from '../keymap/tokenize.js';
+import { isListMouseCommand } from '../state/list-mouse.js';
 import { chosenValue, moveMenu } from '../state/menu.js';
 import { cleanInputText, textInputReducer } from '../state/text-input.js';
 import { textEditOf } from '../state/text-input-keys.js';
@@ -33,7 +34,7 @@ import { foldsHiding } from './flatten.js';
 import { scrollTreeHelp } from './help.js';
 import type { TreeCommand } from './keymap.js';
 import { openForkRow, openParent } from './lineage-actions.js';
-import { isTreeMouseCommand, treeMouse } from './mouse.js';
+import { treeMouse } from './mouse.js';
 import {
   centerOn,
   cycleFilter,
@@ -280,7 +281,7 @@ function onSingleKey(state: TreeState, keypress: Keypress, nowMs: number | undef
   // Any key dismisses the previous status message; a command may set a new one.
   const cleared =
     state.status !== null && (mode === 'browse' || mode === 'search') ? { ...state, status: null } : state;
-  if (isTreeMouseCommand(command)) return treeMouse(cleared, command, keypress.mouse, nowMs);
+  if (isListMouseCommand(command)) return treeMouse(cleared, command, keypress.mouse, nowMs);
   if (command !== undefined) return runCommand(cleared, command);
   if ((mode === 'browse' || mode === 'search') && keypress.text !== '')
     return setQuery(cleared, cleared.query + keypress.text);
