@@ -5,7 +5,7 @@
  * scan is asked for the first time, then kept) and again every file; `?` shows the keys; the
  * wheel scrolls and a click selects (./mouse.ts). The screen runs the effects.
  */
-import { MOUSE_KEYS } from '../keymap/key-name.js';
+import { isMouseKey } from '../keymap/key-name.js';
 import { type KeyName, resolveCommand } from '../keymap/keymap.js';
 import { reduceText } from '../keymap/text-runs.js';
 import type { MouseEvent } from '../keymap/tokenize.js';
@@ -62,8 +62,6 @@ function toggleSecrets(state: CheckState): CheckState {
     ? { ...shown, effects: [...shown.effects, { kind: 'scanSecrets', id: shown.nextId }], nextId: shown.nextId + 1 }
     : shown;
 }
-
-const isMouseKey = (name: KeyName | undefined): boolean => (MOUSE_KEYS as readonly string[]).includes(name ?? '');
 
 function onKey(
   state: CheckState,

@@ -69,6 +69,11 @@ export const MOUSE_KEYS = ['wheelup', 'wheeldown', 'click'] as const;
 
 export type MouseKey = (typeof MOUSE_KEYS)[number];
 
+/** Whether a key the tokenizer handed over is a mouse report (a wheel notch or a click), not a key pressed. */
+export function isMouseKey(name: string | undefined): name is MouseKey {
+  return name !== undefined && MOUSE.has(name);
+}
+
 /** A printable ASCII character other than space (which is `space`): what such a key types. */
 type PrintableChar =
   | '!'
