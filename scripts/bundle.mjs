@@ -40,8 +40,11 @@ import { loadPatches, patchedSource } from './apply-patch.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-/** Options shared with the bench's ink "hello" floor, so both pay the same loading. */
-const common = {
+/**
+ * Options shared with the bench's ink "hello" floor, so both pay the same loading, and with the
+ * tests that bundle ink as the app has it (test/terminal/ink-frames.test.ts).
+ */
+export const common = {
   absWorkingDir: root,
   bundle: true,
   platform: 'node',

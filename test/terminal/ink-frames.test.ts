@@ -7,19 +7,15 @@
  *   once (ink 6.8's throttle drew a frame asked for 12 ms after another 11 ms late at 100 fps).
  */
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/corpus.js';
 
-interface Patches {
-  loadPatches(): Map<string, { patch: string; hunks: unknown[] }>;
-  patchedSource(path: string, patches: Map<string, unknown>): string | undefined;
-}
 interface InkModule {
   render(
     node: unknown,
@@ -37,33 +33,25 @@ let ink: InkModule;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'pi-sessions-ink-write-'));
-  const patches = (await import(pathToFileURL(join(REPO_ROOT, 'scripts', 'apply-patch.mjs')).href)) as Patches;
-  const loaded = patches.loadPatches();
+  // The app's own bundle options: its patches applied, ink's devtools left out, production React.
+  const { common } = (await import(pathToFileURL(join(REPO_ROOT, 'scripts', 'bundle.mjs')).href)) as {
+    common: BuildOptions & { plugins: Plugin[] };
+  };
   const result = await build({
+    ...common,
     stdin: {
       contents: "export { render, Text } from 'ink'; export { createElement } from 'react';",
       resolveDir: REPO_ROOT,
       loader: 'js',
     },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
     write: false,
     logLevel: 'silent',
-    // The bundle's own CJS dependencies call require: give the ESM output one.
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     plugins: [
+      ...common.plugins,
       {
-        name: 'patches',
+        // Hiding the cursor on the fake TTY would also show it on this process's stderr at exit.
+        name: 'no-restore-cursor',
         setup(b) {
-          b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/].*\.js$/ }, (args) => {
-            const contents = patches.patchedSource(args.path, loaded);
-            return { contents: contents ?? readFileSync(args.path, 'utf8'), loader: 'js' };
-          });
-          // ink uses its devtools only with DEV=true; the app's bundle leaves them out too.
-          b.onResolve({ filter: /^\.\/devtools\.js$/ }, () => ({ path: 'devtools', namespace: 'no-devtools' }));
-          b.onLoad({ filter: /.*/, namespace: 'no-devtools' }, () => ({ contents: '', loader: 'js' }));
-          // Hiding the cursor on the fake TTY would also show it on this process's stderr at exit.
           b.onResolve({ filter: /^restore-cursor$/ }, () => ({ path: 'restore-cursor', namespace: 'no-restore' }));
           b.onLoad({ filter: /.*/, namespace: 'no-restore' }, () => ({
             contents: 'export default () => {};',
