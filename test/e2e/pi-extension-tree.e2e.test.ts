@@ -58,6 +58,16 @@ async function resumeFromHere(pty: PtySession, ups: number, row: RegExp): Promis
   await pty.press(PTY_KEYS.enter);
 }
 
+/** pi (Node 22) on the gamma session in a new home, at its leaf, its footer drawn. */
+async function piOnGamma(ctx: Parameters<typeof nodeOrSkip>[0]): Promise<{ gamma: Gamma; pty: PtySession }> {
+  const node = nodeOrSkip(ctx);
+  const home = makeHome();
+  const gamma = gammaSession(home);
+  const pty = await startPi(node, home, gamma.file, 'gamma reply two');
+  await pty.waitForText(footer('Gamma tree work'));
+  return { gamma, pty };
+}
+
 /** pi writes its next entry (a session name) and the file, read with pi, says where it hangs. */
 async function parentOfPisNextEntry(pty: PtySession, file: string): Promise<string | null> {
   await command(pty, '/name Gamma moved');
@@ -71,11 +81,7 @@ async function parentOfPisNextEntry(pty: PtySession, file: string): Promise<stri
 
 describe('/sessions-tree "Resume from here" inside pi 1.6.0: pi\u2019s own move', { timeout: E2E_TEST_MS }, () => {
   it('at a user message (text blocks and an image): pi resumes at its parent with its text in the editor; nothing written', async (ctx) => {
-    const node = nodeOrSkip(ctx);
-    const home = makeHome();
-    const gamma = gammaSession(home);
-    const pty = await startPi(node, home, gamma.file, 'gamma reply two');
-    await pty.waitForText(footer('Gamma tree work'));
+    const { gamma, pty } = await piOnGamma(ctx);
     // pi writes an entry of its own as it starts (its thinking level): the file as pi left it.
     const before = readFileSync(gamma.file, 'utf8');
 
@@ -107,11 +113,7 @@ describe('/sessions-tree "Resume from here" inside pi 1.6.0: pi\u2019s own move'
   });
 
   it('at an assistant reply, the keys in one write (Up, Up, Enter, Enter): pi resumes there, the editor stays empty; nothing written', async (ctx) => {
-    const node = nodeOrSkip(ctx);
-    const home = makeHome();
-    const gamma = gammaSession(home);
-    const pty = await startPi(node, home, gamma.file, 'gamma reply two');
-    await pty.waitForText(footer('Gamma tree work'));
+    const { gamma, pty } = await piOnGamma(ctx);
     // pi writes an entry of its own as it starts (its thinking level): the file as pi left it.
     const before = readFileSync(gamma.file, 'utf8');
 
@@ -130,11 +132,7 @@ describe('/sessions-tree "Resume from here" inside pi 1.6.0: pi\u2019s own move'
   });
 
   it('after a label in the same tree: pi reads the file again (the label is pi\u2019s too), then moves, the text in its editor', async (ctx) => {
-    const node = nodeOrSkip(ctx);
-    const home = makeHome();
-    const gamma = gammaSession(home);
-    const pty = await startPi(node, home, gamma.file, 'gamma reply two');
-    await pty.waitForText(footer('Gamma tree work'));
+    const { gamma, pty } = await piOnGamma(ctx);
 
     await command(pty, '/sessions-tree');
     await pty.waitForText(/^› .*assistant: gamma reply two/m);
