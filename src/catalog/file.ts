@@ -56,12 +56,27 @@ const HEADER_PROBE = 64 * 1024;
 
 const NO_TEXTS: MainTexts = { allMessagesText: '', toolTargets: '', summaryText: '' };
 
-/** A loaded catalogue: its records, and per-session text read on demand from the open file. */
+/** A catalogue's metadata bytes not parsed yet: pieces (format.ts) from `next` on. */
+interface UnparsedMeta {
+  bytes: Buffer;
+  next: number;
+  /** The header's `sum`: the pieces after the head are checked record by record only when it fails. */
+  sum: string;
+}
+
+/**
+ * An opened catalogue: its records, and per-session text read on demand from the open file. The
+ * metadata's head is parsed when it opens (a warm start paints from it); `loadRest` parses the
+ * other pieces (`complete` then).
+ */
 export class Catalogue {
-  readonly records: Map<string, CatalogueRecord>;
+  readonly records = new Map<string, CatalogueRecord>();
+  /** Records of the file that were left out, as they could not be trusted. */
+  dropped = 0;
   private fd: number | undefined;
   /** File offset of the data section (texts and resume points). */
   private readonly dataBase: number;
+  private unparsed: UnparsedMeta | undefined;
   /** Rows handed out whose message text was not read yet, plus writers copying from this file. */
   private pending = 0;
   private holds = 0;
@@ -85,13 +100,75 @@ export class Catalogue {
     private readonly file: string,
     private readonly ino: number,
     headerBytes: number,
-    records: CatalogueRecord[],
-    /** Records of the file that were left out, as they could not be trusted. */
-    readonly dropped = 0,
+    /** The data section's length: a record's ranges must stay inside it. */
+    private readonly dataLength: number,
+    meta: Buffer,
+    sum: string,
   ) {
     this.fd = fd;
     this.dataBase = headerBytes;
-    this.records = new Map(records.map((r) => [r.p, r]));
+    this.unparsed = { bytes: meta, next: 0, sum };
+    // The head: each record is checked by its own checksum (the whole's is not computed yet).
+    this.parsePiece(false);
+  }
+
+  /** Whether every piece of the metadata has been parsed. */
+  get complete(): boolean {
+    return this.unparsed === undefined;
+  }
+
+  /** Parses the metadata after the head; `slice` (a listing's slicer) may yield between pieces. */
+  async loadRest(slice?: () => Promise<void> | undefined): Promise<void> {
+    const intact = this.restIntact();
+    while (this.unparsed) {
+      await slice?.();
+      this.parsePiece(intact);
+    }
+  }
+
+  /** loadRest without yielding (a scan or a test that needs every record now). */
+  loadRestSync(): void {
+    const intact = this.restIntact();
+    while (this.unparsed) this.parsePiece(intact);
+  }
+
+  /**
+   * The usual case, the metadata as written, costs one native hash; otherwise each record's own
+   * checksum says which were edited.
+   */
+  private restIntact(): boolean {
+    return this.unparsed !== undefined && metaSum(this.unparsed.bytes) === this.unparsed.sum;
+  }
+
+  /**
+   * Adds the trusted records of the next piece; a piece that is not a JSON array counts as one
+   * dropped record (its sessions are read from their files, and the catalogue is written again).
+   * Every record is checked for its shape; `intact`: the whole metadata's checksum held.
+   */
+  private parsePiece(intact: boolean): void {
+    const meta = this.unparsed;
+    if (!meta) return;
+    const end = meta.bytes.indexOf(0x0a, meta.next);
+    const to = end === -1 ? meta.bytes.length : end;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(meta.bytes.toString('latin1', meta.next, to));
+    } catch {
+      parsed = undefined;
+    }
+    meta.next = to + 1;
+    if (meta.next >= meta.bytes.length) this.unparsed = undefined;
+    if (!Array.isArray(parsed)) {
+      this.dropped++;
+      return;
+    }
+    for (const r of parsed) {
+      if (!isUsableRecord(r, this.dataLength) || (!intact && !recordHashHolds(r)) || this.records.has(r.p)) {
+        this.dropped++;
+        continue;
+      }
+      this.records.set(r.p, r);
+    }
   }
 
   /**
@@ -230,8 +307,11 @@ export function readByNameSync(path: string, ino: number, position: number, leng
   }
 }
 
-/** Loads the catalogue for `root`, or undefined when there is none or it cannot be trusted. */
-export function loadCatalogue(file: string, root: string): Catalogue | undefined {
+/**
+ * Opens the catalogue for `root` with its metadata's head parsed (`loadRest` parses the rest), or
+ * undefined when there is none or it cannot be trusted.
+ */
+export function openCatalogue(file: string, root: string): Catalogue | undefined {
   let fd: number;
   try {
     // Only a regular file: a FIFO in its place would block every listing (it is ignored instead).
@@ -250,21 +330,16 @@ export function loadCatalogue(file: string, root: string): Catalogue | undefined
     if (!header || headerBytes + header.data + header.meta !== size) throw new Error('bad header or truncated');
     const meta = Buffer.allocUnsafe(header.meta);
     readExactlySync(fd, meta, headerBytes + header.data);
-    const parsed = JSON.parse(meta.toString('latin1')) as unknown;
-    if (!Array.isArray(parsed)) throw new Error('bad meta');
-    // The usual case, the metadata as written, costs one native hash; otherwise each record's own
-    // checksum says which were edited. Every record is checked for its shape either way.
-    const intact = metaSum(meta) === header.sum;
-    const records: CatalogueRecord[] = [];
-    const paths = new Set<string>();
-    for (const r of parsed) {
-      if (!isUsableRecord(r, header.data) || (!intact && !recordHashHolds(r)) || paths.has(r.p)) continue;
-      paths.add(r.p);
-      records.push(r);
-    }
-    return new Catalogue(fd, file, fstatSync(fd).ino, headerBytes, records, parsed.length - records.length);
+    return new Catalogue(fd, file, fstatSync(fd).ino, headerBytes, header.data, meta, header.sum);
   } catch {
     closeSync(fd);
     return undefined;
   }
+}
+
+/** Loads the catalogue for `root` with every record, or undefined when there is none or it cannot be trusted. */
+export function loadCatalogue(file: string, root: string): Catalogue | undefined {
+  const catalogue = openCatalogue(file, root);
+  catalogue?.loadRestSync();
+  return catalogue;
 }

@@ -1,6 +1,6 @@
 /** The session catalogue: a persisted, incrementally refreshed listing cache (format in format.ts, listing in list.ts). */
 
-export { Catalogue, catalogueDir, catalogueFile, loadCatalogue } from './file.js';
+export { Catalogue, catalogueDir, catalogueFile, loadCatalogue, openCatalogue } from './file.js';
 export {
   CATALOGUE_FORMAT,
   CATALOGUE_VERSION,
@@ -9,7 +9,13 @@ export {
   type SecretsRecord,
   type SessionRecord,
 } from './format.js';
-export { type CachedListOptions, type CachedListResult, listSessionsCached, type RefreshStats } from './list.js';
+export {
+  type CachedListOptions,
+  type CachedListResult,
+  HEAD_PAINT_ROWS,
+  listSessionsCached,
+  type RefreshStats,
+} from './list.js';
 export {
   type CachedScanOptions,
   type CachedSecretReport,

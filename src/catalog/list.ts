@@ -31,7 +31,7 @@ import {
   summarizeAppended,
   summarizeFull,
 } from '../store/index.js';
-import { type Catalogue, catalogueDir, catalogueFile, loadCatalogue } from './file.js';
+import { type Catalogue, catalogueDir, catalogueFile, openCatalogue } from './file.js';
 import { type CatalogueRecord, RACY_MS, secretsOfFile, toSessionRecord } from './format.js';
 import { CatalogueSink, copyOf, type PlannedRecord } from './writer.js';
 
@@ -47,8 +47,10 @@ export interface CachedListOptions extends ListOptions {
    * The catalogue's rows for the scope, newest first, before anything is checked. A painter may
    * return a promise that settles once the rows are on the screen: checking waits for it (at most
    * PAINT_WAIT_MS), since stat'ing every file blocks the event loop for tens of milliseconds.
+   * `partial`: only the newest rows (at least HEAD_PAINT_ROWS), from the catalogue's head, while the
+   * rest of it is parsed; the call with every row follows.
    */
-  onCached?: (sessions: SessionInfo[]) => void | Promise<void>;
+  onCached?: (sessions: SessionInfo[], partial: boolean) => void | Promise<void>;
   /** A row delivered earlier (by `onCached` or `onSession`) is gone: deleted, no longer a session, out of scope. */
   onRemove?: (path: string) => void;
 }
@@ -79,6 +81,18 @@ export interface CachedListResult extends ListResult {
 
 /** The longest a listing waits for its painter (a paint that never comes must not stall it). */
 const PAINT_WAIT_MS = 100;
+/**
+ * The fewest rows of the scope in the catalogue's head for a paint from it alone: a tall terminal's
+ * screenful. The head holds the newest sessions of the whole store, so a scope's rows in it are its
+ * newest; a small project's may be too few, and then its rows paint once the rest is parsed.
+ */
+export const HEAD_PAINT_ROWS = 64;
+
+/** Waits for a paint (at most PAINT_WAIT_MS), or for a turn of the event loop when there is nothing to wait for. */
+async function painted(paint: void | Promise<void>): Promise<void> {
+  if (paint) await Promise.race([paint, new Promise<void>((resolve) => setTimeout(resolve, PAINT_WAIT_MS))]);
+  else await new Promise<void>((resolve) => setImmediate(resolve));
+}
 
 function isSession(value: SessionInfo | NotASession): value is SessionInfo {
   return !('ok' in value);
@@ -144,9 +158,8 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
   // One catalogue per root: the picker's three scopes share it, a custom dir has its own.
   const root = locations.customDir ? locations.sessionDir : locations.sessionsRoot;
   const file = catalogueFile(options.cacheDir ?? catalogueDir(options.env), root);
-  const cat = loadCatalogue(file, root);
+  const cat = openCatalogue(file, root);
   stats.catalogue = cat ? 'loaded' : 'missing';
-  stats.dropped = cat?.dropped ?? 0;
   // Keeps the catalogue's file open until the save has copied the unchanged bytes from it.
   cat?.hold();
   /** The new catalogue, written as files are read (opened on the first change; null: it cannot be). */
@@ -179,27 +192,41 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
     const inSearched = (path: string): boolean =>
       flat ? flatDirs.includes(dirname(path)) : dirname(dirname(path)) === searched;
 
-    // 1. Paint.
+    // 1. Paint: from the head while the rest of the catalogue is parsed, when it holds a screenful
+    // of the scope; then every row.
     const delivered = new Set<string>();
-    if (cat && options.onCached) {
-      const rows: SessionInfo[] = [];
-      for (const record of cat.records.values()) {
-        if (!record.s || !inSearched(record.p)) continue;
+    // Turns of the event loop for keys, but no standing aside while they come: until every row is
+    // in, a search only sees the head's.
+    const paintSlice = createSlicer();
+    const rowsOfScope = async (records: Iterable<CatalogueRecord>, into: SessionInfo[]): Promise<void> => {
+      for (const record of records) {
+        if (!cat || !record.s || !inSearched(record.p)) continue;
+        await paintSlice();
         const info = cat.info(record);
         if (isSession(info) && inScope(info, locations, scope)) {
-          rows.push(info);
+          into.push(info);
           delivered.add(record.p);
         } else {
           cat.discard(info);
         }
       }
+    };
+    if (cat && options.onCached && !cat.complete) {
+      const head: SessionInfo[] = [];
+      await rowsOfScope(cat.records.values(), head);
+      if (head.length >= HEAD_PAINT_ROWS) await painted(options.onCached(sortByModified([...head]), true));
+      signal?.throwIfAborted();
+    }
+    await cat?.loadRest(paintSlice);
+    stats.dropped = cat?.dropped ?? 0;
+    if (cat && options.onCached) {
+      const rows: SessionInfo[] = [];
+      await rowsOfScope(cat.records.values(), rows);
       stats.cached = rows.length;
-      const painted = options.onCached(sortByModified(rows));
       // The caller paints these rows before every file is stat'ed. A turn of the event loop is
       // not enough: React schedules the render after whatever is queued now (first rows of 10,000
       // sessions came at ~540 ms, after the stat'ing, instead of ~360 ms).
-      if (painted) await Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, PAINT_WAIT_MS))]);
-      else await new Promise<void>((resolve) => setImmediate(resolve));
+      await painted(options.onCached(sortByModified(rows), false));
       signal?.throwIfAborted();
     }
 

@@ -46,6 +46,7 @@ import {
   fromSessionRecord,
   MAIN_TEXT_PIECES,
   type MainTexts,
+  META_HEAD,
   metaSum,
   recordJson,
   type SessionRecord,
@@ -55,8 +56,8 @@ import {
 
 /** Bytes are gathered and written in batches of about this size (bounded memory, few system calls). */
 const WRITE_BATCH = 4 * 1024 * 1024;
-/** Records per piece of the metadata's JSON. */
-const META_CHUNK = 500;
+/** Records per piece of the metadata's JSON after the head (format.ts): a few milliseconds to parse each. */
+const META_PIECE = 500;
 /** Section lengths are reserved in the header at this many digits (up to 10^15 bytes). */
 const LENGTH_DIGITS = 16;
 
@@ -222,15 +223,11 @@ export class CatalogueSink {
         sum.update(text, 'latin1');
         return this.append(text, 'latin1');
       };
-      if (!appendMeta('[')) return false;
-      for (let i = 0; i < kept.length; i += META_CHUNK) {
-        const json = kept
-          .slice(i, i + META_CHUNK)
-          .map(recordJson)
-          .join(',');
-        if (!appendMeta(`${i === 0 ? '' : ','}${json}`)) return false;
+      for (const piece of metaPieces(kept)) {
+        const json = piece.map(recordJson).join(',');
+        if (!appendMeta(`[${json}]\n`)) return false;
       }
-      if (!appendMeta(']') || !this.flush()) return false;
+      if (!this.flush()) return false;
       const header = headerLine(this.root, this.end - this.dataStart - dataLength, dataLength, sum.digest('hex'));
       const padded = Buffer.alloc(this.dataStart, ' ');
       padded.write(header.slice(0, -1), 0, 'utf8');
@@ -367,6 +364,18 @@ export class CatalogueSink {
       // Already gone (renamed, or never made).
     }
   }
+}
+
+/**
+ * The records in the metadata's pieces (format.ts): sessions newest first (the head is the first
+ * piece: a warm start paints from it before parsing the rest), then records of no session.
+ */
+export function metaPieces(records: readonly CatalogueRecord[]): CatalogueRecord[][] {
+  const modified = (r: CatalogueRecord): number => r.s?.modified ?? Number.NEGATIVE_INFINITY;
+  const ordered = [...records].sort((a, b) => modified(b) - modified(a));
+  const pieces = [ordered.slice(0, META_HEAD)];
+  for (let i = META_HEAD; i < ordered.length; i += META_PIECE) pieces.push(ordered.slice(i, i + META_PIECE));
+  return pieces;
 }
 
 /** The header line (with its newline) for these section lengths and metadata checksum. */

@@ -222,9 +222,14 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
           signal,
           cache: options.cache ?? true,
           pause: keyPauseMs,
-          onCached: (sessions) => {
+          onCached: (sessions, partial) => {
             for (const info of sessions) arrived.set(info.path, mark(info));
             if (sessions.length === 0) return;
+            // The newest rows were painted from the catalogue's head: every row follows as below.
+            if (published && !partial) {
+              timer ??= setTimeout(publish, PUBLISH_INTERVAL_MS);
+              return;
+            }
             // `sessions` is newest first: a screenful paints at once (listSessionsCached lets it
             // render before revalidating). The whole list comes with the end of the load, or after
             // PUBLISH_INTERVAL_MS if that takes longer: laying out every row is what a key typed
@@ -235,7 +240,7 @@ export function createStoreSource(locations: Locations, options: StoreSourceOpti
               loaded,
               total,
             );
-            if (sessions.length > FIRST_PAINT_ROWS) timer ??= setTimeout(publish, PUBLISH_INTERVAL_MS);
+            if (sessions.length > FIRST_PAINT_ROWS && !partial) timer ??= setTimeout(publish, PUBLISH_INTERVAL_MS);
             return painted;
           },
           onSession: (info) => {
