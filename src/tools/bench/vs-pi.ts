@@ -6,6 +6,8 @@
  *                   so both read files the page cache holds) and cold (the page cache dropped when
  *                   the machine lets us, and ours with no catalogue); pi's is its start to its
  *                   picker plus Tab → its first All row, so the harness's own wait is not counted;
+ *   whole list      spawn → the frame that shows every session loaded (ours: no `loading n/N` in
+ *                   the header; pi: no `Loading n/N`), warm and cold;
  *   first key       a character typed the moment the first rows show → echoed;
  *   move            Down/Up on the settled list → the cursor row moved (first chunk that shows it);
  *   echo, settled   each character of a word typed on the settled list → the character on screen
@@ -71,8 +73,8 @@ interface Contender {
   prepare(): Promise<void>;
   /** Spawns it and returns the process with ms from spawn to its first rows. */
   start(cold: boolean): Promise<{ app: PtyApp; firstRowsMs: number }>;
-  /** Resolves once the whole list is loaded and the screen is still. */
-  loaded(app: PtyApp): Promise<void>;
+  /** Resolves with ms from spawn to the frame that showed the whole list loaded, once the screen is still. */
+  loaded(app: PtyApp): Promise<number>;
   /** Whether the screen shows the results of the query typed (not only its echo). */
   searchDone(screen: Screen): boolean;
   dispose(): void;
@@ -95,7 +97,11 @@ function ours(root: string): Contender {
       return { app, firstRowsMs: await app.waitFor(hasRows, undefined, 'our first rows', true, LOAD_TIMEOUT_MS) };
     },
     async loaded(app) {
+      // The header says `loading n/N` until the last file is checked.
+      const done = (s: Screen) => hasRows(s) && !/loading \d+\//.test(s.lines[0] ?? '');
+      const at = await app.waitFor(done, undefined, 'our whole list', true, LOAD_TIMEOUT_MS);
       await app.quiet(1500);
+      return at;
     },
     // The header counts `…/N` while the rows are still the previous query's.
     searchDone: (s) => !s.lines.slice(0, 2).some((line) => line.includes('…/')),
@@ -139,9 +145,9 @@ function pi(root: string, node: string): Contender {
       // "Loading 8056/10000" line while its rows are there. Loaded is what a quiet screen shows.
       const done = (s: Screen) => !/Loading \d+\/\d+/.test(s.text) && hasRows(s);
       for (;;) {
-        await app.waitFor(done, undefined, "pi's All scope, loaded", true, LOAD_TIMEOUT_MS);
+        const at = await app.waitFor(done, undefined, "pi's All scope, loaded", true, LOAD_TIMEOUT_MS);
         await app.quiet(1000);
-        if (done(app.screen())) return;
+        if (done(app.screen())) return at;
       }
     },
     // pi filters as it draws the key.
@@ -192,6 +198,9 @@ interface StoreFigures {
   sessions: number;
   firstRowsWarm: number[];
   firstRowsCold: number[];
+  /** Spawn → the whole list loaded (warm: one round, the one the keys are typed in). */
+  completeWarm: number[];
+  completeCold: number[];
   firstKey: number[];
   settled: Settled;
 }
@@ -213,18 +222,31 @@ async function measureContender(c: Contender, rounds: number, coldRounds: number
     }
   }
   const firstRowsCold: number[] = [];
+  const completeCold: number[] = [];
   for (let round = 0; round < coldRounds; round++) {
     if (canDrop) dropPageCache();
     const { app, firstRowsMs } = await c.start(true);
-    app.kill();
-    firstRowsCold.push(firstRowsMs);
+    try {
+      firstRowsCold.push(firstRowsMs);
+      // Ours writes its catalogue while it reads: the whole list must not come later for it.
+      completeCold.push(await c.loaded(app));
+    } finally {
+      app.kill();
+    }
   }
   const { app } = await c.start(false);
   try {
-    await c.loaded(app);
+    const completeWarm = await c.loaded(app);
     const keys = await onSettled(app, c.searchDone);
     await app.quiet(500);
-    return { firstRowsWarm, firstRowsCold, firstKey, settled: { ...keys, peakBytes: peakOf(app.pid) } };
+    return {
+      firstRowsWarm,
+      firstRowsCold,
+      completeWarm: [completeWarm],
+      completeCold,
+      firstKey,
+      settled: { ...keys, peakBytes: peakOf(app.pid) },
+    };
   } finally {
     app.kill();
   }
@@ -327,6 +349,8 @@ export async function vsPiBenches(ctx: VsPiContext): Promise<Record<string, unkn
         );
       row('first rows, warm', o.firstRowsWarm, p.firstRowsWarm, sessions > 20_000 ? '≤ 1 s' : '');
       row('first rows, cold', o.firstRowsCold, p.firstRowsCold);
+      row('whole list loaded, warm', o.completeWarm, p.completeWarm);
+      row('whole list loaded, cold', o.completeCold, p.completeCold, '≤ 1.0× pi');
       row('first key after first rows', o.firstKey, p.firstKey);
       row('cursor move', o.settled.move, p.settled.move, '≤ 1.5× pi');
       row('second character echoed', o.settled.echo.slice(1, 2), p.settled.echo.slice(1, 2), '≤ 16 ms');
