@@ -2,7 +2,9 @@
  * `listSessionsCached`: the listing of `listSessions` (same sessions, same order, same skipped
  * files), served stale-while-revalidate from the catalogue.
  *
- * 1. Paint: the catalogue's rows for the scope go out at once (`onCached`), before any `stat`.
+ * 1. Paint: the catalogue's rows for the scope go out at once (`onCached`), before any `stat`:
+ *    first those of its head (the newest records of the store, format.ts) while the rest of it is
+ *    parsed, when they fill a screen, then all of them.
  * 2. Revalidate: discovery stats every file (the tree scopes already do for pi's order); a file
  *    whose size, mtime and inode match its record keeps its row (the same object), a deleted one
  *    is removed (`onRemove`), a file that only grew is resumed from its last line (reading only
@@ -214,7 +216,7 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
     if (cat && options.onCached && !cat.complete) {
       const head: SessionInfo[] = [];
       await rowsOfScope(cat.records.values(), head);
-      if (head.length >= HEAD_PAINT_ROWS) await painted(options.onCached(sortByModified([...head]), true));
+      if (head.length >= HEAD_PAINT_ROWS) await painted(options.onCached(sortByModified(head), true));
       signal?.throwIfAborted();
     }
     await cat?.loadRest(paintSlice);
