@@ -30,15 +30,12 @@ import {
   type CatalogueRecord,
   fromSessionRecord,
   isUsableRecord,
-  type MainTexts,
   metaSum,
   parseHeader,
   recordHashHolds,
   sliceTag,
-  TEXT_HEADER_MAX,
-  textHeaderHolds,
-  unpackMainTexts,
 } from './format.js';
+import { type MainTexts, TEXT_HEADER_MAX, textHeaderHolds, unpackMainTexts } from './text-slices.js';
 
 /** `$XDG_CACHE_HOME/pi-sessions`, else `~/.cache/pi-sessions` (a relative XDG value is ignored, per the spec). */
 export function catalogueDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {

@@ -7,7 +7,7 @@
  *           the header, padded with spaces to the room reserved for it (it is written last)
  *   data    D bytes  each session's search texts, UTF-8 (a record holds their offset, length, and
  *                    where the tool output starts): `allMessagesText`, `toolTargets` and
- *                    `summaryText` packed as one string (searchTextPieces), then `toolOutputText`; and each session's resume
+ *                    `summaryText` packed as one string (text-slices.ts), then `toolOutputText`; and each session's resume
  *                    point (JSON, see incremental.ts), in the order the sessions were read. Texts are
  *                    read per session when a search needs them, the tool output (most of the
  *                    bytes) only when an `out:` search does; a resume point only for a file that grew.
@@ -19,7 +19,7 @@
  *                    checksum `h`; `sum` in the header is the meta's SHA-1. Written as pieces, each
  *                    a JSON array on a line of its own (asciiJson never writes a raw newline):
  *                    the sessions newest first, the first piece (the head) holding the newest
- *                    META_HEAD, the others a few hundred each, then records of no session
+ *                    META_HEAD (meta-pieces.ts), the others a few hundred each, then records of no session
  *
  * A record may also keep the file's secret scan (`k`: the masked findings of `check --secrets`, never
  * a secret, with the size, mtime and inode the scan saw), so a second scan of an unchanged store
@@ -55,14 +55,14 @@ import {
   type SessionRecord,
 } from '../store/index.js';
 
+import type { MainTexts } from './text-slices.js';
+
 // The record's fields are derived from the one table of SessionInfo's fields (store/summary/session-info.ts).
 export { type SessionRecord, toSessionRecord } from '../store/index.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
 export const CATALOGUE_VERSION = 10;
-/** Session records in the metadata's first piece: more than the picker's first paint (FIRST_PAINT_ROWS). */
-export const META_HEAD = 256;
 /** Coarser than any mtime granularity we expect on a local disk (ext4 ticks, 1 s on some others). */
 export const RACY_MS = 2000;
 
@@ -241,65 +241,6 @@ export function isUsableRecord(value: unknown, dataLength: number): value is Cat
 }
 
 const fromMs = (ms: number | null): Date => new Date(ms ?? Number.NaN);
-
-/** A session's texts kept beside its record. */
-export type SearchTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'summaryText' | 'toolOutputText'>;
-/** The part every full-text search reads; the tool output is read apart, for `out:` only. */
-export type MainTexts = Pick<SessionInfo, 'allMessagesText' | 'toolTargets' | 'summaryText'>;
-
-/**
- * The pieces of a session's text in the text section, in order: the packed message text, targets
- * and summaries (`<tag> <messages length> <targets length> <summaries length>\n` then the three
- * texts, lengths in UTF-16 units, so any text round-trips), then the tool output as it is. Kept as
- * pieces so a writer never builds one more copy of all the text just to write it. `tag` is the
- * session's `sliceTag`. The summaries are packed with the message text because every full-text
- * search reads both.
- */
-export function searchTextPieces(
-  texts: SearchTexts,
-  tag: string,
-): [header: string, messages: string, targets: string, summaries: string, output: string] {
-  return [
-    `${tag} ${texts.allMessagesText.length} ${texts.toolTargets.length} ${texts.summaryText.length}\n`,
-    texts.allMessagesText,
-    texts.toolTargets,
-    texts.summaryText,
-    texts.toolOutputText,
-  ];
-}
-
-/** How many of searchTextPieces' pieces are the packed main texts (the tool output follows them). */
-export const MAIN_TEXT_PIECES = 4;
-
-/** The bytes a text slice's first line can take (tag, three lengths, newline). */
-export const TEXT_HEADER_MAX = 64;
-
-/** Whether a slice's first bytes are a text header carrying `tag` (for reading the tool output alone). */
-export function textHeaderHolds(head: string, tag: string): boolean {
-  const newline = head.indexOf('\n');
-  return newline !== -1 && /^[0-9a-f]{8} \d+ \d+ \d+$/.test(head.slice(0, newline)) && head.startsWith(`${tag} `);
-}
-
-/**
- * The inverse of the first three pieces of searchTextPieces; throws on a string it did not make,
- * or made for another session (its tag is not `tag`).
- */
-export function unpackMainTexts(packed: string, tag: string): MainTexts {
-  const newline = packed.indexOf('\n');
-  const match = /^([0-9a-f]{8}) (\d+) (\d+) (\d+)$/.exec(packed.slice(0, Math.max(0, newline)));
-  if (!match) throw new Error('malformed catalogue text');
-  if (match[1] !== tag) throw new Error('catalogue text of another session');
-  const messages = Number(match[2]);
-  const targets = Number(match[3]);
-  const summaries = Number(match[4]);
-  const from = newline + 1;
-  if (from + messages + targets + summaries !== packed.length) throw new Error('malformed catalogue text');
-  return {
-    allMessagesText: packed.slice(from, from + messages),
-    toolTargets: packed.slice(from + messages, from + messages + targets),
-    summaryText: packed.slice(from + messages + targets),
-  };
-}
 
 /** Where a record's texts are read from (the catalogue's open file). */
 export interface TextLoaders {

@@ -44,20 +44,16 @@ import {
   type CatalogueHeader,
   type CatalogueRecord,
   fromSessionRecord,
-  MAIN_TEXT_PIECES,
-  type MainTexts,
-  META_HEAD,
   metaSum,
   recordJson,
   type SessionRecord,
-  searchTextPieces,
   sliceTag,
 } from './format.js';
+import { metaPieces } from './meta-pieces.js';
+import { MAIN_TEXT_PIECES, type MainTexts, searchTextPieces } from './text-slices.js';
 
 /** Bytes are gathered and written in batches of about this size (bounded memory, few system calls). */
 const WRITE_BATCH = 4 * 1024 * 1024;
-/** Records per piece of the metadata's JSON after the head (format.ts): a few milliseconds to parse each. */
-const META_PIECE = 500;
 /** Section lengths are reserved in the header at this many digits (up to 10^15 bytes). */
 const LENGTH_DIGITS = 16;
 
@@ -364,18 +360,6 @@ export class CatalogueSink {
       // Already gone (renamed, or never made).
     }
   }
-}
-
-/**
- * The records in the metadata's pieces (format.ts): sessions newest first (the head is the first
- * piece: a warm start paints from it before parsing the rest), then records of no session.
- */
-export function metaPieces(records: readonly CatalogueRecord[]): CatalogueRecord[][] {
-  const modified = (r: CatalogueRecord): number => r.s?.modified ?? Number.NEGATIVE_INFINITY;
-  const ordered = [...records].sort((a, b) => modified(b) - modified(a));
-  const pieces = [ordered.slice(0, META_HEAD)];
-  for (let i = META_HEAD; i < ordered.length; i += META_PIECE) pieces.push(ordered.slice(i, i + META_PIECE));
-  return pieces;
 }
 
 /** The header line (with its newline) for these section lengths and metadata checksum. */

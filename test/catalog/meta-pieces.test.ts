@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type CatalogueRecord, META_HEAD } from '../../src/catalog/format.js';
+import type { CatalogueRecord } from '../../src/catalog/format.js';
 import {
   catalogueFile,
   HEAD_PAINT_ROWS,
@@ -13,7 +13,7 @@ import {
   loadCatalogue,
   openCatalogue,
 } from '../../src/catalog/index.js';
-import { metaPieces } from '../../src/catalog/writer.js';
+import { META_HEAD, metaPieces } from '../../src/catalog/meta-pieces.js';
 import { resolveLocations, type SessionInfo } from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { age } from './helpers.js';

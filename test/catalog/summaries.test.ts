@@ -5,8 +5,9 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { searchTextPieces, sliceTag, unpackMainTexts } from '../../src/catalog/format.js';
+import { sliceTag } from '../../src/catalog/format.js';
 import { listSessionsCached } from '../../src/catalog/index.js';
+import { searchTextPieces, unpackMainTexts } from '../../src/catalog/text-slices.js';
 import { type SessionInfo, summarizeAppended, summarizeFileSync, summarizeFull } from '../../src/store/index.js';
 import { FIXTURES } from '../helpers/corpus.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
