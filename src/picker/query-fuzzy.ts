@@ -37,23 +37,54 @@ export function createFuzzyIndex(sessions: readonly SessionInfo[], names: readon
 }
 
 /**
- * Whether fuse could match `word` in `name` (both lower-cased), by the q-gram lemma: with
- * `ignoreLocation`, fuse's score is errors / length, so a match has at most
- * ceil(threshold × length) errors (insertions, deletions, substitutions), and each error spoils at
- * most two of the word's letter pairs; the others occur in the name as they are. A name with
- * fewer of them cannot match, and fuse's bitap never needs to see it (the first fuzzy search of a
- * long word over thousands of names was a fifth of the first result's time). Past fuse's 32
- * letters it splits the word, so every name is kept.
+ * The most errors (insertions, deletions, substitutions) fuse accepts in a match of a word of
+ * `length` letters: with `ignoreLocation` its score is errors / length, and a match needs a score
+ * ≤ FUSE_THRESHOLD (compared as fuse compares it). Three letters allow none: the match is the word itself.
+ */
+export function allowedErrors(length: number): number {
+  let errors = 0;
+  while (errors < length && (errors + 1) / length <= FUSE_THRESHOLD) errors++;
+  return errors;
+}
+
+/**
+ * Whether fuse could match `word` in `name` (both lower-cased), by the q-gram lemma: a match has at
+ * most allowedErrors(length) errors, and each error spoils at most two of the word's letter pairs;
+ * the others occur in the name as they are. A name with fewer of them cannot match, and fuse's
+ * bitap never needs to see it (the first fuzzy search of a long word over thousands of names was a
+ * fifth of the first result's time). Past fuse's 32 letters it splits the word, so every name is kept.
  */
 export function mayFuzzyMatch(word: string, name: string): boolean {
   if (word.length > 32) return true;
-  const needed = word.length - 1 - 2 * Math.ceil(FUSE_THRESHOLD * word.length);
+  const needed = word.length - 1 - 2 * allowedErrors(word.length);
   if (needed <= 0) return true;
   let found = 0;
   for (let i = 0; i + 1 < word.length; i++) {
     if (name.includes(word.slice(i, i + 2)) && ++found >= needed) return true;
   }
   return false;
+}
+
+/**
+ * An earlier word's fuzzy names that hold every name `word` can match, if one is cached: fuse's
+ * fewest errors for a part of a word are never more than for the whole word (cut the part's letters
+ * out of the whole's best alignment), so a cached word inside `word` that allows as many errors
+ * matched every name `word` matches. Typing a word letter by letter asks this of the word before.
+ */
+function narrowingMatches(
+  cache: ReadonlyMap<string, Map<number, number>>,
+  word: string,
+): Map<number, number> | undefined {
+  if (word.length > 32) return undefined;
+  const errors = allowedErrors(word.length);
+  let best: Map<number, number> | undefined;
+  for (const [cached, matches] of cache) {
+    // Shorter words were never searched: their empty answer says nothing.
+    if (cached.length < FUZZY_MIN_LENGTH || cached.length > 32 || !word.includes(cached)) continue;
+    if (allowedErrors(cached.length) !== errors) continue;
+    if (!best || matches.size < best.size) best = matches;
+  }
+  return best;
 }
 
 /** The cached answer for `word`, computed once (fuzzy matching of words under FUZZY_MIN_LENGTH finds nothing). */
@@ -73,7 +104,9 @@ function cachedFor<K>(
 /** Named sessions whose name fuzzily matches `word`: position → fuse score (0 = perfect). */
 export function fuzzyNames(index: FuzzyIndex, word: string): Map<number, number> {
   return cachedFor(index.nameCache, word, () => {
-    const candidates = index.named.filter(({ i }) => mayFuzzyMatch(word, index.names[i] ?? ''));
+    const earlier = narrowingMatches(index.nameCache, word);
+    const pool = earlier ? index.named.filter(({ i }) => earlier.has(i)) : index.named;
+    const candidates = pool.filter(({ i }) => mayFuzzyMatch(word, index.names[i] ?? ''));
     // Scores are per name (never relative to the collection), so fuse over the candidates gives each the same one.
     const fuse = candidates.length === index.named.length ? index.nameFuse : new Fuse(candidates, NAME_FUSE_OPTIONS);
     return fuse.search(word).map((r): [number, number] => [r.item.i, r.score ?? 0]);

@@ -68,6 +68,9 @@ describe('mayFuzzyMatch', () => {
   it('drops names that share too few letter pairs with a long word, and keeps near misses', () => {
     expect(mayFuzzyMatch('reproduce', 'investigate the migration to postgres 16')).toBe(false);
     expect(mayFuzzyMatch('reproduce', 'how to reprodcue the crash')).toBe(true);
-    expect(mayFuzzyMatch('abc', 'xyz')).toBe(true); // too short to tell: fuse decides
+    // Three letters allow no error (the word must be there); four allow one (a pair must be).
+    expect(mayFuzzyMatch('abc', 'xyz')).toBe(false);
+    expect(mayFuzzyMatch('abcd', 'xbcx')).toBe(true);
+    expect(mayFuzzyMatch('abcd', 'xyz')).toBe(false);
   });
 });
