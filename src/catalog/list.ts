@@ -337,7 +337,12 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
       searched: discovery.searched,
       stats,
       // 3. Save (in the background: the caller has its list already).
-      saved: save(changed && !discovery.dirProblem, plan).finally(() => cat?.release()),
+      saved: save(changed && !discovery.dirProblem, plan).finally(() => {
+        cat?.release();
+        // Listed and saved: the records are not asked again, and the rows keep what they need of
+        // them (at 50,000 sessions the records were tens of MB the picker kept for nothing).
+        cat?.records.clear();
+      }),
     };
     if (discovery.dirProblem) out.dirProblem = discovery.dirProblem;
     if (discovery.dirMissing) out.dirMissing = true;
