@@ -130,6 +130,10 @@ describe('catalogue metadata in pieces', () => {
       added: 0,
       dropped: 0,
     });
+    // Once listed and saved the catalogue lets its records go; the rows still read their texts from it.
+    await warm.saved;
+    const texts = (rows: SessionInfo[]) => rows.map((r) => [r.allMessagesText, r.summaryText, r.toolOutputText]);
+    expect(texts(warm.sessions)).toEqual(texts(cold.sessions));
   });
 
   it("a project's rows paint from the head only when it holds a screenful of them", async () => {
