@@ -35,6 +35,7 @@ import {
   recordHashHolds,
   sliceTag,
 } from './format.js';
+import { MetaPieces } from './meta-pieces.js';
 import { type MainTexts, TEXT_HEADER_MAX, textHeaderHolds, unpackMainTexts } from './text-slices.js';
 
 /** `$XDG_CACHE_HOME/pi-sessions`, else `~/.cache/pi-sessions` (a relative XDG value is ignored, per the spec). */
@@ -53,11 +54,11 @@ const HEADER_PROBE = 64 * 1024;
 
 const NO_TEXTS: MainTexts = { allMessagesText: '', toolTargets: '', summaryText: '' };
 
-/** A catalogue's metadata bytes not parsed yet: pieces (format.ts) from `next` on. */
+/** A catalogue's metadata not parsed yet. */
 interface UnparsedMeta {
+  pieces: MetaPieces;
   bytes: Buffer;
-  next: number;
-  /** The header's `sum`: the pieces after the head are checked record by record only when it fails. */
+  /** The header's `sum`: pieces parsed after the whole is checked are believed when it holds. */
   sum: string;
 }
 
@@ -104,9 +105,9 @@ export class Catalogue {
   ) {
     this.fd = fd;
     this.dataBase = headerBytes;
-    this.unparsed = { bytes: meta, next: 0, sum };
+    this.unparsed = { pieces: new MetaPieces(meta), bytes: meta, sum };
     // The head: each record is checked by its own checksum (the whole's is not computed yet).
-    this.parsePiece(false);
+    this.addPiece(0, false);
   }
 
   /** Whether every piece of the metadata has been parsed. */
@@ -114,19 +115,25 @@ export class Catalogue {
     return this.unparsed === undefined;
   }
 
-  /** Parses the metadata after the head; `slice` (a listing's slicer) may yield between pieces. */
+  /** Parses the pieces of these session folders (a project's start paints from them), each record checked alone. */
+  loadFolders(folders: readonly string[]): void {
+    for (const folder of folders) for (const i of this.unparsed?.pieces.ofFolder(folder) ?? []) this.addPiece(i, false);
+  }
+
+  /** Parses the rest of the metadata; `slice` (a listing's slicer) may yield between pieces. */
   async loadRest(slice?: () => Promise<void> | undefined): Promise<void> {
     const intact = this.restIntact();
-    while (this.unparsed) {
+    for (let i = this.unparsed?.pieces.next() ?? -1; i !== -1; i = this.unparsed?.pieces.next() ?? -1) {
       await slice?.();
-      this.parsePiece(intact);
+      this.addPiece(i, intact);
     }
   }
 
   /** loadRest without yielding (a scan or a test that needs every record now). */
   loadRestSync(): void {
     const intact = this.restIntact();
-    while (this.unparsed) this.parsePiece(intact);
+    for (let i = this.unparsed?.pieces.next() ?? -1; i !== -1; i = this.unparsed?.pieces.next() ?? -1)
+      this.addPiece(i, intact);
   }
 
   /**
@@ -138,28 +145,20 @@ export class Catalogue {
   }
 
   /**
-   * Adds the trusted records of the next piece; a piece that is not a JSON array counts as one
+   * Adds the trusted records of piece `i` (once); a piece that is not a JSON array counts as one
    * dropped record (its sessions are read from their files, and the catalogue is written again).
    * Every record is checked for its shape; `intact`: the whole metadata's checksum held.
    */
-  private parsePiece(intact: boolean): void {
+  private addPiece(i: number, intact: boolean): void {
     const meta = this.unparsed;
-    if (!meta) return;
-    const end = meta.bytes.indexOf(0x0a, meta.next);
-    const to = end === -1 ? meta.bytes.length : end;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(meta.bytes.toString('latin1', meta.next, to));
-    } catch {
-      parsed = undefined;
-    }
-    meta.next = to + 1;
-    if (meta.next >= meta.bytes.length) this.unparsed = undefined;
-    if (!Array.isArray(parsed)) {
+    const piece = meta?.pieces.take(i);
+    if (meta?.pieces.done) this.unparsed = undefined;
+    if (!piece) return;
+    if (!Array.isArray(piece.value)) {
       this.dropped++;
       return;
     }
-    for (const r of parsed) {
+    for (const r of piece.value) {
       if (!isUsableRecord(r, this.dataLength) || (!intact && !recordHashHolds(r)) || this.records.has(r.p)) {
         this.dropped++;
         continue;

@@ -62,7 +62,7 @@ export { type SessionRecord, toSessionRecord } from '../store/index.js';
 
 export const CATALOGUE_FORMAT = 'pi-sessions-catalogue';
 /** Bump on any change to the layout or to what a record means: older files are then rebuilt. */
-export const CATALOGUE_VERSION = 10;
+export const CATALOGUE_VERSION = 11;
 /** Coarser than any mtime granularity we expect on a local disk (ext4 ticks, 1 s on some others). */
 export const RACY_MS = 2000;
 

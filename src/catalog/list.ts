@@ -3,8 +3,8 @@
  * files), served stale-while-revalidate from the catalogue.
  *
  * 1. Paint: the catalogue's rows for the scope go out at once (`onCached`), before any `stat`:
- *    first those of its head (the newest records of the store, format.ts) while the rest of it is
- *    parsed, when they fill a screen, then all of them.
+ *    first those of its head (the newest records of the store, meta-pieces.ts) when they fill a
+ *    screen, or for one project those of its folder's pieces, while the rest is parsed; then all.
  * 2. Revalidate: discovery stats every file (the tree scopes already do for pi's order); a file
  *    whose size, mtime and inode match its record keeps its row (the same object), a deleted one
  *    is removed (`onRemove`), a file that only grew is resumed from its last line (reading only
@@ -49,8 +49,9 @@ export interface CachedListOptions extends ListOptions {
    * The catalogue's rows for the scope, newest first, before anything is checked. A painter may
    * return a promise that settles once the rows are on the screen: checking waits for it (at most
    * PAINT_WAIT_MS), since stat'ing every file blocks the event loop for tens of milliseconds.
-   * `partial`: only the newest rows (at least HEAD_PAINT_ROWS), from the catalogue's head, while the
-   * rest of it is parsed; the call with every row follows.
+   * `partial`: the rows of what is parsed of the catalogue so far (the newest of the store, at least
+   * HEAD_PAINT_ROWS of them, or a project's folder), while the rest is parsed; the call with every
+   * row follows.
    */
   onCached?: (sessions: SessionInfo[], partial: boolean) => void | Promise<void>;
   /** A row delivered earlier (by `onCached` or `onSession`) is gone: deleted, no longer a session, out of scope. */
@@ -86,7 +87,7 @@ const PAINT_WAIT_MS = 100;
 /**
  * The fewest rows of the scope in the catalogue's head for a paint from it alone: a tall terminal's
  * screenful. The head holds the newest sessions of the whole store, so a scope's rows in it are its
- * newest; a small project's may be too few, and then its rows paint once the rest is parsed.
+ * newest; a project's may be too few, and then its rows paint from its folder's pieces.
  */
 export const HEAD_PAINT_ROWS = 64;
 
@@ -214,9 +215,17 @@ export async function listSessionsCached(locations: Locations, options: CachedLi
       }
     };
     if (cat && options.onCached && !cat.complete) {
-      const head: SessionInfo[] = [];
-      await rowsOfScope(cat.records.values(), head);
-      if (head.length >= HEAD_PAINT_ROWS) await painted(options.onCached(sortByModified(head), true));
+      let first: SessionInfo[] = [];
+      await rowsOfScope(cat.records.values(), first);
+      // One project: its own folder's pieces hold its rows, whatever the head has of them.
+      const ownFolders = first.length < HEAD_PAINT_ROWS && scope === 'cwd' && !locations.customDir;
+      if (ownFolders) {
+        cat.loadFolders(flatDirs);
+        first = [];
+        await rowsOfScope(cat.records.values(), first);
+      }
+      if (first.length >= HEAD_PAINT_ROWS || (ownFolders && first.length > 0))
+        await painted(options.onCached(sortByModified(first), true));
       signal?.throwIfAborted();
     }
     await cat?.loadRest(paintSlice);

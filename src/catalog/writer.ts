@@ -49,7 +49,7 @@ import {
   type SessionRecord,
   sliceTag,
 } from './format.js';
-import { metaPieces } from './meta-pieces.js';
+import { folderIndexJson, metaLayout } from './meta-pieces.js';
 import { MAIN_TEXT_PIECES, type MainTexts, searchTextPieces } from './text-slices.js';
 
 /** Bytes are gathered and written in batches of about this size (bounded memory, few system calls). */
@@ -219,10 +219,12 @@ export class CatalogueSink {
         sum.update(text, 'latin1');
         return this.append(text, 'latin1');
       };
-      for (const piece of metaPieces(kept)) {
+      const { pieces, folders } = metaLayout(kept);
+      for (const piece of pieces) {
         const json = piece.map(recordJson).join(',');
         if (!appendMeta(`[${json}]\n`)) return false;
       }
+      if (!appendMeta(`${folderIndexJson(folders)}\n`)) return false;
       if (!this.flush()) return false;
       const header = headerLine(this.root, this.end - this.dataStart - dataLength, dataLength, sum.digest('hex'));
       const padded = Buffer.alloc(this.dataStart, ' ');

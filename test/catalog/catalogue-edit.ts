@@ -1,7 +1,8 @@
 /**
  * Editing a catalogue file the way a bad disk, a stray tool or a hostile user would: its records
  * as objects, its data section as bytes, written back with the header's lengths fixed up (the
- * header keeps its size, so the data offsets stay true). `reseal` recomputes every checksum (each
+ * header keeps its size, so the data offsets stay true; the records go back as one piece, with no
+ * folder index, which a reader must take as well). `reseal` recomputes every checksum (each
  * record's `h`, the header's `sum`), as someone who knows the format would: then only the
  * validation of shapes, ranges and slice tags stands between the edit and the listing.
  */
@@ -37,7 +38,12 @@ export function readCatalogueParts(file: string): CatalogueParts {
   const header = JSON.parse(bytes.toString('utf8', 0, nl)) as CatalogueHeader;
   const headerBytes = nl + 1;
   const data = bytes.subarray(headerBytes, headerBytes + header.data);
-  const records = JSON.parse(bytes.toString('latin1', headerBytes + header.data)) as CatalogueRecord[];
+  // The metadata's lines: pieces (JSON arrays), and last the folder index (an object), left out here.
+  const records = bytes
+    .toString('latin1', headerBytes + header.data)
+    .split('\n')
+    .filter((line) => line.startsWith('['))
+    .flatMap((line) => JSON.parse(line) as CatalogueRecord[]);
   return { header, headerBytes, data: Buffer.from(data), records };
 }
 

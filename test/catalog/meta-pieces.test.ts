@@ -13,7 +13,7 @@ import {
   loadCatalogue,
   openCatalogue,
 } from '../../src/catalog/index.js';
-import { META_HEAD, metaPieces } from '../../src/catalog/meta-pieces.js';
+import { META_HEAD, metaLayout, parseFolderIndex } from '../../src/catalog/meta-pieces.js';
 import { resolveLocations, type SessionInfo } from '../../src/store/index.js';
 import { SessionBuilder, tempDir } from '../helpers/factory.js';
 import { age } from './helpers.js';
@@ -66,7 +66,7 @@ function metaLines(file: string): { bytes: Buffer; metaStart: number; lines: str
 const modifiedOf = (r: CatalogueRecord): number => r.s?.modified ?? Number.NEGATIVE_INFINITY;
 
 describe('catalogue metadata in pieces', () => {
-  it('orders records newest first: a head of META_HEAD, then pieces, records of no session last', () => {
+  it('lays out a head of the newest META_HEAD, then each folder in pieces of its own, then the folder index', () => {
     const record = (p: string, modified?: number): CatalogueRecord =>
       ({
         p,
@@ -75,16 +75,43 @@ describe('catalogue metadata in pieces', () => {
         i: 1,
         ...(modified === undefined ? { x: { reason: 'empty', message: '' } } : { s: { modified } }),
       }) as CatalogueRecord;
-    const records = [record('none')];
-    for (let i = 0; i < META_HEAD + 700; i++) records.push(record(`s${i}`, i));
-    const pieces = metaPieces(records);
+    const records = [record('/r/b/none')];
+    for (let i = 0; i < META_HEAD + 900; i++) records.push(record(`/r/${i % 3 === 0 ? 'a' : 'b'}/s${i}`, i));
+    const { pieces, folders } = metaLayout(records);
     expect(pieces[0]).toHaveLength(META_HEAD);
-    expect(pieces[0]![0]!.p).toBe(`s${META_HEAD + 699}`);
-    expect(pieces.slice(1).map((p) => p.length)).toEqual([500, 201]);
-    const flat = pieces.flat();
-    expect(flat.at(-1)!.p).toBe('none');
-    expect(flat.map(modifiedOf)).toEqual(flat.map(modifiedOf).sort((a, b) => b - a));
-    expect(metaPieces([])).toEqual([[]]);
+    expect(pieces[0]!.map(modifiedOf)).toEqual(pieces[0]!.map(modifiedOf).sort((x, y) => y - x));
+    expect(Math.min(...pieces[0]!.map(modifiedOf))).toBe(900);
+    // a: 300 of the 900 older ones; b: 600 and the record of no session.
+    expect(folders).toEqual([
+      ['/r/b', 1, 2],
+      ['/r/a', 3, 1],
+    ]);
+    expect(pieces.slice(1).map((p) => p.length)).toEqual([500, 101, 300]);
+    for (const [folder, first, count] of folders)
+      for (const piece of pieces.slice(first, first + count))
+        expect(piece.every((r) => r.p.startsWith(`${folder}/`))).toBe(true);
+    expect(
+      pieces
+        .flat()
+        .map((r) => r.p)
+        .sort(),
+    ).toEqual(records.map((r) => r.p).sort());
+    expect(metaLayout([])).toEqual({ pieces: [[]], folders: [] });
+  });
+
+  it('reads back only a folder index that fits its pieces', () => {
+    expect(parseFolderIndex('{"folders":[["/r/a",1,2]]}', 3)).toEqual(new Map([['/r/a', [1, 2]]]));
+    for (const bad of [
+      '{"folders":[["/r/a",1,3]]}',
+      '{"folders":[["/r/a",0,1]]}',
+      '{"folders":[["/r/a",1,1],["/r/a",2,1]]}',
+      '{"folders":[[1,1,1]]}',
+      '{"folders":{}}',
+      '[]',
+      'null',
+      'not json',
+    ])
+      expect(parseFolderIndex(bad, 3), bad).toBeUndefined();
   });
 
   it('a saved catalogue opens with its head alone; the rest parses to the same records as a full load', async () => {
@@ -103,8 +130,9 @@ describe('catalogue metadata in pieces', () => {
     const full = loadCatalogue(s.file, s.root)!;
     expect([...opened.records.keys()]).toEqual([...full.records.keys()]);
     expect(full.records.size).toBe(SESSIONS);
-    const all = [...full.records.values()].map(modifiedOf);
-    expect(all).toEqual([...all].sort((a, b) => b - a));
+    const newest = Math.min(...head.map(modifiedOf));
+    expect([...full.records.values()].slice(META_HEAD).every((r) => modifiedOf(r) < newest)).toBe(true);
+    expect(parseFolderIndex(lines.at(-1)!, lines.length - 1)?.size).toBe(PROJECTS);
   });
 
   it('a warm listing paints the newest rows from the head, then every row, as a cold listing has them', async () => {
@@ -136,24 +164,38 @@ describe('catalogue metadata in pieces', () => {
     expect(texts(warm.sessions)).toEqual(texts(cold.sessions));
   });
 
-  it("a project's rows paint from the head only when it holds a screenful of them", async () => {
+  it("a project's rows paint from the head when it holds a screenful of them, else from its folder's pieces", async () => {
     const s = store(true);
     await (await listSessionsCached(s.locations, { scope: 'all', cacheDir: s.cacheDir })).saved;
+    const head = (JSON.parse(metaLines(s.file).lines[0]!) as CatalogueRecord[]).map((r) => r.p);
     const cwdList = async (cwd: string) => {
       const locations = resolveLocations({ cwd, env: { PI_CODING_AGENT_DIR: join(s.root, '..') } });
-      const partial: boolean[] = [];
+      const paints: [boolean, number][] = [];
       const result = await listSessionsCached(locations, {
         scope: 'cwd',
         cacheDir: s.cacheDir,
-        onCached: (_rows, isPartial) => void partial.push(isPartial),
+        onCached: (rows, partial) => void paints.push([partial, rows.length]),
       });
-      return { partial, sessions: result.sessions.length };
+      return { paints, sessions: result.sessions.length };
     };
-    // Each project holds a third of the head: more than HEAD_PAINT_ROWS.
-    expect(Math.floor(META_HEAD / PROJECTS)).toBeGreaterThanOrEqual(HEAD_PAINT_ROWS);
-    expect(await cwdList('/home/test/p1')).toEqual({ partial: [true, false], sessions: SESSIONS / PROJECTS });
-    // None of the small project's rows are among the newest of the store: they paint once, whole.
-    expect(await cwdList('/home/test/small')).toEqual({ partial: [false], sessions: SMALL });
+    // Each project holds a third of the head: more than HEAD_PAINT_ROWS, so the head's rows paint first.
+    const inHead = head.filter((p) => p.includes('--home-test-p1--')).length;
+    expect(inHead).toBeGreaterThanOrEqual(HEAD_PAINT_ROWS);
+    expect(await cwdList('/home/test/p1')).toEqual({
+      paints: [
+        [true, inHead],
+        [false, SESSIONS / PROJECTS],
+      ],
+      sessions: SESSIONS / PROJECTS,
+    });
+    // None of the small project's rows are among the newest of the store: its folder's pieces paint them, all.
+    expect(await cwdList('/home/test/small')).toEqual({
+      paints: [
+        [true, SMALL],
+        [false, SMALL],
+      ],
+      sessions: SMALL,
+    });
   });
 
   it('a broken piece after the head drops its own records alone; they are read from their files', async () => {
@@ -163,10 +205,25 @@ describe('catalogue metadata in pieces', () => {
     const { bytes, metaStart, lines } = metaLines(s.file);
     const second = metaStart + Buffer.byteLength(`${lines[0]}\n`, 'latin1');
     writeFileSync(s.file, Buffer.concat([bytes.subarray(0, second), Buffer.from('#'), bytes.subarray(second + 1)]));
+    const broken = (JSON.parse(lines[1]!) as CatalogueRecord[]).length;
     const warm = await listSessionsCached(s.locations, { scope: 'all', cacheDir: s.cacheDir });
-    expect(warm.stats).toMatchObject({ catalogue: 'loaded', unchanged: META_HEAD, added: SESSIONS - META_HEAD });
+    expect(warm.stats).toMatchObject({ catalogue: 'loaded', unchanged: SESSIONS - broken, added: broken });
     expect(warm.stats.dropped).toBe(1);
     expect(warm.sessions.map((r) => r.path)).toEqual(cold.sessions.map((r) => r.path));
+    expect(await warm.saved).toBe(true);
+    expect(loadCatalogue(s.file, s.root)!.dropped).toBe(0);
+  });
+
+  it('a broken folder index costs nothing but a rewrite: every piece is still parsed', async () => {
+    const s = store();
+    const cold = await listSessionsCached(s.locations, { scope: 'all', cacheDir: s.cacheDir });
+    await cold.saved;
+    const { bytes } = metaLines(s.file);
+    // `{"folders":` becomes `{"fOlders":` (same length): not an index, so taken for a piece, and not one.
+    const at = bytes.lastIndexOf('{"folders":');
+    writeFileSync(s.file, Buffer.concat([bytes.subarray(0, at + 3), Buffer.from('O'), bytes.subarray(at + 4)]));
+    const warm = await listSessionsCached(s.locations, { scope: 'all', cacheDir: s.cacheDir });
+    expect(warm.stats).toMatchObject({ catalogue: 'loaded', unchanged: SESSIONS, added: 0, dropped: 1 });
     expect(await warm.saved).toBe(true);
     expect(loadCatalogue(s.file, s.root)!.dropped).toBe(0);
   });
