@@ -3,6 +3,7 @@
  * key that doesn't work. Hints that don't fit are dropped (see `footerHints`), never wrapped.
  */
 import { Text } from 'ink';
+import { memo } from 'react';
 import { footerHints, HINT_SEPARATOR, type KeyBinding } from '../../src/keymap/keymap.js';
 
 export interface KeyHintsProps<C extends string> {
@@ -13,7 +14,7 @@ export interface KeyHintsProps<C extends string> {
   width: number;
 }
 
-export function KeyHints<C extends string>({ bindings, mode, width }: KeyHintsProps<C>) {
+function KeyHintsView<C extends string>({ bindings, mode, width }: KeyHintsProps<C>) {
   const items = footerHints(bindings, mode, width);
   return (
     <Text dimColor wrap="truncate-end">
@@ -26,3 +27,9 @@ export function KeyHints<C extends string>({ bindings, mode, width }: KeyHintsPr
     </Text>
   );
 }
+
+/**
+ * Not drawn again while the keymap, mode and width are the same: the footer's other part, the
+ * cursor's position, changes on every move, the hints only with the mode.
+ */
+export const KeyHints = memo(KeyHintsView) as typeof KeyHintsView;

@@ -4,6 +4,7 @@
  * reducer (src/state/text-input.ts, src/state/text-input-keys.ts); it handles none itself.
  */
 import { Text } from 'ink';
+import { memo } from 'react';
 import type { TextInputState } from '../../src/state/text-input.js';
 import { nextBoundary } from '../../src/state/text-input.js';
 import { displayWidth, sanitizeInline, sliceByWidth, truncateToWidth } from '../../src/text/terminal-text.js';
@@ -47,7 +48,7 @@ export function layoutTextInput(state: TextInputState, width: number): TextInput
   return { before: visibleBefore, cursor: cursorChar, after: sliceByWidth(after, 0, remaining) };
 }
 
-export function TextInputView({ state, width, prompt = '', placeholder = '', showCursor = true }: TextInputViewProps) {
+function TextInputLine({ state, width, prompt = '', placeholder = '', showCursor = true }: TextInputViewProps) {
   // The prompt is a developer constant (not session data), so only its width needs care.
   const promptText = truncateToWidth(prompt, width, '');
   const textWidth = Math.max(0, width - displayWidth(promptText));
@@ -82,3 +83,6 @@ export function TextInputView({ state, width, prompt = '', placeholder = '', sho
     </Text>
   );
 }
+
+/** Not drawn again while its input state (an immutable value) and options are the same. */
+export const TextInputView = memo(TextInputLine);

@@ -3,25 +3,22 @@
  * the empty-list message, and the footer (status line, or the position and key hints).
  */
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import { keyFor } from '../../src/keymap/keymap.js';
 import { asksForSecrets, hasRankingTerms } from '../../src/picker/query.js';
 import { currentList, dialogShowsKeys, keyModeOf, type PickerState, SCOPE_TITLES } from '../../src/picker/reducer.js';
+import type { TextInputState } from '../../src/state/text-input.js';
 import { elidePathMiddle, fitPaths } from '../../src/text/elide-path.js';
 import { sanitizeInline, truncateToWidth } from '../../src/text/terminal-text.js';
 import { KeyHints } from '../common/KeyHints.js';
 import { TextInputView } from '../common/TextInputView.js';
 
-export function Header({
-  state,
-  width,
-  unprepared,
-  demo,
-}: {
-  state: PickerState;
-  width: number;
-  unprepared: number;
-  demo: boolean;
-}) {
+/**
+ * The header's first line, whole (Header cuts it to the width): counts, loading, scope, sort and
+ * what else is on. Made in the screen, so that Header's props are strings and flags that a cursor
+ * move leaves as they were, and the memoised Header is not drawn again on a move.
+ */
+export function headerText(state: PickerState, width: number, unprepared: number, demo: boolean): string {
   const list = currentList(state);
   // Most important first: narrow terminals cut the end of this line.
   const total = list?.sessions.length ?? 0;
@@ -43,20 +40,33 @@ export function Header({
     parts.push(`scanning for secrets ${secrets.scanned}/${secrets.total || '?'}`);
   if (state.marks.size > 0) parts.push(`● ${state.marks.size} marked`);
   if (state.showPaths) parts.push('paths');
-  const error = state.parsed.ok ? undefined : state.parsed.error;
+  return parts.join(' · ');
+}
+
+export interface HeaderProps {
+  /** The first line (headerText), cut here to the width. */
+  text: string;
+  width: number;
+  query: TextInputState;
+  /** The search's syntax error, shown beside the query. */
+  error: string | undefined;
+  showCursor: boolean;
+}
+
+function HeaderView({ text, width, query, error, showCursor }: HeaderProps) {
   return (
     <Box flexDirection="column" height={2}>
       <Text bold wrap="truncate-end">
-        {truncateToWidth(parts.join(' · '), width)}
+        {truncateToWidth(text, width)}
       </Text>
       {error ? (
         <Box>
           <Box flexShrink={0}>
             <TextInputView
-              state={state.query}
+              state={query}
               width={Math.max(10, Math.floor(width / 2))}
               prompt="> "
-              showCursor={state.mode.kind === 'browse'}
+              showCursor={showCursor}
             />
           </Box>
           <Text color="red" wrap="truncate-end">
@@ -65,16 +75,19 @@ export function Header({
         </Box>
       ) : (
         <TextInputView
-          state={state.query}
+          state={query}
           width={width}
           prompt="> "
           placeholder='type to search · "phrase" · re:regex · cwd: name: model: label: after:2w before:30d size:>10mb is:named|empty|fork'
-          showCursor={state.mode.kind === 'browse'}
+          showCursor={showCursor}
         />
       )}
     </Box>
   );
 }
+
+/** Not drawn again while its props are the same: a cursor move leaves them so. */
+export const Header = memo(HeaderView);
 
 export function EmptyState({ state, width }: { state: PickerState; width: number }) {
   const list = currentList(state);

@@ -38,7 +38,7 @@ import { useEffectRunner } from '../common/use-effect-runner.js';
 import { useScreenKeys } from '../common/use-screen-keys.js';
 import { useSyncReducer } from '../common/use-sync-reducer.js';
 import { useTerminalSize } from '../common/use-terminal-size.js';
-import { EmptyState, Footer, Header } from './PickerChrome.js';
+import { EmptyState, Footer, Header, headerText } from './PickerChrome.js';
 import { PickerDialog } from './PickerDialog.js';
 import { PreviewPane } from './PreviewPane.js';
 import { SessionList } from './SessionList.js';
@@ -316,7 +316,13 @@ export function PickerScreen(props: PickerScreenProps) {
 
   return (
     <Box flexDirection="column" height={layout.height} width={size.columns} overflow="hidden">
-      <Header state={state} width={size.columns} unprepared={unprepared} demo={props.demo ?? false} />
+      <Header
+        text={headerText(state, size.columns, unprepared, props.demo ?? false)}
+        width={size.columns}
+        query={state.query}
+        error={state.parsed.ok ? undefined : state.parsed.error}
+        showCursor={state.mode.kind === 'browse'}
+      />
       {layout.preview.position === 'side' ? (
         <Box flexDirection="row" height={layout.listLines}>
           {listBox}

@@ -4,12 +4,11 @@
  * runs) or the footer does not format, diff or lay out forty rows again.
  */
 import { Box } from 'ink';
-import { memo, useMemo } from 'react';
-import { columnContent, formatRow, rightColumns } from '../../src/picker/layout.js';
+import { memo, useMemo, useState } from 'react';
+import { columnContent, rightColumns } from '../../src/picker/layout.js';
 import type { ParsedQuery } from '../../src/picker/query.js';
-import { rowSnippet } from '../../src/picker/query.js';
+import { RowViewCache, type SharedRowContext } from '../../src/picker/row-views.js';
 import type { Row, SortMode } from '../../src/picker/sort.js';
-import { shownHit } from '../../src/picker/text-hit-places.js';
 import { SessionRow } from './SessionRow.js';
 
 export interface SessionListProps {
@@ -51,28 +50,16 @@ function SessionListView(props: SessionListProps) {
     [width, showPaths, showCwd, content, sort],
   );
   const nowMs = now();
+  const shared: SharedRowContext = { width, columns, home, current, rowsQuery };
+  // Kept across renders: a move formats only the two rows whose cursor state changed.
+  const [views] = useState(() => new RowViewCache());
   const visible = rows.slice(offset, offset + lines);
   return (
     <Box flexDirection="column" width={width} height={lines} overflow="hidden">
       {visible.map((row, i) => {
         const isSelected = offset + i === cursor;
         const marked = marks.has(row.info.path);
-        const ctx = {
-          width,
-          columns,
-          selected: isSelected,
-          marked,
-          current: row.info.path === current,
-          nowMs,
-          home,
-        };
-        const shown = shownHit(row.info, row.textHit, rowsQuery);
-        // No snippet when it would only repeat the title (rowSnippet); the place tag goes with it.
-        const snippet = shown ? rowSnippet(row.info, shown.hit) : undefined;
-        const view = formatRow(
-          row,
-          shown && snippet ? { ...ctx, snippet, ...(shown.tag ? { hitTag: shown.tag } : {}) } : ctx,
-        );
+        const view = views.view(row, shared, isSelected, marked, nowMs);
         // Keyed by screen line, not by session: a new search result reuses the lines' ink nodes
         // (their text changes) instead of unmounting 40 rows and building 40 new ones.
         // biome-ignore lint/suspicious/noArrayIndexKey: keyed by screen line on purpose, so a new result reuses the rows' ink nodes

@@ -14,26 +14,32 @@ interface SessionRowProps {
 }
 
 function SessionRowView({ view, selected, marked }: SessionRowProps) {
+  // Empty parts get no span: ink walks, styles and measures every span of every row on each frame,
+  // and an empty span adds nothing to the line (most rows have no prefix, marks or snippet).
   return (
     <Text wrap="truncate-end" bold={selected}>
       <Text color="cyan">{view.lead.slice(0, 1)}</Text>
       <Text color="magenta">{view.lead.slice(1)}</Text>
-      <Text dimColor>{view.prefix}</Text>
-      <Text color="green">{view.currentMark}</Text>
-      <Text color="red">{view.conflictMark}</Text>
-      <Text color="yellow">{view.nameMark}</Text>
+      {view.prefix !== '' ? <Text dimColor>{view.prefix}</Text> : null}
+      {view.currentMark !== '' ? <Text color="green">{view.currentMark}</Text> : null}
+      {view.conflictMark !== '' ? <Text color="red">{view.conflictMark}</Text> : null}
+      {view.nameMark !== '' ? <Text color="yellow">{view.nameMark}</Text> : null}
       <Text color={marked ? 'magenta' : view.named ? 'yellow' : undefined}>{view.title}</Text>
       {view.snippet ? (
         <Text dimColor={!selected}>
           {' · '}
-          <Text color="blue">{view.snippet.tag}</Text>
+          {view.snippet.tag !== '' ? <Text color="blue">{view.snippet.tag}</Text> : null}
           {view.snippet.before}
           <Text inverse>{view.snippet.match}</Text>
           {view.snippet.after}
         </Text>
       ) : null}
-      <Text>{view.gap}</Text>
-      {view.live ? <Text color="green">{view.right}</Text> : <Text dimColor>{view.right}</Text>}
+      {view.gap}
+      {view.right === '' ? null : view.live ? (
+        <Text color="green">{view.right}</Text>
+      ) : (
+        <Text dimColor>{view.right}</Text>
+      )}
     </Text>
   );
 }
@@ -43,6 +49,7 @@ function sameView(a: RowView, b: RowView): boolean {
   return (
     a.lead === b.lead &&
     a.prefix === b.prefix &&
+    a.currentMark === b.currentMark &&
     a.nameMark === b.nameMark &&
     a.conflictMark === b.conflictMark &&
     a.title === b.title &&
