@@ -5,6 +5,8 @@
  * - output.js: rows cached across frames, and a row that is one line kept as it is, show exactly
  *   the cells of ink's own per-frame grid on a terminal, frame after frame, for random writes
  *   (styled, wide and combining characters, newlines, transformers) and clips;
+ * - squash-text-nodes.js: a text node's squashed text, its sanitized parts kept across frames, is
+ *   ink's own, frame after frame (render-node-to-output.js keeps widest-line's answers likewise);
  * - log-update.js: incremental rendering of frames with a trailing newline draws them in place
  *   (ink 6.8 drew every frame after the first one row lower).
  */
@@ -118,6 +120,8 @@ describe('the ink patch', () => {
       'node_modules/ink/build/ink.js',
       'node_modules/ink/build/log-update.js',
       'node_modules/ink/build/output.js',
+      'node_modules/ink/build/render-node-to-output.js',
+      'node_modules/ink/build/squash-text-nodes.js',
     ]);
     for (const [file, entry] of all)
       expect(() => patches.applyHunks(readFileSync(join(REPO_ROOT, file), 'utf8'), entry, file)).not.toThrow();
@@ -231,6 +235,50 @@ describe('the ink patch', () => {
     );
     // 500 random frame sequences through both builds take 10-25 s on a busy two-core machine.
   }, 120_000);
+
+  it('squashes text nodes as ink 6.8 does, frame after frame, with sanitized text kept across frames', async () => {
+    interface TextNode {
+      nodeName: string;
+      nodeValue?: string;
+      childNodes?: TextNode[];
+      internal_transform?: (text: string, index: number) => string;
+    }
+    const load = async (name: string, source: string) =>
+      (await loadModule<{ default: (node: TextNode) => string }>(name, source)).default;
+    const before = await load('squash-original', original('squash-text-nodes.js'));
+    const after = await load('squash-patched', patched('squash-text-nodes.js'));
+    // Styles pass, cursor moves and screen clears are dropped: the cache must keep both apart.
+    const leaf = fc
+      .constantFrom(
+        'a',
+        ' ',
+        '界',
+        '',
+        '\u001b[31mred\u001b[39m',
+        '\u001b[2J',
+        '\u001b[1Aup',
+        '\u009b2Kx',
+        '\u001b]8;;u\u0007l\u001b]8;;\u0007',
+      )
+      .map((nodeValue): TextNode => ({ nodeName: '#text', nodeValue }));
+    const span = fc.record({ childNodes: fc.array(leaf, { maxLength: 3 }), bold: fc.boolean() }).map(
+      ({ childNodes, bold }): TextNode => ({
+        nodeName: 'ink-virtual-text',
+        childNodes,
+        ...(bold ? { internal_transform: (text: string) => `\u001b[1m${text}\u001b[22m` } : {}),
+      }),
+    );
+    const row = fc
+      .array(fc.oneof(leaf, span), { maxLength: 5 })
+      .map((childNodes): TextNode => ({ nodeName: 'ink-text', childNodes }));
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 6 }), (frame) => {
+        // Twice: the second frame's rows are answered from the kept text.
+        for (const node of [...frame, ...frame]) expect(after(node)).toBe(before(node));
+      }),
+      { numRuns: 300 },
+    );
+  });
 
   it('draws incremental frames with a trailing newline in place', async () => {
     const screenAfter = async (source: string): Promise<string[]> => {
