@@ -108,7 +108,48 @@ interface Node {
   best: number;
 }
 
+/** Whether some match's parent is among the matches (else the threaded forest is only roots). */
+function hasFamily(matches: readonly SessionMatch[], parents: Parents): boolean {
+  if (parents.size === 0) return false;
+  let matched: Set<SessionInfo> | undefined;
+  for (const { info } of matches) {
+    const parent = parents.get(info);
+    if (parent === undefined || parent === info) continue;
+    matched ??= new Set(matches.map((m) => m.info));
+    if (matched.has(parent)) return true;
+  }
+  return false;
+}
+
+/**
+ * The threaded order when no match has its parent among the matches: roots only, by the same
+ * comparison as the forest's (best score when ranked, then newest), the keys read once per match
+ * rather than per comparison, and no node or map per match (the usual case, and each keystroke's).
+ */
+function rootsOnly(matches: readonly SessionMatch[], ranked: boolean): Row[] {
+  const count = matches.length;
+  const newest = new Float64Array(count);
+  const best = new Float64Array(count);
+  const order: number[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const match = matches[i]!;
+    newest[i] = match.info.modified.getTime();
+    best[i] = match.score;
+    order[i] = i;
+  }
+  // A stable sort, as the forest's: equal keys keep the matches' order.
+  order.sort(
+    ranked
+      ? (a, b) => (best[a] !== best[b] ? best[a]! - best[b]! : newest[b]! - newest[a]!)
+      : (a, b) => newest[b]! - newest[a]!,
+  );
+  const rows: Row[] = new Array(count);
+  for (let i = 0; i < count; i++) rows[i] = toRow(matches[order[i]!]!);
+  return rows;
+}
+
 function threaded(matches: readonly SessionMatch[], ranked: boolean, parents: Parents): Row[] {
+  if (!hasFamily(matches, parents)) return rootsOnly(matches, ranked);
   const nodes = new Map<SessionInfo, Node>();
   for (const match of matches)
     nodes.set(match.info, { match, children: [], newest: match.info.modified.getTime(), best: match.score });
@@ -120,56 +161,48 @@ function threaded(matches: readonly SessionMatch[], ranked: boolean, parents: Pa
   // Roots: no parent in the list. Sessions in a parent cycle have none; the newest of each
   // cycle becomes a root below, so nothing is ever dropped.
   const roots: Node[] = [];
-  const withChildren: Node[] = [];
   for (const node of nodes.values()) {
     const parent = parentOf(node);
     if (parent === undefined || parent === node) roots.push(node);
-    else {
-      if (parent.children.length === 0) withChildren.push(parent);
-      parent.children.push(node);
-    }
+    else parent.children.push(node);
   }
-  // Most lists have no fork among the matches: then every node is a root, and there is no family
-  // to walk (the general path below costs several times more on 10,000 rows).
-  if (withChildren.length > 0) {
-    const reachable = new Set<Node>();
-    const mark = (start: Node): void => {
-      const stack = [start];
-      while (stack.length > 0) {
-        const node = stack.pop()!;
-        if (reachable.has(node)) continue;
-        reachable.add(node);
-        for (const child of node.children) stack.push(child);
-      }
-    };
-    for (const root of roots) if (root.children.length > 0) mark(root);
-    for (const root of roots) reachable.add(root);
-    if (reachable.size < nodes.size) {
-      const stuck = [...nodes.values()].filter((n) => !reachable.has(n));
-      stuck.sort((a, b) => byRecency(a.match.info, b.match.info));
-      for (const node of stuck) {
-        if (reachable.has(node)) continue;
-        // Cut the cycle above this node.
-        const parent = parentOf(node);
-        if (parent) parent.children = parent.children.filter((c) => c !== node);
-        roots.push(node);
-        mark(node);
-      }
-    }
-    // Subtree aggregates, children before parents (iterative post-order over the families only).
-    const order: Node[] = [];
-    const stack = roots.filter((root) => root.children.length > 0);
+  const reachable = new Set<Node>();
+  const mark = (start: Node): void => {
+    const stack = [start];
     while (stack.length > 0) {
       const node = stack.pop()!;
-      order.push(node);
-      for (const child of node.children) if (child.children.length > 0) stack.push(child);
+      if (reachable.has(node)) continue;
+      reachable.add(node);
+      for (const child of node.children) stack.push(child);
     }
-    for (let i = order.length - 1; i >= 0; i--) {
-      const node = order[i]!;
-      for (const child of node.children) {
-        node.newest = Math.max(node.newest, child.newest);
-        node.best = Math.min(node.best, child.best);
-      }
+  };
+  for (const root of roots) if (root.children.length > 0) mark(root);
+  for (const root of roots) reachable.add(root);
+  if (reachable.size < nodes.size) {
+    const stuck = [...nodes.values()].filter((n) => !reachable.has(n));
+    stuck.sort((a, b) => byRecency(a.match.info, b.match.info));
+    for (const node of stuck) {
+      if (reachable.has(node)) continue;
+      // Cut the cycle above this node.
+      const parent = parentOf(node);
+      if (parent) parent.children = parent.children.filter((c) => c !== node);
+      roots.push(node);
+      mark(node);
+    }
+  }
+  // Subtree aggregates, children before parents (iterative post-order over the families only).
+  const order: Node[] = [];
+  const stack = roots.filter((root) => root.children.length > 0);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    order.push(node);
+    for (const child of node.children) if (child.children.length > 0) stack.push(child);
+  }
+  for (let i = order.length - 1; i >= 0; i--) {
+    const node = order[i]!;
+    for (const child of node.children) {
+      node.newest = Math.max(node.newest, child.newest);
+      node.best = Math.min(node.best, child.best);
     }
   }
   const compare = (a: Node, b: Node): number => (ranked && a.best !== b.best ? a.best - b.best : b.newest - a.newest);

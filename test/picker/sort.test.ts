@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SessionMatch } from '../../src/picker/query.js';
-import { nextSortMode, pathKey, sortRows } from '../../src/picker/sort.js';
+import { nextSortMode, parentsIn, pathKey, sortRows } from '../../src/picker/sort.js';
 import { DAY, makeInfo } from './make-info.js';
 
 const m = (
@@ -83,6 +83,38 @@ describe('sortRows', () => {
       'cost',
       'threaded',
     ]);
+  });
+
+  it('threaded without a parent among the matches is the relevance order when ranked, else the recent one', () => {
+    // Sessions listed with forks among them; the matches leave out every match's parent.
+    const session = fc.record({
+      ageDays: fc.integer({ min: 0, max: 4 }),
+      score: fc.constantFrom(0, 5, 2000, 2000.5),
+      parent: fc.option(fc.integer({ min: 0, max: 11 }), { nil: undefined }),
+      matched: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(session, { minLength: 12, maxLength: 12 }), fc.boolean(), (listed, ranked) => {
+        const infos = listed.map((x, i) =>
+          makeInfo({
+            path: `/p/s${i}.jsonl`,
+            ageMs: x.ageDays * DAY,
+            ...(x.parent === undefined ? {} : { parentSessionPath: `/p/s${x.parent}.jsonl` }),
+          }),
+        );
+        const kept = new Set<number>();
+        listed.forEach((x, i) => {
+          const isParentOfKept = [...kept].some((k) => listed[k]!.parent === i);
+          if (x.matched && (x.parent === undefined || !kept.has(x.parent)) && !isParentOfKept) kept.add(i);
+        });
+        const matches = [...kept].sort((a, b) => a - b).map((i) => ({ info: infos[i]!, score: listed[i]!.score }));
+        const parents = parentsIn(infos);
+        const paths = (mode: 'threaded' | 'relevance' | 'recent') =>
+          sortRows(matches, mode, ranked, parents).map((r) => `${r.prefix}${r.info.path}/${r.depth}`);
+        expect(paths('threaded')).toEqual(paths(ranked ? 'relevance' : 'recent'));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('pathKey is resolve (its shortcut for paths that are normal already included)', () => {
