@@ -15,94 +15,20 @@
  * session object (WeakMap; `prepareTexts` lets the screen do it in idle time), (2) fuse only ever
  * sees names and the few distinct cwds, never the text, and (3) substring results are cached per
  * pattern: a pattern that contains a cached one ("auth" after "aut") only scans the sessions the
- * shorter one matched, which is what typing produces.
+ * shorter one matched, which is what typing produces (search-index.ts), and (4) a search keeps
+ * its candidates, scores and text hits by position in the list, and asks a term's questions of a
+ * cwd once per distinct folder, not once per session.
  */
-import { type PathMap, type SessionInfo, sessionHost } from '../store/index.js';
+import type { SessionInfo } from '../store/index.js';
 import { isFieldFilter, passesFilter } from './query-filters.js';
-import { createFuzzyIndex, type FuzzyIndex, fuzzyCwds, fuzzyNames } from './query-fuzzy.js';
+import { fuzzyCwds, fuzzyNames } from './query-fuzzy.js';
 import type { ParsedQuery, QueryTerm } from './query-language.js';
-import { isTextPrepared, outputOf, textOf } from './query-text.js';
-import { type RegexCache, type RegexPass, regexScores } from './regex-search.js';
-import type { SessionMatch, TextHit } from './session-match.js';
-import { type Parents, parentsIn } from './sort.js';
+import { isTextPrepared, outputOf } from './query-text.js';
+import { type RegexPass, regexScores } from './regex-search.js';
+import { type SearchIndex, scanText } from './search-index.js';
+import type { SessionMatch, TermScores, TextHit, TextHitsByPosition } from './session-match.js';
 import { subsequenceScore } from './subsequence.js';
 import { type HitPattern, hasHitIn, hitPatterns } from './text-hit-places.js';
-
-// ---------------------------------------------------------------------------------------------
-// Index and matching
-
-interface PatternHits {
-  /** Prepared-text index of the first occurrence, per matching session. */
-  hits: Map<SessionInfo, number>;
-}
-
-const PATTERN_CACHE_SIZE = 48;
-
-export interface SearchIndex {
-  readonly sessions: readonly SessionInfo[];
-  readonly names: readonly string[];
-  readonly cwds: readonly string[];
-  readonly ids: readonly string[];
-  /** Fuzzy matching of names and cwds (query-fuzzy.ts). */
-  readonly fuzzy: FuzzyIndex;
-  /** Complete substring scans of the prepared text, per pattern (insertion order = age). */
-  readonly patternCache: Map<string, PatternHits>;
-  /** What each `re:` pattern found in each session so far (regex-search.ts). */
-  readonly regexCache: RegexCache;
-  /** Each session's position in `sessions` (made once: every keystroke needs it). */
-  readonly positions: ReadonlyMap<SessionInfo, number>;
-  /** Each session's parent in the list, for the threaded sort (made once, like `positions`). */
-  readonly parents: Parents;
-  /** The lower-cased machine each session was written on, where known (`host:`). */
-  readonly hosts: ReadonlyMap<SessionInfo, string>;
-  /** The path map the parents and hosts were found with (a new map needs a new index). */
-  readonly pathMap: PathMap;
-}
-
-/**
- * Builds the per-list index (fuse over names and distinct cwds). Build it once per session list.
- * `pathMap`: other machines' path prefixes mapped to this one (forks nest under a parent recorded
- * under a mapped path; a mapping's host is where its sessions were written).
- */
-export function createSearchIndex(sessions: readonly SessionInfo[], pathMap: PathMap = []): SearchIndex {
-  const hosts = new Map<SessionInfo, string>();
-  for (const info of sessions) {
-    const host = sessionHost(info.path, info.cwd, pathMap);
-    if (host !== undefined) hosts.set(info, host.toLowerCase());
-  }
-  const names = sessions.map((s) => (s.name ?? '').toLowerCase());
-  const cwds = sessions.map((s) => s.cwd.toLowerCase());
-  return {
-    sessions,
-    names,
-    cwds,
-    ids: sessions.map((s) => s.id.toLowerCase()),
-    fuzzy: createFuzzyIndex(sessions, names),
-    patternCache: new Map(),
-    regexCache: new Map(),
-    positions: new Map(sessions.map((s, i) => [s, i])),
-    parents: parentsIn(sessions, pathMap),
-    hosts,
-    pathMap,
-  };
-}
-
-/**
- * pi's last tier: the word as an abbreviation (a subsequence) of the name, else of the cwd. A
- * name abbreviation ranks before a cwd one; within each, pi's score (clamped into the tier).
- */
-function abbreviationScore(word: string, name: string, cwd: string): number | undefined {
-  // Words of any length, as pi's: "lk" abbreviates "memory leak" (it ranks after every stronger hit).
-  const inName = name === '' ? undefined : subsequenceScore(word, name);
-  if (inName !== undefined) return 4 * TIER + clampInTier(inName);
-  const inCwd = subsequenceScore(word, cwd);
-  return inCwd === undefined ? undefined : 5 * TIER + clampInTier(inCwd);
-}
-
-/** pi's scores run from about -150 (bonuses) upwards; keep them inside one tier's range. */
-function clampInTier(score: number): number {
-  return Math.min(TIER - 1, Math.max(0, score + 200));
-}
 
 export type { SessionMatch, TextHit };
 
@@ -133,71 +59,17 @@ export interface SearchOptions {
   secrets?: ReadonlyMap<string, number>;
 }
 
-/**
- * Finds `pattern` in the prepared text of `candidates`. A complete scan over the whole list is
- * cached; a cached pattern contained in `pattern` narrows the scan to the sessions it matched.
- */
-function scanText(
-  index: SearchIndex,
-  pattern: string,
-  candidates: readonly SessionInfo[],
-  whole: boolean,
-  preparedOnly: boolean,
-  skipped: Set<SessionInfo>,
-): Map<SessionInfo, number> {
-  const cached = index.patternCache.get(pattern);
-  if (cached) return cached.hits;
-  let narrowest: PatternHits | undefined;
-  let narrowestKey = '';
-  for (const [key, entry] of index.patternCache) {
-    if (key.length > narrowestKey.length && pattern.includes(key)) {
-      narrowest = entry;
-      narrowestKey = key;
-    }
-  }
-  // If `pattern` contains the cached key at offset k, its first occurrence cannot start before
-  // (first occurrence of the key) - k: the scan resumes there instead of at 0, so typing one more
-  // letter of a word found near the end of long texts doesn't rescan them.
-  const keyOffset = narrowest ? pattern.indexOf(narrowestKey) : 0;
-  const hits = new Map<SessionInfo, number>();
-  let complete = whole;
-  const visit = (info: SessionInfo, from: number): void => {
-    if (preparedOnly && !isTextPrepared(info)) {
-      skipped.add(info);
-      complete = false;
-      return;
-    }
-    const at = textOf(info).indexOf(pattern, from);
-    if (at >= 0) hits.set(info, at);
-  };
-  if (narrowest) {
-    if (whole) for (const [info, at] of narrowest.hits) visit(info, Math.max(0, at - keyOffset));
-    else {
-      for (const info of candidates) {
-        const at = narrowest.hits.get(info);
-        if (at !== undefined) visit(info, Math.max(0, at - keyOffset));
-      }
-    }
-  } else {
-    for (const info of whole ? index.sessions : candidates) visit(info, 0);
-  }
-  if (complete) {
-    index.patternCache.set(pattern, { hits });
-    if (index.patternCache.size > PATTERN_CACHE_SIZE) {
-      const oldest = index.patternCache.keys().next().value;
-      if (oldest !== undefined) index.patternCache.delete(oldest);
-    }
-  }
-  return hits;
-}
-
 const TIER = 1000;
+
+/** pi's scores run from about -150 (bonuses) upwards; keep them inside one tier's range. */
+function clampInTier(score: number): number {
+  return Math.min(TIER - 1, Math.max(0, score + 200));
+}
 
 /** What one search pass shares between its terms. */
 interface Pass {
   index: SearchIndex;
-  positions: ReadonlyMap<SessionInfo, number>;
-  /** Whether the candidates started as the whole list (then full scans may be cached). */
+  /** Whether the query has no field filter (then full scans may be cached). */
   whole: boolean;
   preparedOnly: boolean;
   skipped: Set<SessionInfo>;
@@ -208,7 +80,6 @@ interface Pass {
   secrets: ReadonlyMap<string, number> | undefined;
 }
 
-/** The text an `exact`/`prefix` term compares with: the title, else the cwd and its last folder. */
 /** Whether the title (name, else first prompt), the cwd or its last folder starts with, ends with or is `text`. */
 function anchoredAt(info: SessionInfo, cwd: string, text: string, at: 'prefix' | 'suffix' | 'whole'): boolean {
   const folderPath = cwd.replace(/[/\\]+$/, '');
@@ -222,54 +93,108 @@ function anchoredAt(info: SessionInfo, cwd: string, text: string, at: 'prefix' |
   );
 }
 
-/** Name, message text, cwd or id contains `pattern` (the literal part of word, phrase and exact terms). */
+/**
+ * What a literal term's pattern scores on each distinct cwd, in the order a session asks after
+ * its name and text: a substring of the cwd (tier 2), a fuzzy cwd hit (tier 3), the word as an
+ * abbreviation of the cwd (tier 5, only when the name is no abbreviation either). NaN: none.
+ */
+interface FolderScores {
+  contains: Uint8Array;
+  fuzzy: Float64Array;
+  abbreviation: Float64Array;
+}
+
+function folderScores(index: SearchIndex, pattern: string, isWord: boolean): FolderScores {
+  const count = index.folders.length;
+  const scores: FolderScores = {
+    contains: new Uint8Array(count),
+    fuzzy: new Float64Array(count).fill(Number.NaN),
+    abbreviation: new Float64Array(count).fill(Number.NaN),
+  };
+  const fuzzy = isWord ? fuzzyCwds(index.fuzzy, pattern) : undefined;
+  for (let folder = 0; folder < count; folder++) {
+    const text = index.folderTexts[folder]!;
+    if (text.includes(pattern)) scores.contains[folder] = 1;
+    const fuzzyScore = fuzzy?.get(index.folders[folder]!);
+    if (fuzzyScore !== undefined) scores.fuzzy[folder] = 3 * TIER + fuzzyScore * 100;
+    const abbreviation = isWord ? subsequenceScore(pattern, text) : undefined;
+    if (abbreviation !== undefined) scores.abbreviation[folder] = 5 * TIER + clampInTier(abbreviation);
+  }
+  return scores;
+}
+
+/**
+ * Name, message text, cwd or id contains `pattern` (the literal part of word, phrase and exact
+ * terms); a word also matches fuzzily (name, cwd) and as pi's abbreviation (name, else cwd).
+ */
 function literalScore(
   pass: Pass,
   term: { kind: 'word' | 'phrase' | 'exact'; text: string },
-  candidates: readonly SessionInfo[],
-  textHits: Map<SessionInfo, TextHit>,
-): Map<SessionInfo, number> {
+  candidates: readonly number[],
+  textHits: TextHitsByPosition,
+): TermScores {
   const { index } = pass;
   const pattern = term.text;
-  const inText = scanText(index, pattern, candidates, pass.whole, pass.preparedOnly, pass.skipped);
-  const fuzzyName = term.kind === 'word' ? fuzzyNames(index.fuzzy, pattern) : undefined;
-  const fuzzyCwd = term.kind === 'word' ? fuzzyCwds(index.fuzzy, pattern) : undefined;
-  const out = new Map<SessionInfo, number>();
-  for (const info of candidates) {
-    const i = pass.positions.get(info) ?? 0;
-    const name = index.names[i] ?? '';
-    let score: number | undefined;
+  const isWord = term.kind === 'word';
+  const inText = scanText(index, pattern, {
+    candidates,
+    whole: pass.whole,
+    preparedOnly: pass.preparedOnly,
+    skipped: pass.skipped,
+  });
+  const fuzzyName = isWord ? fuzzyNames(index.fuzzy, pattern) : undefined;
+  const fuzzyNameOf = fuzzyName !== undefined && fuzzyName.size > 0 ? fuzzyName : undefined;
+  const folders = folderScores(index, pattern, isWord);
+  const { names, ids, folderOf } = index;
+  const hitPositions = inText.positions;
+  const out: TermScores = { positions: [], scores: [] };
+  // Candidates and text hits are both in list order: one walk through each.
+  let hit = 0;
+  for (const i of candidates) {
+    while (hit < hitPositions.length && hitPositions[hit]! < i) hit++;
+    const name = names[i]!;
+    let score: number;
     const nameAt = name.indexOf(pattern);
+    const fuzzyNameScore = fuzzyNameOf?.get(i);
     if (nameAt >= 0) {
       // Earlier and fuller name hits first: "fix" in "fix login" beats "prefix handling".
       score = Math.min(nameAt, 99) + (1 - pattern.length / Math.max(name.length, 1)) * 100;
-    } else if (fuzzyName?.has(i)) {
-      score = 1 * TIER + (fuzzyName.get(i) ?? 0) * 100;
+    } else if (fuzzyNameScore !== undefined) {
+      score = 1 * TIER + fuzzyNameScore * 100;
+    } else if (hitPositions[hit] === i) {
+      score = 2 * TIER;
+      if (textHits[i] === undefined) textHits[i] = { start: inText.starts[hit]!, length: pattern.length };
     } else {
-      const at = inText.get(info);
-      if (at !== undefined) {
-        score = 2 * TIER;
-        if (!textHits.has(info)) textHits.set(info, { start: at, length: pattern.length });
-      } else if ((index.cwds[i] ?? '').includes(pattern) || (index.ids[i] ?? '').includes(pattern)) {
-        score = 2 * TIER;
-      } else if (fuzzyCwd?.has(info.cwd)) {
-        score = 3 * TIER + (fuzzyCwd.get(info.cwd) ?? 0) * 100;
-      } else if (term.kind === 'word') {
-        score = abbreviationScore(pattern, name, index.cwds[i] ?? '');
+      const folder = folderOf[i]!;
+      if (folders.contains[folder] === 1 || ids[i]!.includes(pattern)) score = 2 * TIER;
+      else if (!Number.isNaN(folders.fuzzy[folder]!)) score = folders.fuzzy[folder]!;
+      else if (!isWord) continue;
+      else {
+        const inName = name === '' ? undefined : subsequenceScore(pattern, name);
+        score = inName !== undefined ? 4 * TIER + clampInTier(inName) : folders.abbreviation[folder]!;
+        if (Number.isNaN(score)) continue;
       }
     }
-    if (score !== undefined) out.set(info, score);
+    out.positions.push(i);
+    out.scores.push(score);
   }
   return out;
 }
 
-/** The candidates `term` matches, with their score (0 for terms that only filter). */
+/** The candidates for which `matches` holds, each with score 0 (terms that only filter). */
+function filtered(candidates: readonly number[], matches: (i: number) => boolean): TermScores {
+  const positions = candidates.filter(matches);
+  return { positions, scores: new Array<number>(positions.length).fill(0) };
+}
+
+/** The candidates (positions, ascending) `term` matches, with their score (0 for terms that only filter). */
 function matchTerm(
   pass: Pass,
   term: QueryTerm,
-  candidates: readonly SessionInfo[],
-  textHits: Map<SessionInfo, TextHit>,
-): Map<SessionInfo, number> {
+  candidates: readonly number[],
+  textHits: TextHitsByPosition,
+): TermScores {
+  const { sessions, cwds } = pass.index;
   switch (term.kind) {
     case 'word':
     case 'phrase':
@@ -279,43 +204,39 @@ function matchTerm(
       return regexScores(pass.regex, term.re, candidates, textHits);
     case 'prefix':
     case 'suffix':
-    case 'whole': {
-      const out = new Map<SessionInfo, number>();
-      for (const info of candidates)
-        if (anchoredAt(info, pass.index.cwds[pass.positions.get(info) ?? 0] ?? '', term.text, term.kind))
-          out.set(info, 0);
-      return out;
-    }
-    case 'out': {
-      const out = new Map<SessionInfo, number>();
-      for (const info of candidates) if (outputOf(info).includes(term.text)) out.set(info, 0);
-      return out;
-    }
-    case 'in': {
-      const out = new Map<SessionInfo, number>();
-      for (const info of candidates) {
-        if (pass.preparedOnly && !isTextPrepared(info)) pass.skipped.add(info);
-        else if (hasHitIn(info, pass.patterns, term.place)) out.set(info, 0);
-      }
-      return out;
-    }
+    case 'whole':
+      return filtered(candidates, (i) => anchoredAt(sessions[i]!, cwds[i]!, term.text, term.kind));
+    case 'out':
+      return filtered(candidates, (i) => outputOf(sessions[i]!).includes(term.text));
+    case 'in':
+      return filtered(candidates, (i) => {
+        const info = sessions[i]!;
+        if (!pass.preparedOnly || isTextPrepared(info)) return hasHitIn(info, pass.patterns, term.place);
+        pass.skipped.add(info);
+        return false;
+      });
     case 'not': {
       // The inner term's hits are not this session's hits: keep them out of the snippet.
-      const inner = matchTerm(pass, term.term, candidates, new Map());
-      return new Map(candidates.filter((info) => !inner.has(info)).map((info) => [info, 0]));
+      const inner = matchTerm(pass, term.term, candidates, []).positions;
+      let k = 0;
+      return filtered(candidates, (i) => {
+        while (k < inner.length && inner[k]! < i) k++;
+        return inner[k] !== i;
+      });
     }
     case 'or': {
-      const out = new Map<SessionInfo, number>();
+      const best = new Map<number, number>();
       for (const alternative of term.terms) {
-        for (const [info, score] of matchTerm(pass, alternative, candidates, textHits))
-          out.set(info, Math.min(score, out.get(info) ?? Number.POSITIVE_INFINITY));
+        const found = matchTerm(pass, alternative, candidates, textHits);
+        found.positions.forEach((i, k) => {
+          best.set(i, Math.min(found.scores[k]!, best.get(i) ?? Number.POSITIVE_INFINITY));
+        });
       }
-      return out;
+      const positions = candidates.filter((i) => best.has(i));
+      return { positions, scores: positions.map((i) => best.get(i)!) };
     }
     default:
-      return new Map(
-        candidates.filter((info) => passesFilter(info, term, pass.secrets, pass.index.hosts)).map((info) => [info, 0]),
-      );
+      return filtered(candidates, (i) => passesFilter(sessions[i]!, term, pass.secrets, pass.index.hosts));
   }
 }
 
@@ -329,6 +250,7 @@ function placesHits(term: QueryTerm): boolean {
 /** Runs a successfully parsed query over the index. */
 export function searchSessions(index: SearchIndex, query: ParsedQuery, options: SearchOptions = {}): SearchOutcome {
   if (!query.ok) return { matches: [], unindexed: 0, pending: 0 };
+  const { sessions } = index;
   const filters = query.terms.filter(isFieldFilter);
   const rest = query.terms.filter((t) => !isFieldFilter(t));
   const others = [...rest.filter((t) => !placesHits(t)), ...rest.filter(placesHits)];
@@ -336,7 +258,6 @@ export function searchSessions(index: SearchIndex, query: ParsedQuery, options: 
   const preparedOnly = options.preparedOnly ?? false;
   const pass: Pass = {
     index,
-    positions: index.positions,
     whole: filters.length === 0,
     preparedOnly,
     skipped,
@@ -346,7 +267,7 @@ export function searchSessions(index: SearchIndex, query: ParsedQuery, options: 
       names: index.names,
       cwds: index.cwds,
       ids: index.ids,
-      positions: index.positions,
+      sessions,
       cache: index.regexCache,
       preparedOnly,
       skipped,
@@ -356,20 +277,24 @@ export function searchSessions(index: SearchIndex, query: ParsedQuery, options: 
       textTier: 2 * TIER,
     },
   };
-  let candidates: SessionInfo[] =
-    filters.length === 0
-      ? [...index.sessions]
-      : index.sessions.filter((info) => filters.every((t) => passesFilter(info, t, options.secrets, index.hosts)));
-  const scores = new Map<SessionInfo, number>();
-  const textHits = new Map<SessionInfo, TextHit>();
+  let candidates: number[] = [];
+  for (let i = 0; i < sessions.length; i++) {
+    const info = sessions[i]!;
+    if (filters.every((t) => passesFilter(info, t, options.secrets, index.hosts))) candidates.push(i);
+  }
+  const scores = new Float64Array(sessions.length);
+  const textHits: TextHitsByPosition = new Array(sessions.length);
   for (const term of others) {
     const matched = matchTerm(pass, term, candidates, textHits);
-    candidates = candidates.filter((info) => matched.has(info));
-    for (const info of candidates) scores.set(info, (scores.get(info) ?? 0) + (matched.get(info) ?? 0));
+    matched.positions.forEach((i, k) => {
+      scores[i]! += matched.scores[k]!;
+    });
+    candidates = matched.positions;
   }
-  const matches = candidates.map((info): SessionMatch => {
-    const hit = textHits.get(info);
-    return hit ? { info, score: scores.get(info) ?? 0, textHit: hit } : { info, score: scores.get(info) ?? 0 };
+  const matches = candidates.map((i): SessionMatch => {
+    const hit = textHits[i];
+    const info = sessions[i]!;
+    return hit ? { info, score: scores[i]!, textHit: hit } : { info, score: scores[i]! };
   });
   return { matches, unindexed: pass.skipped.size, pending: pass.regex.pending.size };
 }

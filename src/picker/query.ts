@@ -7,3 +7,4 @@ export * from './query-engine.js';
 export * from './query-language.js';
 export * from './query-snippet.js';
 export { isTextPrepared, normalizeText, preparedTextOf, prepareTexts } from './query-text.js';
+export * from './search-index.js';

@@ -10,6 +10,7 @@
 import type { SessionInfo } from '../store/index.js';
 import type { LinearRegex } from '../text/linear-regex.js';
 import { isTextPrepared, textOf } from './query-text.js';
+import type { TermScores, TextHitsByPosition } from './session-match.js';
 
 /** What the regex found in one session: its score (undefined: no match) and its first text hit. */
 export interface RegexResult {
@@ -55,7 +56,8 @@ export interface RegexPass {
   names: readonly string[];
   cwds: readonly string[];
   ids: readonly string[];
-  positions: ReadonlyMap<SessionInfo, number>;
+  /** The list the positions are into. */
+  sessions: readonly SessionInfo[];
   cache: RegexCache;
   preparedOnly: boolean;
   /** Sessions whose text is not prepared yet (`preparedOnly`): not searched, counted as unindexed. */
@@ -83,16 +85,17 @@ function resultsFor(cache: RegexCache, source: string): WeakMap<SessionInfo, Reg
   return results;
 }
 
-/** The candidates the regex matches, with their score; text hits go to `textHits`. */
+/** The candidates (positions, ascending) the regex matches, with their score; text hits go to `textHits`. */
 export function regexScores(
   pass: RegexPass,
   re: LinearRegex,
-  candidates: readonly SessionInfo[],
-  textHits: Map<SessionInfo, { start: number; length: number }>,
-): Map<SessionInfo, number> {
+  candidates: readonly number[],
+  textHits: TextHitsByPosition,
+): TermScores {
   const results = resultsFor(pass.cache, re.source);
-  const out = new Map<SessionInfo, number>();
-  for (const info of candidates) {
+  const out: TermScores = { positions: [], scores: [] };
+  for (const i of candidates) {
+    const info = pass.sessions[i]!;
     let result = results.get(info);
     if (!result) {
       if (pass.searched > 0 && performance.now() > pass.deadline) {
@@ -100,12 +103,14 @@ export function regexScores(
         continue;
       }
       pass.searched++;
-      const i = pass.positions.get(info) ?? 0;
       if (re.test(pass.names[i] ?? '')) result = { score: 0 };
       else if (pass.preparedOnly && !isTextPrepared(info)) {
         // Not cached: the text is searched once it is prepared.
         pass.skipped.add(info);
-        if (re.test(pass.cwds[i] ?? '') || re.test(pass.ids[i] ?? '')) out.set(info, pass.textTier);
+        if (re.test(pass.cwds[i] ?? '') || re.test(pass.ids[i] ?? '')) {
+          out.positions.push(i);
+          out.scores.push(pass.textTier);
+        }
         continue;
       } else {
         const text = textOf(info);
@@ -115,8 +120,9 @@ export function regexScores(
       results.set(info, result);
     }
     if (result.score === undefined) continue;
-    out.set(info, result.score);
-    if (result.hit && !textHits.has(info)) textHits.set(info, result.hit);
+    out.positions.push(i);
+    out.scores.push(result.score);
+    if (result.hit && textHits[i] === undefined) textHits[i] = result.hit;
   }
   return out;
 }

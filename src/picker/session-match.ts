@@ -17,3 +17,15 @@ export interface SessionMatch {
   /** The first message-text hit, for the snippet. */
   textHit?: TextHit;
 }
+
+/**
+ * What one term matched among a search's candidates (query-engine.ts): their positions in the
+ * list, ascending, and each one's score, by index.
+ */
+export interface TermScores {
+  positions: number[];
+  scores: number[];
+}
+
+/** A search's first text hit of each session, by position (unset: none yet). */
+export type TextHitsByPosition = (TextHit | undefined)[];
