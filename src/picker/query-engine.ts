@@ -25,7 +25,7 @@ import { fuzzyCwds, fuzzyNames } from './query-fuzzy.js';
 import type { ParsedQuery, QueryTerm } from './query-language.js';
 import { isTextPrepared, outputOf } from './query-text.js';
 import { type RegexPass, regexScores } from './regex-search.js';
-import { type SearchIndex, scanText } from './search-index.js';
+import { mayBeInIds, type SearchIndex, scanText } from './search-index.js';
 import type { SessionMatch, TermScores, TextHit, TextHitsByPosition } from './session-match.js';
 import { subsequenceScore } from './subsequence.js';
 import { type HitPattern, hasHitIn, hitPatterns } from './text-hit-places.js';
@@ -146,6 +146,7 @@ function literalScore(
   const fuzzyNameOf = fuzzyName !== undefined && fuzzyName.size > 0 ? fuzzyName : undefined;
   const folders = folderScores(index, pattern, isWord);
   const { names, ids, folderOf } = index;
+  const inIds = mayBeInIds(index, pattern);
   const hitPositions = inText.positions;
   const out: TermScores = { positions: [], scores: [] };
   // Candidates and text hits are both in list order: one walk through each.
@@ -163,10 +164,10 @@ function literalScore(
       score = 1 * TIER + fuzzyNameScore * 100;
     } else if (hitPositions[hit] === i) {
       score = 2 * TIER;
-      if (textHits[i] === undefined) textHits[i] = { start: inText.starts[hit]!, length: pattern.length };
+      textHits[i] ??= inText.hits[hit]!;
     } else {
       const folder = folderOf[i]!;
-      if (folders.contains[folder] === 1 || ids[i]!.includes(pattern)) score = 2 * TIER;
+      if (folders.contains[folder] === 1 || (inIds && ids[i]!.includes(pattern))) score = 2 * TIER;
       else if (!Number.isNaN(folders.fuzzy[folder]!)) score = folders.fuzzy[folder]!;
       else if (!isWord) continue;
       else {
@@ -277,11 +278,12 @@ export function searchSessions(index: SearchIndex, query: ParsedQuery, options: 
       textTier: 2 * TIER,
     },
   };
-  let candidates: number[] = [];
-  for (let i = 0; i < sessions.length; i++) {
-    const info = sessions[i]!;
-    if (filters.every((t) => passesFilter(info, t, options.secrets, index.hosts))) candidates.push(i);
-  }
+  let candidates: readonly number[] =
+    filters.length === 0
+      ? index.everyPosition
+      : index.everyPosition.filter((i) =>
+          filters.every((t) => passesFilter(sessions[i]!, t, options.secrets, index.hosts)),
+        );
   const scores = new Float64Array(sessions.length);
   const textHits: TextHitsByPosition = new Array(sessions.length);
   for (const term of others) {

@@ -63,7 +63,15 @@ export function derive(given: PickerState, resetCursor = false): PickerState {
     const matches = state.namedOnly
       ? folded.filter((m) => m.info.name !== undefined && m.info.name.trim() !== '')
       : folded;
-    const sorted = sortRows(matches, state.sort, hasRankingTerms(state.parsed), foldedParents(index.parents, folding));
+    // Folded copies take their original's place among the matches, which may then not be newest first.
+    const newestFirst = index.newestFirst && folding.originalOf.size === 0;
+    const sorted = sortRows(
+      matches,
+      state.sort,
+      hasRankingTerms(state.parsed),
+      foldedParents(index.parents, folding),
+      newestFirst,
+    );
     rows = markConflictRows(sorted, folding);
     unindexed = outcome.unindexed;
     searchPending = outcome.pending;

@@ -12,15 +12,18 @@ import { type PathMap, type SessionInfo, sessionHost } from '../store/index.js';
 import { createFuzzyIndex, type FuzzyIndex } from './query-fuzzy.js';
 import { isTextPrepared, textOf } from './query-text.js';
 import type { RegexCache } from './regex-search.js';
+import type { TextHit } from './session-match.js';
 import { type Parents, parentsIn } from './sort.js';
 
 /**
  * Where a pattern occurs first in the prepared texts of the sessions it occurs in: their
- * positions in the list, ascending, and the offset of each one's first occurrence.
+ * positions in the list, ascending, and each one's first occurrence (one object per session and
+ * pattern, which every search of the pattern hands on as its text hit, rather than a new one each
+ * keystroke).
  */
 export interface TextHits {
   readonly positions: readonly number[];
-  readonly starts: readonly number[];
+  readonly hits: readonly TextHit[];
 }
 
 const PATTERN_CACHE_SIZE = 48;
@@ -31,6 +34,15 @@ export interface SearchIndex {
   readonly names: readonly string[];
   readonly cwds: readonly string[];
   readonly ids: readonly string[];
+  /** Every UTF-16 unit of every id: a pattern with another one is in no id. */
+  readonly idCharacters: ReadonlySet<string>;
+  /** 0 … n-1: the candidates of a query without field filters. */
+  readonly everyPosition: readonly number[];
+  /**
+   * Whether the list is newest first (`modified`, never increasing), as listings are: matches in
+   * its order then need no sort by recency (sort.ts).
+   */
+  readonly newestFirst: boolean;
   /** Each session's folder, as a number into `folders` (by position). */
   readonly folderOf: Int32Array;
   /** The list's distinct cwds as recorded, and lower-cased (`folderTexts`), numbered in order of first use. */
@@ -76,11 +88,18 @@ export function createSearchIndex(sessions: readonly SessionInfo[], pathMap: Pat
     folderOf[i] = folder;
   });
   const folders = [...folderNumbers.keys()];
+  const ids = sessions.map((s) => s.id.toLowerCase());
+  const idCharacters = new Set<string>();
+  // UTF-16 units, not code points: a pattern's units are all among those of an id that contains it.
+  for (const id of ids) for (let k = 0; k < id.length; k++) idCharacters.add(id[k]!);
   return {
     sessions,
     names,
     cwds,
-    ids: sessions.map((s) => s.id.toLowerCase()),
+    ids,
+    idCharacters,
+    everyPosition: sessions.map((_, i) => i),
+    newestFirst: sessions.every((info, i) => i === 0 || sessions[i - 1]!.modified.getTime() >= info.modified.getTime()),
     folderOf,
     folders,
     folderTexts: folders.map((cwd) => cwd.toLowerCase()),
@@ -126,7 +145,7 @@ export function scanText(index: SearchIndex, pattern: string, scan: TextScan): T
   // letter of a word found near the end of long texts doesn't rescan them.
   const keyOffset = narrowest ? pattern.indexOf(narrowestKey) : 0;
   const positions: number[] = [];
-  const starts: number[] = [];
+  const hits: TextHit[] = [];
   let complete = scan.whole;
   const visit = (position: number, from: number): void => {
     const info = index.sessions[position]!;
@@ -138,20 +157,21 @@ export function scanText(index: SearchIndex, pattern: string, scan: TextScan): T
     const at = textOf(info).indexOf(pattern, from);
     if (at >= 0) {
       positions.push(position);
-      starts.push(at);
+      hits.push({ start: at, length: pattern.length });
     }
   };
   if (narrowest) {
     const known = narrowest.positions;
-    const knownStarts = narrowest.starts;
-    if (scan.whole) for (let k = 0; k < known.length; k++) visit(known[k]!, Math.max(0, knownStarts[k]! - keyOffset));
+    const knownHits = narrowest.hits;
+    if (scan.whole)
+      for (let k = 0; k < known.length; k++) visit(known[k]!, Math.max(0, knownHits[k]!.start - keyOffset));
     else {
       // Both ascending: one walk through each.
       let k = 0;
       for (const position of scan.candidates) {
         while (k < known.length && known[k]! < position) k++;
         if (k === known.length) break;
-        if (known[k] === position) visit(position, Math.max(0, knownStarts[k]! - keyOffset));
+        if (known[k] === position) visit(position, Math.max(0, knownHits[k]!.start - keyOffset));
       }
     }
   } else if (scan.whole) {
@@ -160,13 +180,19 @@ export function scanText(index: SearchIndex, pattern: string, scan: TextScan): T
   } else {
     for (const position of scan.candidates) visit(position, 0);
   }
-  const hits = { positions, starts };
+  const found = { positions, hits };
   if (complete) {
-    index.patternCache.set(pattern, hits);
+    index.patternCache.set(pattern, found);
     if (index.patternCache.size > PATTERN_CACHE_SIZE) {
       const oldest = index.patternCache.keys().next().value;
       if (oldest !== undefined) index.patternCache.delete(oldest);
     }
   }
-  return hits;
+  return found;
+}
+
+/** Whether `pattern` may occur in some session's id (it has no character that none has). */
+export function mayBeInIds(index: SearchIndex, pattern: string): boolean {
+  for (let k = 0; k < pattern.length; k++) if (!index.idCharacters.has(pattern[k]!)) return false;
+  return true;
 }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SessionMatch } from '../../src/picker/query.js';
-import { nextSortMode, parentsIn, pathKey, sortRows } from '../../src/picker/sort.js';
+import { nextSortMode, parentsIn, pathKey, SORT_MODES, sortRows } from '../../src/picker/sort.js';
 import { DAY, makeInfo } from './make-info.js';
 
 const m = (
@@ -112,6 +112,34 @@ describe('sortRows', () => {
         const paths = (mode: 'threaded' | 'relevance' | 'recent') =>
           sortRows(matches, mode, ranked, parents).map((r) => `${r.prefix}${r.info.path}/${r.depth}`);
         expect(paths('threaded')).toEqual(paths(ranked ? 'relevance' : 'recent'));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('matches already newest first sort as they would unsorted, in every mode', () => {
+    const match = fc.record({
+      ageDays: fc.integer({ min: 0, max: 5 }),
+      score: fc.constantFrom(0, -0, 5, 12.5, 2000, 2000.5, 4100),
+      parent: fc.option(fc.nat(), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(match, { maxLength: 14 }), fc.boolean(), (picked, ranked) => {
+        // Newest first: ages never decrease down the list (equal ages included).
+        const byAge = [...picked].sort((a, b) => a.ageDays - b.ageDays);
+        const matches = byAge.map((x, i) =>
+          m(
+            `/n/${i}.jsonl`,
+            x.ageDays,
+            x.parent === undefined ? {} : { parentSessionPath: `/n/${x.parent % byAge.length}.jsonl` },
+            x.score,
+          ),
+        );
+        for (const mode of SORT_MODES) {
+          const rows = (newestFirst: boolean) =>
+            sortRows(matches, mode, ranked, undefined, newestFirst).map((r) => `${r.prefix}${r.info.path}/${r.score}`);
+          expect(rows(true), mode).toEqual(rows(false));
+        }
       }),
       { numRuns: 500 },
     );
