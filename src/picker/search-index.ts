@@ -54,9 +54,7 @@ export interface SearchIndex {
   readonly patternCache: Map<string, TextHits>;
   /** What each `re:` pattern found in each session so far (regex-search.ts). */
   readonly regexCache: RegexCache;
-  /** Each session's position in `sessions` (made once: every keystroke needs it). */
-  readonly positions: ReadonlyMap<SessionInfo, number>;
-  /** Each session's parent in the list, for the threaded sort (made once, like `positions`). */
+  /** Each session's parent in the list, for the threaded sort (made once: every keystroke needs it). */
   readonly parents: Parents;
   /** The lower-cased machine each session was written on, where known (`host:`). */
   readonly hosts: ReadonlyMap<SessionInfo, string>;
@@ -106,7 +104,6 @@ export function createSearchIndex(sessions: readonly SessionInfo[], pathMap: Pat
     fuzzy: createFuzzyIndex(sessions, names),
     patternCache: new Map(),
     regexCache: new Map(),
-    positions: new Map(sessions.map((s, i) => [s, i])),
     parents: parentsIn(sessions, pathMap),
     hosts,
     pathMap,
