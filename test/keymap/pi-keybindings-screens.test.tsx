@@ -2,17 +2,15 @@
  * pi's keybindings.json driving both screens: the reducers resolve keys through the
  * remapped keymap, and the footer, the `?` help, the prompts and the messages name the new keys.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InputRouter } from '../../components/common/input-router.js';
 import { confirmLines } from '../../components/picker/PickerDialog.js';
-import { type PickerExit, PickerScreen } from '../../components/picker/PickerScreen.js';
 import { TreeScreen } from '../../components/tree/TreeScreen.js';
 import type { KeyName } from '../../src/keymap/keymap.js';
 import { screenKeymaps } from '../../src/keymap/screen-keymaps.js';
 import { key as namedKey, textKey } from '../../src/keymap/tokenize.js';
 import { initialPickerState, type PickerAction, type PickerState, pickerReducer } from '../../src/picker/reducer.js';
 import type { SessionSource } from '../../src/picker/session-source.js';
-import type { Locations } from '../../src/store/locations.js';
 import { buildIndex } from '../../src/tree/flatten.js';
 import {
   initTreeState,
@@ -25,6 +23,7 @@ import {
 import { inputOf, menuOf } from '../../src/tree/state.js';
 import { alt, ctrl, KEYS, renderInk } from '../helpers/ink.js';
 import { DAY, makeInfo, NOW } from '../picker/make-info.js';
+import { listingSource, renderPicker } from '../picker/picker-screen-fixture.js';
 import { piSample, storeOf, treeOf } from '../tree/helpers.js';
 
 const keymaps = (raw: Record<string, unknown>) => screenKeymaps(raw, '/agent/keybindings.json');
@@ -179,24 +178,11 @@ describe('picker reducer with a remapped keymap', () => {
   });
 });
 
-const locations: Locations = {
-  cwd: '/home/u/proj',
-  agentDir: '/home/u/.pi/agent',
-  sessionsRoot: '/home/u/.pi/agent/sessions',
-  sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--',
-  customDir: false,
-  source: 'default',
-};
-
 function pickerSource(): SessionSource {
   const sessions = Array.from({ length: 5 }, (_, i) =>
     makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY, firstMessage: `item ${i};` }),
   );
-  return {
-    async list(_scope, onSessions) {
-      onSessions(sessions, sessions.length, sessions.length);
-      return { sessions, searched: locations.sessionDir, skipped: 0 };
-    },
+  return listingSource(sessions, {
     rename: async (_path, name) => ({ name }),
     trash: async () => ({ trashed: [], failed: [], changeIds: [] }),
     undoStep: async () => ({ kind: 'nothing' }),
@@ -208,7 +194,7 @@ function pickerSource(): SessionSource {
       throw new Error('not in this test');
     },
     preview: async () => ({ turns: [] }),
-  };
+  } satisfies Omit<SessionSource, 'list'>);
 }
 
 describe('the screens name the remapped keys', () => {
@@ -219,23 +205,7 @@ describe('the screens name the remapped keys', () => {
       'tui.select.cancel': 'ctrl+q',
       'app.session.toggleNamedFilter': [],
     });
-    const app = renderInk(
-      <InputRouter>
-        <PickerScreen
-          locations={locations}
-          printMode={false}
-          source={pickerSource()}
-          now={() => NOW}
-          home="/home/u"
-          onExit={vi.fn<(r: PickerExit) => void>()}
-          onOpenTree={vi.fn()}
-          onOpenStats={vi.fn()}
-          onOpenLabels={vi.fn()}
-          bindings={maps.picker}
-        />
-      </InputRouter>,
-      { columns: 160, rows: 24 },
-    );
+    const { app } = renderPicker(pickerSource(), { columns: 160, rows: 24, bindings: maps.picker });
     const first = await app.waitFor('item 0;');
     const footer = first.trimEnd().split('\n').at(-1)!;
     expect(footer).toContain('Ctrl+K delete');

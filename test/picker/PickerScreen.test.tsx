@@ -1,31 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { InputRouter } from '../../components/common/input-router.js';
-import { type PickerExit, PickerScreen } from '../../components/picker/PickerScreen.js';
 import type { SessionSource } from '../../src/picker/session-source.js';
-import type { Locations } from '../../src/store/locations.js';
 import type { TrashedSession } from '../../src/store/trash/trash.js';
 import type { SessionInfo } from '../../src/store/types.js';
-import { alt, ctrl, KEYS, renderInk } from '../helpers/ink.js';
+import { alt, ctrl, KEYS } from '../helpers/ink.js';
 import { DAY, makeInfo, NOW } from './make-info.js';
-
-const locations: Locations = {
-  cwd: '/home/u/proj',
-  agentDir: '/home/u/.pi/agent',
-  sessionsRoot: '/home/u/.pi/agent/sessions',
-  sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--',
-  customDir: false,
-  source: 'default',
-};
+import { listingSource, renderPicker } from './picker-screen-fixture.js';
 
 function fakeSource(initial: SessionInfo[]) {
   let sessions = [...initial];
   const calls: string[] = [];
   const trashedLog: { info: SessionInfo; id: string }[] = [];
-  const source: SessionSource = {
-    async list(_scope, onSessions) {
-      onSessions(sessions, sessions.length, sessions.length);
-      return { sessions, searched: locations.sessionDir, skipped: 0 };
-    },
+  // Each listing reads `sessions` anew, as a trash or an undo left it; `satisfies` keeps every method a
+  // real source must have.
+  const source = listingSource(() => sessions, {
     async rename(path, name) {
       calls.push(`rename ${path} ${name}`);
       return { name: name === '' ? undefined : name };
@@ -98,7 +85,7 @@ function fakeSource(initial: SessionInfo[]) {
         ],
       };
     },
-  };
+  } satisfies Omit<SessionSource, 'list'>);
   return { source, calls, trashedLog, sessions: (): SessionInfo[] => sessions };
 }
 
@@ -115,27 +102,7 @@ const sample = (n: number): SessionInfo[] =>
 
 function mount(sessions: SessionInfo[], size: { columns: number; rows: number }, printMode = false) {
   const { source, calls, trashedLog, sessions: current } = fakeSource(sessions);
-  const onExit = vi.fn<(r: PickerExit) => void>();
-  const onOpenTree = vi.fn();
-  const onOpenStats = vi.fn();
-  const onOpenLabels = vi.fn();
-  const app = renderInk(
-    <InputRouter>
-      <PickerScreen
-        locations={locations}
-        printMode={printMode}
-        source={source}
-        now={() => NOW}
-        home="/home/u"
-        onExit={onExit}
-        onOpenTree={onOpenTree}
-        onOpenStats={onOpenStats}
-        onOpenLabels={onOpenLabels}
-      />
-    </InputRouter>,
-    size,
-  );
-  return { app, calls, trashedLog, sessions: current, onExit, onOpenTree, onOpenStats, onOpenLabels };
+  return { ...renderPicker(source, { ...size, printMode }), calls, trashedLog, sessions: current };
 }
 
 describe.each([

@@ -4,21 +4,9 @@
  * scan is asked for once for the scope.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { InputRouter } from '../../components/common/input-router.js';
-import { PickerScreen } from '../../components/picker/PickerScreen.js';
-import type { SessionSource } from '../../src/picker/session-source.js';
-import type { Locations } from '../../src/store/locations.js';
-import { renderInk } from '../helpers/ink.js';
-import { DAY, makeInfo, NOW } from './make-info.js';
+import { DAY, makeInfo } from './make-info.js';
+import { listingSource, renderPicker } from './picker-screen-fixture.js';
 
-const locations: Locations = {
-  cwd: '/home/u/proj',
-  agentDir: '/home/u/.pi/agent',
-  sessionsRoot: '/home/u/.pi/agent/sessions',
-  sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--',
-  customDir: false,
-  source: 'default',
-};
 const sessions = Array.from({ length: 4 }, (_, i) =>
   makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY, firstMessage: `item ${i};` }),
 );
@@ -28,11 +16,7 @@ describe('has:secret on the picker screen', () => {
     let progress: ((scanned: number, total: number) => void) | undefined;
     let answer: ((counts: Map<string, number>) => void) | undefined;
     const scans = vi.fn();
-    const source = {
-      async list(_scope, onSessions) {
-        onSessions(sessions, sessions.length, sessions.length);
-        return { sessions, searched: locations.sessionDir, skipped: 0 };
-      },
+    const source = listingSource(sessions, {
       scanSecrets(scope, onProgress) {
         scans(scope);
         progress = onProgress;
@@ -40,23 +24,8 @@ describe('has:secret on the picker screen', () => {
           answer = resolve;
         });
       },
-    } as Partial<SessionSource> as SessionSource;
-    const app = renderInk(
-      <InputRouter>
-        <PickerScreen
-          locations={locations}
-          printMode={false}
-          source={source}
-          now={() => NOW}
-          home="/home/u"
-          onExit={vi.fn()}
-          onOpenTree={vi.fn()}
-          onOpenStats={vi.fn()}
-          onOpenLabels={vi.fn()}
-        />
-      </InputRouter>,
-      { columns: 120, rows: 20 },
-    );
+    });
+    const { app } = renderPicker(source, { columns: 120, rows: 20 });
     await app.waitFor('item 0;');
     await app.type('has:secret');
     await app.waitFor((f) => f.includes('0/4') && f.includes('scanning for secrets 0/?'));

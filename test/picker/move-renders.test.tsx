@@ -6,12 +6,9 @@
  */
 import type * as ink from 'ink';
 import { describe, expect, it, vi } from 'vitest';
-import { InputRouter } from '../../components/common/input-router.js';
-import { PickerScreen } from '../../components/picker/PickerScreen.js';
-import type { SessionSource } from '../../src/picker/session-source.js';
-import type { Locations } from '../../src/store/locations.js';
-import { KEYS, renderInk } from '../helpers/ink.js';
-import { DAY, makeInfo, NOW } from './make-info.js';
+import { KEYS } from '../helpers/ink.js';
+import { DAY, makeInfo } from './make-info.js';
+import { listingSource, renderPicker } from './picker-screen-fixture.js';
 
 /** The strings each <Text> rendered since the last `take`, its direct string children joined. */
 const drawn = vi.hoisted(() => {
@@ -36,42 +33,12 @@ vi.mock('ink', async (importOriginal) => {
   return { ...original, Text };
 });
 
-const locations: Locations = {
-  cwd: '/home/u/proj',
-  agentDir: '/home/u/.pi/agent',
-  sessionsRoot: '/home/u/.pi/agent/sessions',
-  sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--',
-  customDir: false,
-  source: 'default',
-};
-
 const sessions = Array.from({ length: 30 }, (_, i) =>
   makeInfo({ path: `/s/${i}.jsonl`, ageMs: (i + 1) * DAY, firstMessage: `item ${i} here` }),
 );
 
 function mount() {
-  const source = {
-    async list(_scope, onSessions) {
-      onSessions(sessions, sessions.length, sessions.length);
-      return { sessions, searched: locations.sessionDir, skipped: 0 };
-    },
-  } as Partial<SessionSource> as SessionSource;
-  return renderInk(
-    <InputRouter>
-      <PickerScreen
-        locations={locations}
-        printMode={false}
-        source={source}
-        now={() => NOW}
-        home="/home/u"
-        onExit={vi.fn()}
-        onOpenTree={vi.fn()}
-        onOpenStats={vi.fn()}
-        onOpenLabels={vi.fn()}
-      />
-    </InputRouter>,
-    { columns: 100, rows: 16 },
-  );
+  return renderPicker(listingSource(sessions), { columns: 100, rows: 16 }).app;
 }
 
 /**

@@ -6,8 +6,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { InputRouter } from '../../components/common/input-router.js';
-import { PickerScreen } from '../../components/picker/PickerScreen.js';
 import {
   createSearchIndex,
   parseQuery,
@@ -16,13 +14,12 @@ import {
   searchSessions,
   snippetFor,
 } from '../../src/picker/query.js';
-import type { SessionSource } from '../../src/picker/session-source.js';
 import { hitFocus, shownHit } from '../../src/picker/text-hit-places.js';
 import { type SessionInfo, summarizeFileSync } from '../../src/store/index.js';
-import type { Locations } from '../../src/store/locations.js';
 import { sessionsRoot } from '../helpers/corpus.js';
-import { KEYS, renderInk } from '../helpers/ink.js';
+import { KEYS } from '../helpers/ink.js';
 import { makeInfo, NOW } from './make-info.js';
+import { listingSource, renderPicker } from './picker-screen-fixture.js';
 
 function corpusSessions(): SessionInfo[] {
   const root = sessionsRoot('pi-written');
@@ -90,15 +87,6 @@ describe('summaries in the full-text search (pi-written corpus)', () => {
   });
 });
 
-const locations: Locations = {
-  cwd: '/home/u/proj',
-  agentDir: '/home/u/.pi/agent',
-  sessionsRoot: '/home/u/.pi/agent/sessions',
-  sessionDir: '/home/u/.pi/agent/sessions/--home-u-proj--',
-  customDir: false,
-  source: 'default',
-};
-
 describe('the picker shows a summary hit', () => {
   it('lists the session with the summary as its snippet, and → opens the tree on the summary entry', async () => {
     const infos = [
@@ -112,29 +100,7 @@ describe('the picker shows a summary hit', () => {
         summaryPlaces: [37, 1],
       }),
     ];
-    const source = {
-      async list(_scope, onSessions) {
-        onSessions(infos, infos.length, infos.length);
-        return { sessions: infos, searched: locations.sessionDir, skipped: 0 };
-      },
-    } as Partial<SessionSource> as SessionSource;
-    const onOpenTree = vi.fn();
-    const app = renderInk(
-      <InputRouter>
-        <PickerScreen
-          locations={locations}
-          printMode={false}
-          source={source}
-          now={() => NOW}
-          home="/home/u"
-          onExit={vi.fn()}
-          onOpenTree={onOpenTree}
-          onOpenStats={vi.fn()}
-          onOpenLabels={vi.fn()}
-        />
-      </InputRouter>,
-      { columns: 120, rows: 20 },
-    );
+    const { app, onOpenTree } = renderPicker(listingSource(infos), { columns: 120, rows: 20 });
     await app.waitFor('plain session');
     await app.type('webhook retries');
     const frame = await app.waitFor((f) => f.includes('1/2'));
