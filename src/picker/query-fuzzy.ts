@@ -66,23 +66,25 @@ export function mayFuzzyMatch(word: string, name: string): boolean {
 }
 
 /**
- * An earlier word's fuzzy names that hold every name `word` can match, if one is cached: fuse's
- * fewest errors for a part of a word are never more than for the whole word (cut the part's letters
- * out of the whole's best alignment), so a cached word inside `word` that allows as many errors
- * matched every name `word` matches. Typing a word letter by letter asks this of the word before.
+ * An earlier word whose fuzzy names, with the names that contain it, hold every name `word` can
+ * match, if one is cached: fuse's fewest errors for a part of a word are never more than for the
+ * whole word (cut the part's letters out of the whole's best alignment), so a cached word inside
+ * `word` that allows as many errors matched every name `word` matches: fuzzily (its cached answer)
+ * or as itself (left out of that answer). Typing a word letter by letter asks this of the word before.
  */
-function narrowingMatches(
+function narrowingWord(
   cache: ReadonlyMap<string, Map<number, number>>,
   word: string,
-): Map<number, number> | undefined {
+): { word: string; fuzzy: Map<number, number> } | undefined {
   if (word.length > 32) return undefined;
   const errors = allowedErrors(word.length);
-  let best: Map<number, number> | undefined;
-  for (const [cached, matches] of cache) {
+  let best: { word: string; fuzzy: Map<number, number> } | undefined;
+  for (const [cached, fuzzy] of cache) {
     // Shorter words were never searched: their empty answer says nothing.
     if (cached.length < FUZZY_MIN_LENGTH || cached.length > 32 || !word.includes(cached)) continue;
     if (allowedErrors(cached.length) !== errors) continue;
-    if (!best || matches.size < best.size) best = matches;
+    // The longest such word contains the others: its names are the fewest.
+    if (!best || cached.length > best.word.length) best = { word: cached, fuzzy };
   }
   return best;
 }
@@ -101,12 +103,21 @@ function cachedFor<K>(
   return found;
 }
 
-/** Named sessions whose name fuzzily matches `word`: position → fuse score (0 = perfect). */
+/**
+ * Named sessions whose name matches `word` only fuzzily (it does not contain the word: such a name
+ * is a name hit, which ranks above any fuzzy one, and fuse's score for it is never read):
+ * position → fuse score (0 = perfect). A word that allows no error has none; fuse never runs.
+ */
 export function fuzzyNames(index: FuzzyIndex, word: string): Map<number, number> {
   return cachedFor(index.nameCache, word, () => {
-    const earlier = narrowingMatches(index.nameCache, word);
-    const pool = earlier ? index.named.filter(({ i }) => earlier.has(i)) : index.named;
-    const candidates = pool.filter(({ i }) => mayFuzzyMatch(word, index.names[i] ?? ''));
+    if (allowedErrors(word.length) === 0) return [];
+    const earlier = narrowingWord(index.nameCache, word);
+    const { names } = index;
+    const candidates = index.named.filter(({ i }) => {
+      const name = names[i] ?? '';
+      if (earlier && !earlier.fuzzy.has(i) && !name.includes(earlier.word)) return false;
+      return !name.includes(word) && mayFuzzyMatch(word, name);
+    });
     // Scores are per name (never relative to the collection), so fuse over the candidates gives each the same one.
     const fuse = candidates.length === index.named.length ? index.nameFuse : new Fuse(candidates, NAME_FUSE_OPTIONS);
     return fuse.search(word).map((r): [number, number] => [r.item.i, r.score ?? 0]);

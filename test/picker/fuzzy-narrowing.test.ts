@@ -1,7 +1,8 @@
 /**
  * The fuzzy name search narrows a word's names from an earlier word inside it that allows as many
  * errors (typing a word letter by letter): on any names and any sequence of words, each answer is
- * what fuse over every name gives, with the same scores.
+ * what fuse over every name gives, with the same scores, less the names that contain the word
+ * (name hits, which rank above fuzzy ones).
  */
 
 import fc from 'fast-check';
@@ -12,11 +13,16 @@ import { makeInfo } from './make-info.js';
 
 const OPTIONS = { ignoreLocation: true, includeScore: true, threshold: 0.3, isCaseSensitive: false, keys: ['name'] };
 
-/** What fuse over every named session finds for `word`, as position → score. */
+/** What fuse over every named session finds for `word` in names without it, as position → score. */
 function fuseAlone(names: readonly string[], word: string): Map<number, number> {
   if (word.length < FUZZY_MIN_LENGTH) return new Map();
   const items = names.flatMap((name, i) => (name.trim() === '' ? [] : [{ i, name }]));
-  return new Map(new Fuse(items, OPTIONS).search(word).map((r): [number, number] => [r.item.i, r.score ?? 0]));
+  const found = new Fuse(items, OPTIONS).search(word);
+  return new Map(
+    found
+      .filter((r) => !r.item.name.toLowerCase().includes(word))
+      .map((r): [number, number] => [r.item.i, r.score ?? 0]),
+  );
 }
 
 const sorted = (m: Map<number, number>): [number, number][] => [...m].sort((a, b) => a[0] - b[0]);
@@ -74,5 +80,22 @@ describe('fuzzy names narrowed from an earlier word', () => {
     expect(sorted(fuzzyNames(index, 'refac'))).toEqual(sorted(fuseAlone(names, 'refac')));
     // Seven letters allow two errors: the earlier answer cannot narrow it, fuse sees every name.
     expect(sorted(fuzzyNames(index, 'refacto'))).toEqual(sorted(fuseAlone(names, 'refacto')));
+  });
+
+  it('a name left out of an earlier answer because it contains that word still matches the longer word fuzzily', () => {
+    const names = ['refaz', 'refactor', 'other'];
+    const index = indexOf(names);
+    // "refaz" contains "refa": a name hit for it, so not in its fuzzy answer…
+    expect(fuzzyNames(index, 'refa').has(0)).toBe(false);
+    // …and one substitution from "refac", which it does not contain.
+    expect(fuzzyNames(index, 'refac').has(0)).toBe(true);
+    expect(sorted(fuzzyNames(index, 'refac'))).toEqual(sorted(fuseAlone(names, 'refac')));
+  });
+
+  it('a three-letter word allows no error: its only name matches are names that contain it, so it has no fuzzy ones', () => {
+    expect(allowedErrors(3)).toBe(0);
+    const names = ['ref', 'rfe', 'reff', 'erf'];
+    expect(fuzzyNames(indexOf(names), 'ref').size).toBe(0);
+    expect(sorted(fuseAlone(names, 'ref'))).toEqual([]);
   });
 });
