@@ -1,11 +1,12 @@
 /**
- * One list row, exactly one terminal line. The text comes from `formatRow` (pure, tested); this
- * component only adds colour. Everything colour says is also said by a glyph: `›` cursor,
+ * One list row, exactly one terminal line: one text node, its text from `formatRow` and its
+ * colours from `paintRow` (both pure, tested), so a frame gives ink one node per row to walk. Everything colour says is also said by a glyph: `›` cursor,
  * `●` marked, `[current]` the session pi is in, `⇄2` a session with conflict copies, `★` named, `◉ live`.
  */
 import { Text } from 'ink';
 import { memo } from 'react';
 import type { RowView } from '../../src/picker/layout.js';
+import { paintRow } from '../../src/picker/row-paint.js';
 
 interface SessionRowProps {
   view: RowView;
@@ -14,32 +15,9 @@ interface SessionRowProps {
 }
 
 function SessionRowView({ view, selected, marked }: SessionRowProps) {
-  // Empty parts get no span: ink walks, styles and measures every span of every row on each frame,
-  // and an empty span adds nothing to the line (most rows have no prefix, marks or snippet).
   return (
     <Text wrap="truncate-end" bold={selected}>
-      <Text color="cyan">{view.lead.slice(0, 1)}</Text>
-      <Text color="magenta">{view.lead.slice(1)}</Text>
-      {view.prefix !== '' ? <Text dimColor>{view.prefix}</Text> : null}
-      {view.currentMark !== '' ? <Text color="green">{view.currentMark}</Text> : null}
-      {view.conflictMark !== '' ? <Text color="red">{view.conflictMark}</Text> : null}
-      {view.nameMark !== '' ? <Text color="yellow">{view.nameMark}</Text> : null}
-      <Text color={marked ? 'magenta' : view.named ? 'yellow' : undefined}>{view.title}</Text>
-      {view.snippet ? (
-        <Text dimColor={!selected}>
-          {' · '}
-          {view.snippet.tag !== '' ? <Text color="blue">{view.snippet.tag}</Text> : null}
-          {view.snippet.before}
-          <Text inverse>{view.snippet.match}</Text>
-          {view.snippet.after}
-        </Text>
-      ) : null}
-      {view.gap}
-      {view.right === '' ? null : view.live ? (
-        <Text color="green">{view.right}</Text>
-      ) : (
-        <Text dimColor>{view.right}</Text>
-      )}
+      {paintRow(view, selected, marked)}
     </Text>
   );
 }

@@ -42,17 +42,17 @@ function mount() {
 }
 
 /**
- * What `texts` drew: row titles, the footer's position, and anything that is neither a part of a
- * row (its lead, marks, gap and right block) nor the position: the header, query line or hints.
+ * What `texts` drew: row titles, the footer's position, and anything that is neither a row (one
+ * text: its lead, marks, title, gap and right block) nor the position: the header, query line or hints.
  */
 function summary(texts: string[]) {
-  const rowPart = (t: string): boolean => /^[ ›●]*$/.test(t) || t.startsWith('item ') || /^\d+ msgs? /.test(t);
+  const rows = texts.filter((t) => /^[ ›●]{3}item \d+ here/.test(t));
   const position = (t: string): boolean => /^\(\d+\/30\)/.test(t);
   return {
-    titles: texts.filter((t) => t.startsWith('item ')).sort(),
+    titles: rows.map((t) => /item \d+ here/.exec(t)?.[0]).sort(),
     position: texts.filter(position),
-    others: texts.filter((t) => !rowPart(t) && !position(t)),
-    leads: texts.filter((t) => t === '›').length,
+    others: texts.filter((t) => !rows.includes(t) && !position(t)),
+    leads: rows.filter((t) => t.startsWith('›')).length,
   };
 }
 
