@@ -50,6 +50,12 @@ export interface SearchIndex {
   readonly folderTexts: readonly string[];
   /** Fuzzy matching of names and cwds (query-fuzzy.ts). */
   readonly fuzzy: FuzzyIndex;
+  /**
+   * Each session's prepared text by position, once a scan has read it: a scan visits every session
+   * for every pattern, and two WeakMap lookups per visit (prepared yet? its text) were a tenth of a
+   * keystroke's search.
+   */
+  readonly texts: (string | undefined)[];
   /** Complete substring scans of the prepared text, per pattern (insertion order = age). */
   readonly patternCache: Map<string, TextHits>;
   /** What each `re:` pattern found in each session so far (regex-search.ts). */
@@ -102,6 +108,7 @@ export function createSearchIndex(sessions: readonly SessionInfo[], pathMap: Pat
     folders,
     folderTexts: folders.map((cwd) => cwd.toLowerCase()),
     fuzzy: createFuzzyIndex(sessions, names),
+    texts: new Array<string | undefined>(sessions.length).fill(undefined),
     patternCache: new Map(),
     regexCache: new Map(),
     parents: parentsIn(sessions, pathMap),
@@ -144,14 +151,20 @@ export function scanText(index: SearchIndex, pattern: string, scan: TextScan): T
   const positions: number[] = [];
   const hits: TextHit[] = [];
   let complete = scan.whole;
+  const { texts } = index;
   const visit = (position: number, from: number): void => {
-    const info = index.sessions[position]!;
-    if (scan.preparedOnly && !isTextPrepared(info)) {
-      scan.skipped.add(info);
-      complete = false;
-      return;
+    let text = texts[position];
+    if (text === undefined) {
+      const info = index.sessions[position]!;
+      if (scan.preparedOnly && !isTextPrepared(info)) {
+        scan.skipped.add(info);
+        complete = false;
+        return;
+      }
+      text = textOf(info);
+      texts[position] = text;
     }
-    const at = textOf(info).indexOf(pattern, from);
+    const at = text.indexOf(pattern, from);
     if (at >= 0) {
       positions.push(position);
       hits.push({ start: at, length: pattern.length });
