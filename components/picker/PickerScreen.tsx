@@ -23,7 +23,6 @@ import {
   type PickerEffect,
   type PickerExit,
   type PickerState,
-  pickerReducer,
   resumePickerState,
   type Scope,
   selectedRow,
@@ -44,6 +43,7 @@ import { PreviewPane } from './PreviewPane.js';
 import { SessionList } from './SessionList.js';
 import { runPickerExport, runSecretScan } from './share-effects.js';
 import { gonePaths, runStoreEffect } from './store-effects.js';
+import { timedPickerReducer } from './timed-reducer.js';
 import { useConflictPreview, usePreparedTexts, usePreview } from './use-background-reads.js';
 import { useScopeLoads } from './use-scope-loads.js';
 
@@ -103,7 +103,7 @@ export function PickerScreen(props: PickerScreenProps) {
     () => props.source ?? createStoreSource(props.locations, { cache: !props.noCache }),
     [props.source, props.locations, props.noCache],
   );
-  const machine = useSyncReducer(pickerReducer, () =>
+  const machine = useSyncReducer(timedPickerReducer, () =>
     props.initialState
       ? resumePickerState(props.initialState, size)
       : initialPickerState({

@@ -53,6 +53,8 @@ export type PickerAction =
   | { type: 'textPrepared' }
   /** A `re:` search left sessions pending: search on, with a fresh time budget. */
   | { type: 'searchMore' }
+  /** A search for a new query took `ms` over a list of `sessions` (the screen's clock). */
+  | { type: 'searchTimed'; ms: number; sessions: number }
   /** `checkResume`'s answer; `here` is the folder pi-sessions runs in. */
   | { type: 'resumeChecked'; path: string; cwd: string; cwdExists: boolean; here: string }
   /** Listed sessions whose files were deleted or moved since the list was drawn: an action on them found nothing. */

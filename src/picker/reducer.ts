@@ -26,7 +26,7 @@ import { keyModeOf } from './mode.js';
 import { browseMouse, helpMouse } from './mouse.js';
 import { outcomeReducer } from './outcomes.js';
 import { missingCwdCommand, onResumeChecked } from './resume.js';
-import { derive, mergeList, runQueuedSearch, setQuery, settled } from './rows.js';
+import { derive, mergeList, runQueuedSearch, searchTimed, setQuery, settled } from './rows.js';
 import { secretsProgress, secretsScanned, secretsStale } from './secret-scan.js';
 import { slimCommand, slimmed, slimPlanned } from './slim.js';
 import { type PickerState, relayout, type ScopeList, withEffect, withStatus } from './state.js';
@@ -207,6 +207,8 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       return onResumeChecked(state, action);
     case 'textPrepared':
       return state.unindexed > 0 ? derive(state) : state;
+    case 'searchTimed':
+      return searchTimed(state, action.ms, action.sessions);
     case 'searchMore':
       return state.searchPending > 0 ? derive(state) : state;
     case 'secretsProgress':

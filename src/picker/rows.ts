@@ -9,7 +9,16 @@ import type { SessionInfo } from '../store/index.js';
 import { conflictFolding, foldConflictMatches, foldedParents, markConflictRows } from './conflict-rows.js';
 import { asksForSecrets, createSearchIndex, hasRankingTerms, parseQuery, sameQuery, searchSessions } from './query.js';
 import { type Row, sortRows } from './sort.js';
-import { currentList, type PickerState, relayout, SCOPES, type Scope, type ScopeList, withEffect } from './state.js';
+import {
+  currentList,
+  type PickerState,
+  relayout,
+  SCOPES,
+  type Scope,
+  type ScopeList,
+  SEARCH_WITH_KEY_MS,
+  withEffect,
+} from './state.js';
 
 function sameSessions(a: readonly SessionInfo[], b: readonly SessionInfo[]): boolean {
   return a === b || (a.length === b.length && a.every((info, i) => info === b[i]));
@@ -101,15 +110,23 @@ export function derive(given: PickerState, resetCursor = false): PickerState {
 }
 
 /**
- * Whether a typed query's search waits for the frame that echoes it (the list is big enough for
- * the search to cost a frame: state.ts ECHO_FIRST).
+ * Whether a typed query's search waits for the frame that echoes it: once searches are timed,
+ * when this list's search is expected to cost more than SEARCH_WITH_KEY_MS; before, when the list
+ * is big enough for a search to cost a frame (ECHO_FIRST).
  */
 export function echoesFirst(state: PickerState): boolean {
   const sessions = currentList(state)?.sessions ?? [];
+  if (state.searchCost !== undefined) return state.searchCost * sessions.length > SEARCH_WITH_KEY_MS;
   if (sessions.length >= state.echoFirst.sessions) return true;
   let bytes = 0;
   for (const info of sessions) bytes += info.size;
   return bytes >= state.echoFirst.bytes;
+}
+
+/** A timed search: the cost per session, decaying by half per search rather than dropping at once. */
+export function searchTimed(state: PickerState, ms: number, sessions: number): PickerState {
+  const cost = ms / Math.max(1, sessions);
+  return { ...state, searchCost: Math.max(cost, (state.searchCost ?? 0) / 2) };
 }
 
 /**

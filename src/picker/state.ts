@@ -149,6 +149,13 @@ export interface PickerState {
    * a smaller one searches with the key, in the same frame (its search costs less than a frame).
    */
   echoFirst: { sessions: number; bytes: number };
+  /**
+   * What the latest searches for a new query cost, in ms per session of the list, as the screen
+   * timed them (`searchTimed`); undefined until one is timed, when the list's size decides. It
+   * decays by half per search rather than following the last one down, so one cheap search after
+   * dear ones does not make the next key wait for its search.
+   */
+  searchCost: number | undefined;
   /** Built once per session list (identity of the list array). */
   index: SearchIndex | undefined;
   rows: Row[];
@@ -218,6 +225,14 @@ export interface InitOptions {
  */
 export const ECHO_FIRST = { sessions: 64, bytes: 1 << 20 } as const;
 
+/**
+ * Once searches are timed: a search expected to take longer than this is run after the frame
+ * that echoes its key, a cheaper one with the key, in that frame. Echo and results then land
+ * together, one frame instead of two, and the echo still comes within 16 ms (a frame of new rows
+ * costs ~5 ms).
+ */
+export const SEARCH_WITH_KEY_MS = 6;
+
 export function initialPickerState(opts: InitOptions): PickerState {
   const scope = opts.scope ?? 'cwd';
   const query = initialTextInput(opts.query ?? '');
@@ -240,6 +255,7 @@ export function initialPickerState(opts: InitOptions): PickerState {
     rowsQuery: parsed,
     queuedSearch: undefined,
     echoFirst: opts.echoFirst ?? ECHO_FIRST,
+    searchCost: undefined,
     index: undefined,
     rows: [],
     unindexed: 0,

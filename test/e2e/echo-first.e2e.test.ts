@@ -2,7 +2,8 @@
  * On a list big enough for its search to cost a frame, a typed character reaches the terminal
  * before the search for it runs (the header counts "…" while the rows are the query before's),
  * and the results follow: typed a key at a time or in one write, the screen ends on exactly the
- * typed query's results, and Enter in the same write as the text acts on its best match.
+ * typed query's results, and Enter in the same write as the text acts on its best match. Once the
+ * screen has timed a search as cheap, later keys search in their own frame.
  */
 import { describe, expect, it } from 'vitest';
 import { SessionBuilder } from '../helpers/factory.js';
@@ -69,6 +70,34 @@ describe('a typed character is on the screen before its search results', () => {
         await pty.waitForExit();
       }
       expect(screens[0]).toBe(screens[1]);
+    },
+    E2E_TEST_MS,
+  );
+
+  it(
+    'once a search was timed cheap, the next keys are drawn with their results: no frame of the rows before',
+    async () => {
+      const { home } = store();
+      const pty = await picker(home);
+      // The first key is echoed first (nothing timed yet); its search, over 80 short sessions, is cheap.
+      pty.write('f');
+      await waitForFrame(
+        pty,
+        (s) => s.includes('> f') && new RegExp(`pi sessions \\d+/${COUNT} ·`).test(s),
+        '"f" found',
+      );
+      await sleep(200);
+      for (const [keys, query] of [
+        ['l', 'fl'],
+        ['ux', 'flux'],
+      ] as const) {
+        const from = pty.rawOutput().length;
+        pty.write(keys);
+        await waitForFrame(pty, (s) => s.includes(`> ${query}`) && !s.includes('…/'), `"${query}" found`);
+        await sleep(200);
+        expect(pty.rawOutput().slice(from)).not.toContain(`…/${COUNT}`);
+      }
+      expect(pty.screen()).toContain(TARGET);
     },
     E2E_TEST_MS,
   );

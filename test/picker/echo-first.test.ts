@@ -15,7 +15,7 @@ import {
   pickerReducer,
   selectedRow,
 } from '../../src/picker/reducer.js';
-import { ECHO_FIRST } from '../../src/picker/state.js';
+import { ECHO_FIRST, SEARCH_WITH_KEY_MS } from '../../src/picker/state.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { DAY, makeInfo, NOW } from './make-info.js';
 
@@ -173,5 +173,38 @@ describe('echo before results', () => {
       'p',
     );
     expect(t.queuedSearch).toBeDefined();
+  });
+
+  it('once searches are timed, a list whose search costs little searches with the key, a dear one after the echo', () => {
+    const timed = (state: PickerState, ms: number): PickerState =>
+      run(state, { type: 'searchTimed', ms, sessions: sessions.length });
+    // 80 sessions: past ECHO_FIRST's count, so before any timing the key is echoed first.
+    expect(typeText(loaded(), 'p').queuedSearch).toBeDefined();
+    // A search of 1 ms over this list: the next key searches in its own frame, rows and all.
+    const cheap = typeText(timed(loaded(), 1), 'parser');
+    expect(searches(cheap)).toEqual([]);
+    expect(cheap.queuedSearch).toBeUndefined();
+    expect(paths(cheap)).toEqual(['/s/03.jsonl', '/s/07.jsonl', '/s/23.jsonl', '/s/41.jsonl']);
+    // Dearer than SEARCH_WITH_KEY_MS: echoed first again.
+    expect(typeText(timed(loaded(), SEARCH_WITH_KEY_MS + 1), 'p').queuedSearch).toBeDefined();
+  });
+
+  it('a timed cost decays by half per search: one cheap search after a dear one does not search with the next key', () => {
+    const dear = run(loaded(), { type: 'searchTimed', ms: 4 * SEARCH_WITH_KEY_MS, sessions: sessions.length });
+    const once = run(dear, { type: 'searchTimed', ms: 0, sessions: sessions.length });
+    expect(typeText(once, 'p').queuedSearch).toBeDefined();
+    const thrice = run(
+      once,
+      ...[0, 0].map((): PickerAction => ({ type: 'searchTimed', ms: 0, sessions: sessions.length })),
+    );
+    expect(typeText(thrice, 'p').queuedSearch).toBeUndefined();
+  });
+
+  it('the cost is per session: the same cost on a list ten times the size is echoed first', () => {
+    const s = run(loaded(), { type: 'searchTimed', ms: SEARCH_WITH_KEY_MS / 2, sessions: sessions.length * 10 });
+    // Half the budget over 800 sessions is a twentieth of it over these 80.
+    expect(typeText(s, 'p').queuedSearch).toBeUndefined();
+    const t = run(loaded(), { type: 'searchTimed', ms: SEARCH_WITH_KEY_MS / 2, sessions: sessions.length / 10 });
+    expect(typeText(t, 'p').queuedSearch).toBeDefined();
   });
 });
