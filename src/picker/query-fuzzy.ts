@@ -118,6 +118,7 @@ export function fuzzyNames(index: FuzzyIndex, word: string): Map<number, number>
       if (earlier && !earlier.fuzzy.has(i) && !name.includes(earlier.word)) return false;
       return !name.includes(word) && mayFuzzyMatch(word, name);
     });
+    if (candidates.length === 0) return [];
     // Scores are per name (never relative to the collection), so fuse over the candidates gives each the same one.
     const fuse = candidates.length === index.named.length ? index.nameFuse : new Fuse(candidates, NAME_FUSE_OPTIONS);
     return fuse.search(word).map((r): [number, number] => [r.item.i, r.score ?? 0]);
