@@ -110,17 +110,17 @@ export function derive(given: PickerState, resetCursor = false): PickerState {
 }
 
 /**
- * Whether a typed query's search waits for the frame that echoes it: once searches are timed,
- * when this list's search is expected to cost more than SEARCH_WITH_KEY_MS; before, when the list
- * is big enough for a search to cost a frame (ECHO_FIRST).
+ * Whether a typed query's search waits for the frame that echoes it. A list smaller than
+ * ECHO_FIRST always searches with the key (its search costs well under a frame). A bigger one
+ * searches after the echo, until the screen has timed its searches: then only when the next is
+ * expected to cost more than SEARCH_WITH_KEY_MS.
  */
 export function echoesFirst(state: PickerState): boolean {
   const sessions = currentList(state)?.sessions ?? [];
-  if (state.searchCost !== undefined) return state.searchCost * sessions.length > SEARCH_WITH_KEY_MS;
-  if (sessions.length >= state.echoFirst.sessions) return true;
   let bytes = 0;
   for (const info of sessions) bytes += info.size;
-  return bytes >= state.echoFirst.bytes;
+  if (sessions.length < state.echoFirst.sessions && bytes < state.echoFirst.bytes) return false;
+  return state.searchCost === undefined || state.searchCost * sessions.length > SEARCH_WITH_KEY_MS;
 }
 
 /** A timed search: the cost per session, decaying by half per search rather than dropping at once. */

@@ -200,6 +200,14 @@ describe('echo before results', () => {
     expect(typeText(thrice, 'p').queuedSearch).toBeUndefined();
   });
 
+  it('a list smaller than ECHO_FIRST searches with the key even after a dear search', () => {
+    const small = initialPickerState({ printMode: false, columns: 100, rows: 13, scope: 'cwd' });
+    const few = sessions.slice(0, ECHO_FIRST.sessions - 1);
+    const ready = run(small, { type: 'loadDone', scope: 'cwd', searched: '/p', skipped: 0, sessions: few });
+    const dear = run(ready, { type: 'searchTimed', ms: 100 * SEARCH_WITH_KEY_MS, sessions: few.length });
+    expect(typeText(dear, 'p').queuedSearch).toBeUndefined();
+  });
+
   it('the cost is per session: the same cost on a list ten times the size is echoed first', () => {
     const s = run(loaded(), { type: 'searchTimed', ms: SEARCH_WITH_KEY_MS / 2, sessions: sessions.length * 10 });
     // Half the budget over 800 sessions is a twentieth of it over these 80.
