@@ -146,7 +146,14 @@ export type ParsedLine =
  * the caller learns about it through `problems`. Glued `}{` lines written by pi before 0.84.4 are
  * split back into their objects.
  */
-export function parseLine(buf: Buffer, start: number, end: number, lineNo: number, problems: Problem[]): ParsedLine {
+export function parseLine(
+  buf: Buffer,
+  start: number,
+  end: number,
+  lineNo: number,
+  problems: Problem[],
+  parse: (text: string) => ParsedLine = parseText,
+): ParsedLine {
   let text: string;
   try {
     text = buf.toString('utf8', start, end);
@@ -161,7 +168,7 @@ export function parseLine(buf: Buffer, start: number, end: number, lineNo: numbe
       message: 'bytes that are not UTF-8 (read as U+FFFD, like pi)',
     });
   }
-  return parseText(text);
+  return parse(text);
 }
 
 export function parseText(text: string): ParsedLine {

@@ -35,6 +35,7 @@ import { replayLabel } from '../tree.js';
 import type { JsonObject, NotASession, Problem, SearchTexts, SessionHeader, SessionInfo } from '../types.js';
 import { countLongLine, countToolResultLine, type SummaryCounts } from './fast-paths.js';
 import { addFileProblems, modifiedOf } from './file-facts.js';
+import { parseWithoutIds } from './id-cut.js';
 import {
   type ListedFields,
   noSearchFields,
@@ -209,7 +210,7 @@ export class SummaryCollector implements SummaryCounts {
     }
     if (isBlank(buf, start, end)) return;
     if (this.header && terminated && countToolResultLine(this, buf, start, end)) return;
-    const parsed = parseLine(buf, start, end, lineNo, this.problems);
+    const parsed = parseLine(buf, start, end, lineNo, this.problems, parseWithoutIds);
     for (const value of lineEntries(parsed, lineNo, terminated, this.sawObject, this.problems)) this.add(value, lineNo);
   };
 
