@@ -6,13 +6,13 @@
  */
 import {
   GLUE,
+  hasUsageKey,
   type LongLineDigest,
   PREFIX_WINDOW,
   readEntryPrefix,
   readIdPrefix,
   TOOL_RESULT_MARKER,
   TOOL_RESULT_PREFIX,
-  USAGE_KEY,
 } from '../read/line-prefix.js';
 import type { Problem } from '../types.js';
 import { boundedJsonString, OUTPUT_PER_CALL, type ToolFacts } from './tool-facts.js';
@@ -49,7 +49,7 @@ export function countToolResultLine(counts: SummaryCounts, buf: Buffer, start: n
   if (buf[last] !== 0x7d /* } */) return false;
   // Usage (0.86+) must be counted; `}{"` can only be glued lines (never inside a JSON string).
   const rest = buf.subarray(marker, end);
-  if (rest.indexOf(USAGE_KEY) !== -1 || rest.indexOf(GLUE) !== -1) return false;
+  if (hasUsageKey(rest) || rest.indexOf(GLUE) !== -1) return false;
   const ids = readIdPrefix(buf, start + TOOL_RESULT_PREFIX.length, marker);
   if (!ids) return false;
   counts.entryCount++;
