@@ -33,6 +33,18 @@ const PARENT_KEY = Buffer.from(',"parentId":');
 const NULL = Buffer.from('null');
 const ROLE_KEY = Buffer.from('"message":{"role":"');
 
+/**
+ * Whether `buf` holds `needle` at `at`: a loop, since for these short constants, compared on
+ * every line of a listing, Buffer.compare's native call cost more than the comparison. Out of
+ * range it is Buffer.compare's own answer (it throws), as before.
+ */
+export function bytesAt(buf: Buffer, at: number, needle: Buffer): boolean {
+  const n = needle.length;
+  if (at < 0 || at + n > buf.length) return buf.compare(needle, 0, n, at, at + n) === 0;
+  for (let i = 0; i < n; i++) if (buf[at + i] !== needle[i]) return false;
+  return true;
+}
+
 /** A quoted string without escapes at `at` (just after its opening quote), or undefined. */
 function plainString(buf: Buffer, at: number, limit: number): { value: string; end: number } | undefined {
   const close = buf.indexOf(0x22 /* " */, at);
@@ -52,14 +64,14 @@ export function readIdPrefix(
   at: number,
   limit: number,
 ): { id: string; parentId: string | null } | undefined {
-  if (buf.compare(ID_KEY, 0, ID_KEY.length, at, at + ID_KEY.length) !== 0) return undefined;
+  if (!bytesAt(buf, at, ID_KEY)) return undefined;
   const id = plainString(buf, at + ID_KEY.length, limit);
   if (!id) return undefined;
   const p = id.end + 1;
-  if (buf.compare(PARENT_KEY, 0, PARENT_KEY.length, p, p + PARENT_KEY.length) !== 0) return undefined;
+  if (!bytesAt(buf, p, PARENT_KEY)) return undefined;
   const v = p + PARENT_KEY.length;
   let parentId: string | null;
-  if (buf.compare(NULL, 0, NULL.length, v, v + NULL.length) === 0) parentId = null;
+  if (bytesAt(buf, v, NULL)) parentId = null;
   else {
     if (buf[v] !== 0x22) return undefined;
     const parent = plainString(buf, v + 1, limit);

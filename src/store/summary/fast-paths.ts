@@ -5,6 +5,7 @@
  * problem what they left out.
  */
 import {
+  bytesAt,
   GLUE,
   hasUsageKey,
   type LongLineDigest,
@@ -37,8 +38,7 @@ export interface SummaryCounts {
  */
 export function countToolResultLine(counts: SummaryCounts, buf: Buffer, start: number, end: number): boolean {
   if (end - start < TOOL_RESULT_PREFIX.length + TOOL_RESULT_MARKER.length) return false;
-  if (buf.compare(TOOL_RESULT_PREFIX, 0, TOOL_RESULT_PREFIX.length, start, start + TOOL_RESULT_PREFIX.length) !== 0)
-    return false;
+  if (!bytesAt(buf, start, TOOL_RESULT_PREFIX)) return false;
   // Every search is bounded to this line: an unbounded Buffer.indexOf would scan the rest of
   // the chunk for each line.
   const markerAt = buf.subarray(start, Math.min(end, start + PREFIX_WINDOW)).indexOf(TOOL_RESULT_MARKER);

@@ -1,9 +1,10 @@
 /**
- * `hasUsageKey` (the toolResult shortcut's check for a usage member) must answer exactly what a
- * search for USAGE_KEY answers, hits at the very start and overlapping near-misses included.
+ * The listing's byte checks on a line's prefix answer exactly what the Buffer calls they replace
+ * answer: `hasUsageKey` a search for USAGE_KEY (hits at the very start and overlapping near-misses
+ * included), `bytesAt` Buffer.compare (its throw out of range included).
  */
 import { describe, expect, it } from 'vitest';
-import { hasUsageKey, USAGE_KEY } from '../../src/store/read/line-prefix.js';
+import { bytesAt, hasUsageKey, USAGE_KEY } from '../../src/store/read/line-prefix.js';
 
 const plainSearch = (bytes: Buffer): boolean => bytes.indexOf(USAGE_KEY) !== -1;
 
@@ -43,5 +44,24 @@ describe('hasUsageKey', () => {
       expect(hasUsageKey(bytes), text).toBe(plainSearch(bytes));
     }
     expect(hits).toBeGreaterThan(500);
+  });
+});
+
+describe('bytesAt', () => {
+  const buf = Buffer.from('{"type":"message","id":"a"}');
+  const compared = (at: number, needle: Buffer): boolean =>
+    buf.compare(needle, 0, needle.length, at, at + needle.length) === 0;
+
+  it('answers as Buffer.compare at every position in range', () => {
+    for (const needle of [Buffer.from('"id":"'), Buffer.from('{"type":"'), Buffer.from('}'), Buffer.from('x')])
+      for (let at = 0; at + needle.length <= buf.length; at++)
+        expect(bytesAt(buf, at, needle)).toBe(compared(at, needle));
+    expect(bytesAt(buf, 18, Buffer.from('"id":"'))).toBe(true);
+  });
+
+  it('throws out of range as Buffer.compare does', () => {
+    const needle = Buffer.from('"a"}x');
+    expect(() => compared(buf.length - 3, needle)).toThrow(RangeError);
+    expect(() => bytesAt(buf, buf.length - 3, needle)).toThrow(RangeError);
   });
 });
