@@ -38,7 +38,7 @@ describe('hasUsageKey', () => {
       let text = '';
       const length = next() % 24;
       for (let i = 0; i < length; i++) text += alphabet[next() % alphabet.length];
-      if (next() % 4 === 0) text = text.slice(0, length / 2) + 'usage":' + text.slice(length / 2);
+      if (next() % 4 === 0) text = `${text.slice(0, length / 2)}usage":${text.slice(length / 2)}`;
       const bytes = Buffer.from(text);
       if (plainSearch(bytes)) hits++;
       expect(hasUsageKey(bytes), text).toBe(plainSearch(bytes));
