@@ -112,14 +112,17 @@ export function derive(given: PickerState, resetCursor = false): PickerState {
 /**
  * Whether a typed query's search waits for the frame that echoes it. A list smaller than
  * ECHO_FIRST always searches with the key (its search costs well under a frame). A bigger one
- * searches after the echo, until the screen has timed its searches: then only when the next is
- * expected to cost more than SEARCH_WITH_KEY_MS.
+ * searches after the echo, until the screen has timed its searches with all text prepared: then
+ * only when the next is expected to cost more than SEARCH_WITH_KEY_MS.
  */
 export function echoesFirst(state: PickerState): boolean {
   const sessions = currentList(state)?.sessions ?? [];
   let bytes = 0;
   for (const info of sessions) bytes += info.size;
   if (sessions.length < state.echoFirst.sessions && bytes < state.echoFirst.bytes) return false;
+  // While text is still being prepared the timing says little: the searches skipped the unprepared
+  // sessions, and a key that searches prepares some text first (components/picker/PickerScreen.tsx).
+  if (state.unindexed > 0) return true;
   return state.searchCost === undefined || state.searchCost * sessions.length > SEARCH_WITH_KEY_MS;
 }
 

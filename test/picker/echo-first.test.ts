@@ -200,6 +200,12 @@ describe('echo before results', () => {
     expect(typeText(thrice, 'p').queuedSearch).toBeUndefined();
   });
 
+  it('while the search skips text not prepared yet, a key is echoed first however cheap its timing', () => {
+    const cheap = run(loaded(), { type: 'searchTimed', ms: 0, sessions: sessions.length });
+    expect(typeText({ ...cheap, unindexed: 5 }, 'p').queuedSearch).toBeDefined();
+    expect(typeText({ ...cheap, unindexed: 0 }, 'p').queuedSearch).toBeUndefined();
+  });
+
   it('a list smaller than ECHO_FIRST searches with the key even after a dear search', () => {
     const small = initialPickerState({ printMode: false, columns: 100, rows: 13, scope: 'cwd' });
     const few = sessions.slice(0, ECHO_FIRST.sessions - 1);
