@@ -9,7 +9,9 @@
  *
  * npm uses the machine's npm cache, offline first: a git-URL install installs the package's
  * devDependencies in its clone to build it, and the repository's own `npm install` has put them
- * there. Its user config is an empty file, so no setting of the machine's changes what it does.
+ * there. Its user config is an empty file, so no setting of the user's changes what it does; the
+ * machine's global config (a CA, a proxy, a registry mirror) still applies, as it does to the
+ * user's own global install.
  */
 import { execFileSync, type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,15 @@ let tarball: string;
 /** A git repository of the working tree as it is now (test/global-bundle.ts bundled the same). */
 let sources: string;
 
+/**
+ * npm looks for its global config under the prefix, so an install into a temp prefix would lose
+ * the machine's (behind a TLS-inspecting proxy: every registry request fails on its certificate).
+ */
+const MACHINE_GLOBAL_CONFIG = spawnSync('npm', ['config', 'get', 'globalconfig'], {
+  encoding: 'utf8',
+  env: withoutNpmVariables(),
+}).stdout.trim();
+
 function npm(args: string[], cwd: string, env: Record<string, string> = {}): SpawnSyncReturns<string> {
   return spawnSync('npm', args, {
     cwd,
@@ -41,6 +52,7 @@ function npm(args: string[], cwd: string, env: Record<string, string> = {}): Spa
       ...withoutNpmVariables(),
       ...env,
       npm_config_userconfig: join(work, 'npmrc'),
+      ...(MACHINE_GLOBAL_CONFIG ? { npm_config_globalconfig: MACHINE_GLOBAL_CONFIG } : {}),
       npm_config_prefer_offline: 'true',
       npm_config_update_notifier: 'false',
       npm_config_fund: 'false',
