@@ -4,7 +4,7 @@
  * included), `bytesAt` Buffer.compare (its throw out of range included).
  */
 import { describe, expect, it } from 'vitest';
-import { bytesAt, hasUsageKey, USAGE_KEY } from '../../src/store/read/line-prefix.js';
+import { bytesAt, hasUsageKey, holdsAnotherEntry, USAGE_KEY } from '../../src/store/read/line-prefix.js';
 
 const plainSearch = (bytes: Buffer): boolean => bytes.indexOf(USAGE_KEY) !== -1;
 
@@ -63,5 +63,25 @@ describe('bytesAt', () => {
     const needle = Buffer.from('"a"}x');
     expect(() => compared(buf.length - 3, needle)).toThrow(RangeError);
     expect(() => bytesAt(buf, buf.length - 3, needle)).toThrow(RangeError);
+  });
+});
+
+describe('holdsAnotherEntry', () => {
+  const holds = (text: string): boolean => holdsAnotherEntry(Buffer.from(text));
+
+  it('finds glued objects and an entry’s start, not a content item or an escaped one inside a string', () => {
+    expect(holds('"content":[],"isError":false}}{"foo":1}')).toBe(true);
+    expect(holds(JSON.stringify({ text: 'a }{" b' }))).toBe(false);
+    expect(holds('"text":"cut here{"type":"message","id":"ab12cd34","parentId":null}')).toBe(true);
+    expect(holds('{"type":"label","id":"x"')).toBe(true);
+    expect(holds('"content":[{"type":"text","text":"a"}]')).toBe(false);
+    expect(holds(JSON.stringify({ text: '{"type":"message","id":"ab12cd34"}' }))).toBe(false);
+    expect(holds('{"type":"a\\","id":"x"')).toBe(false);
+  });
+
+  it('never reads past the line: a start cut at any byte is only found once whole', () => {
+    const start = '{"type":"message","id":"';
+    for (let cut = 0; cut <= start.length; cut++)
+      expect(holds(`xx${start.slice(0, cut)}`), `${cut}`).toBe(cut === start.length);
   });
 });

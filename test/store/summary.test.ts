@@ -144,4 +144,46 @@ describe('listing summary agrees with the full reader', () => {
     expect(info.usage.cost).toBeCloseTo(full.usage.cost, 10);
     expect(info.problems.map((p) => p.kind)).toEqual(['glued-line']);
   });
+
+  it('a tool-result line cut inside its text and continued by the next entry is refused, as the full reader and pi refuse it', () => {
+    const b = new SessionBuilder();
+    b.user('read the file');
+    b.toolCall('read', { path: 'a.ts' });
+    const toolLine = b.toolResult('read', 'export const a = 1;\nexport const b = 2;\n');
+    const after = b.user('thanks');
+    const lines = b.text().split('\n');
+    const toolAt = lines.findIndex((line) => line.includes(`"id":"${toolLine}"`));
+    // The tool result written only up to its text (a full disk, a crash), then the next entry
+    // appended after it on the same line: the line still ends in `}`.
+    const cut = lines[toolAt]!.indexOf('export const b');
+    lines.splice(toolAt, 2, lines[toolAt]!.slice(0, cut) + lines[toolAt + 1]!);
+    const text = lines.join('\n');
+    const info = summarizeText(text);
+    const full = fullView(text);
+    expect(info.entryCount).toBe(full.entryCount);
+    expect(info.leafId).toBe(full.leafId);
+    expect(info.leafId).not.toBe(after);
+    expect(info.problems.map((p) => p.kind)).toEqual(['unparsable-line']);
+  });
+
+  it('a tool-result line cut before its role, continued by another tool result, is refused too', () => {
+    const b = new SessionBuilder();
+    b.user('list');
+    b.toolCall('bash', { command: 'ls' });
+    b.toolResult('bash', 'a\nb\n');
+    b.toolCall('bash', { command: 'ls -a' });
+    const second = b.toolResult('bash', '.\n..\na\nb\n');
+    const lines = b.text().split('\n');
+    const at = lines.findIndex((line) => line.includes('"role":"toolResult"'));
+    const cut = lines[at]!.indexOf('"message":');
+    // The first line cut in its prefix, the next tool result glued after it: its role marker is
+    // the only one on the line, within the prefix window.
+    const glued = lines[at]!.slice(0, cut) + lines.find((line) => line.includes(`"id":"${second}"`))!;
+    const text = [...lines.slice(0, at), glued, ''].join('\n');
+    const info = summarizeText(text);
+    const full = fullView(text);
+    expect(info.entryCount).toBe(full.entryCount);
+    expect(info.leafId).toBe(full.leafId);
+    expect(info.problems.map((p) => p.kind)).toEqual(['unparsable-line']);
+  });
 });

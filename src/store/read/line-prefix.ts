@@ -33,6 +33,34 @@ const PARENT_KEY = Buffer.from(',"parentId":');
 const NULL = Buffer.from('null');
 const ROLE_KEY = Buffer.from('"message":{"role":"');
 
+const OBJECT_START = Buffer.from('{"');
+const TYPE_AFTER_BRACE = Buffer.from('"type":"');
+const ID_AFTER_TYPE = Buffer.from('","id":"');
+/** A pi entry type is a short word: how far past `{"type":"` its closing quote is looked for. */
+const TYPE_WORD_BYTES = 64;
+
+/**
+ * Whether `line` (a line past its own first byte) holds a second entry, so that a tiny parse of
+ * its prefix would miscount it: objects glued by a writer that lost a newline (`}{"`), or the
+ * start of a pi entry (`{"type":"…","id":"`) after a line that a torn write (a full disk, a
+ * crash) cut off inside a string. Such a line still ends in `}`, yet JSON.parse, pi's and the
+ * full reader's, refuses it. Inside a JSON string every quote is escaped, so `{"` is always
+ * structure: one search finds the few objects of a line, and each is looked at. A tool's details
+ * holding an object shaped like an entry only costs the caller a full parse.
+ */
+export function holdsAnotherEntry(line: Buffer): boolean {
+  for (let at = line.indexOf(OBJECT_START); at !== -1; at = line.indexOf(OBJECT_START, at + 1)) {
+    if (at > 0 && line[at - 1] === 0x7d /* } */) return true;
+    if (at + 1 + TYPE_AFTER_BRACE.length > line.length || !bytesAt(line, at + 1, TYPE_AFTER_BRACE)) continue;
+    let close = at + 1 + TYPE_AFTER_BRACE.length;
+    const limit = Math.min(line.length, close + TYPE_WORD_BYTES);
+    while (close < limit && line[close] !== 0x22 && line[close] !== 0x5c) close++;
+    const fits = close + ID_AFTER_TYPE.length <= line.length;
+    if (fits && line[close] === 0x22 && bytesAt(line, close, ID_AFTER_TYPE)) return true;
+  }
+  return false;
+}
+
 /**
  * Whether `buf` holds `needle` at `at`: a loop, since for these short constants, compared on
  * every line of a listing, Buffer.compare's native call cost more than the comparison. Out of

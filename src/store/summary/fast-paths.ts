@@ -6,8 +6,8 @@
  */
 import {
   bytesAt,
-  GLUE,
   hasUsageKey,
+  holdsAnotherEntry,
   type LongLineDigest,
   PREFIX_WINDOW,
   readEntryPrefix,
@@ -47,9 +47,8 @@ export function countToolResultLine(counts: SummaryCounts, buf: Buffer, start: n
   let last = end - 1;
   if (buf[last] === 0x0d) last--;
   if (buf[last] !== 0x7d /* } */) return false;
-  // Usage (0.86+) must be counted; `}{"` can only be glued lines (never inside a JSON string).
-  const rest = buf.subarray(marker, end);
-  if (hasUsageKey(rest) || rest.indexOf(GLUE) !== -1) return false;
+  // Usage (0.86+) must be counted, and a line that holds a second entry parsed.
+  if (hasUsageKey(buf.subarray(marker, end)) || holdsAnotherEntry(buf.subarray(start + 1, end))) return false;
   const ids = readIdPrefix(buf, start + TOOL_RESULT_PREFIX.length, marker);
   if (!ids) return false;
   counts.entryCount++;
