@@ -15,6 +15,7 @@ import {
   pickerReducer,
   selectedRow,
 } from '../../src/picker/reducer.js';
+import { echoesFirst } from '../../src/picker/rows.js';
 import { ECHO_FIRST, SEARCH_WITH_KEY_MS } from '../../src/picker/state.js';
 import type { SessionInfo } from '../../src/store/types.js';
 import { DAY, makeInfo, NOW } from './make-info.js';
@@ -220,5 +221,30 @@ describe('echo before results', () => {
     expect(typeText(s, 'p').queuedSearch).toBeUndefined();
     const t = run(loaded(), { type: 'searchTimed', ms: SEARCH_WITH_KEY_MS / 2, sessions: sessions.length / 10 });
     expect(typeText(t, 'p').queuedSearch).toBeDefined();
+  });
+
+  it('a list past the session bound decides without reading a size: every typed key asks, twice', () => {
+    let reads = 0;
+    const counted = (list: SessionInfo[]): SessionInfo[] =>
+      list.map((info) => {
+        const copy = { ...info };
+        Object.defineProperty(copy, 'size', {
+          get: () => {
+            reads++;
+            return info.size;
+          },
+        });
+        return copy;
+      });
+    const s = loaded();
+    const withList = (list: SessionInfo[]): PickerState => ({
+      ...s,
+      lists: { ...s.lists, cwd: { ...s.lists.cwd!, sessions: counted(list) } },
+    });
+    expect(echoesFirst(withList(sessions))).toBe(true);
+    expect(reads).toBe(0);
+    // Under the bound the sizes still decide, read only until they pass the byte bound.
+    expect(echoesFirst(withList(sessions.slice(0, 3)))).toBe(false);
+    expect(reads).toBe(3);
   });
 });
