@@ -1,7 +1,8 @@
 /**
  * The listing's byte checks on a line's prefix answer exactly what the Buffer calls they replace
  * answer: `hasUsageKey` a search for USAGE_KEY (hits at the very start and overlapping near-misses
- * included), `bytesAt` Buffer.compare (its throw out of range included).
+ * included), `bytesAt` Buffer.compare (its throw out of range included); `holdsAnotherEntry` finds
+ * a second entry's bytes on a line, never inside a string and never past the line's end.
  */
 import { describe, expect, it } from 'vitest';
 import { bytesAt, hasUsageKey, holdsAnotherEntry, USAGE_KEY } from '../../src/store/read/line-prefix.js';

@@ -34,7 +34,6 @@ const NULL = Buffer.from('null');
 const ROLE_KEY = Buffer.from('"message":{"role":"');
 
 const OBJECT_START = Buffer.from('{"');
-const TYPE_AFTER_BRACE = Buffer.from('"type":"');
 const ID_AFTER_TYPE = Buffer.from('","id":"');
 /** A pi entry type is a short word: how far past `{"type":"` its closing quote is looked for. */
 const TYPE_WORD_BYTES = 64;
@@ -51,8 +50,8 @@ const TYPE_WORD_BYTES = 64;
 export function holdsAnotherEntry(line: Buffer): boolean {
   for (let at = line.indexOf(OBJECT_START); at !== -1; at = line.indexOf(OBJECT_START, at + 1)) {
     if (at > 0 && line[at - 1] === 0x7d /* } */) return true;
-    if (at + 1 + TYPE_AFTER_BRACE.length > line.length || !bytesAt(line, at + 1, TYPE_AFTER_BRACE)) continue;
-    let close = at + 1 + TYPE_AFTER_BRACE.length;
+    if (at + TYPE_KEY.length > line.length || !bytesAt(line, at, TYPE_KEY)) continue;
+    let close = at + TYPE_KEY.length;
     const limit = Math.min(line.length, close + TYPE_WORD_BYTES);
     while (close < limit && line[close] !== 0x22 && line[close] !== 0x5c) close++;
     const fits = close + ID_AFTER_TYPE.length <= line.length;
